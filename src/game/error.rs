@@ -1,0 +1,86 @@
+use super::Seat;
+use crate::cards::Card;
+use std::fmt;
+
+/// Why an action is not allowed. The state is unchanged when one is returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    /// The game is over; nothing more can happen.
+    GameOver,
+    /// There is no such seat.
+    NoSuchSeat { seat: Seat, seats: usize },
+    /// Cards must be dealt before anyone acts.
+    DealFirst,
+    /// A deal was given while the round is being played.
+    NotDealing,
+    /// The deal given does not fit the rules (wrong counts, unknown or repeated cards).
+    BadDeal(String),
+    /// `seat` acted while another seat must decide.
+    NotYourTurn { seat: Seat, waiting_for: Seat },
+    /// `seat` already chose a card this turn.
+    AlreadyChosen { seat: Seat },
+    /// The card is not in the seat's hand (never dealt to it, or already played).
+    NotInHand { seat: Seat, card: Card },
+    /// A row choice was sent but no low card is waiting for one.
+    NoRowChoiceDue { seat: Seat },
+    /// A card was played while a row choice is due.
+    RowChoiceDue { seat: Seat },
+    /// There is no row with this index.
+    NoSuchRow { row: usize, rows: usize },
+}
+
+impl RuleError {
+    /// A stable, machine-readable name for the kind (used in fixtures, records and the protocol).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            RuleError::GameOver => "game_over",
+            RuleError::NoSuchSeat { .. } => "no_such_seat",
+            RuleError::DealFirst => "deal_first",
+            RuleError::NotDealing => "not_dealing",
+            RuleError::BadDeal(_) => "bad_deal",
+            RuleError::NotYourTurn { .. } => "not_your_turn",
+            RuleError::AlreadyChosen { .. } => "already_chosen",
+            RuleError::NotInHand { .. } => "not_in_hand",
+            RuleError::NoRowChoiceDue { .. } => "no_row_choice_due",
+            RuleError::RowChoiceDue { .. } => "row_choice_due",
+            RuleError::NoSuchRow { .. } => "no_such_row",
+        }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::GameOver => write!(f, "the game is over"),
+            RuleError::NoSuchSeat { seat, seats } => {
+                write!(f, "there is no seat {seat} (seats are 0 to {})", seats - 1)
+            }
+            RuleError::DealFirst => write!(f, "the cards must be dealt first"),
+            RuleError::NotDealing => write!(f, "a round is in play; no deal is due"),
+            RuleError::BadDeal(why) => write!(f, "bad deal: {why}"),
+            RuleError::NotYourTurn { seat, waiting_for } => {
+                write!(
+                    f,
+                    "seat {seat} may not act now: waiting for seat {waiting_for}"
+                )
+            }
+            RuleError::AlreadyChosen { seat } => {
+                write!(f, "seat {seat} has already chosen a card this turn")
+            }
+            RuleError::NotInHand { seat, card } => {
+                write!(f, "card {card} is not in seat {seat}'s hand")
+            }
+            RuleError::NoRowChoiceDue { seat } => {
+                write!(f, "seat {seat} chose a row, but no row choice is due")
+            }
+            RuleError::RowChoiceDue { seat } => {
+                write!(f, "seat {seat} must choose a row to take, not play a card")
+            }
+            RuleError::NoSuchRow { row, rows } => {
+                write!(f, "there is no row {row} (rows are 0 to {})", rows - 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}

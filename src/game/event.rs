@@ -1,0 +1,87 @@
+use super::Seat;
+use crate::cards::Card;
+use serde::{Deserialize, Serialize};
+
+/// Something that happened in a game. A game record is these, in order, one per line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// A round was dealt: every hand (the record sees all; players see only their own) and the
+    /// first card of each row.
+    Deal {
+        round: u32,
+        hands: Vec<Vec<Card>>,
+        rows: Vec<Card>,
+    },
+    /// Everyone has chosen; the cards of the turn, by seat, turn face up.
+    Reveal {
+        round: u32,
+        turn: u32,
+        cards: Vec<Card>,
+    },
+    /// `seat` took `row`: its `cards`, worth `bullheads`.
+    Take {
+        seat: Seat,
+        row: usize,
+        cards: Vec<Card>,
+        bullheads: u32,
+        reason: TakeReason,
+    },
+    /// `card` of `seat` went to the end of `row`.
+    Place { seat: Seat, card: Card, row: usize },
+    /// The round is over: bullheads taken this round and the totals after it, by seat.
+    RoundEnd {
+        round: u32,
+        penalties: Vec<u32>,
+        totals: Vec<u32>,
+    },
+    /// The game is over.
+    GameEnd {
+        totals: Vec<u32>,
+        winners: Vec<Seat>,
+    },
+}
+
+/// Why a row was taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TakeReason {
+    /// The card would have been one too many for the row.
+    Full,
+    /// The card was lower than every row's end and its player chose this row.
+    Low,
+}
+
+/// Where a game's events go. Building an event may allocate, so the engine asks first.
+pub trait EventSink {
+    /// Whether events are wanted at all (false skips building them).
+    fn enabled(&self) -> bool;
+    fn push(&mut self, event: Event);
+}
+
+impl EventSink for Vec<Event> {
+    fn enabled(&self) -> bool {
+        true
+    }
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event)
+    }
+}
+
+/// Drops every event, so a game without a record or listening players builds none.
+pub struct Discard;
+
+impl EventSink for Discard {
+    fn enabled(&self) -> bool {
+        false
+    }
+    fn push(&mut self, _: Event) {}
+}
+
+/// Builds and pushes an event only if the sink wants it.
+#[inline]
+pub fn emit(events: &mut dyn EventSink, event: impl FnOnce() -> Event) {
+    if events.enabled() {
+        events.push(event());
+    }
+}

@@ -1,0 +1,100 @@
+//! The variant-independent game model: who must decide what, apply an action, what each player
+//! may see, and the events a game record is made of. The referee, the players, the record and
+//! the protocol work through this module only; a variant implements [`Game`].
+
+mod error;
+mod event;
+mod view;
+
+pub use error::RuleError;
+pub use event::{Discard, Event, EventSink, TakeReason, emit};
+pub use view::View;
+
+use crate::cards::Card;
+use crate::rng::GameRng;
+use crate::rules::Rules;
+use serde::{Deserialize, Serialize};
+
+/// A seat at the table, from 0.
+pub type Seat = usize;
+
+/// What a player is asked to decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "decision")]
+pub enum Decision {
+    /// Choose a card from the hand to play this turn (all players at once, face down).
+    PlayCard,
+    /// `card` is lower than every row's end: choose the row to take.
+    ChooseRow { card: Card },
+}
+
+/// Who must act next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// Cards must be dealt for the next round (a chance node: the dealer acts).
+    Deal,
+    /// Every seat that has not chosen yet decides, without seeing the others' choices.
+    Everyone(Decision),
+    /// One seat decides, with the table as it stands.
+    Seat(Seat, Decision),
+    /// The game is over.
+    GameOver,
+}
+
+/// A player's answer to a [`Decision`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Play this card from the hand.
+    Play(Card),
+    /// Take this row (from 0).
+    TakeRow(usize),
+}
+
+/// The cards for one round: each seat's hand and the first card of each row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    pub hands: Vec<Vec<Card>>,
+    pub rows: Vec<Card>,
+}
+
+/// Final totals and the winners.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub totals: Vec<u32>,
+    pub winners: Vec<Seat>,
+}
+
+/// One variant's game state. Pure: no I/O, no clock, randomness only from the generator given.
+///
+/// Every mutating method either applies fully and reports what happened to `events`, or returns
+/// a [`RuleError`] and changes nothing.
+pub trait Game {
+    fn rules(&self) -> &Rules;
+    fn seats(&self) -> usize;
+    fn to_move(&self) -> ToMove;
+    /// The decision `seat` owes now, if any (during [`ToMove::Everyone`], seats that have
+    /// already chosen owe nothing).
+    fn owes(&self, seat: Seat) -> Option<Decision>;
+    /// Would `action` by `seat` be legal now?
+    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError>;
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError>;
+    /// Deals the next round with the cards given (a replayed or scripted deal).
+    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError>;
+    /// Shuffles and deals the next round from `rng`.
+    fn deal_random(
+        &mut self,
+        rng: &mut GameRng,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError>;
+    /// What `seat` may see: its own hand, never another's.
+    fn view(&self, seat: Seat) -> View<'_>;
+    /// Totals and winners once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+}

@@ -1,0 +1,16 @@
+//! take5: a referee and rules-checker for Take 5 / 6 nimmt! and its variants.
+//!
+//! The rooms, each knowing only what it must:
+//! - [`cards`], [`rules`]: cards and rule settings as plain data;
+//! - [`game`]: the variant-independent model (who decides what, actions, events, views);
+//! - [`variants`]: one module per variant, pure functions of the rules and a seeded [`rng`];
+//! - [`protocol`]: the text protocol for bots (the only place that knows the lines);
+//! - [`players`]: built-in bots and bots over pipes, behind one interface;
+//! - [`referee`]: the loop that drives any variant with any players and records the game;
+//! - [`record`]: game records as JSON Lines.
+
+pub mod cards;
+pub mod game;
+pub mod rng;
+pub mod rules;
+pub mod variants;

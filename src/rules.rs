@@ -1,0 +1,162 @@
+//! Rule settings as plain data. A variant is a set of defaults; house rules change them.
+//! The engine reads every number it needs from here: it has no magic numbers of its own.
+
+use crate::cards::Deck;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Everything a variant or a house rule may change about the table and the scoring.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// The number cards and their bullheads.
+    pub deck: Deck,
+    /// Rows on the table.
+    pub rows: usize,
+    /// Cards a row holds; the card after that (classic: the 6th) takes the row.
+    pub row_capacity: usize,
+    /// Cards dealt to each player per round.
+    pub hand_size: usize,
+    /// Fewest players the game allows.
+    pub min_players: usize,
+    /// Most players the game allows.
+    pub max_players: usize,
+    /// When the game is over.
+    pub end: GameEnd,
+    /// Who wins when totals tie.
+    pub ties: Ties,
+}
+
+/// How the game ends; checked at the end of each round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum GameEnd {
+    /// The game ends after the round in which someone's total reaches this score.
+    TargetScore(u32),
+    /// The game ends after this many rounds.
+    Rounds(u32),
+}
+
+/// Who wins among the players with the lowest total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ties {
+    /// Everyone with the lowest total wins (the rulebook: "you have multiple winners").
+    Shared,
+    /// Among them, the fewest bullheads in the last round wins; a tie there is shared.
+    FewestInLastRound,
+}
+
+/// A rule setting that cannot work, named so the user can fix it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError {
+    pub setting: &'static str,
+    pub problem: String,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rule setting `{}`: {}", self.setting, self.problem)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl Rules {
+    /// Classic Take 5 / 6 nimmt!: 104 cards, 4 rows of 5, 10 cards each, 2-10 players, to 66.
+    pub fn classic() -> Rules {
+        Rules {
+            deck: Deck::classic(104),
+            rows: 4,
+            row_capacity: 5,
+            hand_size: 10,
+            min_players: 2,
+            max_players: 10,
+            end: GameEnd::TargetScore(66),
+            ties: Ties::Shared,
+        }
+    }
+
+    /// Checks the settings on their own (not for a particular number of players).
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let fail = |setting, problem: String| Err(RulesError { setting, problem });
+        if self.deck.is_empty() {
+            return fail("deck", "the deck has no cards".into());
+        }
+        if usize::from(self.deck.lowest) + self.deck.len() - 1 > usize::from(u16::MAX) {
+            return fail("deck", format!("cards must be at most {}", u16::MAX));
+        }
+        if self.rows == 0 {
+            return fail("rows", "there must be at least 1 row".into());
+        }
+        if self.row_capacity == 0 {
+            return fail("row_capacity", "a row must hold at least 1 card".into());
+        }
+        if self.hand_size == 0 {
+            return fail("hand_size", "players need at least 1 card".into());
+        }
+        if self.min_players < 1 || self.min_players > self.max_players {
+            return fail(
+                "min_players",
+                format!(
+                    "must be between 1 and max_players ({}), is {}",
+                    self.max_players, self.min_players
+                ),
+            );
+        }
+        match self.end {
+            GameEnd::TargetScore(0) => fail("end", "the target score must be above 0".into()),
+            GameEnd::Rounds(0) => fail("end", "there must be at least 1 round".into()),
+            _ => self.check_players(self.max_players),
+        }
+    }
+
+    /// Checks that `players` may play with these settings.
+    pub fn check_players(&self, players: usize) -> Result<(), RulesError> {
+        if players < self.min_players || players > self.max_players {
+            return Err(RulesError {
+                setting: "players",
+                problem: format!(
+                    "{players} players asked for, the rules allow {} to {}",
+                    self.min_players, self.max_players
+                ),
+            });
+        }
+        let needed = players * self.hand_size + self.rows;
+        if needed > self.deck.len() {
+            return Err(RulesError {
+                setting: "deck",
+                problem: format!(
+                    "{players} players with {} cards each and {} rows need {needed} cards, the deck has {}",
+                    self.hand_size,
+                    self.rows,
+                    self.deck.len()
+                ),
+            });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_rules_are_valid_for_2_to_10_players() {
+        let rules = Rules::classic();
+        rules.validate().unwrap();
+        assert!(rules.check_players(1).is_err());
+        assert!(rules.check_players(11).is_err());
+        assert!((2..=10).all(|n| rules.check_players(n).is_ok()));
+    }
+
+    #[test]
+    fn too_small_a_deck_is_named() {
+        let mut rules = Rules::classic();
+        rules.hand_size = 11;
+        let err = rules.validate().unwrap_err();
+        assert_eq!(err.setting, "deck");
+        assert!(err.to_string().contains("need 114 cards"), "{err}");
+    }
+}

@@ -1,0 +1,546 @@
+//! Classic Take 5 / 6 nimmt! (rulebooks 001, 003 "Take 5", 004), driven entirely by [`Rules`].
+//!
+//! A round: deal, then turns until the hands are empty. In a turn everyone chooses a card face
+//! down; the cards are revealed and placed in ascending order, each at the end of the row whose
+//! end is the highest below it. A card that would exceed the row's capacity takes the row and
+//! starts it again; a card below every row's end makes its player choose a row to take, at that
+//! moment. After a round the bullheads taken are added to the totals; the game ends as
+//! [`GameEnd`] says and the lowest total wins.
+
+use crate::cards::Card;
+use crate::game::{
+    Action, Deal, Decision, Event, EventSink, Game, Outcome, RuleError, Seat, TakeReason, ToMove,
+    View, emit,
+};
+use crate::rng::GameRng;
+use crate::rules::{GameEnd, Rules, RulesError, Ties};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Deal,
+    /// Players choose; `pending` of them have not yet.
+    Choose {
+        pending: usize,
+    },
+    /// Revealed cards are placed in ascending order; `seat`'s low card `card` waits for a row.
+    ChooseRow {
+        seat: Seat,
+        card: Card,
+    },
+    Over,
+}
+
+/// A table in the middle of a round, given explicitly (fixtures, replays of real games).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    pub round: u32,
+    pub turn: u32,
+    pub hands: Vec<Vec<Card>>,
+    pub rows: Vec<Vec<Card>>,
+    /// Totals from earlier rounds, by seat.
+    pub scores: Vec<u32>,
+    /// Cards already taken this round, by seat.
+    pub piles: Vec<Vec<Card>>,
+}
+
+/// The state of a classic game.
+#[derive(Clone, Debug)]
+pub struct Classic {
+    rules: Arc<Rules>,
+    seats: usize,
+    phase: Phase,
+    round: u32,
+    turn: u32,
+    hands: Vec<Vec<Card>>,
+    rows: Vec<Vec<Card>>,
+    /// Cards taken this round, by seat.
+    piles: Vec<Vec<Card>>,
+    /// Bullheads of `piles`, by seat.
+    taken: Vec<u32>,
+    /// Totals from the rounds before this one, by seat.
+    scores: Vec<u32>,
+    /// This turn's choices, by seat.
+    chosen: Vec<Option<Card>>,
+    /// This turn's cards by seat once all are chosen, else empty.
+    revealed: Vec<Card>,
+    /// Seats in the order their revealed cards are placed (ascending card).
+    order: Vec<Seat>,
+    /// Index in `order` of the next card to place.
+    next: usize,
+    /// Reused shuffling buffer.
+    shuffled: Vec<Card>,
+}
+
+impl Classic {
+    /// A new game waiting for its first deal.
+    pub fn new(rules: Arc<Rules>, seats: usize) -> Result<Classic, RulesError> {
+        rules.validate()?;
+        rules.check_players(seats)?;
+        let per_seat = |capacity: usize| (0..seats).map(|_| Vec::with_capacity(capacity)).collect();
+        Ok(Classic {
+            seats,
+            phase: Phase::Deal,
+            round: 0,
+            turn: 0,
+            hands: per_seat(rules.hand_size),
+            rows: (0..rules.rows)
+                .map(|_| Vec::with_capacity(rules.row_capacity + 1))
+                .collect(),
+            piles: per_seat(rules.deck.len()),
+            taken: vec![0; seats],
+            scores: vec![0; seats],
+            chosen: vec![None; seats],
+            revealed: Vec::with_capacity(seats),
+            order: Vec::with_capacity(seats),
+            next: 0,
+            shuffled: Vec::with_capacity(rules.deck.len()),
+            rules,
+        })
+    }
+
+    /// A game at an explicit table, with players about to choose their cards.
+    pub fn from_table(rules: Arc<Rules>, table: &Table) -> Result<Classic, RuleError> {
+        let seats = table.hands.len();
+        let mut game = Classic::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let bad = |why: String| Err(RuleError::BadDeal(why));
+        if table.scores.len() != seats || table.piles.len() != seats {
+            return bad(format!(
+                "{seats} hands but {} scores and {} piles",
+                table.scores.len(),
+                table.piles.len()
+            ));
+        }
+        let hand_len = table.hands[0].len();
+        if hand_len == 0 || table.hands.iter().any(|h| h.len() != hand_len) {
+            return bad("every hand must hold the same number of cards, at least 1".into());
+        }
+        if table.round == 0 || table.turn == 0 {
+            return bad("round and turn count from 1".into());
+        }
+        let rules = &game.rules;
+        if table.rows.len() != rules.rows {
+            return bad(format!(
+                "{} rows given, the rules have {}",
+                table.rows.len(),
+                rules.rows
+            ));
+        }
+        for (i, row) in table.rows.iter().enumerate() {
+            if row.is_empty() || row.len() > rules.row_capacity {
+                return bad(format!(
+                    "row {i} holds {} cards; a row holds 1 to {}",
+                    row.len(),
+                    rules.row_capacity
+                ));
+            }
+            if row.windows(2).any(|w| w[0] >= w[1]) {
+                return bad(format!("row {i} is not in ascending order"));
+            }
+        }
+        let all = table.hands.iter().chain(&table.rows).chain(&table.piles);
+        check_cards(rules, all.flatten().copied())?;
+        game.round = table.round;
+        game.turn = table.turn;
+        for (hand, given) in game.hands.iter_mut().zip(&table.hands) {
+            hand.extend_from_slice(given);
+            hand.sort_unstable();
+        }
+        for (row, given) in game.rows.iter_mut().zip(&table.rows) {
+            row.extend_from_slice(given);
+        }
+        for seat in 0..seats {
+            game.piles[seat].extend_from_slice(&table.piles[seat]);
+            game.taken[seat] = game.rules.deck.sum(&table.piles[seat]);
+        }
+        game.scores.copy_from_slice(&table.scores);
+        game.phase = Phase::Choose { pending: seats };
+        Ok(game)
+    }
+
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn rows(&self) -> &[Vec<Card>] {
+        &self.rows
+    }
+
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        &self.hands[seat]
+    }
+
+    /// Cards taken this round, by seat.
+    pub fn piles(&self) -> &[Vec<Card>] {
+        &self.piles
+    }
+
+    /// Bullheads taken this round, by seat.
+    pub fn taken(&self) -> &[u32] {
+        &self.taken
+    }
+
+    /// Totals from completed rounds, by seat.
+    pub fn scores(&self) -> &[u32] {
+        &self.scores
+    }
+
+    /// The row a card goes to: the one whose end is the highest card below it; `None` for a
+    /// card below every row's end.
+    fn row_for(&self, card: Card) -> Option<usize> {
+        let mut best: Option<(usize, Card)> = None;
+        for (i, row) in self.rows.iter().enumerate() {
+            let end = row[row.len() - 1];
+            if end < card && best.is_none_or(|(_, b)| end > b) {
+                best = Some((i, end));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    fn take(&mut self, seat: Seat, row: usize, reason: TakeReason, events: &mut dyn EventSink) {
+        let bullheads = self.rules.deck.sum(&self.rows[row]);
+        emit(events, || Event::Take {
+            seat,
+            row,
+            cards: self.rows[row].clone(),
+            bullheads,
+            reason,
+        });
+        self.taken[seat] += bullheads;
+        self.piles[seat].extend_from_slice(&self.rows[row]);
+        self.rows[row].clear();
+    }
+
+    fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut dyn EventSink) {
+        self.rows[row].push(card);
+        emit(events, || Event::Place { seat, card, row });
+    }
+
+    /// Places revealed cards from `next` on, until a low card needs its player's choice or the
+    /// turn is done.
+    fn resolve(&mut self, events: &mut dyn EventSink) {
+        while self.next < self.order.len() {
+            let seat = self.order[self.next];
+            let card = self.revealed[seat];
+            let Some(row) = self.row_for(card) else {
+                self.phase = Phase::ChooseRow { seat, card };
+                return;
+            };
+            if self.rows[row].len() >= self.rules.row_capacity {
+                self.take(seat, row, TakeReason::Full, events);
+            }
+            self.place(seat, card, row, events);
+            self.next += 1;
+        }
+        self.end_turn(events);
+    }
+
+    fn end_turn(&mut self, events: &mut dyn EventSink) {
+        self.revealed.clear();
+        self.chosen.fill(None);
+        if self.hands[0].is_empty() {
+            self.end_round(events);
+        } else {
+            self.turn += 1;
+            self.phase = Phase::Choose {
+                pending: self.seats,
+            };
+        }
+    }
+
+    fn end_round(&mut self, events: &mut dyn EventSink) {
+        for (score, taken) in self.scores.iter_mut().zip(&self.taken) {
+            *score += taken;
+        }
+        emit(events, || Event::RoundEnd {
+            round: self.round,
+            penalties: self.taken.clone(),
+            totals: self.scores.clone(),
+        });
+        let over = match self.rules.end {
+            GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target),
+            GameEnd::Rounds(rounds) => self.round >= rounds,
+        };
+        if over {
+            self.phase = Phase::Over;
+            emit(events, || {
+                let Outcome { totals, winners } = self.outcome().expect("the game is over");
+                Event::GameEnd { totals, winners }
+            });
+        } else {
+            self.phase = Phase::Deal;
+        }
+    }
+
+    /// Starts a round with the hands and rows already in place.
+    fn start_round(&mut self, events: &mut dyn EventSink) {
+        self.round += 1;
+        self.turn = 1;
+        for hand in &mut self.hands {
+            hand.sort_unstable();
+        }
+        for pile in &mut self.piles {
+            pile.clear();
+        }
+        self.taken.fill(0);
+        self.phase = Phase::Choose {
+            pending: self.seats,
+        };
+        emit(events, || Event::Deal {
+            round: self.round,
+            hands: self.hands.clone(),
+            rows: self.rows.iter().map(|r| r[0]).collect(),
+        });
+    }
+
+    fn deal_from(&mut self, cards: impl Iterator<Item = Card>) {
+        let mut cards = cards;
+        for hand in &mut self.hands {
+            hand.clear();
+            hand.extend(cards.by_ref().take(self.rules.hand_size));
+        }
+        for row in &mut self.rows {
+            row.clear();
+            row.extend(cards.next());
+        }
+    }
+}
+
+/// Every card must be in the deck and appear once.
+fn check_cards(rules: &Rules, cards: impl Iterator<Item = Card>) -> Result<(), RuleError> {
+    let mut seen = vec![false; rules.deck.len()];
+    for card in cards {
+        if !rules.deck.contains(card) {
+            return Err(RuleError::BadDeal(format!(
+                "card {card} is not in the deck ({} to {})",
+                rules.deck.lowest,
+                rules.deck.highest()
+            )));
+        }
+        let slot = &mut seen[usize::from(card.0 - rules.deck.lowest)];
+        if *slot {
+            return Err(RuleError::BadDeal(format!("card {card} appears twice")));
+        }
+        *slot = true;
+    }
+    Ok(())
+}
+
+impl Game for Classic {
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn seats(&self) -> usize {
+        self.seats
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Deal => ToMove::Deal,
+            Phase::Choose { .. } => ToMove::Everyone(Decision::PlayCard),
+            Phase::ChooseRow { seat, card } => ToMove::Seat(seat, Decision::ChooseRow { card }),
+            Phase::Over => ToMove::GameOver,
+        }
+    }
+
+    fn owes(&self, seat: Seat) -> Option<Decision> {
+        match self.phase {
+            Phase::Choose { .. } if self.chosen.get(seat) == Some(&None) => {
+                Some(Decision::PlayCard)
+            }
+            Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
+            _ => None,
+        }
+    }
+
+    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        if self.phase == Phase::Over {
+            return Err(RuleError::GameOver);
+        }
+        if seat >= self.seats {
+            return Err(RuleError::NoSuchSeat {
+                seat,
+                seats: self.seats,
+            });
+        }
+        match (self.phase, action) {
+            (Phase::Deal, _) => Err(RuleError::DealFirst),
+            (Phase::Over, _) => Err(RuleError::GameOver),
+            (Phase::Choose { .. }, Action::Play(card)) => {
+                if self.chosen[seat].is_some() {
+                    Err(RuleError::AlreadyChosen { seat })
+                } else if self.hands[seat].binary_search(&card).is_err() {
+                    Err(RuleError::NotInHand { seat, card })
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
+            (
+                Phase::ChooseRow {
+                    seat: waiting_for, ..
+                },
+                _,
+            ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
+            (Phase::ChooseRow { .. }, Action::Play(_)) => Err(RuleError::RowChoiceDue { seat }),
+            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
+                if row < self.rows.len() {
+                    Ok(())
+                } else {
+                    Err(RuleError::NoSuchRow {
+                        row,
+                        rows: self.rows.len(),
+                    })
+                }
+            }
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        self.check(seat, action)?;
+        match (self.phase, action) {
+            (Phase::Choose { pending }, Action::Play(card)) => {
+                let hand = &mut self.hands[seat];
+                let at = hand.binary_search(&card).expect("checked");
+                hand.remove(at);
+                self.chosen[seat] = Some(card);
+                if pending > 1 {
+                    self.phase = Phase::Choose {
+                        pending: pending - 1,
+                    };
+                    return Ok(());
+                }
+                self.revealed.clear();
+                self.revealed
+                    .extend(self.chosen.iter().map(|c| c.expect("all chosen")));
+                self.order.clear();
+                self.order.extend(0..self.seats);
+                let revealed = &self.revealed;
+                self.order.sort_unstable_by_key(|&s| revealed[s]);
+                self.next = 0;
+                emit(events, || Event::Reveal {
+                    round: self.round,
+                    turn: self.turn,
+                    cards: self.revealed.clone(),
+                });
+                self.resolve(events);
+            }
+            (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
+                self.take(seat, row, TakeReason::Low, events);
+                self.place(seat, card, row, events);
+                self.next += 1;
+                self.resolve(events);
+            }
+            _ => unreachable!("check() admits no other pair"),
+        }
+        Ok(())
+    }
+
+    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        if self.phase != Phase::Deal {
+            return Err(if self.phase == Phase::Over {
+                RuleError::GameOver
+            } else {
+                RuleError::NotDealing
+            });
+        }
+        let bad = |why: String| Err(RuleError::BadDeal(why));
+        if deal.hands.len() != self.seats {
+            return bad(format!(
+                "{} hands for {} seats",
+                deal.hands.len(),
+                self.seats
+            ));
+        }
+        if let Some((seat, hand)) = deal
+            .hands
+            .iter()
+            .enumerate()
+            .find(|(_, h)| h.len() != self.rules.hand_size)
+        {
+            return bad(format!(
+                "seat {seat} has {} cards, the rules deal {}",
+                hand.len(),
+                self.rules.hand_size
+            ));
+        }
+        if deal.rows.len() != self.rules.rows {
+            return bad(format!(
+                "{} rows, the rules have {}",
+                deal.rows.len(),
+                self.rules.rows
+            ));
+        }
+        let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
+        check_cards(&self.rules, cards.clone())?;
+        self.deal_from(cards);
+        self.start_round(events);
+        Ok(())
+    }
+
+    fn deal_random(
+        &mut self,
+        rng: &mut GameRng,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Deal => {}
+            Phase::Over => return Err(RuleError::GameOver),
+            _ => return Err(RuleError::NotDealing),
+        }
+        let mut shuffled = std::mem::take(&mut self.shuffled);
+        shuffled.clear();
+        shuffled.extend(self.rules.deck.cards());
+        rng.shuffle(&mut shuffled);
+        self.deal_from(shuffled.iter().copied());
+        self.shuffled = shuffled;
+        self.start_round(events);
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> View<'_> {
+        View {
+            rules: &self.rules,
+            seat,
+            seats: self.seats,
+            round: self.round,
+            turn: self.turn,
+            decision: self.owes(seat),
+            hand: &self.hands[seat],
+            rows: &self.rows,
+            scores: &self.scores,
+            taken: &self.taken,
+            revealed: &self.revealed,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let best = *self.scores.iter().min()?;
+        let mut winners: Vec<Seat> = (0..self.seats)
+            .filter(|&s| self.scores[s] == best)
+            .collect();
+        if self.rules.ties == Ties::FewestInLastRound {
+            let fewest = winners.iter().map(|&s| self.taken[s]).min()?;
+            winners.retain(|&s| self.taken[s] == fewest);
+        }
+        Some(Outcome {
+            totals: self.scores.clone(),
+            winners,
+        })
+    }
+}
