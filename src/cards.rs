@@ -68,7 +68,7 @@ impl Deck {
 /// The bullheads printed on 6 nimmt! number cards: 55 has 7, other doublets (11, 22, ...) 5,
 /// multiples of 10 have 3, other numbers ending in 5 have 2, every other card 1.
 pub fn classic_bullheads(number: u16) -> u8 {
-    let doublet = number % 11 == 0 && (11..=99).contains(&number);
+    let doublet = number.is_multiple_of(11) && (11..=99).contains(&number);
     match (doublet, number % 10) {
         (true, 5) => 7,
         (true, _) => 5,
