@@ -11,6 +11,8 @@
 
 pub mod cards;
 pub mod game;
+pub mod players;
+pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod variants;

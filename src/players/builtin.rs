@@ -1,0 +1,153 @@
+//! Built-in bots, played in-process. Each is a pure policy over the [`View`] a pipe bot would
+//! get, so they are also reference answers for bot authors.
+
+use super::{Fault, GameStart, Legality, Player};
+use crate::cards::Card;
+use crate::game::{Action, Decision, View};
+use crate::rng::{GameRng, Stream};
+use std::time::Duration;
+
+/// The built-in strategies, named `builtin:<name>` on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Any card at random; a random row.
+    Random,
+    /// Always the lowest card; the cheapest row. This is also the referee's fallback.
+    Lowest,
+    /// Always the highest card; the cheapest row.
+    Highest,
+    /// Plays the card least likely to take a row (see [`dodger_card`]); the cheapest row.
+    Dodger,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Random,
+        Strategy::Lowest,
+        Strategy::Highest,
+        Strategy::Dodger,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Random => "random",
+            Strategy::Lowest => "lowest",
+            Strategy::Highest => "highest",
+            Strategy::Dodger => "dodger",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// A built-in bot at one seat of a match.
+pub struct Builtin {
+    strategy: Strategy,
+    name: String,
+    seed: u64,
+    rng: GameRng,
+}
+
+impl Builtin {
+    /// `seed` is the match seed; each game's random choices come from their own stream of it.
+    pub fn new(strategy: Strategy, seed: u64) -> Builtin {
+        Builtin {
+            strategy,
+            name: format!("builtin:{}", strategy.name()),
+            seed,
+            rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
+        }
+    }
+
+    /// The decision, without the [`Player`] plumbing (used by benchmarks and the fallback).
+    #[inline]
+    pub fn choose(&mut self, view: &View) -> Action {
+        match (self.strategy, view.decision) {
+            (Strategy::Random, Some(Decision::PlayCard)) => {
+                let i = self.rng.below(view.hand.len() as u32) as usize;
+                Action::Play(view.hand[i])
+            }
+            (Strategy::Random, Some(Decision::ChooseRow { .. })) => {
+                Action::TakeRow(self.rng.below(view.rows.len() as u32) as usize)
+            }
+            (Strategy::Highest, Some(Decision::PlayCard)) => {
+                Action::Play(*view.hand.last().expect("a hand to play from"))
+            }
+            (Strategy::Dodger, Some(Decision::PlayCard)) => Action::Play(dodger_card(view)),
+            _ => fallback(view),
+        }
+    }
+}
+
+impl Player for Builtin {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn start_game(&mut self, start: &GameStart) -> Result<(), Fault> {
+        let stream = Stream::Bot {
+            game: start.number,
+            seat: start.seat,
+        };
+        self.rng = GameRng::new(self.seed, stream);
+        Ok(())
+    }
+
+    fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Result<Action, Fault> {
+        Ok(self.choose(view))
+    }
+}
+
+/// The referee's move for a seat whose player failed: the lowest card in hand, or the row with
+/// the fewest bullheads (the first such row on a tie). Deterministic, so records stay replayable.
+pub fn fallback(view: &View) -> Action {
+    match view.decision {
+        Some(Decision::ChooseRow { .. }) => Action::TakeRow(cheapest_row(view)),
+        _ => Action::Play(*view.hand.first().expect("a hand to play from")),
+    }
+}
+
+/// The row with the fewest bullheads; the first one on a tie.
+pub fn cheapest_row(view: &View) -> usize {
+    let deck = &view.rules.deck;
+    (0..view.rows.len())
+        .min_by_key(|&r| deck.sum(&view.rows[r]))
+        .expect("at least one row")
+}
+
+/// The dodger's card: for each card, what it would cost if it were placed now (the row it would
+/// fill, or the cheapest row for a low card) and how much room the row has left; the cheapest
+/// card wins, then the one with most room, then the one closest to its row's end.
+pub fn dodger_card(view: &View) -> Card {
+    let deck = &view.rules.deck;
+    let capacity = view.rules.row_capacity;
+    let cheapest = deck.sum(&view.rows[cheapest_row(view)]);
+    let score = |card: Card| {
+        let target = view
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| row[row.len() - 1] < card)
+            .max_by_key(|(_, row)| row[row.len() - 1]);
+        match target {
+            // A low card costs the cheapest row, and gets to restart it.
+            None => (cheapest, 0, u16::MAX),
+            Some((_, row)) if row.len() >= capacity => (deck.sum(row), 0, 0),
+            Some((_, row)) => (
+                0,
+                capacity - row.len(),
+                u16::MAX - (card.0 - row[row.len() - 1].0),
+            ),
+        }
+    };
+    *view
+        .hand
+        .iter()
+        .min_by_key(|&&card| {
+            let (cost, room, closeness) = score(card);
+            (cost, std::cmp::Reverse(room), std::cmp::Reverse(closeness))
+        })
+        .expect("a hand to play from")
+}

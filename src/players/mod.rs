@@ -1,0 +1,101 @@
+//! Players: one interface, several kinds (built-in bots, bots over pipes, later a human).
+//! A player lives for a whole match and is told when each game starts and ends.
+
+pub mod builtin;
+
+use crate::game::{Action, Event, Outcome, RuleError, Seat, View};
+use crate::rules::Rules;
+use crate::variants::Variant;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Duration;
+
+/// What a player learns when a game starts.
+#[derive(Clone, Copy, Debug)]
+pub struct GameStart<'a> {
+    /// The game's number in the match, from 0.
+    pub number: u64,
+    pub variant: Variant,
+    pub rules: &'a Rules,
+    pub seats: usize,
+    pub seat: Seat,
+}
+
+/// How a player failed. The referee records it and plays the fallback move for the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FaultKind {
+    /// The bot exited, or its pipes closed.
+    Crash,
+    /// No answer within the time limit.
+    Timeout,
+    /// Well-formed answers that broke the rules, as many times as allowed.
+    Illegal,
+    /// Unreadable answers (garbage, wrong message, over-long line, invalid UTF-8, bad handshake).
+    Protocol,
+}
+
+impl FaultKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::Crash => "crash",
+            FaultKind::Timeout => "timeout",
+            FaultKind::Illegal => "illegal",
+            FaultKind::Protocol => "protocol",
+        }
+    }
+}
+
+impl fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A player's failure, with what the user needs to find its cause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub kind: FaultKind,
+    pub detail: String,
+    /// The player can no longer be asked anything in this game (dead, hung or out of sync);
+    /// the fallback plays its seat until the game ends.
+    pub disconnected: bool,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind, self.detail)
+    }
+}
+
+/// Checks an action against the rules without applying it.
+pub type Legality<'a> = &'a dyn Fn(Action) -> Result<(), RuleError>;
+
+/// Anything that can sit at the table.
+pub trait Player {
+    /// The name shown in summaries and records.
+    fn name(&self) -> &str;
+
+    /// A new game starts (a pipe bot is started or restarted here if need be).
+    fn start_game(&mut self, start: &GameStart) -> Result<(), Fault>;
+
+    /// Whether [`Player::observe`] wants events (so a match of built-ins builds none).
+    fn wants_events(&self) -> bool {
+        false
+    }
+
+    /// Something happened; `seat` is this player's seat, for hiding what it may not see.
+    fn observe(&mut self, _seat: Seat, _event: &Event) -> Result<(), Fault> {
+        Ok(())
+    }
+
+    /// Decides what `view.decision` asks, within `limit`. `legal` lets a player that can retry
+    /// (a bot told its error) check a candidate first.
+    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Result<Action, Fault>;
+
+    /// The game is over.
+    fn end_game(&mut self, _outcome: &Outcome) {}
+
+    /// The match is over: say goodbye and release everything (processes included).
+    fn finish(&mut self) {}
+}
