@@ -13,6 +13,8 @@ pub mod cards;
 pub mod game;
 pub mod players;
 pub mod record;
+pub mod referee;
 pub mod rng;
 pub mod rules;
 pub mod variants;
+pub mod yaml;

@@ -49,18 +49,25 @@ pub enum Line {
 }
 
 /// The referee's own lines; the model's events serialize themselves with the same tag.
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 enum RefereeLine {
     Game(Header),
     Fault(FaultLine),
 }
 
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+enum RefereeLineRef<'a> {
+    Game(&'a Header),
+    Fault(&'a FaultLine),
+}
+
 impl Serialize for Line {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Line::Game(h) => RefereeLine::Game(h.clone()).serialize(s),
-            Line::Fault(f) => RefereeLine::Fault(f.clone()).serialize(s),
+            Line::Game(h) => RefereeLineRef::Game(h).serialize(s),
+            Line::Fault(f) => RefereeLineRef::Fault(f).serialize(s),
             Line::Event(e) => e.serialize(s),
         }
     }
@@ -136,7 +143,16 @@ impl<W: Write> Writer<W> {
     }
 
     pub fn write(&mut self, line: &Line) -> io::Result<()> {
-        serde_json::to_writer(&mut self.out, line)?;
+        self.write_json(line)
+    }
+
+    /// Writes a model event (the same line as `write(&Line::Event(..))`, without a copy).
+    pub fn event(&mut self, event: &Event) -> io::Result<()> {
+        self.write_json(event)
+    }
+
+    fn write_json(&mut self, value: &impl Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, value)?;
         self.out.write_all(b"\n")?;
         self.out.flush()
     }

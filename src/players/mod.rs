@@ -99,3 +99,40 @@ pub trait Player {
     /// The match is over: say goodbye and release everything (processes included).
     fn finish(&mut self) {}
 }
+
+/// A player as named on the command line: `builtin:<strategy>` or a bot's command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    Builtin(builtin::Strategy),
+    Command(String),
+}
+
+impl PlayerSpec {
+    pub fn parse(spec: &str) -> Result<PlayerSpec, String> {
+        if let Some(name) = spec.strip_prefix("builtin:") {
+            return builtin::Strategy::from_name(name)
+                .map(PlayerSpec::Builtin)
+                .ok_or_else(|| {
+                    let known: Vec<_> = builtin::Strategy::ALL.iter().map(|s| s.name()).collect();
+                    format!(
+                        "unknown built-in bot `{name}` (known: builtin:{})",
+                        known.join(", builtin:")
+                    )
+                });
+        }
+        if spec.trim().is_empty() {
+            return Err("empty player: give builtin:<name> or a bot's command line".into());
+        }
+        Ok(PlayerSpec::Command(spec.to_string()))
+    }
+
+    /// The player for a match seeded with `seed`.
+    pub fn create(&self, seed: u64) -> Result<Box<dyn Player>, String> {
+        match self {
+            PlayerSpec::Builtin(strategy) => Ok(Box::new(builtin::Builtin::new(*strategy, seed))),
+            PlayerSpec::Command(command) => Err(format!(
+                "cannot start `{command}`: bots over pipes are not built yet"
+            )),
+        }
+    }
+}

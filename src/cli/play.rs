@@ -1,0 +1,189 @@
+//! `take5 play`: a match between players, with a summary and an optional record.
+
+use super::CliError;
+use clap::Args;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+use take5::game::Deal;
+use take5::players::{Player, PlayerSpec};
+use take5::record::Writer;
+use take5::referee::{GameReport, MatchConfig, play_match};
+use take5::variants::Variant;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// A player: builtin:random|lowest|highest|dodger, or a bot's command line (split like a
+    /// shell would, without running one). One per seat, in seat order.
+    #[arg(long = "player", short = 'p', value_name = "SPEC", required = true,
+          value_parser = PlayerSpec::parse)]
+    players: Vec<PlayerSpec>,
+    /// The variant to play.
+    #[arg(long, value_enum, default_value = "classic")]
+    variant: Variant,
+    /// Seed for the deals and the built-in bots (random when not given; the summary shows it).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Games to play; seats rotate so each player plays each deal from each seat.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Write the game record(s) here as JSON Lines (docs/records.md).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// YAML file with the deal of each round (hands and starting rows), to replay a real game.
+    #[arg(long, value_name = "FILE")]
+    deal: Option<PathBuf>,
+    /// Time limit per decision, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
+    /// Print only the match summary, not each game.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// The `--deal` file: the deal of rounds 1, 2, ... in order.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DealFile {
+    rounds: Vec<Deal>,
+}
+
+pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let deals = match &args.deal {
+        Some(path) => {
+            take5::yaml::load::<DealFile>(path)
+                .map_err(CliError::input)?
+                .rounds
+        }
+        None => Vec::new(),
+    };
+    let rules = args.variant.rules();
+    rules
+        .check_players(args.players.len())
+        .map_err(CliError::input)?;
+    let config = MatchConfig {
+        variant: args.variant,
+        rules: Arc::new(rules),
+        seed,
+        games: args.games,
+        deals,
+        timeout: Duration::from_millis(args.timeout),
+    };
+    let mut players: Vec<Box<dyn Player>> = args
+        .players
+        .iter()
+        .map(|spec| spec.create(seed))
+        .collect::<Result<_, _>>()
+        .map_err(CliError::input)?;
+    let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
+    let mut record = match &args.record {
+        Some(path) => {
+            let file = File::create(path)
+                .map_err(|e| CliError::input(format!("cannot create {}: {e}", path.display())))?;
+            Some(Writer::new(Box::new(BufWriter::new(file)) as Box<dyn Write>))
+        }
+        None => None,
+    };
+    let mut totals = Totals::new(names.len());
+    let quiet = args.quiet;
+    let reports = play_match(&config, &mut players, record.as_mut(), |report| {
+        totals.add(report);
+        if !quiet {
+            print_game(report, &names);
+        }
+    })
+    .map_err(CliError::input)?;
+    println!(
+        "seed {seed}: {} game{} (replay with --seed {seed})",
+        reports.len(),
+        if reports.len() == 1 { "" } else { "s" }
+    );
+    totals.print(&names);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A seed for a match that was not given one: the clock's nanoseconds.
+fn random_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    now.as_nanos() as u64
+}
+
+fn print_game(report: &GameReport, names: &[String]) {
+    println!("game {}:", report.number + 1);
+    for (seat, &player) in report.seating.iter().enumerate() {
+        let won = report.outcome.winners.contains(&seat);
+        println!(
+            "  seat {seat}  {:<28} {:>4}{}",
+            names[player],
+            report.outcome.totals[seat],
+            if won { "  winner" } else { "" }
+        );
+    }
+    for fault in &report.faults {
+        println!(
+            "  fault: seat {} ({}) {} in round {} turn {}: {}",
+            fault.seat,
+            names[report.seating[fault.seat]],
+            fault.kind,
+            fault.round,
+            fault.turn,
+            fault.detail
+        );
+    }
+}
+
+/// Per-player results over the match.
+struct Totals {
+    games: Vec<u64>,
+    penalty: Vec<u64>,
+    wins: Vec<u64>,
+    faults: Vec<u64>,
+}
+
+impl Totals {
+    fn new(players: usize) -> Totals {
+        Totals {
+            games: vec![0; players],
+            penalty: vec![0; players],
+            wins: vec![0; players],
+            faults: vec![0; players],
+        }
+    }
+
+    fn add(&mut self, report: &GameReport) {
+        for (seat, &player) in report.seating.iter().enumerate() {
+            self.games[player] += 1;
+            self.penalty[player] += u64::from(report.outcome.totals[seat]);
+            self.wins[player] += u64::from(report.outcome.winners.contains(&seat));
+        }
+        for fault in &report.faults {
+            self.faults[report.seating[fault.seat]] += 1;
+        }
+    }
+
+    fn print(&self, names: &[String]) {
+        println!(
+            "{:<4} {:<28} {:>6} {:>13} {:>6} {:>7}",
+            "", "player", "games", "mean penalty", "wins", "faults"
+        );
+        for (i, name) in names.iter().enumerate() {
+            let mean = self.penalty[i] as f64 / self.games[i].max(1) as f64;
+            println!(
+                "{:<4} {:<28} {:>6} {:>13.2} {:>6} {:>7}",
+                format!("#{i}"),
+                name,
+                self.games[i],
+                mean,
+                self.wins[i],
+                self.faults[i]
+            );
+        }
+    }
+}

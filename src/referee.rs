@@ -1,0 +1,322 @@
+//! The referee loop: deals, asks whoever must decide, applies, records, and survives players
+//! that fail. It knows no variant: everything goes through [`Game`] and [`Player`].
+
+use crate::game::{Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
+use crate::players::builtin::fallback;
+use crate::players::{Fault, FaultKind, GameStart, Player};
+use crate::record::{FaultLine, Header, Line, Writer};
+use crate::rng::{GameRng, Stream};
+use crate::rules::{Rules, RulesError};
+use crate::variants::Variant;
+use std::fmt;
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How a match is played.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: Variant,
+    pub rules: Arc<Rules>,
+    /// Seeds the deals and the built-in bots' choices.
+    pub seed: u64,
+    /// Games to play. Seats rotate from game to game, and each deal is played once from every
+    /// rotation, so every player plays every deal from every seat.
+    pub games: u64,
+    /// Deals for rounds 1, 2, ... of every game, replacing the random ones (a replayed game);
+    /// later rounds are dealt from the seed.
+    pub deals: Vec<Deal>,
+    /// Time a player has for each decision.
+    pub timeout: Duration,
+}
+
+/// What happened in one game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    pub number: u64,
+    /// The player (index into the match's players) at each seat.
+    pub seating: Vec<usize>,
+    pub outcome: Outcome,
+    pub faults: Vec<FaultLine>,
+}
+
+/// Why a match could not go on. Player faults are not errors: they are recorded and played
+/// around.
+#[derive(Debug)]
+pub enum RefereeError {
+    Rules(RulesError),
+    /// A scripted deal does not fit the rules.
+    Deal {
+        round: u32,
+        error: RuleError,
+    },
+    /// The record could not be written.
+    Record(io::Error),
+}
+
+impl fmt::Display for RefereeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RefereeError::Rules(e) => e.fmt(f),
+            RefereeError::Deal { round, error } => write!(f, "deal for round {round}: {error}"),
+            RefereeError::Record(e) => write!(f, "cannot write the record: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RefereeError {}
+
+impl From<RulesError> for RefereeError {
+    fn from(e: RulesError) -> Self {
+        RefereeError::Rules(e)
+    }
+}
+
+/// Which player sits at `seat` in game `game` of a match of `players`.
+pub fn player_at(game: u64, seat: Seat, players: usize) -> usize {
+    (seat + (game % players as u64) as usize) % players
+}
+
+/// Which deal game `game` plays: each deal is played once per seat rotation.
+pub fn deal_number(game: u64, players: usize) -> u64 {
+    game / players as u64
+}
+
+/// Plays a whole match. `on_game` sees each game's report as soon as it is over.
+pub fn play_match(
+    config: &MatchConfig,
+    players: &mut [Box<dyn Player>],
+    mut record: Option<&mut Writer<Box<dyn Write>>>,
+    mut on_game: impl FnMut(&GameReport),
+) -> Result<Vec<GameReport>, RefereeError> {
+    let seats = players.len();
+    config.rules.check_players(seats)?;
+    let mut reports = Vec::with_capacity(config.games as usize);
+    let result = (|| {
+        for number in 0..config.games {
+            let seating: Vec<usize> = (0..seats).map(|s| player_at(number, s, seats)).collect();
+            let mut game = config.variant.new_game(config.rules.clone(), seats)?;
+            let mut table: Vec<&mut dyn Player> = Vec::with_capacity(seats);
+            // Hand out the players in seat order without aliasing them.
+            let mut by_index: Vec<Option<&mut Box<dyn Player>>> =
+                players.iter_mut().map(Some).collect();
+            for &p in &seating {
+                table.push(by_index[p].take().expect("a player sits once").as_mut());
+            }
+            if let Some(record) = record.as_deref_mut() {
+                let header = Header {
+                    format: crate::record::FORMAT,
+                    game: number,
+                    variant: config.variant,
+                    seed: Some(config.seed),
+                    players: table.iter().map(|p| p.name().to_string()).collect(),
+                    rules: (*config.rules).clone(),
+                };
+                record
+                    .write(&Line::Game(header))
+                    .map_err(RefereeError::Record)?;
+            }
+            let mut dealer = Dealer {
+                rng: GameRng::new(config.seed, Stream::Deal(deal_number(number, seats))),
+                scripted: &config.deals,
+            };
+            let mut referee = Referee {
+                game: game.as_mut(),
+                players: table,
+                disconnected: vec![false; seats],
+                faults: Vec::new(),
+                record: record.as_deref_mut(),
+                timeout: config.timeout,
+                step: StepEvents {
+                    events: Vec::new(),
+                    wanted: false,
+                },
+            };
+            let outcome = referee.play(number, config.variant, &mut dealer)?;
+            let report = GameReport {
+                number,
+                seating,
+                outcome,
+                faults: referee.faults,
+            };
+            on_game(&report);
+            reports.push(report);
+        }
+        Ok(())
+    })();
+    for player in players.iter_mut() {
+        player.finish();
+    }
+    result.map(|()| reports)
+}
+
+/// Deals each round: the scripted deal for it if there is one, else from the seeded stream.
+struct Dealer<'a> {
+    rng: GameRng,
+    scripted: &'a [Deal],
+}
+
+struct Referee<'a, 'r> {
+    game: &'a mut dyn Game,
+    players: Vec<&'a mut dyn Player>,
+    disconnected: Vec<bool>,
+    faults: Vec<FaultLine>,
+    record: Option<&'r mut Writer<Box<dyn Write>>>,
+    timeout: Duration,
+    step: StepEvents,
+}
+
+/// The events of the last step, collected only when someone wants them (a record, or a player
+/// that follows the game), so a match of built-ins builds none.
+struct StepEvents {
+    events: Vec<Event>,
+    wanted: bool,
+}
+
+impl EventSink for StepEvents {
+    fn enabled(&self) -> bool {
+        self.wanted
+    }
+    fn push(&mut self, event: Event) {
+        self.events.push(event);
+    }
+}
+
+impl Referee<'_, '_> {
+    fn play(
+        &mut self,
+        number: u64,
+        variant: Variant,
+        dealer: &mut Dealer,
+    ) -> Result<Outcome, RefereeError> {
+        let seats = self.players.len();
+        for seat in 0..seats {
+            let start = GameStart {
+                number,
+                variant,
+                rules: self.game.rules(),
+                seats,
+                seat,
+            };
+            if let Err(fault) = self.players[seat].start_game(&start) {
+                self.fault(seat, fault)?;
+            }
+        }
+        self.step.wanted = self.record.is_some() || self.players.iter().any(|p| p.wants_events());
+        let mut round = 0;
+        loop {
+            match self.game.to_move() {
+                ToMove::Deal => {
+                    round += 1;
+                    let sink = &mut self.step;
+                    match dealer.scripted.get(round - 1) {
+                        Some(deal) => self.game.deal(deal, sink),
+                        None => self.game.deal_random(&mut dealer.rng, sink),
+                    }
+                    .map_err(|error| RefereeError::Deal {
+                        round: round as u32,
+                        error,
+                    })?;
+                }
+                ToMove::Everyone(_) => {
+                    for seat in 0..seats {
+                        if self.game.owes(seat).is_some() {
+                            self.decide(seat)?;
+                            self.publish()?;
+                        }
+                    }
+                }
+                ToMove::Seat(seat, _) => self.decide(seat)?,
+                ToMove::GameOver => break,
+            }
+            self.publish()?;
+        }
+        let outcome = self.game.outcome().expect("the game is over");
+        for player in &mut self.players {
+            player.end_game(&outcome);
+        }
+        Ok(outcome)
+    }
+
+    /// Asks `seat` for its decision and applies it; a failed or illegal answer is recorded as a
+    /// fault and the fallback is played instead.
+    fn decide(&mut self, seat: Seat) -> Result<(), RefereeError> {
+        let game = &mut *self.game;
+        let answer = if self.disconnected[seat] {
+            None
+        } else {
+            let view = game.view(seat);
+            let legal = |action| game.check(seat, action);
+            match self.players[seat].decide(&view, &legal, self.timeout) {
+                Ok(action) => Some(action),
+                Err(fault) => {
+                    self.fault(seat, fault)?;
+                    None
+                }
+            }
+        };
+        if let Some(action) = answer {
+            match self.game.apply(seat, action, &mut self.step) {
+                Ok(()) => return Ok(()),
+                Err(error) => self.fault(
+                    seat,
+                    Fault {
+                        kind: FaultKind::Illegal,
+                        detail: format!("{}: {error}", error.kind()),
+                        disconnected: false,
+                    },
+                )?,
+            }
+        }
+        let action = fallback(&self.game.view(seat));
+        self.game
+            .apply(seat, action, &mut self.step)
+            .expect("the fallback move is always legal");
+        Ok(())
+    }
+
+    fn fault(&mut self, seat: Seat, fault: Fault) -> Result<(), RefereeError> {
+        let view = self.game.view(seat);
+        let line = FaultLine {
+            seat,
+            kind: fault.kind,
+            detail: fault.detail,
+            round: view.round,
+            turn: view.turn,
+        };
+        if fault.disconnected {
+            self.disconnected[seat] = true;
+        }
+        if let Some(record) = self.record.as_deref_mut() {
+            record
+                .write(&Line::Fault(line.clone()))
+                .map_err(RefereeError::Record)?;
+        }
+        self.faults.push(line);
+        Ok(())
+    }
+
+    /// Sends the last step's events to the record and to the players who follow the game.
+    fn publish(&mut self) -> Result<(), RefereeError> {
+        if self.step.events.is_empty() {
+            return Ok(());
+        }
+        let events = std::mem::take(&mut self.step.events);
+        for event in &events {
+            if let Some(record) = self.record.as_deref_mut() {
+                record.event(event).map_err(RefereeError::Record)?;
+            }
+            for seat in 0..self.players.len() {
+                if self.disconnected[seat] || !self.players[seat].wants_events() {
+                    continue;
+                }
+                if let Err(fault) = self.players[seat].observe(seat, event) {
+                    self.fault(seat, fault)?;
+                }
+            }
+        }
+        self.step.events = events;
+        self.step.events.clear();
+        Ok(())
+    }
+}
