@@ -190,6 +190,19 @@ impl Classic {
         &self.scores
     }
 
+    /// Cards played this turn but not yet in a row: chosen face down, or revealed and waiting
+    /// for their turn to be placed.
+    pub fn unplaced(&self) -> Vec<Card> {
+        match self.phase {
+            Phase::Choose { .. } => self.chosen.iter().flatten().copied().collect(),
+            Phase::ChooseRow { .. } => self.order[self.next..]
+                .iter()
+                .map(|&seat| self.revealed[seat])
+                .collect(),
+            Phase::Deal | Phase::Over => Vec::new(),
+        }
+    }
+
     /// The row a card goes to: the one whose end is the highest card below it; `None` for a
     /// card below every row's end.
     fn row_for(&self, card: Card) -> Option<usize> {
