@@ -7,7 +7,7 @@ use crate::players::{Fault, FaultKind, GameStart, Player};
 use crate::record::{FaultLine, Header, Line, Writer};
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Rules, RulesError};
-use crate::variants::Variant;
+use crate::variants::{AnyGame, Variant};
 use std::fmt;
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -82,20 +82,23 @@ pub fn deal_number(game: u64, players: usize) -> u64 {
     game / players as u64
 }
 
-/// Plays a whole match. `on_game` sees each game's report as soon as it is over.
+/// Plays a whole match; `on_game` gets each game's report as soon as it is over (a match may be
+/// long, so reports are not kept here). Returns the number of games played.
 pub fn play_match(
     config: &MatchConfig,
     players: &mut [Box<dyn Player>],
     mut record: Option<&mut Writer<Box<dyn Write>>>,
-    mut on_game: impl FnMut(&GameReport),
-) -> Result<Vec<GameReport>, RefereeError> {
+    mut on_game: impl FnMut(GameReport),
+) -> Result<u64, RefereeError> {
     let seats = players.len();
     config.rules.check_players(seats)?;
-    let mut reports = Vec::with_capacity(config.games as usize);
+    let mut game = config.variant.new_game(config.rules.clone(), seats)?;
     let result = (|| {
         for number in 0..config.games {
+            if number > 0 {
+                game.restart();
+            }
             let seating: Vec<usize> = (0..seats).map(|s| player_at(number, s, seats)).collect();
-            let mut game = config.variant.new_game(config.rules.clone(), seats)?;
             let mut table: Vec<&mut dyn Player> = Vec::with_capacity(seats);
             // Hand out the players in seat order without aliasing them.
             let mut by_index: Vec<Option<&mut Box<dyn Player>>> =
@@ -121,7 +124,7 @@ pub fn play_match(
                 scripted: &config.deals,
             };
             let mut referee = Referee {
-                game: game.as_mut(),
+                game: &mut game,
                 players: table,
                 disconnected: vec![false; seats],
                 faults: Vec::new(),
@@ -139,15 +142,14 @@ pub fn play_match(
                 outcome,
                 faults: referee.faults,
             };
-            on_game(&report);
-            reports.push(report);
+            on_game(report);
         }
-        Ok(())
+        Ok(config.games)
     })();
     for player in players.iter_mut() {
         player.finish();
     }
-    result.map(|()| reports)
+    result
 }
 
 /// Deals each round: the scripted deal for it if there is one, else from the seeded stream.
@@ -157,7 +159,7 @@ struct Dealer<'a> {
 }
 
 struct Referee<'a, 'r> {
-    game: &'a mut dyn Game,
+    game: &'a mut AnyGame,
     players: Vec<&'a mut dyn Player>,
     disconnected: Vec<bool>,
     faults: Vec<FaultLine>,
@@ -222,14 +224,18 @@ impl Referee<'_, '_> {
                     for seat in 0..seats {
                         if self.game.owes(seat).is_some() {
                             self.decide(seat)?;
-                            self.publish()?;
+                            if !self.step.events.is_empty() {
+                                self.publish()?;
+                            }
                         }
                     }
                 }
                 ToMove::Seat(seat, _) => self.decide(seat)?,
                 ToMove::GameOver => break,
             }
-            self.publish()?;
+            if !self.step.events.is_empty() {
+                self.publish()?;
+            }
         }
         let outcome = self.game.outcome().expect("the game is over");
         for player in &mut self.players {
@@ -298,9 +304,6 @@ impl Referee<'_, '_> {
 
     /// Sends the last step's events to the record and to the players who follow the game.
     fn publish(&mut self) -> Result<(), RefereeError> {
-        if self.step.events.is_empty() {
-            return Ok(());
-        }
         let events = std::mem::take(&mut self.step.events);
         for event in &events {
             if let Some(record) = self.record.as_deref_mut() {

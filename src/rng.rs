@@ -4,8 +4,9 @@
 //! The generator is ChaCha8 (`rand_chacha::ChaCha8Rng`), keyed with `seed_from_u64(seed)`, whose
 //! output is fixed by its specification rather than by a crate version. Each purpose reads its own
 //! ChaCha stream of that key (see [`Stream`]), so adding a bot never changes the deals.
-//! Integers below a bound are drawn with rejection sampling over `next_u32` and shuffles are an
-//! explicit Fisher-Yates, both written here and pinned by golden tests (docs/records.md).
+//! Integers below a bound are drawn with Lemire's multiply-and-reject method over `next_u32`,
+//! and shuffles are an explicit Fisher-Yates, both written here and pinned by golden tests
+//! (the exact algorithm is in docs/records.md, for anyone who wants to reproduce a deal).
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -44,25 +45,40 @@ impl GameRng {
         self.0.next_u32()
     }
 
-    /// A uniform integer in `0..bound` (`bound` > 0), by rejection sampling: draws `next_u32`
-    /// until it falls below the largest multiple of `bound`, then takes the remainder.
+    /// A uniform integer in `0..bound` (`bound` > 0), by Lemire's method: `m = x * bound` as a
+    /// 64-bit product of a fresh `x = next_u32()`; while the low 32 bits of `m` are below
+    /// `(2^32 - bound) % bound`, draw again; the answer is the high 32 bits of `m`.
+    #[inline]
     pub fn below(&mut self, bound: u32) -> u32 {
         assert!(bound > 0, "below(0)");
-        let zone = u32::MAX - (u32::MAX - bound + 1) % bound;
-        loop {
-            let x = self.next_u32();
-            if x <= zone {
-                return x % bound;
+        let mut m = u64::from(self.next_u32()) * u64::from(bound);
+        if (m as u32) < bound {
+            let threshold = bound.wrapping_neg() % bound;
+            while (m as u32) < threshold {
+                m = u64::from(self.next_u32()) * u64::from(bound);
             }
         }
+        (m >> 32) as u32
     }
 
-    /// Fisher-Yates from the back: for i = len-1 down to 1, swap item i with item below(i+1).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
+    /// Draws `count` items at random without replacement: the first `count` steps of a
+    /// Fisher-Yates shuffle from the back (for i = len-1 down: swap item i with item
+    /// below(i+1)). Returns the drawn items, the last of the slice first: the first drawn
+    /// item is the slice's last. Drawing every item is a full shuffle.
+    pub fn draw<'a, T>(&mut self, items: &'a mut [T], count: usize) -> &'a [T] {
+        let len = items.len();
+        assert!(count <= len, "cannot draw {count} of {len}");
+        for i in (len - count..len).rev() {
             let j = self.below(i as u32 + 1) as usize;
             items.swap(i, j);
         }
+        &items[len - count..]
+    }
+
+    /// A full Fisher-Yates shuffle from the back.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        let len = items.len();
+        self.draw(items, len.saturating_sub(1));
     }
 }
 
@@ -79,7 +95,11 @@ mod tests {
         GameRng::new(7, Stream::Deal(0)).shuffle(&mut deck);
         let mut bot = GameRng::new(7, Stream::Bot { game: 0, seat: 1 });
         let picks: Vec<u32> = (0..6).map(|_| bot.below(10)).collect();
-        insta::assert_debug_snapshot!((first, deck, picks));
+        let mut cards: Vec<u16> = (1..=104).collect();
+        let drawn = GameRng::new(7, Stream::Deal(0))
+            .draw(&mut cards, 5)
+            .to_vec();
+        insta::assert_debug_snapshot!((first, deck, picks, drawn));
     }
 
     #[test]

@@ -338,7 +338,7 @@ fn every_card_is_in_exactly_one_place_after_every_step() {
             if game.to_move() == ToMove::GameOver {
                 break;
             }
-            let mut seen = vec![0u8; 105];
+            let mut seen = [0u8; 105];
             let places = (0..seats)
                 .flat_map(|s| game.hand(s).iter().chain(&game.piles()[s]))
                 .chain(game.rows().iter().flatten())

@@ -91,17 +91,16 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
     };
     let mut totals = Totals::new(names.len());
     let quiet = args.quiet;
-    let reports = play_match(&config, &mut players, record.as_mut(), |report| {
-        totals.add(report);
+    let games = play_match(&config, &mut players, record.as_mut(), |report| {
+        totals.add(&report);
         if !quiet {
-            print_game(report, &names);
+            print_game(&report, &names);
         }
     })
     .map_err(CliError::input)?;
     println!(
-        "seed {seed}: {} game{} (replay with --seed {seed})",
-        reports.len(),
-        if reports.len() == 1 { "" } else { "s" }
+        "seed {seed}: {games} game{} (replay with --seed {seed})",
+        if games == 1 { "" } else { "s" }
     );
     totals.print(&names);
     Ok(ExitCode::SUCCESS)

@@ -97,4 +97,7 @@ pub trait Game {
     fn view(&self, seat: Seat) -> View<'_>;
     /// Totals and winners once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Starts a new game with the same rules and seats, waiting for its first deal (reuses the
+    /// memory of this one: a tournament plays many games).
+    fn restart(&mut self);
 }

@@ -55,6 +55,8 @@ pub struct Classic {
     turn: u32,
     hands: Vec<Vec<Card>>,
     rows: Vec<Vec<Card>>,
+    /// The last card of each row (kept beside `rows` because placing a card only reads these).
+    ends: Vec<Card>,
     /// Cards taken this round, by seat.
     piles: Vec<Vec<Card>>,
     /// Bullheads of `piles`, by seat.
@@ -69,8 +71,8 @@ pub struct Classic {
     order: Vec<Seat>,
     /// Index in `order` of the next card to place.
     next: usize,
-    /// Reused shuffling buffer.
-    shuffled: Vec<Card>,
+    /// Reused buffer the deal draws from.
+    draw_pile: Vec<Card>,
 }
 
 impl Classic {
@@ -88,6 +90,7 @@ impl Classic {
             rows: (0..rules.rows)
                 .map(|_| Vec::with_capacity(rules.row_capacity + 1))
                 .collect(),
+            ends: vec![Card(0); rules.rows],
             piles: per_seat(rules.deck.len()),
             taken: vec![0; seats],
             scores: vec![0; seats],
@@ -95,7 +98,7 @@ impl Classic {
             revealed: Vec::with_capacity(seats),
             order: Vec::with_capacity(seats),
             next: 0,
-            shuffled: Vec::with_capacity(rules.deck.len()),
+            draw_pile: Vec::with_capacity(rules.deck.len()),
             rules,
         })
     }
@@ -147,8 +150,9 @@ impl Classic {
             hand.extend_from_slice(given);
             hand.sort_unstable();
         }
-        for (row, given) in game.rows.iter_mut().zip(&table.rows) {
+        for ((row, end), given) in game.rows.iter_mut().zip(&mut game.ends).zip(&table.rows) {
             row.extend_from_slice(given);
+            *end = given[given.len() - 1];
         }
         for seat in 0..seats {
             game.piles[seat].extend_from_slice(&table.piles[seat]);
@@ -205,15 +209,17 @@ impl Classic {
 
     /// The row a card goes to: the one whose end is the highest card below it; `None` for a
     /// card below every row's end.
+    #[inline]
     fn row_for(&self, card: Card) -> Option<usize> {
-        let mut best: Option<(usize, Card)> = None;
-        for (i, row) in self.rows.iter().enumerate() {
-            let end = row[row.len() - 1];
-            if end < card && best.is_none_or(|(_, b)| end > b) {
-                best = Some((i, end));
+        let mut best = None;
+        let mut best_end = Card(0);
+        for (i, &end) in self.ends.iter().enumerate() {
+            if end < card && (best.is_none() || end > best_end) {
+                best = Some(i);
+                best_end = end;
             }
         }
-        best.map(|(i, _)| i)
+        best
     }
 
     fn take(&mut self, seat: Seat, row: usize, reason: TakeReason, events: &mut dyn EventSink) {
@@ -232,6 +238,7 @@ impl Classic {
 
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut dyn EventSink) {
         self.rows[row].push(card);
+        self.ends[row] = card;
         emit(events, || Event::Place { seat, card, row });
     }
 
@@ -318,9 +325,58 @@ impl Classic {
             hand.clear();
             hand.extend(cards.by_ref().take(self.rules.hand_size));
         }
-        for row in &mut self.rows {
+        for (row, end) in self.rows.iter_mut().zip(&mut self.ends) {
             row.clear();
             row.extend(cards.next());
+            *end = row[0];
+        }
+    }
+}
+
+impl Classic {
+    /// Checks an action; for a card, returns where it is in the hand.
+    fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
+        if self.phase == Phase::Over {
+            return Err(RuleError::GameOver);
+        }
+        if seat >= self.seats {
+            return Err(RuleError::NoSuchSeat {
+                seat,
+                seats: self.seats,
+            });
+        }
+        match (self.phase, action) {
+            (Phase::Deal, _) => Err(RuleError::DealFirst),
+            (Phase::Over, _) => Err(RuleError::GameOver),
+            (Phase::Choose { .. }, Action::Play(card)) => {
+                if self.chosen[seat].is_some() {
+                    Err(RuleError::AlreadyChosen { seat })
+                } else {
+                    // Hands are short: a scan beats a binary search here.
+                    self.hands[seat]
+                        .iter()
+                        .position(|&c| c == card)
+                        .ok_or(RuleError::NotInHand { seat, card })
+                }
+            }
+            (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
+            (
+                Phase::ChooseRow {
+                    seat: waiting_for, ..
+                },
+                _,
+            ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
+            (Phase::ChooseRow { .. }, Action::Play(_)) => Err(RuleError::RowChoiceDue { seat }),
+            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
+                if row < self.rows.len() {
+                    Ok(row)
+                } else {
+                    Err(RuleError::NoSuchRow {
+                        row,
+                        rows: self.rows.len(),
+                    })
+                }
+            }
         }
     }
 }
@@ -374,46 +430,7 @@ impl Game for Classic {
     }
 
     fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        if self.phase == Phase::Over {
-            return Err(RuleError::GameOver);
-        }
-        if seat >= self.seats {
-            return Err(RuleError::NoSuchSeat {
-                seat,
-                seats: self.seats,
-            });
-        }
-        match (self.phase, action) {
-            (Phase::Deal, _) => Err(RuleError::DealFirst),
-            (Phase::Over, _) => Err(RuleError::GameOver),
-            (Phase::Choose { .. }, Action::Play(card)) => {
-                if self.chosen[seat].is_some() {
-                    Err(RuleError::AlreadyChosen { seat })
-                } else if self.hands[seat].binary_search(&card).is_err() {
-                    Err(RuleError::NotInHand { seat, card })
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
-            (
-                Phase::ChooseRow {
-                    seat: waiting_for, ..
-                },
-                _,
-            ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
-            (Phase::ChooseRow { .. }, Action::Play(_)) => Err(RuleError::RowChoiceDue { seat }),
-            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
-                if row < self.rows.len() {
-                    Ok(())
-                } else {
-                    Err(RuleError::NoSuchRow {
-                        row,
-                        rows: self.rows.len(),
-                    })
-                }
-            }
-        }
+        self.validate(seat, action).map(drop)
     }
 
     fn apply(
@@ -422,12 +439,10 @@ impl Game for Classic {
         action: Action,
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
-        self.check(seat, action)?;
+        let index = self.validate(seat, action)?;
         match (self.phase, action) {
             (Phase::Choose { pending }, Action::Play(card)) => {
-                let hand = &mut self.hands[seat];
-                let at = hand.binary_search(&card).expect("checked");
-                hand.remove(at);
+                self.hands[seat].remove(index);
                 self.chosen[seat] = Some(card);
                 if pending > 1 {
                     self.phase = Phase::Choose {
@@ -456,7 +471,7 @@ impl Game for Classic {
                 self.next += 1;
                 self.resolve(events);
             }
-            _ => unreachable!("check() admits no other pair"),
+            _ => unreachable!("validate() admits no other pair"),
         }
         Ok(())
     }
@@ -513,12 +528,14 @@ impl Game for Classic {
             Phase::Over => return Err(RuleError::GameOver),
             _ => return Err(RuleError::NotDealing),
         }
-        let mut shuffled = std::mem::take(&mut self.shuffled);
-        shuffled.clear();
-        shuffled.extend(self.rules.deck.cards());
-        rng.shuffle(&mut shuffled);
-        self.deal_from(shuffled.iter().copied());
-        self.shuffled = shuffled;
+        // Draw only the cards dealt: hands in seat order, then one card per row.
+        let mut deck = std::mem::take(&mut self.draw_pile);
+        deck.clear();
+        let lowest = self.rules.deck.lowest;
+        deck.extend((lowest..=self.rules.deck.highest()).map(Card));
+        let dealt = self.seats * self.rules.hand_size + self.rules.rows;
+        self.deal_from(rng.draw(&mut deck, dealt).iter().rev().copied());
+        self.draw_pile = deck;
         self.start_round(events);
         Ok(())
     }
@@ -537,6 +554,22 @@ impl Game for Classic {
             taken: &self.taken,
             revealed: &self.revealed,
         }
+    }
+
+    fn restart(&mut self) {
+        self.phase = Phase::Deal;
+        self.round = 0;
+        self.turn = 0;
+        self.scores.fill(0);
+        self.taken.fill(0);
+        self.chosen.fill(None);
+        self.revealed.clear();
+        self.order.clear();
+        self.next = 0;
+        for pile in &mut self.piles {
+            pile.clear();
+        }
+        // Hands and rows are refilled by the deal.
     }
 
     fn outcome(&self) -> Option<Outcome> {

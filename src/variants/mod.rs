@@ -1,9 +1,12 @@
-//! The variants. Each is one module implementing [`crate::game::Game`]; adding one touches
-//! nothing else but the registry below.
+//! The variants. Each is one module implementing [`Game`]; adding one touches nothing else but
+//! the registry below ([`Variant`] and [`AnyGame`]).
 
 pub mod classic;
 
-use crate::game::Game;
+use crate::game::{
+    Action, Deal, Decision, EventSink, Game, Outcome, RuleError, Seat, ToMove, View,
+};
+use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
 use std::sync::Arc;
 
@@ -31,9 +34,74 @@ impl Variant {
     }
 
     /// A new game of this variant, waiting for its first deal.
-    pub fn new_game(self, rules: Arc<Rules>, seats: usize) -> Result<Box<dyn Game>, RulesError> {
+    pub fn new_game(self, rules: Arc<Rules>, seats: usize) -> Result<AnyGame, RulesError> {
         match self {
-            Variant::Classic => Ok(Box::new(classic::Classic::new(rules, seats)?)),
+            Variant::Classic => Ok(AnyGame::Classic(classic::Classic::new(rules, seats)?)),
         }
+    }
+}
+
+/// A game of any variant. An enum rather than a `Box<dyn Game>` so the referee's inner loop
+/// calls the variant directly (and the compiler can inline it).
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Classic(classic::Classic),
+}
+
+/// Forwards a [`Game`] method to the variant inside.
+macro_rules! dispatch {
+    ($self:ident, $game:ident => $call:expr) => {
+        match $self {
+            AnyGame::Classic($game) => $call,
+        }
+    };
+}
+
+impl Game for AnyGame {
+    fn rules(&self) -> &Rules {
+        dispatch!(self, g => g.rules())
+    }
+    fn seats(&self) -> usize {
+        dispatch!(self, g => g.seats())
+    }
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        dispatch!(self, g => g.to_move())
+    }
+    #[inline]
+    fn owes(&self, seat: Seat) -> Option<Decision> {
+        dispatch!(self, g => g.owes(seat))
+    }
+    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        dispatch!(self, g => g.check(seat, action))
+    }
+    #[inline]
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        dispatch!(self, g => g.apply(seat, action, events))
+    }
+    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        dispatch!(self, g => g.deal(deal, events))
+    }
+    fn deal_random(
+        &mut self,
+        rng: &mut GameRng,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        dispatch!(self, g => g.deal_random(rng, events))
+    }
+    #[inline]
+    fn view(&self, seat: Seat) -> View<'_> {
+        dispatch!(self, g => g.view(seat))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.outcome())
+    }
+    fn restart(&mut self) {
+        dispatch!(self, g => g.restart())
     }
 }

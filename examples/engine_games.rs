@@ -1,0 +1,34 @@
+//! Plays a fixed number of in-process games (for profiling with callgrind or perf):
+//! `cargo run --release --example engine_games -- 2000`.
+
+use std::sync::Arc;
+use std::time::Duration;
+use take5::players::Player;
+use take5::players::builtin::{Builtin, Strategy};
+use take5::referee::{MatchConfig, play_match};
+use take5::rules::Rules;
+use take5::variants::Variant;
+
+fn main() {
+    let games = std::env::args()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2000);
+    let config = MatchConfig {
+        variant: Variant::Classic,
+        rules: Arc::new(Rules::classic()),
+        seed: 1,
+        games,
+        deals: Vec::new(),
+        timeout: Duration::from_secs(1),
+    };
+    let mut players: Vec<Box<dyn Player>> = (0..4)
+        .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)
+        .collect();
+    let mut bullheads = 0u64;
+    let games = play_match(&config, &mut players, None, |r| {
+        bullheads += u64::from(r.outcome.totals.iter().sum::<u32>())
+    })
+    .expect("a match");
+    println!("{games} games, {bullheads} bullheads taken");
+}
