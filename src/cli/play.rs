@@ -4,11 +4,11 @@ use super::CliError;
 use clap::Args;
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use take5::game::Deal;
+use take5::game::{Deal, Discard, Game};
 use take5::players::{Player, PlayerSpec};
 use take5::record::Writer;
 use take5::referee::{GameReport, MatchConfig, play_match};
@@ -66,9 +66,21 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
     rules
         .check_players(args.players.len())
         .map_err(CliError::input)?;
+    let rules = Arc::new(rules);
+    // Check every scripted deal now, so a bad one never stops a game half-way.
+    for (i, deal) in deals.iter().enumerate() {
+        let mut game = args
+            .variant
+            .new_game(rules.clone(), args.players.len())
+            .map_err(CliError::input)?;
+        game.deal(deal, &mut Discard).map_err(|e| {
+            let path = args.deal.as_deref().unwrap_or(Path::new("--deal")).display();
+            CliError::input(format!("{path}: round {}: {e}", i + 1))
+        })?;
+    }
     let config = MatchConfig {
         variant: args.variant,
-        rules: Arc::new(rules),
+        rules,
         seed,
         games: args.games,
         deals,

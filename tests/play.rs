@@ -1,0 +1,219 @@
+//! `take5 play` end to end with built-in bots: determinism, records, rotation, deal files, flags.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `take5 play ARGS`.
+fn take5(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_take5"))
+        .arg("play")
+        .args(args)
+        .output()
+        .expect("take5 runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("take5-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "take5 failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+const FOUR_RANDOM: [&str; 8] = [
+    "--player",
+    "builtin:random",
+    "--player",
+    "builtin:random",
+    "--player",
+    "builtin:random",
+    "--player",
+    "builtin:random",
+];
+
+fn play_seed_7(record: &Path) -> String {
+    let mut args = FOUR_RANDOM.to_vec();
+    args.extend(["--seed", "7", "--record", record.to_str().unwrap()]);
+    stdout(&take5(&args))
+}
+
+#[test]
+fn the_same_seed_gives_a_byte_identical_record() {
+    let (a, b) = (temp("a.jsonl"), temp("b.jsonl"));
+    let summary = play_seed_7(&a);
+    play_seed_7(&b);
+    let record = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(record, std::fs::read_to_string(&b).unwrap());
+    // The game went to 66: its last round ends with someone at 66 or more.
+    let last = record.lines().last().unwrap();
+    assert!(last.starts_with(r#"{"event":"game_end""#), "{last}");
+    // Pinned across machines and dependency upgrades: the deal stream and the bots' stream.
+    let first_deal = record.lines().nth(1).unwrap();
+    insta::assert_snapshot!("seed_7_first_deal", first_deal);
+    insta::assert_snapshot!("seed_7_summary", summary);
+}
+
+#[test]
+fn seats_rotate_so_each_player_plays_each_deal_from_each_seat() {
+    let record = temp("rotation.jsonl");
+    let out = stdout(&take5(&[
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:dodger",
+        "--player",
+        "builtin:highest",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--quiet",
+        "--record",
+        record.to_str().unwrap(),
+    ]));
+    assert!(out.contains("seed 3: 6 games"), "{out}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let headers: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["event"] == "game")
+        .collect();
+    let deals: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["event"] == "deal" && v["round"] == 1)
+        .collect();
+    assert_eq!(headers.len(), 6);
+    let seating = |g: usize| headers[g]["players"].clone();
+    assert_eq!(
+        seating(0),
+        serde_json::json!(["builtin:lowest", "builtin:dodger", "builtin:highest"])
+    );
+    assert_eq!(
+        seating(1),
+        serde_json::json!(["builtin:dodger", "builtin:highest", "builtin:lowest"])
+    );
+    assert_eq!(
+        seating(2),
+        serde_json::json!(["builtin:highest", "builtin:lowest", "builtin:dodger"])
+    );
+    // Games 0-2 share the first deal, games 3-5 the next one.
+    assert_eq!(deals[0], deals[1]);
+    assert_eq!(deals[1], deals[2]);
+    assert_ne!(deals[2], deals[3]);
+    assert_eq!(deals[3], deals[5]);
+}
+
+#[test]
+fn a_deal_file_sets_the_hands_and_rows() {
+    let deal = temp("deal.yaml");
+    std::fs::write(
+        &deal,
+        "rounds:\n  - hands:\n      - [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n      - [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]\n    rows: [101, 102, 103, 104]\n",
+    )
+    .unwrap();
+    let record = temp("dealt.jsonl");
+    stdout(&take5(&[
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:lowest",
+        "--seed",
+        "1",
+        "--deal",
+        deal.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let first_deal = text.lines().nth(1).unwrap();
+    assert_eq!(
+        first_deal,
+        r#"{"event":"deal","round":1,"hands":[[1,2,3,4,5,6,7,8,9,10],[11,12,13,14,15,16,17,18,19,20]],"rows":[101,102,103,104]}"#
+    );
+}
+
+#[test]
+fn a_bad_deal_file_names_file_line_and_column() {
+    let deal = temp("bad-deal.yaml");
+    std::fs::write(&deal, "rounds:\n  - hands: [[1, 2]]\n    rowz: [3]\n").unwrap();
+    let output = take5(&[
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:lowest",
+        "--deal",
+        deal.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("{}:3:5: unknown field `rowz`", deal.display())),
+        "{stderr}"
+    );
+    // A deal that breaks the rules is refused before anything is played.
+    std::fs::write(&deal, "rounds:\n  - hands: [[1, 2]]\n    rows: [3]\n").unwrap();
+    let output = take5(&[
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:lowest",
+        "--deal",
+        deal.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let expected = format!("{}: round 1: bad deal: 1 hands for 2 seats", deal.display());
+    assert!(stderr.contains(&expected), "{stderr}");
+}
+
+#[test]
+fn bad_flags_are_refused_with_a_reason() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["--player", "builtin:random"], "1 players asked for"),
+        (
+            &["--player", "builtin:nope", "--player", "builtin:random"],
+            "unknown built-in bot `nope`",
+        ),
+        (
+            &[
+                "--player",
+                "builtin:random",
+                "--player",
+                "builtin:random",
+                "--games",
+                "0",
+            ],
+            "--games",
+        ),
+        (
+            &[
+                "--player",
+                "builtin:random",
+                "--player",
+                "builtin:random",
+                "--seed",
+                "x",
+            ],
+            "--seed",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut full = vec!["play"];
+        full.extend_from_slice(args);
+        let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+            .args(&full)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
