@@ -201,7 +201,7 @@ impl Referee<'_, '_> {
                 seat,
             };
             if let Err(fault) = self.players[seat].start_game(&start) {
-                self.fault(seat, fault)?;
+                self.fault(seat, *fault)?;
             }
         }
         self.step.wanted = self.record.is_some() || self.players.iter().any(|p| p.wants_events());
@@ -247,32 +247,23 @@ impl Referee<'_, '_> {
     /// Asks `seat` for its decision and applies it; a failed or illegal answer is recorded as a
     /// fault and the fallback is played instead.
     fn decide(&mut self, seat: Seat) -> Result<(), RefereeError> {
-        let game = &mut *self.game;
-        let answer = if self.disconnected[seat] {
-            None
-        } else {
+        if !self.disconnected[seat] {
+            let game = &*self.game;
             let view = game.view(seat);
             let legal = |action| game.check(seat, action);
-            match self.players[seat].decide(&view, &legal, self.timeout) {
-                Ok(action) => Some(action),
-                Err(fault) => {
-                    self.fault(seat, fault)?;
-                    None
-                }
-            }
-        };
-        if let Some(action) = answer {
-            match self.game.apply(seat, action, &mut self.step) {
-                Ok(()) => return Ok(()),
-                Err(error) => self.fault(
-                    seat,
-                    Fault {
-                        kind: FaultKind::Illegal,
-                        detail: format!("{}: {error}", error.kind()),
-                        disconnected: false,
-                    },
-                )?,
-            }
+            let answer = self.players[seat].decide(&view, &legal, self.timeout);
+            let fault = match answer {
+                Ok(action) => match self.game.apply(seat, action, &mut self.step) {
+                    Ok(()) => return Ok(()),
+                    Err(error) => Fault::new(
+                        FaultKind::Illegal,
+                        format!("{}: {error}", error.kind()),
+                        false,
+                    ),
+                },
+                Err(fault) => fault,
+            };
+            self.fault(seat, *fault)?;
         }
         let action = fallback(&self.game.view(seat));
         self.game
@@ -314,7 +305,7 @@ impl Referee<'_, '_> {
                     continue;
                 }
                 if let Err(fault) = self.players[seat].observe(seat, event) {
-                    self.fault(seat, fault)?;
+                    self.fault(seat, *fault)?;
                 }
             }
         }

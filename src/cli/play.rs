@@ -74,7 +74,11 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
             .new_game(rules.clone(), args.players.len())
             .map_err(CliError::input)?;
         game.deal(deal, &mut Discard).map_err(|e| {
-            let path = args.deal.as_deref().unwrap_or(Path::new("--deal")).display();
+            let path = args
+                .deal
+                .as_deref()
+                .unwrap_or(Path::new("--deal"))
+                .display();
             CliError::input(format!("{path}: round {}: {e}", i + 1))
         })?;
     }

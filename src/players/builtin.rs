@@ -1,7 +1,7 @@
 //! Built-in bots, played in-process. Each is a pure policy over the [`View`] a pipe bot would
 //! get, so they are also reference answers for bot authors.
 
-use super::{Fault, GameStart, Legality, Player};
+use super::{Answer, GameStart, Legality, Player};
 use crate::cards::Card;
 use crate::game::{Action, Decision, View};
 use crate::rng::{GameRng, Stream};
@@ -86,7 +86,7 @@ impl Player for Builtin {
         &self.name
     }
 
-    fn start_game(&mut self, start: &GameStart) -> Result<(), Fault> {
+    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
         let stream = Stream::Bot {
             game: start.number,
             seat: start.seat,
@@ -95,7 +95,7 @@ impl Player for Builtin {
         Ok(())
     }
 
-    fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Result<Action, Fault> {
+    fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Answer<Action> {
         Ok(self.choose(view))
     }
 }

@@ -68,6 +68,20 @@ impl fmt::Display for Fault {
     }
 }
 
+/// What a player's methods return. The fault is boxed because it is rare: a small result keeps
+/// the answer of an in-process bot in registers on the referee's hot path.
+pub type Answer<T> = Result<T, Box<Fault>>;
+
+impl Fault {
+    pub fn new(kind: FaultKind, detail: impl Into<String>, disconnected: bool) -> Box<Fault> {
+        Box::new(Fault {
+            kind,
+            detail: detail.into(),
+            disconnected,
+        })
+    }
+}
+
 /// Checks an action against the rules without applying it.
 pub type Legality<'a> = &'a dyn Fn(Action) -> Result<(), RuleError>;
 
@@ -77,7 +91,7 @@ pub trait Player {
     fn name(&self) -> &str;
 
     /// A new game starts (a pipe bot is started or restarted here if need be).
-    fn start_game(&mut self, start: &GameStart) -> Result<(), Fault>;
+    fn start_game(&mut self, start: &GameStart) -> Answer<()>;
 
     /// Whether [`Player::observe`] wants events (so a match of built-ins builds none).
     fn wants_events(&self) -> bool {
@@ -85,13 +99,13 @@ pub trait Player {
     }
 
     /// Something happened; `seat` is this player's seat, for hiding what it may not see.
-    fn observe(&mut self, _seat: Seat, _event: &Event) -> Result<(), Fault> {
+    fn observe(&mut self, _seat: Seat, _event: &Event) -> Answer<()> {
         Ok(())
     }
 
     /// Decides what `view.decision` asks, within `limit`. `legal` lets a player that can retry
     /// (a bot told its error) check a candidate first.
-    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Result<Action, Fault>;
+    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action>;
 
     /// The game is over.
     fn end_game(&mut self, _outcome: &Outcome) {}

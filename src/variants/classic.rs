@@ -73,6 +73,8 @@ pub struct Classic {
     next: usize,
     /// Reused buffer the deal draws from.
     draw_pile: Vec<Card>,
+    /// Reused buffer for sorting the hands: the seat + 1 holding each card, else 0.
+    holder: Vec<u16>,
 }
 
 impl Classic {
@@ -99,6 +101,7 @@ impl Classic {
             order: Vec::with_capacity(seats),
             next: 0,
             draw_pile: Vec::with_capacity(rules.deck.len()),
+            holder: vec![0; rules.deck.len()],
             rules,
         })
     }
@@ -302,9 +305,6 @@ impl Classic {
     fn start_round(&mut self, events: &mut dyn EventSink) {
         self.round += 1;
         self.turn = 1;
-        for hand in &mut self.hands {
-            hand.sort_unstable();
-        }
         for pile in &mut self.piles {
             pile.clear();
         }
@@ -317,6 +317,25 @@ impl Classic {
             hands: self.hands.clone(),
             rows: self.rows.iter().map(|r| r[0]).collect(),
         });
+    }
+
+    /// Sorts every hand at once: marks each card with its holder, then collects the marks in
+    /// card order (cheaper than sorting hand by hand).
+    fn sort_hands(&mut self) {
+        let lowest = self.rules.deck.lowest;
+        let holder = &mut self.holder;
+        holder.resize(self.rules.deck.len(), 0);
+        for (seat, hand) in self.hands.iter_mut().enumerate() {
+            for card in hand.drain(..) {
+                holder[usize::from(card.0 - lowest)] = seat as u16 + 1;
+            }
+        }
+        for (i, mark) in holder.iter_mut().enumerate() {
+            if *mark != 0 {
+                self.hands[usize::from(*mark - 1)].push(Card(lowest + i as u16));
+                *mark = 0;
+            }
+        }
     }
 
     fn deal_from(&mut self, cards: impl Iterator<Item = Card>) {
@@ -334,7 +353,9 @@ impl Classic {
 }
 
 impl Classic {
-    /// Checks an action; for a card, returns where it is in the hand.
+    /// Checks an action; for a card, returns where it is in the hand. Inlined so its result
+    /// stays in registers on the hot path.
+    #[inline(always)]
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
         if self.phase == Phase::Over {
             return Err(RuleError::GameOver);
@@ -352,11 +373,14 @@ impl Classic {
                 if self.chosen[seat].is_some() {
                     Err(RuleError::AlreadyChosen { seat })
                 } else {
-                    // Hands are short: a scan beats a binary search here.
-                    self.hands[seat]
-                        .iter()
-                        .position(|&c| c == card)
-                        .ok_or(RuleError::NotInHand { seat, card })
+                    // The hand is sorted, so the card's place is the count of lower cards: a
+                    // branch-free count beats a search whose exit the CPU cannot predict.
+                    let hand = &self.hands[seat];
+                    let at = hand.iter().filter(|&&c| c < card).count();
+                    match hand.get(at) {
+                        Some(&c) if c == card => Ok(at),
+                        _ => Err(RuleError::NotInHand { seat, card }),
+                    }
                 }
             }
             (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
@@ -514,6 +538,9 @@ impl Game for Classic {
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.rules, cards.clone())?;
         self.deal_from(cards);
+        for hand in &mut self.hands {
+            hand.sort_unstable();
+        }
         self.start_round(events);
         Ok(())
     }
@@ -536,6 +563,7 @@ impl Game for Classic {
         let dealt = self.seats * self.rules.hand_size + self.rules.rows;
         self.deal_from(rng.draw(&mut deck, dealt).iter().rev().copied());
         self.draw_pile = deck;
+        self.sort_hands();
         self.start_round(events);
         Ok(())
     }
