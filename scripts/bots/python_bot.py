@@ -3,7 +3,7 @@
 
 It plays the card that takes no row and lands where there is most room left, and when it must
 take a row it takes the cheapest. After an `error` line it answers the same request again with
-its next best choice. Run a match with:  take5 play scripts/bots/python_bot.py builtin:dodger
+its next best choice.
 """
 
 import sys
