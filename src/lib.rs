@@ -12,6 +12,7 @@
 pub mod cards;
 pub mod game;
 pub mod players;
+pub mod protocol;
 pub mod record;
 pub mod referee;
 pub mod rng;

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""A take5 bot in plain Python 3 (standard library only). Protocol: docs/protocol.md.
+
+It plays the card that takes no row and lands where there is most room left, and when it must
+take a row it takes the cheapest. After an `error` line it answers the same request again with
+its next best choice.
+"""
+
+import sys
+
+NAME = "python_bot"
+
+
+def fields(words):
+    """The key=value words of a line, as a dict (words without "=" are skipped)."""
+    return dict(word.split("=", 1) for word in words if "=" in word)
+
+
+def cards(value):
+    """A comma-separated list of numbers; the empty string is the empty list."""
+    return [int(card) for card in value.split(",") if card]
+
+
+class Bot:
+    def __init__(self):
+        self.lowest, self.bullheads, self.capacity = 1, [], 5
+        self.request = None  # (kind, fields) of the last `ask`, to answer again after an error
+        self.tried = []  # the answers already refused for it
+
+    def game(self, f):
+        self.lowest = int(f["lowest"])
+        self.bullheads = cards(f["bullheads"])
+        self.capacity = int(f["row_capacity"])
+
+    def heads(self, row):
+        return sum(self.bullheads[card - self.lowest] for card in row)
+
+    def cost(self, card, rows):
+        """How bad playing `card` looks: (bullheads it would take, -room left, distance)."""
+        below = [(row[-1], i) for i, row in enumerate(rows) if row[-1] < card]
+        if not below:  # lower than every row: we would take the cheapest row
+            return (min(self.heads(row) for row in rows), 0, 0)
+        end, i = max(below)  # the card goes after the highest end below it
+        if len(rows[i]) >= self.capacity:  # the row is full: we would take it
+            return (self.heads(rows[i]), 0, 0)
+        return (0, -(self.capacity - len(rows[i])), card - end)
+
+    def choices(self):
+        """Every possible answer to the current request, best first."""
+        kind, f = self.request
+        rows = [cards(row) for row in f["rows"].split("/")]
+        if kind == "row":
+            order = sorted(range(len(rows)), key=lambda r: (self.heads(rows[r]), r))
+            return [f"row {r}" for r in order]
+        hand = cards(f["hand"])
+        return [f"play {card}" for card in sorted(hand, key=lambda c: self.cost(c, rows))]
+
+    def answer(self):
+        """The best answer not refused yet (the best one again if all were)."""
+        choices = self.choices()
+        fresh = [choice for choice in choices if choice not in self.tried]
+        choice = (fresh or choices)[0]
+        self.tried.append(choice)
+        return choice
+
+
+def say(line):
+    print(line, flush=True)
+
+
+def main():
+    bot = Bot()
+    while True:
+        line = sys.stdin.readline()
+        if not line:  # end of input: the referee is gone
+            return 0
+        words = line.split()  # also drops a trailing "\r"
+        if not words:
+            continue
+        keyword = words[0]
+        if keyword == "hello":
+            say(f"hello version=1 name={NAME}")
+        elif keyword == "game":
+            bot.game(fields(words[1:]))
+        elif keyword == "ask":
+            bot.request, bot.tried = (words[1], fields(words[2:])), []
+            say(bot.answer())
+        elif keyword == "error":
+            # stderr is ours: take5 keeps its last lines to show with a fault.
+            print(f"{NAME}: referee said: {line.strip()}", file=sys.stderr, flush=True)
+            if bot.request is None:  # the error is about our hello
+                say(f"hello version=1 name={NAME}")
+            else:
+                say(bot.answer())
+        elif keyword == "bye":
+            return 0
+        # `event` lines need no answer: this bot decides from each `ask` alone.
+
+
+if __name__ == "__main__":
+    sys.exit(main())

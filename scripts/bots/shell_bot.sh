@@ -1,0 +1,108 @@
+#!/bin/sh
+# A take5 bot in plain POSIX sh, using only the shell's builtins: it plays its lowest card and
+# takes the row with the fewest bullheads. After an `error` line it answers the same request
+# again with its next choice (the next card up, the next row along). Protocol: docs/protocol.md.
+
+set -f              # lines are split into words below: never expand them as file patterns
+cr=$(printf '\r')   # to drop the \r of a line that ends in \r\n
+name=shell_bot
+lowest=1 bullheads= ask= request= tries=0
+
+# field KEY WORD...: sets $value to the value of the KEY=value word among the WORDs.
+field() {
+    key=$1
+    shift
+    value=
+    for word; do
+        case $word in
+        "$key"=*) value=${word#*=}; return 0 ;;
+        esac
+    done
+    return 1
+}
+
+# heads CARDS: sets $sum to the bullheads of the comma-separated CARDS, from the game line's
+# `lowest` and `bullheads`.
+heads() {
+    sum=0
+    IFS=,
+    for card in $1; do
+        number=$lowest
+        for b in $bullheads; do
+            if [ "$number" -eq "$card" ]; then
+                sum=$((sum + b))
+                break
+            fi
+            number=$((number + 1))
+        done
+    done
+    unset IFS
+}
+
+# answer: replies to the current request ($ask is play or row, $request its fields), taking
+# the choice after the best one once per error ($tries).
+answer() {
+    set -- $request
+    if [ "$ask" = play ]; then
+        field hand "$@"
+        IFS=,
+        set -- $value
+        unset IFS
+        skip=$tries   # the hand is ascending: the lowest card comes first
+        while [ "$skip" -gt 0 ] && [ $# -gt 1 ]; do
+            shift
+            skip=$((skip - 1))
+        done
+        printf 'play %s\n' "$1"
+    else
+        field rows "$@"
+        IFS=/
+        set -- $value
+        unset IFS
+        row=0 best=0 least=
+        for cards; do
+            heads "$cards"
+            if [ -z "$least" ] || [ "$sum" -lt "$least" ]; then
+                best=$row least=$sum
+            fi
+            row=$((row + 1))
+        done
+        printf 'row %s\n' $(((best + tries) % row))
+    fi
+}
+
+while IFS= read -r line || [ -n "$line" ]; do
+    line=${line%"$cr"}
+    set -- $line
+    case ${1-} in
+    hello)
+        printf 'hello version=1 name=%s\n' "$name"
+        ;;
+    game)
+        shift
+        field lowest "$@" && lowest=$value
+        field bullheads "$@" && bullheads=$value
+        ;;
+    ask)
+        ask=${2-}
+        [ $# -ge 2 ] && shift 2
+        request=$*
+        tries=0
+        answer
+        ;;
+    error)
+        # stderr is ours: take5 keeps its last lines to show with a fault.
+        printf '%s: referee said: %s\n' "$name" "$line" >&2
+        if [ -z "$ask" ]; then
+            printf 'hello version=1 name=%s\n' "$name"
+        else
+            tries=$((tries + 1))
+            answer
+        fi
+        ;;
+    bye)
+        exit 0
+        ;;
+    esac
+done
+exit 0

@@ -1,0 +1,441 @@
+//! The messages as owned values: what a bot written in Rust reads and writes, and what the
+//! round-trip tests compare. The referee itself prints straight from the model
+//! ([`super::print`]) and only parses [`FromBot`].
+
+use crate::cards::{Card, Deck};
+use crate::game::{Action, Decision, Event, Seat, TakeReason, View};
+use crate::players::GameStart;
+use crate::rules::{GameEnd, Rules, Ties};
+use std::fmt;
+
+/// The protocol version this crate speaks.
+pub const VERSION: u32 = 1;
+
+/// The longest reply line a bot may write, in bytes, its `\n` included (the pipe layer enforces
+/// it).
+pub const MAX_REPLY_BYTES: usize = 1024;
+
+/// A line from the referee to a bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToBot {
+    /// `hello version=1`: the first line; the bot answers with its own hello.
+    Hello { version: u32 },
+    /// `game ...`: a game of the match starts. No reply.
+    Game(GameInfo),
+    /// `event ...`: something happened, as this bot's seat may see it. No reply.
+    Event(EventLine),
+    /// `ask ...`: a decision is due; exactly one reply.
+    Ask(Request),
+    /// `error <kind> <text>`: the last reply was refused; answer the same request again.
+    Error { kind: ErrorKind, text: String },
+    /// `bye`: the match is over; the bot should exit.
+    Bye,
+}
+
+/// A line from a bot to the referee.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromBot {
+    /// `hello version=1 name=<name>`: the answer to the referee's hello.
+    Hello { version: u32, name: String },
+    /// `play <card>`: the answer to `ask play`.
+    Play(Card),
+    /// `row <index>`: the answer to `ask row`.
+    Row(usize),
+}
+
+/// The fields of a `game` line: the table a game is played at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The game's number in the match, from 0.
+    pub number: u64,
+    /// The variant's name (kept as text, so a bot built against an older take5 still reads it).
+    pub variant: String,
+    pub seats: usize,
+    /// The bot's own seat, from 0.
+    pub seat: Seat,
+    pub rows: usize,
+    pub row_capacity: usize,
+    pub hand_size: usize,
+    pub end: GameEnd,
+    /// `lowest=` and `bullheads=`.
+    pub deck: Deck,
+}
+
+/// An event as one seat sees it. The same as [`Event`] except that a deal shows only that
+/// seat's hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventLine {
+    /// `event deal round=1 hand=3,17,22 rows=12,40,77,91` (`rows`: the first card of each row).
+    Deal {
+        round: u32,
+        hand: Vec<Card>,
+        rows: Vec<Card>,
+    },
+    /// `event reveal round=1 turn=1 cards=17,5,40,88` (cards by seat).
+    Reveal {
+        round: u32,
+        turn: u32,
+        cards: Vec<Card>,
+    },
+    /// `event take seat=1 row=2 cards=77,78 bullheads=2 reason=low`.
+    Take {
+        seat: Seat,
+        row: usize,
+        cards: Vec<Card>,
+        bullheads: u32,
+        reason: TakeReason,
+    },
+    /// `event place seat=1 card=5 row=2`.
+    Place { seat: Seat, card: Card, row: usize },
+    /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`.
+    RoundEnd {
+        round: u32,
+        penalties: Vec<u32>,
+        totals: Vec<u32>,
+    },
+    /// `event game_end totals=5,0,3,2 winners=1`.
+    GameEnd {
+        totals: Vec<u32>,
+        winners: Vec<Seat>,
+    },
+}
+
+/// What an `ask` line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// `ask play`: choose a card from the hand.
+    Play,
+    /// `ask row`: `card` is lower than every row's end; choose the row to take. `revealed` holds
+    /// this turn's cards by seat.
+    Row { card: Card, revealed: Vec<Card> },
+}
+
+/// The fields of an `ask` line: everything a stateless bot needs to decide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub ask: Ask,
+    pub seat: Seat,
+    pub round: u32,
+    pub turn: u32,
+    /// The bot's hand, ascending.
+    pub hand: Vec<Card>,
+    /// The rows, each from its first card to its end.
+    pub rows: Vec<Vec<Card>>,
+    /// Totals of the completed rounds, by seat.
+    pub scores: Vec<u32>,
+    /// Bullheads taken this round, by seat.
+    pub taken: Vec<u32>,
+}
+
+/// Why the referee refused a reply (the word after `error`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The line is not a message.
+    Syntax,
+    /// A valid message that does not answer the request (`row 1` when asked to play).
+    Unexpected,
+    /// The answer breaks the rules; the text starts with the rule error's kind.
+    Illegal,
+    /// The line is longer than [`MAX_REPLY_BYTES`].
+    TooLong,
+    /// The line is not valid UTF-8.
+    Encoding,
+    /// The hello names a version the referee does not speak.
+    Version,
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::Syntax,
+        ErrorKind::Unexpected,
+        ErrorKind::Illegal,
+        ErrorKind::TooLong,
+        ErrorKind::Encoding,
+        ErrorKind::Version,
+    ];
+
+    /// The word on the line.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Syntax => "syntax",
+            ErrorKind::Unexpected => "unexpected",
+            ErrorKind::Illegal => "illegal",
+            ErrorKind::TooLong => "too_long",
+            ErrorKind::Encoding => "encoding",
+            ErrorKind::Version => "version",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A well-formed reply that does not answer what was asked; send it back with
+/// [`super::print::refusal`] and its [`Mismatch::kind`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The wrong message: `got` (a keyword) where `wanted` (a message shape) answers `asked`.
+    Message {
+        asked: &'static str,
+        wanted: &'static str,
+        got: &'static str,
+    },
+    /// A hello with a version this referee does not speak.
+    Version { got: u32 },
+}
+
+impl Mismatch {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Mismatch::Message { .. } => ErrorKind::Unexpected,
+            Mismatch::Version { .. } => ErrorKind::Version,
+        }
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::Message { asked, wanted, got } => {
+                write!(
+                    f,
+                    "\"{got}\" does not answer \"{asked}\": expected \"{wanted}\""
+                )
+            }
+            Mismatch::Version { got } => {
+                write!(
+                    f,
+                    "version {got} is not spoken here: this referee speaks version {VERSION}"
+                )
+            }
+        }
+    }
+}
+
+impl FromBot {
+    /// The message's keyword.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            FromBot::Hello { .. } => "hello",
+            FromBot::Play(_) => "play",
+            FromBot::Row(_) => "row",
+        }
+    }
+
+    /// The reply that gives `action`: `play` or `row`.
+    pub fn from_action(action: Action) -> FromBot {
+        match action {
+            Action::Play(card) => FromBot::Play(card),
+            Action::TakeRow(row) => FromBot::Row(row),
+        }
+    }
+
+    /// The action this reply gives in answer to `decision`, or why it does not answer it. Only
+    /// the shape is checked here; whether the action is legal is the game's answer.
+    pub fn answer(&self, decision: Decision) -> Result<Action, Mismatch> {
+        match (self, decision) {
+            (FromBot::Play(card), Decision::PlayCard) => Ok(Action::Play(*card)),
+            (FromBot::Row(row), Decision::ChooseRow { .. }) => Ok(Action::TakeRow(*row)),
+            (_, Decision::PlayCard) => Err(Mismatch::Message {
+                asked: "ask play",
+                wanted: "play <card>",
+                got: self.keyword(),
+            }),
+            (_, Decision::ChooseRow { .. }) => Err(Mismatch::Message {
+                asked: "ask row",
+                wanted: "row <index>",
+                got: self.keyword(),
+            }),
+        }
+    }
+
+    /// The bot's name, if this is an acceptable answer to the referee's `hello`.
+    pub fn greeting(&self) -> Result<&str, Mismatch> {
+        match self {
+            FromBot::Hello { version, name } if *version == VERSION => Ok(name),
+            FromBot::Hello { version, .. } => Err(Mismatch::Version { got: *version }),
+            _ => Err(Mismatch::Message {
+                asked: "hello",
+                wanted: "hello version=1 name=<name>",
+                got: self.keyword(),
+            }),
+        }
+    }
+}
+
+impl GameInfo {
+    /// The `game` line the referee sends for `start`.
+    pub fn from_start(start: &GameStart) -> GameInfo {
+        let rules = start.rules;
+        GameInfo {
+            number: start.number,
+            variant: start.variant.name().to_string(),
+            seats: start.seats,
+            seat: start.seat,
+            rows: rules.rows,
+            row_capacity: rules.row_capacity,
+            hand_size: rules.hand_size,
+            end: rules.end,
+            deck: rules.deck.clone(),
+        }
+    }
+
+    /// Rules for this table, for a bot that wants to reuse take5's model (e.g. through
+    /// [`Request::view`]). The protocol does not send the player limits or the tie rule, so
+    /// `min_players` and `max_players` are the seats at this table and `ties` is
+    /// [`Ties::Shared`].
+    pub fn rules(&self) -> Rules {
+        Rules {
+            deck: self.deck.clone(),
+            rows: self.rows,
+            row_capacity: self.row_capacity,
+            hand_size: self.hand_size,
+            min_players: self.seats,
+            max_players: self.seats,
+            end: self.end,
+            ties: Ties::Shared,
+        }
+    }
+}
+
+impl EventLine {
+    /// `event` as `seat` sees it.
+    pub fn seen_by(seat: Seat, event: &Event) -> EventLine {
+        match event {
+            Event::Deal { round, hands, rows } => EventLine::Deal {
+                round: *round,
+                hand: hands[seat].clone(),
+                rows: rows.clone(),
+            },
+            Event::Reveal { round, turn, cards } => EventLine::Reveal {
+                round: *round,
+                turn: *turn,
+                cards: cards.clone(),
+            },
+            Event::Take {
+                seat,
+                row,
+                cards,
+                bullheads,
+                reason,
+            } => EventLine::Take {
+                seat: *seat,
+                row: *row,
+                cards: cards.clone(),
+                bullheads: *bullheads,
+                reason: *reason,
+            },
+            Event::Place { seat, card, row } => EventLine::Place {
+                seat: *seat,
+                card: *card,
+                row: *row,
+            },
+            Event::RoundEnd {
+                round,
+                penalties,
+                totals,
+            } => EventLine::RoundEnd {
+                round: *round,
+                penalties: penalties.clone(),
+                totals: totals.clone(),
+            },
+            Event::GameEnd { totals, winners } => EventLine::GameEnd {
+                totals: totals.clone(),
+                winners: winners.clone(),
+            },
+        }
+    }
+
+    /// The word after `event`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            EventLine::Deal { .. } => "deal",
+            EventLine::Reveal { .. } => "reveal",
+            EventLine::Take { .. } => "take",
+            EventLine::Place { .. } => "place",
+            EventLine::RoundEnd { .. } => "round_end",
+            EventLine::GameEnd { .. } => "game_end",
+        }
+    }
+}
+
+impl Request {
+    /// The request for what `view` asks; `None` if its seat owes no decision.
+    pub fn from_view(view: &View) -> Option<Request> {
+        let ask = match view.decision? {
+            Decision::PlayCard => Ask::Play,
+            Decision::ChooseRow { card } => Ask::Row {
+                card,
+                revealed: view.revealed.to_vec(),
+            },
+        };
+        Some(Request {
+            ask,
+            seat: view.seat,
+            round: view.round,
+            turn: view.turn,
+            hand: view.hand.to_vec(),
+            rows: view.rows.to_vec(),
+            scores: view.scores.to_vec(),
+            taken: view.taken.to_vec(),
+        })
+    }
+
+    pub fn decision(&self) -> Decision {
+        match self.ask {
+            Ask::Play => Decision::PlayCard,
+            Ask::Row { card, .. } => Decision::ChooseRow { card },
+        }
+    }
+
+    /// This turn's cards by seat: empty when asked to play.
+    pub fn revealed(&self) -> &[Card] {
+        match &self.ask {
+            Ask::Play => &[],
+            Ask::Row { revealed, .. } => revealed,
+        }
+    }
+
+    /// The request as a model [`View`], so a Rust bot can reuse take5's policies (e.g.
+    /// [`crate::players::builtin::dodger_card`]). `rules` come from [`GameInfo::rules`].
+    pub fn view<'a>(&'a self, rules: &'a Rules) -> View<'a> {
+        View {
+            rules,
+            seat: self.seat,
+            seats: self.scores.len(),
+            round: self.round,
+            turn: self.turn,
+            decision: Some(self.decision()),
+            hand: &self.hand,
+            rows: &self.rows,
+            scores: &self.scores,
+            taken: &self.taken,
+            revealed: self.revealed(),
+        }
+    }
+}
+
+impl fmt::Display for ToBot {
+    /// The line, without its `\n`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = String::new();
+        super::print::to_bot(&mut line, self);
+        f.write_str(line.trim_end_matches('\n'))
+    }
+}
+
+impl fmt::Display for FromBot {
+    /// The line, without its `\n`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = String::new();
+        super::print::from_bot(&mut line, self);
+        f.write_str(line.trim_end_matches('\n'))
+    }
+}

@@ -1,0 +1,832 @@
+//! Parsers for both directions, built with nom 8. The referee parses [`FromBot`]; [`ToBot`] is
+//! parsed by the round-trip tests and by bots written in Rust.
+//!
+//! Input is read leniently: a trailing `\r` or `\n`, blanks (spaces and tabs) before, between
+//! and after the words, and `key=value` fields in any order, unknown ones ignored. A word ends
+//! only at a blank or the end of the line, so `playx 5` and `play 5x` are both errors. Errors
+//! say where (1-based byte column) and what was expected there.
+
+use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
+use crate::cards::{Card, Deck};
+use crate::game::{Seat, TakeReason};
+use crate::rules::GameEnd;
+use nom::bytes::complete::{tag, take_till, take_till1, take_while};
+use nom::character::complete::{char, digit1, space0, space1};
+use nom::combinator::{cut, value};
+use nom::multi::{many0, separated_list1};
+use nom::sequence::{preceded, separated_pair};
+use nom::{IResult, Offset, Parser};
+use std::borrow::Cow;
+use std::fmt;
+use std::str::FromStr;
+
+/// A line that is not a message: where, what would have been accepted there, and what was
+/// there instead. Its [`Display`](fmt::Display) is one line, ready for an `error syntax` reply:
+/// `expected a card number after "play" at column 6, found "5x"`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based byte offset into the line.
+    pub column: usize,
+    /// What would have been accepted, e.g. `a card number after "play"`.
+    pub expected: String,
+    /// What was there: a quoted word (up to the next blank, shortened if long), `a space`,
+    /// `a tab` or `the end of the line`.
+    pub found: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected {} at column {}, found {}",
+            self.expected, self.column, self.found
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses a line from a bot.
+pub fn from_bot(line: &str) -> Result<FromBot, ParseError> {
+    run(line, from_bot_message)
+}
+
+/// Parses a line from the referee.
+pub fn to_bot(line: &str) -> Result<ToBot, ParseError> {
+    run(line, to_bot_message)
+}
+
+impl FromStr for FromBot {
+    type Err = ParseError;
+    fn from_str(line: &str) -> Result<FromBot, ParseError> {
+        from_bot(line)
+    }
+}
+
+impl FromStr for ToBot {
+    type Err = ParseError;
+    fn from_str(line: &str) -> Result<ToBot, ParseError> {
+        to_bot(line)
+    }
+}
+
+/// Longest name a bot may give (and longest variant name read).
+pub const MAX_NAME: usize = 40;
+
+/// Whether `c` may appear in a bot's name: `A-Za-z0-9_.:+-`.
+pub fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '+' | '-')
+}
+
+// ---------------------------------------------------------------------------------------------
+// The error type the parsers share.
+
+/// Where a parser failed and what it wanted. `at` is always a slice of the line being parsed.
+#[derive(Debug)]
+struct Fail<'a> {
+    at: &'a str,
+    expected: Cow<'static, str>,
+}
+
+impl<'a> nom::error::ParseError<&'a str> for Fail<'a> {
+    fn from_error_kind(at: &'a str, kind: nom::error::ErrorKind) -> Fail<'a> {
+        use nom::error::ErrorKind as K;
+        let expected = match kind {
+            K::Digit => "a number",
+            K::Space => "a space",
+            K::Eof => "the end of the line",
+            _ => "something else",
+        };
+        Fail {
+            at,
+            expected: expected.into(),
+        }
+    }
+
+    fn append(_: &'a str, _: nom::error::ErrorKind, other: Fail<'a>) -> Fail<'a> {
+        other
+    }
+
+    fn from_char(at: &'a str, c: char) -> Fail<'a> {
+        Fail {
+            at,
+            expected: format!("\"{c}\"").into(),
+        }
+    }
+}
+
+type Res<'a, T> = IResult<&'a str, T, Fail<'a>>;
+
+fn fail<'a, T>(at: &'a str, expected: impl Into<Cow<'static, str>>) -> Res<'a, T> {
+    Err(nom::Err::Error(Fail {
+        at,
+        expected: expected.into(),
+    }))
+}
+
+/// Runs `p`; on any failure, reports `what` at the place `p` started.
+fn expect<'a, T>(
+    what: &'static str,
+    mut p: impl Parser<&'a str, Output = T, Error = Fail<'a>>,
+) -> impl Parser<&'a str, Output = T, Error = Fail<'a>> {
+    move |i: &'a str| p.parse(i).map_err(|e| e.map(|_| Fail::new(i, what)))
+}
+
+/// Runs `p` on a whole word or value; if it fails or leaves anything, reports `what` at the
+/// start.
+fn whole<'a, T>(
+    what: &'static str,
+    mut p: impl Parser<&'a str, Output = T, Error = Fail<'a>>,
+) -> impl Parser<&'a str, Output = T, Error = Fail<'a>> {
+    move |i: &'a str| match p.parse(i) {
+        Ok(("", v)) => Ok(("", v)),
+        _ => fail(i, what),
+    }
+}
+
+impl<'a> Fail<'a> {
+    fn new(at: &'a str, expected: &'static str) -> Fail<'a> {
+        Fail {
+            at,
+            expected: expected.into(),
+        }
+    }
+}
+
+fn is_blank(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// Trims the line, runs `p`, and turns a failure into a [`ParseError`] on the whole line.
+fn run<'a, T>(line: &'a str, p: impl FnOnce(&'a str) -> Res<'a, T>) -> Result<T, ParseError> {
+    let body = line.trim_end_matches([' ', '\t', '\r', '\n']);
+    let start = body.trim_start_matches(is_blank);
+    let failure = match p(start) {
+        Ok(("", v)) => return Ok(v),
+        Ok((rest, _)) => Fail::new(rest.trim_start_matches(is_blank), "the end of the line"),
+        Err(nom::Err::Error(f) | nom::Err::Failure(f)) => f,
+        Err(nom::Err::Incomplete(_)) => unreachable!("only complete parsers are used"),
+    };
+    let offset = line.offset(failure.at);
+    let there = &line[offset..];
+    let word: String = there.chars().take_while(|&c| !is_blank(c)).collect();
+    let found = if there.trim_end_matches([' ', '\t', '\r', '\n']).is_empty() {
+        "the end of the line".to_string()
+    } else if there.starts_with(' ') {
+        "a space".to_string()
+    } else if there.starts_with('\t') {
+        "a tab".to_string()
+    } else {
+        const LONGEST: usize = 24;
+        let word = word.trim_end_matches(['\r', '\n']);
+        match word.char_indices().nth(LONGEST) {
+            Some((cut, _)) => format!("{:?}...", &word[..cut]),
+            None => format!("{word:?}"),
+        }
+    };
+    Err(ParseError {
+        column: offset + 1,
+        expected: failure.expected.into_owned(),
+        found,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words and values.
+
+/// A word: everything up to the next blank.
+fn word(i: &str) -> Res<'_, &str> {
+    take_till1(is_blank).parse(i)
+}
+
+/// The single argument of `play` or `row`: a blank, then a word that `p` reads whole.
+fn argument<'a, T>(
+    i: &'a str,
+    what: &'static str,
+    p: impl Parser<&'a str, Output = T, Error = Fail<'a>>,
+) -> Res<'a, T> {
+    let Ok((rest, token)) = preceded(space1::<_, Fail>, word).parse(i) else {
+        return fail(i, what);
+    };
+    let (_, v) = whole(what, p).parse(token)?;
+    Ok((rest, v))
+}
+
+/// Nothing more on the line (the line is trimmed already), else `what` is reported at the
+/// next word.
+fn end<'a>(i: &'a str, what: &'static str) -> Res<'a, ()> {
+    let (rest, _) = space0(i)?;
+    if rest.is_empty() {
+        Ok((rest, ()))
+    } else {
+        fail(rest, what)
+    }
+}
+
+/// Decimal digits read as a `T` (no sign; leading zeros allowed); `what` on failure.
+fn number<'a, T: FromStr>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = T, Error = Fail<'a>> {
+    move |i: &'a str| {
+        let (rest, digits) = expect(what, digit1).parse(i)?;
+        match digits.parse() {
+            Ok(n) => Ok((rest, n)),
+            Err(_) => fail(i, what),
+        }
+    }
+}
+
+fn card<'a>() -> impl Parser<&'a str, Output = Card, Error = Fail<'a>> {
+    number("a card number").map(Card)
+}
+
+/// A whole value that is a card.
+fn one_card<'a>() -> impl Parser<&'a str, Output = Card, Error = Fail<'a>> {
+    whole("a card number", card())
+}
+
+/// A comma-separated list of `item`, maybe empty, making up a whole value.
+fn list<'a, T>(
+    item: impl Parser<&'a str, Output = T, Error = Fail<'a>>,
+) -> impl Parser<&'a str, Output = Vec<T>, Error = Fail<'a>> {
+    let mut items = separated_list1(char(','), cut(item));
+    move |i: &'a str| {
+        if i.is_empty() {
+            return Ok((i, Vec::new()));
+        }
+        let (rest, v) = items.parse(i)?;
+        if !rest.is_empty() {
+            return fail(rest, "\",\" or the end of the list");
+        }
+        Ok((rest, v))
+    }
+}
+
+/// Rows: at least one, separated by `/`, each a non-empty list of cards; a whole value.
+fn rows<'a>() -> impl Parser<&'a str, Output = Vec<Vec<Card>>, Error = Fail<'a>> {
+    let row = separated_list1(char(','), cut(card()));
+    let mut rows = separated_list1(char('/'), cut(row));
+    move |i: &'a str| {
+        let (rest, v) = rows.parse(i)?;
+        if !rest.is_empty() {
+            return fail(rest, "\",\", \"/\" or the end of the rows");
+        }
+        Ok((rest, v))
+    }
+}
+
+/// A name of 1 to [`MAX_NAME`] characters from `A-Za-z0-9_.:+-`; a whole value.
+fn name<'a>(what: &'static str) -> impl Parser<&'a str, Output = &'a str, Error = Fail<'a>> {
+    move |i: &'a str| {
+        let (rest, name) = take_while(is_name_char).parse(i)?;
+        if !rest.is_empty() {
+            return fail(rest, "a name character (A-Z a-z 0-9 _ . : + -)");
+        }
+        if name.is_empty() {
+            return fail(i, what);
+        }
+        if let Some((cut, _)) = name.char_indices().nth(MAX_NAME) {
+            return fail(&i[cut..], "at most 40 characters in the name");
+        }
+        Ok((rest, name))
+    }
+}
+
+fn game_end<'a>() -> impl Parser<&'a str, Output = GameEnd, Error = Fail<'a>> {
+    whole(
+        "score:<points> or rounds:<rounds>",
+        preceded(tag("score:"), number(""))
+            .map(GameEnd::TargetScore)
+            .or(preceded(tag("rounds:"), number("")).map(GameEnd::Rounds)),
+    )
+}
+
+fn reason<'a>() -> impl Parser<&'a str, Output = TakeReason, Error = Fail<'a>> {
+    whole(
+        "full or low",
+        value(TakeReason::Full, tag("full")).or(value(TakeReason::Low, tag("low"))),
+    )
+}
+
+/// A whole value that is a number.
+fn scalar<'a, T: FromStr>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = T, Error = Fail<'a>> {
+    whole(what, number(what))
+}
+
+// ---------------------------------------------------------------------------------------------
+// key=value fields.
+
+/// The `key=value` fields after a keyword, in any order.
+struct Fields<'a> {
+    list: Vec<(&'a str, &'a str)>,
+    /// Where the fields end (the end of the line), for a missing field's error.
+    end: &'a str,
+}
+
+fn fields(i: &str) -> Res<'_, Fields<'_>> {
+    let field = expect(
+        "a key=value field",
+        separated_pair(
+            take_till1(|c| is_blank(c) || c == '='),
+            char('='),
+            take_till(is_blank),
+        ),
+    );
+    let (rest, list) = many0(preceded(space1, cut(field))).parse(i)?;
+    for (n, (key, _)) in list.iter().enumerate() {
+        if list[..n].iter().any(|(k, _)| k == key) {
+            return fail(key, format!("one \"{key}=\" field only"));
+        }
+    }
+    Ok((rest, Fields { list, end: rest }))
+}
+
+impl<'a> Fields<'a> {
+    /// The field `key`, read whole by `p`; `what` names its value when it is missing.
+    fn get<T>(
+        &self,
+        key: &'static str,
+        what: &'static str,
+        mut p: impl Parser<&'a str, Output = T, Error = Fail<'a>>,
+    ) -> Result<T, nom::Err<Fail<'a>>> {
+        let Some(&(_, value)) = self.list.iter().find(|(k, _)| *k == key) else {
+            return Err(nom::Err::Error(Fail {
+                at: self.end,
+                expected: format!("a field {key}=<{what}>").into(),
+            }));
+        };
+        match p.parse(value)? {
+            ("", v) => Ok(v),
+            (rest, _) => Err(nom::Err::Error(Fail {
+                at: rest,
+                expected: format!("the end of the {key}= field").into(),
+            })),
+        }
+    }
+
+    fn cards(&self, key: &'static str) -> Result<Vec<Card>, nom::Err<Fail<'a>>> {
+        self.get(key, "cards", list(card()))
+    }
+
+    fn numbers<T: FromStr>(
+        &self,
+        key: &'static str,
+        what: &'static str,
+    ) -> Result<Vec<T>, nom::Err<Fail<'a>>> {
+        self.get(key, "numbers", list(number(what)))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages.
+
+fn from_bot_message(i: &str) -> Res<'_, FromBot> {
+    const WHAT: &str = "a message: hello, play or row";
+    let (rest, keyword) = expect(WHAT, word).parse(i)?;
+    match keyword {
+        "hello" => {
+            let (rest, f) = fields(rest)?;
+            let version = f.get("version", "version", scalar("a version number"))?;
+            let name = f.get("name", "name", name("a name"))?;
+            Ok((
+                rest,
+                FromBot::Hello {
+                    version,
+                    name: name.to_string(),
+                },
+            ))
+        }
+        "play" => {
+            let (rest, card) = argument(rest, "a card number after \"play\"", card())?;
+            let (rest, ()) = end(rest, "the end of the line after \"play <card>\"")?;
+            Ok((rest, FromBot::Play(card)))
+        }
+        "row" => {
+            let what = "a row index after \"row\"";
+            let (rest, row) = argument(rest, what, number(what))?;
+            let (rest, ()) = end(rest, "the end of the line after \"row <index>\"")?;
+            Ok((rest, FromBot::Row(row)))
+        }
+        _ => fail(i, WHAT),
+    }
+}
+
+fn to_bot_message(i: &str) -> Res<'_, ToBot> {
+    const WHAT: &str = "a message: hello, game, event, ask, error or bye";
+    let (rest, keyword) = expect(WHAT, word).parse(i)?;
+    match keyword {
+        "hello" => {
+            let (rest, f) = fields(rest)?;
+            let version = f.get("version", "version", scalar("a version number"))?;
+            Ok((rest, ToBot::Hello { version }))
+        }
+        "game" => {
+            let (rest, f) = fields(rest)?;
+            Ok((rest, ToBot::Game(game_info(&f)?)))
+        }
+        "event" => {
+            let what = "an event: deal, reveal, take, place, round_end or game_end";
+            let (rest, kind) = argument(rest, what, word)?;
+            if !EVENTS.contains(&kind) {
+                return fail(kind, what);
+            }
+            let (rest, f) = fields(rest)?;
+            Ok((rest, ToBot::Event(event_line(kind, &f)?)))
+        }
+        "ask" => {
+            let what = "play or row after \"ask\"";
+            let (rest, kind) = argument(rest, what, word)?;
+            if kind != "play" && kind != "row" {
+                return fail(kind, what);
+            }
+            let (rest, f) = fields(rest)?;
+            let ask = match kind {
+                "row" => Ask::Row {
+                    card: f.get("card", "card", one_card())?,
+                    revealed: f.cards("revealed")?,
+                },
+                _ => Ask::Play,
+            };
+            Ok((
+                rest,
+                ToBot::Ask(Request {
+                    ask,
+                    seat: f.get("seat", "seat", scalar("a seat number"))?,
+                    round: f.get("round", "round", scalar("a round number"))?,
+                    turn: f.get("turn", "turn", scalar("a turn number"))?,
+                    hand: f.cards("hand")?,
+                    rows: f.get("rows", "rows", rows())?,
+                    scores: f.numbers("scores", "a score")?,
+                    taken: f.numbers("taken", "a bullhead count")?,
+                }),
+            ))
+        }
+        "error" => {
+            let what = "an error kind: syntax, unexpected, illegal, too_long, encoding or version";
+            let (rest, name) = argument(rest, what, word)?;
+            let Some(kind) = ErrorKind::from_name(name) else {
+                return fail(name, what);
+            };
+            // The text is the rest of the (trimmed) line, after the blanks that separate it.
+            let (text, _) = space0(rest)?;
+            Ok((
+                "",
+                ToBot::Error {
+                    kind,
+                    text: text.to_string(),
+                },
+            ))
+        }
+        "bye" => {
+            let (rest, _) = fields(rest)?;
+            Ok((rest, ToBot::Bye))
+        }
+        _ => fail(i, WHAT),
+    }
+}
+
+fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
+    Ok(GameInfo {
+        number: f.get("number", "number", scalar("a game number"))?,
+        variant: f
+            .get("variant", "name", name("a variant name"))?
+            .to_string(),
+        seats: f.get("seats", "count", scalar("a number of seats"))?,
+        seat: f.get("seat", "seat", scalar("a seat number"))?,
+        rows: f.get("rows", "count", scalar("a number of rows"))?,
+        row_capacity: f.get("row_capacity", "count", scalar("a number of cards"))?,
+        hand_size: f.get("hand_size", "count", scalar("a number of cards"))?,
+        end: f.get("end", "score:<points>|rounds:<rounds>", game_end())?,
+        deck: Deck {
+            lowest: f.get("lowest", "card", scalar("a card number"))?,
+            bullheads: f.numbers("bullheads", "a bullhead count")?,
+        },
+    })
+}
+
+/// The words after `event`.
+const EVENTS: [&str; 6] = ["deal", "reveal", "take", "place", "round_end", "game_end"];
+
+/// The event `kind` (one of [`EVENTS`]) from its fields.
+fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail<'a>>> {
+    let seat = || f.get::<Seat>("seat", "seat", scalar("a seat number"));
+    let round = || f.get("round", "round", scalar("a round number"));
+    let row = || f.get("row", "row", scalar("a row index"));
+    Ok(match kind {
+        "deal" => EventLine::Deal {
+            round: round()?,
+            hand: f.cards("hand")?,
+            rows: f.cards("rows")?,
+        },
+        "reveal" => EventLine::Reveal {
+            round: round()?,
+            turn: f.get("turn", "turn", scalar("a turn number"))?,
+            cards: f.cards("cards")?,
+        },
+        "take" => EventLine::Take {
+            seat: seat()?,
+            row: row()?,
+            cards: f.cards("cards")?,
+            bullheads: f.get("bullheads", "count", scalar("a bullhead count"))?,
+            reason: f.get("reason", "full|low", reason())?,
+        },
+        "place" => EventLine::Place {
+            seat: seat()?,
+            card: f.get("card", "card", one_card())?,
+            row: row()?,
+        },
+        "round_end" => EventLine::RoundEnd {
+            round: round()?,
+            penalties: f.numbers("penalties", "a bullhead count")?,
+            totals: f.numbers("totals", "a score")?,
+        },
+        _ => EventLine::GameEnd {
+            totals: f.numbers("totals", "a score")?,
+            winners: f.numbers("winners", "a seat number")?,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error for a bot's line, as it would be sent back.
+    fn bot_error(line: &str) -> String {
+        from_bot(line).expect_err(line).to_string()
+    }
+
+    fn referee_error(line: &str) -> String {
+        to_bot(line).expect_err(line).to_string()
+    }
+
+    #[test]
+    fn bot_messages() {
+        assert_eq!(from_bot("play 5"), Ok(FromBot::Play(Card(5))));
+        assert_eq!(from_bot("row 0"), Ok(FromBot::Row(0)));
+        assert_eq!(
+            from_bot("hello version=1 name=my-bot_2.0+x:y"),
+            Ok(FromBot::Hello {
+                version: 1,
+                name: "my-bot_2.0+x:y".into()
+            })
+        );
+        // Fields in any order; unknown ones ignored, whatever their value.
+        assert_eq!(
+            from_bot("hello name=b author=someone@example.org version=1 x="),
+            Ok(FromBot::Hello {
+                version: 1,
+                name: "b".into()
+            })
+        );
+    }
+
+    #[test]
+    fn lenient_blanks_and_line_ends() {
+        for line in [
+            "play 5\n",
+            "play 5\r\n",
+            "play 5\r",
+            "play   5",
+            "play\t5",
+            " \tplay 5 \t ",
+            "play 005",
+        ] {
+            assert_eq!(from_bot(line), Ok(FromBot::Play(Card(5))), "{line:?}");
+        }
+        assert_eq!(
+            from_bot("  hello\tversion=1    name=x  \r\n"),
+            Ok(FromBot::Hello {
+                version: 1,
+                name: "x".into()
+            })
+        );
+        assert_eq!(to_bot("bye\r\n"), Ok(ToBot::Bye));
+        assert_eq!(
+            to_bot("error  illegal   no_such_row: there  is no row 7 \r\n"),
+            Ok(ToBot::Error {
+                kind: ErrorKind::Illegal,
+                text: "no_such_row: there  is no row 7".into()
+            })
+        );
+    }
+
+    #[test]
+    fn words_end_only_at_blanks() {
+        assert_eq!(
+            bot_error("playx 5"),
+            "expected a message: hello, play or row at column 1, found \"playx\""
+        );
+        assert_eq!(
+            bot_error("play 5x"),
+            "expected a card number after \"play\" at column 6, found \"5x\""
+        );
+        assert_eq!(
+            bot_error("rowing 1"),
+            "expected a message: hello, play or row at column 1, found \"rowing\""
+        );
+        assert_eq!(
+            bot_error("row 1,2"),
+            "expected a row index after \"row\" at column 5, found \"1,2\""
+        );
+        assert_eq!(
+            bot_error("hellos version=1 name=x"),
+            "expected a message: hello, play or row at column 1, found \"hellos\""
+        );
+    }
+
+    #[test]
+    fn errors_say_where_and_what() {
+        let cases = [
+            (
+                "",
+                1,
+                "a message: hello, play or row",
+                "the end of the line",
+            ),
+            (
+                "  \r\n",
+                1,
+                "a message: hello, play or row",
+                "the end of the line",
+            ),
+            ("PLAY 5", 1, "a message: hello, play or row", "\"PLAY\""),
+            (
+                "play",
+                5,
+                "a card number after \"play\"",
+                "the end of the line",
+            ),
+            (
+                "play \r\n",
+                5,
+                "a card number after \"play\"",
+                "the end of the line",
+            ),
+            ("play five", 6, "a card number after \"play\"", "\"five\""),
+            ("play -5", 6, "a card number after \"play\"", "\"-5\""),
+            ("play 65536", 6, "a card number after \"play\"", "\"65536\""),
+            (
+                "play 5 6",
+                8,
+                "the end of the line after \"play <card>\"",
+                "\"6\"",
+            ),
+            (
+                "play 5\t\tnow",
+                9,
+                "the end of the line after \"play <card>\"",
+                "\"now\"",
+            ),
+            ("row", 4, "a row index after \"row\"", "the end of the line"),
+            (
+                "row 1 please",
+                7,
+                "the end of the line after \"row <index>\"",
+                "\"please\"",
+            ),
+            (
+                "hello version=1",
+                16,
+                "a field name=<name>",
+                "the end of the line",
+            ),
+            (
+                "hello name=x",
+                13,
+                "a field version=<version>",
+                "the end of the line",
+            ),
+            (
+                "hello version=one name=x",
+                15,
+                "a version number",
+                "\"one\"",
+            ),
+            ("hello version=1 name=", 22, "a name", "the end of the line"),
+            ("hello version=1 name= x=1", 22, "a name", "a space"),
+            (
+                "hello version=1 name=bad/name",
+                25,
+                "a name character (A-Z a-z 0-9 _ . : + -)",
+                "\"/name\"",
+            ),
+            (
+                "hello version=1 name=bot junk",
+                26,
+                "a key=value field",
+                "\"junk\"",
+            ),
+            (
+                "hello version=1 =x name=bot",
+                17,
+                "a key=value field",
+                "\"=x\"",
+            ),
+            (
+                "hello version=1 name=a version=1",
+                24,
+                "one \"version=\" field only",
+                "\"version=1\"",
+            ),
+        ];
+        for (line, column, expected, found) in cases {
+            let e = from_bot(line).expect_err(line);
+            assert_eq!(
+                (e.column, e.expected.as_str(), e.found.as_str()),
+                (column, expected, found),
+                "{line:?}"
+            );
+        }
+        let long = format!("hello version=1 name={}", "n".repeat(41));
+        assert_eq!(
+            bot_error(&long),
+            "expected at most 40 characters in the name at column 62, found \"n\""
+        );
+        let huge = format!("play {}", "9".repeat(100));
+        assert_eq!(
+            bot_error(&huge),
+            format!(
+                "expected a card number after \"play\" at column 6, found \"{}\"...",
+                "9".repeat(24)
+            )
+        );
+    }
+
+    #[test]
+    fn referee_errors_point_inside_values() {
+        let ask = "ask play seat=2 round=1 turn=3";
+        let tail = "rows=12,13/40/77/91 scores=0,0 taken=0,0";
+        assert_eq!(
+            referee_error(&format!("{ask} hand=3,17x {tail}")),
+            "expected \",\" or the end of the list at column 41, found \"x\""
+        );
+        assert_eq!(
+            referee_error(&format!("{ask} hand=3,,17 {tail}")),
+            "expected a card number at column 39, found \",17\""
+        );
+        assert_eq!(
+            referee_error(&format!("{ask} hand=3, {tail}")),
+            "expected a card number at column 39, found a space"
+        );
+        assert_eq!(
+            referee_error(&format!("{ask} hand=3 rows=12,13//40 scores=0,0 taken=0,0")),
+            "expected a card number at column 50, found \"/40\""
+        );
+        assert_eq!(
+            referee_error(&format!("{ask} hand=3 rows= scores=0,0 taken=0,0")),
+            "expected a card number at column 44, found a space"
+        );
+        assert_eq!(
+            referee_error(&format!("{ask} hand=3 rows=1;2 scores=0,0 taken=0,0")),
+            "expected \",\", \"/\" or the end of the rows at column 45, found \";2\""
+        );
+        assert_eq!(
+            referee_error(&format!("{ask} hand=3 {tail}").replace(" turn=3", "")),
+            "expected a field turn=<turn> at column 72, found the end of the line"
+        );
+        assert_eq!(
+            referee_error("ask dance seat=1"),
+            "expected play or row after \"ask\" at column 5, found \"dance\""
+        );
+        assert_eq!(
+            referee_error("event shuffle round=1"),
+            "expected an event: deal, reveal, take, place, round_end or game_end at column 7, \
+             found \"shuffle\""
+        );
+        assert_eq!(
+            referee_error("event take seat=1 row=2 cards=77,78 bullheads=2 reason=lo"),
+            "expected full or low at column 56, found \"lo\""
+        );
+        assert_eq!(
+            referee_error("error oops something"),
+            "expected an error kind: syntax, unexpected, illegal, too_long, encoding or version \
+             at column 7, found \"oops\""
+        );
+        assert_eq!(
+            referee_error("byebye"),
+            "expected a message: hello, game, event, ask, error or bye at column 1, \
+             found \"byebye\""
+        );
+    }
+
+    #[test]
+    fn error_text_may_be_empty() {
+        assert_eq!(
+            to_bot("error syntax"),
+            Ok(ToBot::Error {
+                kind: ErrorKind::Syntax,
+                text: String::new()
+            })
+        );
+        assert_eq!(
+            to_bot("error too_long \t"),
+            Ok(ToBot::Error {
+                kind: ErrorKind::TooLong,
+                text: String::new()
+            })
+        );
+    }
+}

@@ -1,0 +1,578 @@
+//! Printers. Each appends one complete line, its `\n` included, to the caller's buffer and
+//! allocates nothing else: the referee prints straight from the model ([`View`], [`Event`],
+//! [`GameStart`]) on its pipe loop, reusing one `String` (clear it between lines, or let lines
+//! pile up and write them at once).
+//!
+//! The printers of owned values ([`to_bot`], [`from_bot`]) write exactly the same text, through
+//! the same code.
+
+use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
+use crate::cards::{Card, Deck};
+use crate::game::{Action, Decision, Event, RuleError, Seat, TakeReason, View};
+use crate::players::GameStart;
+use crate::rules::GameEnd;
+use std::fmt::{self, Display, Write};
+
+/// `write!` into a `String`, which cannot fail.
+macro_rules! put {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = write!($out, $($arg)*);
+    }};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Referee to bot, from the model.
+
+/// `hello version=1`: the referee's first line.
+pub fn hello(out: &mut String) {
+    hello_line(out, VERSION);
+}
+
+/// `game ...`: the game `start` begins, told to `start.seat`.
+pub fn game(out: &mut String, start: &GameStart) {
+    let rules = start.rules;
+    game_line(
+        out,
+        start.number,
+        start.variant.name(),
+        start.seats,
+        start.seat,
+        (rules.rows, rules.row_capacity, rules.hand_size),
+        rules.end,
+        &rules.deck,
+    );
+}
+
+/// `event ...`: `event` as `seat` may see it (a deal shows only that seat's hand).
+///
+/// Panics if `event` is a deal without a hand for `seat`.
+pub fn event(out: &mut String, seat: Seat, event: &Event) {
+    match event {
+        Event::Deal { round, hands, rows } => deal(out, *round, &hands[seat], rows),
+        Event::Reveal { round, turn, cards } => reveal(out, *round, *turn, cards),
+        Event::Take {
+            seat,
+            row,
+            cards,
+            bullheads,
+            reason,
+        } => take(out, *seat, *row, cards, *bullheads, *reason),
+        Event::Place { seat, card, row } => place(out, *seat, *card, *row),
+        Event::RoundEnd {
+            round,
+            penalties,
+            totals,
+        } => round_end(out, *round, penalties, totals),
+        Event::GameEnd { totals, winners } => game_end(out, totals, winners),
+    }
+}
+
+/// `ask play ...` or `ask row ...`: the decision `view` owes.
+///
+/// Panics if `view.decision` is `None` (there is nothing to ask).
+pub fn ask(out: &mut String, view: &View) {
+    let decision = view
+        .decision
+        .expect("print::ask: the view owes no decision");
+    ask_line(
+        out,
+        decision,
+        view.seat,
+        (view.round, view.turn),
+        view.hand,
+        view.rows,
+        (view.scores, view.taken),
+        view.revealed,
+    );
+}
+
+/// `error <kind> <text>`. Line breaks and other control characters in `text` become spaces and
+/// surrounding blanks are dropped, so the line reads back as the same text.
+pub fn error(out: &mut String, kind: ErrorKind, text: impl Display) {
+    out.push_str("error ");
+    out.push_str(kind.name());
+    out.push(' ');
+    let start = out.len();
+    put!(OneLine(out), "{text}");
+    let lead = out[start..].len() - out[start..].trim_start_matches(' ').len();
+    out.drain(start..start + lead);
+    // Drops the trailing blanks, and the separator too if the text was empty.
+    out.truncate(out.trim_end_matches(' ').len());
+    out.push('\n');
+}
+
+/// `error <kind> <why> (<n> tries left)`: a refused reply, when the bot may answer again.
+/// (After the last allowed reply the referee sends no error: it plays the fallback.)
+pub fn refusal(out: &mut String, kind: ErrorKind, why: impl Display, tries_left: usize) {
+    error(out, kind, Tries(why, tries_left));
+}
+
+/// `error illegal <rule error kind>: <rule error> (<n> tries left)`, e.g.
+/// `error illegal not_in_hand: card 99 is not in seat 2's hand (2 tries left)`.
+pub fn illegal(out: &mut String, rule: &RuleError, tries_left: usize) {
+    refusal(
+        out,
+        ErrorKind::Illegal,
+        format_args!("{}: {rule}", rule.kind()),
+        tries_left,
+    );
+}
+
+/// `bye`: the match is over.
+pub fn bye(out: &mut String) {
+    out.push_str("bye\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bot to referee.
+
+/// `hello version=1 name=<name>`: a bot's answer to the referee's hello. `name` should be 1 to
+/// 40 characters of `A-Za-z0-9_.:+-` (not checked here).
+pub fn bot_hello(out: &mut String, name: &str) {
+    bot_hello_line(out, VERSION, name);
+}
+
+/// `play <card>`.
+pub fn play(out: &mut String, card: Card) {
+    put!(out, "play {card}\n");
+}
+
+/// `row <index>`.
+pub fn row(out: &mut String, row: usize) {
+    put!(out, "row {row}\n");
+}
+
+/// `play <card>` or `row <index>`, whichever gives `action`.
+pub fn action(out: &mut String, action: Action) {
+    match action {
+        Action::Play(card) => play(out, card),
+        Action::TakeRow(index) => row(out, index),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Owned messages.
+
+/// Any line to a bot.
+pub fn to_bot(out: &mut String, message: &ToBot) {
+    match message {
+        ToBot::Hello { version } => hello_line(out, *version),
+        ToBot::Game(info) => game_info(out, info),
+        ToBot::Event(line) => event_line(out, line),
+        ToBot::Ask(request) => self::request(out, request),
+        ToBot::Error { kind, text } => error(out, *kind, text),
+        ToBot::Bye => bye(out),
+    }
+}
+
+/// Any line from a bot.
+pub fn from_bot(out: &mut String, message: &FromBot) {
+    match message {
+        FromBot::Hello { version, name } => bot_hello_line(out, *version, name),
+        FromBot::Play(card) => play(out, *card),
+        FromBot::Row(index) => row(out, *index),
+    }
+}
+
+/// `game ...` from its fields.
+pub fn game_info(out: &mut String, info: &GameInfo) {
+    game_line(
+        out,
+        info.number,
+        &info.variant,
+        info.seats,
+        info.seat,
+        (info.rows, info.row_capacity, info.hand_size),
+        info.end,
+        &info.deck,
+    );
+}
+
+/// `event ...` from its fields.
+pub fn event_line(out: &mut String, line: &EventLine) {
+    match line {
+        EventLine::Deal { round, hand, rows } => deal(out, *round, hand, rows),
+        EventLine::Reveal { round, turn, cards } => reveal(out, *round, *turn, cards),
+        EventLine::Take {
+            seat,
+            row,
+            cards,
+            bullheads,
+            reason,
+        } => take(out, *seat, *row, cards, *bullheads, *reason),
+        EventLine::Place { seat, card, row } => place(out, *seat, *card, *row),
+        EventLine::RoundEnd {
+            round,
+            penalties,
+            totals,
+        } => round_end(out, *round, penalties, totals),
+        EventLine::GameEnd { totals, winners } => game_end(out, totals, winners),
+    }
+}
+
+/// `ask ...` from its fields.
+pub fn request(out: &mut String, request: &Request) {
+    let decision = match request.ask {
+        Ask::Play => Decision::PlayCard,
+        Ask::Row { card, .. } => Decision::ChooseRow { card },
+    };
+    ask_line(
+        out,
+        decision,
+        request.seat,
+        (request.round, request.turn),
+        &request.hand,
+        &request.rows,
+        (&request.scores, &request.taken),
+        request.revealed(),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lines, from borrowed fields.
+
+fn hello_line(out: &mut String, version: u32) {
+    put!(out, "hello version={version}\n");
+}
+
+fn bot_hello_line(out: &mut String, version: u32, name: &str) {
+    put!(out, "hello version={version} name={name}\n");
+}
+
+#[allow(clippy::too_many_arguments)]
+fn game_line(
+    out: &mut String,
+    number: u64,
+    variant: &str,
+    seats: usize,
+    seat: Seat,
+    (rows, row_capacity, hand_size): (usize, usize, usize),
+    end: GameEnd,
+    deck: &Deck,
+) {
+    put!(
+        out,
+        "game number={number} variant={variant} seats={seats} seat={seat} rows={rows} \
+         row_capacity={row_capacity} hand_size={hand_size} end="
+    );
+    match end {
+        GameEnd::TargetScore(score) => put!(out, "score:{score}"),
+        GameEnd::Rounds(rounds) => put!(out, "rounds:{rounds}"),
+    }
+    put!(out, " lowest={} bullheads=", deck.lowest);
+    list(out, &deck.bullheads);
+    out.push('\n');
+}
+
+fn deal(out: &mut String, round: u32, hand: &[Card], rows: &[Card]) {
+    put!(out, "event deal round={round} hand=");
+    list(out, hand);
+    out.push_str(" rows=");
+    list(out, rows);
+    out.push('\n');
+}
+
+fn reveal(out: &mut String, round: u32, turn: u32, cards: &[Card]) {
+    put!(out, "event reveal round={round} turn={turn} cards=");
+    list(out, cards);
+    out.push('\n');
+}
+
+fn take(
+    out: &mut String,
+    seat: Seat,
+    row: usize,
+    cards: &[Card],
+    bullheads: u32,
+    reason: TakeReason,
+) {
+    put!(out, "event take seat={seat} row={row} cards=");
+    list(out, cards);
+    put!(
+        out,
+        " bullheads={bullheads} reason={}\n",
+        reason_name(reason)
+    );
+}
+
+fn place(out: &mut String, seat: Seat, card: Card, row: usize) {
+    put!(out, "event place seat={seat} card={card} row={row}\n");
+}
+
+fn round_end(out: &mut String, round: u32, penalties: &[u32], totals: &[u32]) {
+    put!(out, "event round_end round={round} penalties=");
+    list(out, penalties);
+    out.push_str(" totals=");
+    list(out, totals);
+    out.push('\n');
+}
+
+fn game_end(out: &mut String, totals: &[u32], winners: &[Seat]) {
+    out.push_str("event game_end totals=");
+    list(out, totals);
+    out.push_str(" winners=");
+    list(out, winners);
+    out.push('\n');
+}
+
+#[allow(clippy::too_many_arguments)]
+fn ask_line(
+    out: &mut String,
+    decision: Decision,
+    seat: Seat,
+    (round, turn): (u32, u32),
+    hand: &[Card],
+    rows: &[Vec<Card>],
+    (scores, taken): (&[u32], &[u32]),
+    revealed: &[Card],
+) {
+    match decision {
+        Decision::PlayCard => put!(out, "ask play seat={seat} round={round} turn={turn} hand="),
+        Decision::ChooseRow { card } => {
+            put!(
+                out,
+                "ask row seat={seat} round={round} turn={turn} card={card} hand="
+            )
+        }
+    }
+    list(out, hand);
+    out.push_str(" rows=");
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        list(out, row);
+    }
+    out.push_str(" scores=");
+    list(out, scores);
+    out.push_str(" taken=");
+    list(out, taken);
+    if let Decision::ChooseRow { .. } = decision {
+        out.push_str(" revealed=");
+        list(out, revealed);
+    }
+    out.push('\n');
+}
+
+/// The word for a take's reason.
+pub(super) fn reason_name(reason: TakeReason) -> &'static str {
+    match reason {
+        TakeReason::Full => "full",
+        TakeReason::Low => "low",
+    }
+}
+
+/// Comma-separated, no spaces; nothing for an empty list.
+fn list<T: Display>(out: &mut String, items: &[T]) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        put!(out, "{item}");
+    }
+}
+
+/// Writes to a `String`, turning line breaks and other control characters into spaces.
+struct OneLine<'a>(&'a mut String);
+
+impl Write for OneLine<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if s.contains(char::is_control) {
+            self.0
+                .extend(s.chars().map(|c| if c.is_control() { ' ' } else { c }));
+        } else {
+            self.0.push_str(s);
+        }
+        Ok(())
+    }
+}
+
+/// `<why> (<n> tries left)`.
+struct Tries<T>(T, usize);
+
+impl<T: Display> Display for Tries<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            0 => write!(f, "{} (no tries left)", self.0),
+            1 => write!(f, "{} (1 try left)", self.0),
+            n => write!(f, "{} ({n} tries left)", self.0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    fn line(f: impl FnOnce(&mut String)) -> String {
+        let mut out = String::new();
+        f(&mut out);
+        out
+    }
+
+    fn cards(numbers: &[u16]) -> Vec<Card> {
+        numbers.iter().map(|&n| Card(n)).collect()
+    }
+
+    #[test]
+    fn events_as_in_the_protocol_description() {
+        let deal = Event::Deal {
+            round: 1,
+            hands: vec![cards(&[1, 2, 4]), cards(&[3, 17, 22])],
+            rows: cards(&[12, 40, 77, 91]),
+        };
+        assert_eq!(
+            line(|o| event(o, 1, &deal)),
+            "event deal round=1 hand=3,17,22 rows=12,40,77,91\n"
+        );
+        let reveal = Event::Reveal {
+            round: 1,
+            turn: 1,
+            cards: cards(&[17, 5, 40, 88]),
+        };
+        assert_eq!(
+            line(|o| event(o, 0, &reveal)),
+            "event reveal round=1 turn=1 cards=17,5,40,88\n"
+        );
+        let take = Event::Take {
+            seat: 1,
+            row: 2,
+            cards: cards(&[77, 78]),
+            bullheads: 2,
+            reason: TakeReason::Low,
+        };
+        assert_eq!(
+            line(|o| event(o, 0, &take)),
+            "event take seat=1 row=2 cards=77,78 bullheads=2 reason=low\n"
+        );
+        let place = Event::Place {
+            seat: 1,
+            card: Card(5),
+            row: 2,
+        };
+        assert_eq!(
+            line(|o| event(o, 3, &place)),
+            "event place seat=1 card=5 row=2\n"
+        );
+        let round_end = Event::RoundEnd {
+            round: 1,
+            penalties: vec![5, 0, 3, 2],
+            totals: vec![5, 0, 3, 2],
+        };
+        assert_eq!(
+            line(|o| event(o, 0, &round_end)),
+            "event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2\n"
+        );
+        let game_end = Event::GameEnd {
+            totals: vec![5, 0, 3, 2],
+            winners: vec![1],
+        };
+        assert_eq!(
+            line(|o| event(o, 0, &game_end)),
+            "event game_end totals=5,0,3,2 winners=1\n"
+        );
+    }
+
+    #[test]
+    fn asks_as_in_the_protocol_description() {
+        let rules = Rules::classic();
+        let rows = vec![cards(&[12, 13]), cards(&[40]), cards(&[77]), cards(&[91])];
+        let hand = cards(&[3, 17, 22]);
+        let revealed = cards(&[17, 5, 40, 88]);
+        let mut view = View {
+            rules: &rules,
+            seat: 2,
+            seats: 4,
+            round: 1,
+            turn: 3,
+            decision: Some(Decision::PlayCard),
+            hand: &hand,
+            rows: &rows,
+            scores: &[0, 0, 0, 0],
+            taken: &[0, 2, 0, 0],
+            revealed: &[],
+        };
+        assert_eq!(
+            line(|o| ask(o, &view)),
+            "ask play seat=2 round=1 turn=3 hand=3,17,22 rows=12,13/40/77/91 scores=0,0,0,0 \
+             taken=0,2,0,0\n"
+        );
+        view.decision = Some(Decision::ChooseRow { card: Card(5) });
+        view.revealed = &revealed;
+        assert_eq!(
+            line(|o| ask(o, &view)),
+            "ask row seat=2 round=1 turn=3 card=5 hand=3,17,22 rows=12,13/40/77/91 \
+             scores=0,0,0,0 taken=0,2,0,0 revealed=17,5,40,88\n"
+        );
+    }
+
+    #[test]
+    fn game_hello_bye() {
+        let rules = Rules::classic();
+        let start = GameStart {
+            number: 3,
+            variant: crate::variants::Variant::Classic,
+            rules: &rules,
+            seats: 4,
+            seat: 2,
+        };
+        let text = line(|o| game(o, &start));
+        assert!(
+            text.starts_with(
+                "game number=3 variant=classic seats=4 seat=2 rows=4 row_capacity=5 hand_size=10 \
+                 end=score:66 lowest=1 bullheads=1,1,1,1,2,1,1,1,1,3,5,1,"
+            ),
+            "{text}"
+        );
+        assert!(text.ends_with(",2,1,1,1,5,3,1,1,1,1\n"), "{text}");
+        assert_eq!(line(hello), "hello version=1\n");
+        assert_eq!(line(bye), "bye\n");
+        assert_eq!(
+            line(|o| bot_hello(o, "dodger")),
+            "hello version=1 name=dodger\n"
+        );
+        assert_eq!(line(|o| action(o, Action::Play(Card(7)))), "play 7\n");
+        assert_eq!(line(|o| action(o, Action::TakeRow(3))), "row 3\n");
+    }
+
+    #[test]
+    fn errors_are_one_tidy_line() {
+        let rule = RuleError::NotInHand {
+            seat: 2,
+            card: Card(99),
+        };
+        assert_eq!(
+            line(|o| illegal(o, &rule, 2)),
+            "error illegal not_in_hand: card 99 is not in seat 2's hand (2 tries left)\n"
+        );
+        assert_eq!(
+            line(|o| refusal(o, ErrorKind::Syntax, "expected x", 1)),
+            "error syntax expected x (1 try left)\n"
+        );
+        assert_eq!(
+            line(|o| error(o, ErrorKind::Encoding, "  two\nlines\r\n ")),
+            "error encoding two lines\n"
+        );
+        assert_eq!(
+            line(|o| error(o, ErrorKind::TooLong, "")),
+            "error too_long\n"
+        );
+        assert_eq!(
+            line(|o| error(o, ErrorKind::TooLong, " \n")),
+            "error too_long\n"
+        );
+    }
+
+    #[test]
+    fn lines_append_to_the_buffer() {
+        let mut out = String::with_capacity(256);
+        hello(&mut out);
+        play(&mut out, Card(5));
+        let capacity = out.capacity();
+        assert_eq!(out, "hello version=1\nplay 5\n");
+        out.clear();
+        row(&mut out, 1);
+        assert_eq!((out.as_str(), out.capacity()), ("row 1\n", capacity));
+    }
+}

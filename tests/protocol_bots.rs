@@ -1,0 +1,314 @@
+//! The example bots in scripts/bots/ speak the protocol: each is run as a process and fed a
+//! scripted exchange built with the printers from a real deal.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+use take5::cards::Card;
+use take5::game::{Event, Game, RuleError};
+use take5::players::GameStart;
+use take5::protocol::{Ask, ErrorKind, FromBot, Request, VERSION, parse, print};
+use take5::rng::{GameRng, Stream};
+use take5::rules::Rules;
+use take5::variants::Variant;
+use take5::variants::classic::Classic;
+
+const PATIENCE: Duration = Duration::from_secs(10);
+
+fn bot_path(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts/bots")
+        .join(file)
+}
+
+/// A bot process with its stdout read line by line on a thread (so a silent bot fails the test
+/// instead of hanging it).
+struct Bot {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// `\r\n` instead of `\n` after each line sent.
+    crlf: bool,
+}
+
+impl Bot {
+    fn start(path: &Path, crlf: bool) -> Bot {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
+        let stdout = child.stdout.take().unwrap();
+        let (send, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Bot {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            crlf,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        assert!(line.ends_with('\n'));
+        let line = if self.crlf {
+            line.replace('\n', "\r\n")
+        } else {
+            line.to_string()
+        };
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Sends `line` and reads the one reply it calls for.
+    fn ask(&mut self, line: &str) -> FromBot {
+        self.send(line);
+        let reply = match self.lines.recv_timeout(PATIENCE) {
+            Ok(reply) => reply,
+            Err(e) => panic!("no reply to {line:?}: {e:?}"),
+        };
+        parse::from_bot(&reply).unwrap_or_else(|e| panic!("reply {reply:?} to {line:?}: {e}"))
+    }
+
+    /// Closes stdin (if not yet), then waits for the exit; the bot must have said nothing more.
+    fn finish(mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("the bot did not exit");
+            }
+            thread::sleep(Duration::from_millis(10));
+        };
+        match self.lines.recv_timeout(PATIENCE) {
+            Err(RecvTimeoutError::Disconnected) => {}
+            other => panic!("unexpected output after the last reply: {other:?}"),
+        }
+        status
+    }
+}
+
+/// The lines of the script, from a real classic deal seen by seat 0.
+struct Script {
+    hello: String,
+    game: String,
+    deal: String,
+    play: String,
+    row: String,
+    hand: Vec<Card>,
+    rows: usize,
+}
+
+fn script() -> Script {
+    let rules = Arc::new(Rules::classic());
+    let mut game = Classic::new(rules.clone(), 4).unwrap();
+    let mut events: Vec<Event> = Vec::new();
+    game.deal_random(&mut GameRng::new(11, Stream::Deal(0)), &mut events)
+        .unwrap();
+    let line = |f: &dyn Fn(&mut String)| {
+        let mut out = String::new();
+        f(&mut out);
+        out
+    };
+    let start = GameStart {
+        number: 0,
+        variant: Variant::Classic,
+        rules: &rules,
+        seats: 4,
+        seat: 0,
+    };
+    let view = game.view(0);
+    let play = Request::from_view(&view).unwrap();
+    // A row choice for the lowest card, as if it had been played and were below every row.
+    let mut row = play.clone();
+    row.ask = Ask::Row {
+        card: play.hand[0],
+        revealed: vec![play.hand[0], Card(50), Card(60), Card(70)],
+    };
+    row.hand.remove(0);
+    Script {
+        hello: line(&|o| print::hello(o)),
+        game: line(&|o| print::game(o, &start)),
+        deal: line(&|o| print::event(o, 0, &events[0])),
+        play: line(&|o| print::ask(o, &view)),
+        row: line(&|o| print::request(o, &row)),
+        hand: play.hand.clone(),
+        rows: play.rows.len(),
+    }
+}
+
+fn error_line(rule: RuleError, tries_left: usize) -> String {
+    let mut out = String::new();
+    print::illegal(&mut out, &rule, tries_left);
+    assert!(matches!(
+        parse::to_bot(&out),
+        Ok(take5::protocol::ToBot::Error {
+            kind: ErrorKind::Illegal,
+            ..
+        })
+    ));
+    out
+}
+
+/// hello, game, event deal, ask play, ask row, error, ask play, error, bye.
+fn converse(path: &Path, crlf: bool) {
+    let s = script();
+    let mut bot = Bot::start(path, crlf);
+    let hello = bot.ask(&s.hello);
+    let name = hello
+        .greeting()
+        .unwrap_or_else(|e| panic!("{hello:?}: {e}"));
+    assert!(!name.is_empty());
+    assert!(matches!(
+        hello,
+        FromBot::Hello {
+            version: VERSION,
+            ..
+        }
+    ));
+    bot.send(&s.game);
+    bot.send(&s.deal);
+
+    let FromBot::Play(card) = bot.ask(&s.play) else {
+        panic!("expected play")
+    };
+    assert!(s.hand.contains(&card), "{card} is not in the hand");
+
+    let FromBot::Row(row) = bot.ask(&s.row) else {
+        panic!("expected row")
+    };
+    assert!(row < s.rows, "row {row}");
+    // Told the row is wrong, it answers the same request with another row.
+    let error = error_line(RuleError::NoSuchRow { row, rows: 3 }, 2);
+    let FromBot::Row(again) = bot.ask(&error) else {
+        panic!("expected row after the error")
+    };
+    assert!(
+        again < s.rows && again != row,
+        "row {again} after row {row}"
+    );
+
+    let FromBot::Play(card) = bot.ask(&s.play) else {
+        panic!("expected play")
+    };
+    assert!(s.hand.contains(&card), "{card} is not in the hand");
+    let error = error_line(RuleError::NotInHand { seat: 0, card }, 2);
+    let FromBot::Play(other) = bot.ask(&error) else {
+        panic!("expected play after the error")
+    };
+    assert!(
+        s.hand.contains(&other) && other != card,
+        "{other} after {card}"
+    );
+
+    let mut bye = String::new();
+    print::bye(&mut bye);
+    bot.send(&bye);
+    let status = bot.finish();
+    assert!(status.success(), "{status}");
+}
+
+/// A bot whose referee goes away exits cleanly too.
+fn exits_at_end_of_input(path: &Path) {
+    let s = script();
+    let mut bot = Bot::start(path, false);
+    assert!(bot.ask(&s.hello).greeting().is_ok());
+    bot.send(&s.game);
+    let status = bot.finish();
+    assert!(status.success(), "{status}");
+}
+
+fn has_python() -> bool {
+    let found = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        eprintln!("SKIPPED: python3 is not installed, the Python bot is not tested");
+    }
+    found
+}
+
+#[test]
+fn python_bot_speaks_the_protocol() {
+    if !has_python() {
+        return;
+    }
+    let path = bot_path("python_bot.py");
+    converse(&path, false);
+    converse(&path, true);
+    exits_at_end_of_input(&path);
+}
+
+#[test]
+fn shell_bot_speaks_the_protocol() {
+    let path = bot_path("shell_bot.sh");
+    converse(&path, false);
+    converse(&path, true);
+    exits_at_end_of_input(&path);
+}
+
+#[test]
+fn shell_bot_runs_under_a_strict_posix_shell() {
+    // Where /bin/sh is bash, the shebang hides bash-isms: run the bot with dash, a shell close to
+    // plain POSIX, when it is installed.
+    let Ok(dash) = which("dash") else {
+        eprintln!("SKIPPED: dash is not installed");
+        return;
+    };
+    let s = script();
+    let mut child = Command::new(dash)
+        .arg(bot_path("shell_bot.sh"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = [s.hello.as_str(), &s.game, &s.deal, &s.play, &s.row, "bye\n"].concat();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert!(output.stderr.is_empty(), "{:?}", output.stderr);
+    let replies: Vec<FromBot> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| parse::from_bot(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 3, "{replies:?}");
+    assert!(matches!(
+        replies[..],
+        [FromBot::Hello { .. }, FromBot::Play(_), FromBot::Row(_)]
+    ));
+}
+
+fn which(program: &str) -> Result<PathBuf, ()> {
+    let path = std::env::var_os("PATH").ok_or(())?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+        .ok_or(())
+}
