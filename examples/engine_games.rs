@@ -25,9 +25,9 @@ fn main() {
     let mut players: Vec<Box<dyn Player>> = (0..4)
         .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)
         .collect();
-    let mut bullheads = 0u64;
+    let mut bullheads = 0i64;
     let games = play_match(&config, &mut players, None, |r| {
-        bullheads += u64::from(r.outcome.totals.iter().sum::<u32>())
+        bullheads += i64::from(r.outcome.totals.iter().sum::<i32>())
     })
     .expect("a match");
     println!("{games} games, {bullheads} bullheads taken");

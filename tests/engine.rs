@@ -17,7 +17,7 @@ fn table(rows: &[&[u16]], hands: &[&[u16]]) -> Classic {
     table_with(Rules::classic(), rows, hands, &vec![0; hands.len()])
 }
 
-fn table_with(rules: Rules, rows: &[&[u16]], hands: &[&[u16]], scores: &[u32]) -> Classic {
+fn table_with(rules: Rules, rows: &[&[u16]], hands: &[&[u16]], scores: &[i32]) -> Classic {
     let table = Table {
         round: 1,
         turn: 1,
@@ -46,7 +46,7 @@ fn rows(game: &Classic) -> Vec<Vec<u16>> {
         .collect()
 }
 
-fn takes(events: &[Event]) -> Vec<(usize, usize, u32, TakeReason)> {
+fn takes(events: &[Event]) -> Vec<(usize, usize, i32, TakeReason)> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -179,7 +179,7 @@ fn a_take_changes_where_a_later_card_goes() {
 }
 
 /// Last turn of a round: seat 0 takes row 0 (6 bullheads) with its 6.
-fn last_turn(scores: &[u32]) -> Classic {
+fn last_turn(scores: &[i32]) -> Classic {
     let hands: Vec<&[u16]> = [&[6u16][..], &[90], &[91], &[92]][..scores.len()].to_vec();
     table_with(
         Rules::classic(),

@@ -259,8 +259,18 @@ impl Gen {
         self.list(12, Gen::card)
     }
 
-    fn numbers(&mut self) -> Vec<u32> {
-        self.list(10, Gen::u32)
+    /// Points may be negative (a house rule's bonus).
+    fn points(&mut self) -> i32 {
+        match self.below(10) {
+            0 => i32::MIN,
+            1 => i32::MAX,
+            2 => -(self.below(100) as i32),
+            _ => self.below(200) as i32,
+        }
+    }
+
+    fn numbers(&mut self) -> Vec<i32> {
+        self.list(10, Gen::points)
     }
 
     fn rows(&mut self) -> Vec<Vec<Card>> {
@@ -317,7 +327,7 @@ impl Gen {
                 seat: self.usize(),
                 row: self.usize(),
                 cards: self.cards(),
-                bullheads: self.u32(),
+                bullheads: self.points(),
                 reason: if self.chance(50) {
                     TakeReason::Full
                 } else {

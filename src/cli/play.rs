@@ -157,7 +157,7 @@ fn print_game(report: &GameReport, names: &[String]) {
 /// Per-player results over the match.
 struct Totals {
     games: Vec<u64>,
-    penalty: Vec<u64>,
+    penalty: Vec<i64>,
     wins: Vec<u64>,
     faults: Vec<u64>,
 }
@@ -175,7 +175,7 @@ impl Totals {
     fn add(&mut self, report: &GameReport) {
         for (seat, &player) in report.seating.iter().enumerate() {
             self.games[player] += 1;
-            self.penalty[player] += u64::from(report.outcome.totals[seat]);
+            self.penalty[player] += i64::from(report.outcome.totals[seat]);
             self.wins[player] += u64::from(report.outcome.winners.contains(&seat));
         }
         for fault in &report.faults {

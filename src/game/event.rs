@@ -1,4 +1,4 @@
-use super::Seat;
+use super::{Points, Seat};
 use crate::cards::Card;
 use serde::{Deserialize, Serialize};
 
@@ -19,12 +19,13 @@ pub enum Event {
         turn: u32,
         cards: Vec<Card>,
     },
-    /// `seat` took `row`: its `cards`, worth `bullheads`.
+    /// `seat` took `row`: its `cards`, costing `bullheads` (their printed bullheads, unless a
+    /// house rule prices the row otherwise).
     Take {
         seat: Seat,
         row: usize,
         cards: Vec<Card>,
-        bullheads: u32,
+        bullheads: Points,
         reason: TakeReason,
     },
     /// `card` of `seat` went to the end of `row`.
@@ -32,12 +33,12 @@ pub enum Event {
     /// The round is over: bullheads taken this round and the totals after it, by seat.
     RoundEnd {
         round: u32,
-        penalties: Vec<u32>,
-        totals: Vec<u32>,
+        penalties: Vec<Points>,
+        totals: Vec<Points>,
     },
     /// The game is over.
     GameEnd {
-        totals: Vec<u32>,
+        totals: Vec<Points>,
         winners: Vec<Seat>,
     },
 }

@@ -18,6 +18,9 @@ use serde::{Deserialize, Serialize};
 /// A seat at the table, from 0.
 pub type Seat = usize;
 
+/// Penalty points (bullheads). Signed, because a house rule may give a bonus.
+pub type Points = i32;
+
 /// What a player is asked to decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "decision")]
@@ -62,7 +65,7 @@ pub struct Deal {
 /// Final totals and the winners.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
-    pub totals: Vec<u32>,
+    pub totals: Vec<Points>,
     pub winners: Vec<Seat>,
 }
 

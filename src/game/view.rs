@@ -1,4 +1,4 @@
-use super::{Decision, Seat};
+use super::{Decision, Points, Seat};
 use crate::cards::Card;
 use crate::rules::Rules;
 
@@ -20,9 +20,9 @@ pub struct View<'a> {
     /// The rows, each from its first card to its end.
     pub rows: &'a [Vec<Card>],
     /// Totals from the rounds before this one, by seat.
-    pub scores: &'a [u32],
+    pub scores: &'a [Points],
     /// Bullheads taken so far this round, by seat.
-    pub taken: &'a [u32],
+    pub taken: &'a [Points],
     /// The cards of this turn by seat once they are revealed; empty while players choose.
     pub revealed: &'a [Card],
 }

@@ -3,7 +3,7 @@
 //! ([`super::print`]) and only parses [`FromBot`].
 
 use crate::cards::{Card, Deck};
-use crate::game::{Action, Decision, Event, Seat, TakeReason, View};
+use crate::game::{Action, Decision, Event, Points, Seat, TakeReason, View};
 use crate::players::GameStart;
 use crate::rules::{GameEnd, Rules, Ties};
 use std::fmt;
@@ -82,7 +82,7 @@ pub enum EventLine {
         seat: Seat,
         row: usize,
         cards: Vec<Card>,
-        bullheads: u32,
+        bullheads: Points,
         reason: TakeReason,
     },
     /// `event place seat=1 card=5 row=2`.
@@ -90,12 +90,12 @@ pub enum EventLine {
     /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`.
     RoundEnd {
         round: u32,
-        penalties: Vec<u32>,
-        totals: Vec<u32>,
+        penalties: Vec<Points>,
+        totals: Vec<Points>,
     },
     /// `event game_end totals=5,0,3,2 winners=1`.
     GameEnd {
-        totals: Vec<u32>,
+        totals: Vec<Points>,
         winners: Vec<Seat>,
     },
 }
@@ -122,9 +122,9 @@ pub struct Request {
     /// The rows, each from its first card to its end.
     pub rows: Vec<Vec<Card>>,
     /// Totals of the completed rounds, by seat.
-    pub scores: Vec<u32>,
+    pub scores: Vec<Points>,
     /// Bullheads taken this round, by seat.
-    pub taken: Vec<u32>,
+    pub taken: Vec<Points>,
 }
 
 /// Why the referee refused a reply (the word after `error`).

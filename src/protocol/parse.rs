@@ -12,7 +12,7 @@ use crate::game::{Seat, TakeReason};
 use crate::rules::GameEnd;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while};
 use nom::character::complete::{char, digit1, space0, space1};
-use nom::combinator::{cut, value};
+use nom::combinator::{cut, opt, recognize, value};
 use nom::multi::{many0, separated_list1};
 use nom::sequence::{preceded, separated_pair};
 use nom::{IResult, Offset, Parser};
@@ -223,12 +223,13 @@ fn end<'a>(i: &'a str, what: &'static str) -> Res<'a, ()> {
     }
 }
 
-/// Decimal digits read as a `T` (no sign; leading zeros allowed); `what` on failure.
+/// Decimal digits, with a `-` for a signed `T`, read as a `T` (leading zeros allowed); `what`
+/// on failure.
 fn number<'a, T: FromStr>(
     what: &'static str,
 ) -> impl Parser<&'a str, Output = T, Error = Fail<'a>> {
     move |i: &'a str| {
-        let (rest, digits) = expect(what, digit1).parse(i)?;
+        let (rest, digits) = expect(what, recognize((opt(tag("-")), digit1))).parse(i)?;
         match digits.parse() {
             Ok(n) => Ok((rest, n)),
             Err(_) => fail(i, what),

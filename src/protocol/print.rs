@@ -8,7 +8,7 @@
 
 use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
 use crate::cards::{Card, Deck};
-use crate::game::{Action, Decision, Event, RuleError, Seat, TakeReason, View};
+use crate::game::{Action, Decision, Event, Points, RuleError, Seat, TakeReason, View};
 use crate::players::GameStart;
 use crate::rules::GameEnd;
 use std::fmt::{self, Display, Write};
@@ -283,7 +283,7 @@ fn take(
     seat: Seat,
     row: usize,
     cards: &[Card],
-    bullheads: u32,
+    bullheads: Points,
     reason: TakeReason,
 ) {
     put!(out, "event take seat={seat} row={row} cards=");
@@ -299,7 +299,7 @@ fn place(out: &mut String, seat: Seat, card: Card, row: usize) {
     put!(out, "event place seat={seat} card={card} row={row}\n");
 }
 
-fn round_end(out: &mut String, round: u32, penalties: &[u32], totals: &[u32]) {
+fn round_end(out: &mut String, round: u32, penalties: &[Points], totals: &[Points]) {
     put!(out, "event round_end round={round} penalties=");
     list(out, penalties);
     out.push_str(" totals=");
@@ -307,7 +307,7 @@ fn round_end(out: &mut String, round: u32, penalties: &[u32], totals: &[u32]) {
     out.push('\n');
 }
 
-fn game_end(out: &mut String, totals: &[u32], winners: &[Seat]) {
+fn game_end(out: &mut String, totals: &[Points], winners: &[Seat]) {
     out.push_str("event game_end totals=");
     list(out, totals);
     out.push_str(" winners=");
@@ -323,7 +323,7 @@ fn ask_line(
     (round, turn): (u32, u32),
     hand: &[Card],
     rows: &[Vec<Card>],
-    (scores, taken): (&[u32], &[u32]),
+    (scores, taken): (&[Points], &[Points]),
     revealed: &[Card],
 ) {
     match decision {

@@ -9,8 +9,8 @@
 
 use crate::cards::Card;
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Game, Outcome, RuleError, Seat, TakeReason, ToMove,
-    View, emit,
+    Action, Deal, Decision, Event, EventSink, Game, Outcome, Points, RuleError, Seat, TakeReason,
+    ToMove, View, emit,
 };
 use crate::rng::GameRng;
 use crate::rules::{GameEnd, Rules, RulesError, Ties};
@@ -40,7 +40,7 @@ pub struct Table {
     pub hands: Vec<Vec<Card>>,
     pub rows: Vec<Vec<Card>>,
     /// Totals from earlier rounds, by seat.
-    pub scores: Vec<u32>,
+    pub scores: Vec<Points>,
     /// Cards already taken this round, by seat.
     pub piles: Vec<Vec<Card>>,
 }
@@ -60,9 +60,9 @@ pub struct Classic {
     /// Cards taken this round, by seat.
     piles: Vec<Vec<Card>>,
     /// Bullheads of `piles`, by seat.
-    taken: Vec<u32>,
+    taken: Vec<Points>,
     /// Totals from the rounds before this one, by seat.
-    scores: Vec<u32>,
+    scores: Vec<Points>,
     /// This turn's choices, by seat.
     chosen: Vec<Option<Card>>,
     /// This turn's cards by seat once all are chosen, else empty.
@@ -159,7 +159,7 @@ impl Classic {
         }
         for seat in 0..seats {
             game.piles[seat].extend_from_slice(&table.piles[seat]);
-            game.taken[seat] = game.rules.deck.sum(&table.piles[seat]);
+            game.taken[seat] = game.rules.deck.sum(&table.piles[seat]) as Points;
         }
         game.scores.copy_from_slice(&table.scores);
         game.phase = Phase::Choose { pending: seats };
@@ -188,12 +188,12 @@ impl Classic {
     }
 
     /// Bullheads taken this round, by seat.
-    pub fn taken(&self) -> &[u32] {
+    pub fn taken(&self) -> &[Points] {
         &self.taken
     }
 
     /// Totals from completed rounds, by seat.
-    pub fn scores(&self) -> &[u32] {
+    pub fn scores(&self) -> &[Points] {
         &self.scores
     }
 
@@ -226,7 +226,7 @@ impl Classic {
     }
 
     fn take(&mut self, seat: Seat, row: usize, reason: TakeReason, events: &mut dyn EventSink) {
-        let bullheads = self.rules.deck.sum(&self.rows[row]);
+        let bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
         emit(events, || Event::Take {
             seat,
             row,
@@ -287,7 +287,7 @@ impl Classic {
             totals: self.scores.clone(),
         });
         let over = match self.rules.end {
-            GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target),
+            GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target as Points),
             GameEnd::Rounds(rounds) => self.round >= rounds,
         };
         if over {
