@@ -1,6 +1,7 @@
 //! The referee loop: deals, asks whoever must decide, applies, records, and survives players
 //! that fail. It knows no variant: everything goes through [`Game`] and [`Player`].
 
+use crate::game::house::HouseError;
 use crate::game::{Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
 use crate::players::builtin::fallback;
 use crate::players::{Fault, FaultKind, GameStart, Player};
@@ -52,6 +53,8 @@ pub enum RefereeError {
     },
     /// The record could not be written.
     Record(io::Error),
+    /// A house rule failed; the game stopped there.
+    House(HouseError),
 }
 
 impl fmt::Display for RefereeError {
@@ -60,6 +63,7 @@ impl fmt::Display for RefereeError {
             RefereeError::Rules(e) => e.fmt(f),
             RefereeError::Deal { round, error } => write!(f, "deal for round {round}: {error}"),
             RefereeError::Record(e) => write!(f, "cannot write the record: {e}"),
+            RefereeError::House(e) => e.fmt(f),
         }
     }
 }
@@ -255,6 +259,7 @@ impl Referee<'_, '_> {
             let fault = match answer {
                 Ok(action) => match self.game.apply(seat, action, &mut self.step) {
                     Ok(()) => return Ok(()),
+                    Err(RuleError::House(error)) => return Err(RefereeError::House(*error)),
                     Err(error) => Fault::new(
                         FaultKind::Illegal,
                         format!("{}: {error}", error.kind()),
@@ -266,10 +271,11 @@ impl Referee<'_, '_> {
             self.fault(seat, *fault)?;
         }
         let action = fallback(&self.game.view(seat));
-        self.game
-            .apply(seat, action, &mut self.step)
-            .expect("the fallback move is always legal");
-        Ok(())
+        match self.game.apply(seat, action, &mut self.step) {
+            Ok(()) => Ok(()),
+            Err(RuleError::House(error)) => Err(RefereeError::House(*error)),
+            Err(error) => unreachable!("the fallback move is always legal: {error}"),
+        }
     }
 
     fn fault(&mut self, seat: Seat, fault: Fault) -> Result<(), RefereeError> {

@@ -362,3 +362,170 @@ fn every_card_is_in_exactly_one_place_after_every_step() {
         assert!(game.scores().iter().any(|&s| s >= 66), "seed {seed}");
     }
 }
+
+mod house_hooks {
+    use super::*;
+    use take5::cards::Card;
+    use take5::game::house::{HookResult, HouseHooks, TableView};
+    use take5::game::{Points, Seat};
+
+    /// A house rule set written in Rust, to pin where and how the engine calls the hooks.
+    #[derive(Debug, Default)]
+    struct Hooks {
+        cheapest_low_row: bool,
+        bonus_for_one_card_rows: bool,
+        shoot_the_moon: bool,
+        end_after_first_round: bool,
+        fail_on_take: bool,
+        low_row: Option<usize>,
+    }
+
+    impl HouseHooks for Hooks {
+        fn low_card(&mut self, t: &TableView, _: Seat, _: Card) -> HookResult<Option<usize>> {
+            if let Some(row) = self.low_row {
+                return Ok(Some(row));
+            }
+            Ok(self.cheapest_low_row.then(|| {
+                (0..t.rows.len())
+                    .min_by_key(|&r| t.rules.deck.sum(&t.rows[r]))
+                    .unwrap()
+            }))
+        }
+
+        fn row_taken(
+            &mut self,
+            _: &TableView,
+            _: Seat,
+            _: usize,
+            cards: &[Card],
+            bullheads: Points,
+        ) -> HookResult<Points> {
+            if self.fail_on_take {
+                return Err("rules.lua:3: attempt to index a nil value".into());
+            }
+            Ok(if self.bonus_for_one_card_rows && cards.len() == 1 {
+                -bullheads
+            } else {
+                bullheads
+            })
+        }
+
+        fn round_end(&mut self, _: &TableView, penalties: &mut [Points]) -> HookResult<()> {
+            if self.shoot_the_moon {
+                let total: Points = penalties.iter().sum();
+                if let Some(moon) = penalties.iter().position(|&p| p == total && p > 0) {
+                    for (seat, p) in penalties.iter_mut().enumerate() {
+                        *p = if seat == moon { 0 } else { total };
+                    }
+                }
+            }
+            Ok(())
+        }
+
+        fn game_over(&mut self, _: &TableView, _: &[Points]) -> HookResult<Option<bool>> {
+            Ok(self.end_after_first_round.then_some(true))
+        }
+    }
+
+    fn with(hooks: Hooks, rows: &[&[u16]], hands: &[&[u16]]) -> Classic {
+        let mut game = table(rows, hands);
+        game.set_house(Some(Box::new(hooks)));
+        game
+    }
+
+    #[test]
+    fn a_low_card_hook_chooses_the_row_and_nobody_is_asked() {
+        let hooks = Hooks {
+            cheapest_low_row: true,
+            ..Hooks::default()
+        };
+        let mut game = with(
+            hooks,
+            &[&[10], &[20], &[30, 31], &[41]],
+            &[&[5, 90], &[50, 91]],
+        );
+        let events = play(&mut game, &[5, 50]);
+        // Row 3 ([41], 1 bullhead) is the first cheapest; 10 and 20 have 3 each.
+        assert_eq!(takes(&events), [(0, 3, 1, TakeReason::Low)]);
+        assert_eq!(game.to_move(), ToMove::Everyone(Decision::PlayCard));
+    }
+
+    #[test]
+    fn a_row_taken_hook_prices_the_row() {
+        let hooks = Hooks {
+            bonus_for_one_card_rows: true,
+            cheapest_low_row: true,
+            ..Hooks::default()
+        };
+        let mut game = with(
+            hooks,
+            &[&[10], &[20], &[30, 31], &[41]],
+            &[&[5, 90], &[50, 91]],
+        );
+        let events = play(&mut game, &[5, 50]);
+        assert_eq!(takes(&events), [(0, 3, -1, TakeReason::Low)]);
+        assert_eq!(game.taken(), [-1, 0]);
+    }
+
+    #[test]
+    fn round_end_and_game_over_hooks_change_the_scores_and_the_end() {
+        let hooks = Hooks {
+            shoot_the_moon: true,
+            end_after_first_round: true,
+            ..Hooks::default()
+        };
+        let mut game = with(
+            hooks,
+            &[&[1, 2, 3, 4, 5], &[20], &[30], &[40]],
+            &[&[6], &[21]],
+        );
+        play(&mut game, &[6, 21]);
+        // Seat 0 took every point of the round: it scores 0, the other seat gets the 6.
+        let outcome = game
+            .outcome()
+            .expect("the hook ended the game after one round");
+        assert_eq!(outcome.totals, [0, 6]);
+        assert_eq!(outcome.winners, [0]);
+    }
+
+    #[test]
+    fn a_failing_hook_is_a_house_rule_error_naming_hook_and_moment() {
+        let hooks = Hooks {
+            fail_on_take: true,
+            ..Hooks::default()
+        };
+        let mut game = with(
+            hooks,
+            &[&[1, 2, 3, 4, 5], &[20], &[30], &[40]],
+            &[&[6, 7], &[21, 22]],
+        );
+        game.apply(0, Action::Play(Card(6)), &mut Vec::new())
+            .unwrap();
+        let error = game
+            .apply(1, Action::Play(Card(21)), &mut Vec::new())
+            .unwrap_err();
+        assert_eq!(error.kind(), "house_rule");
+        assert_eq!(
+            error.to_string(),
+            "house rule hook `row_taken` failed in round 1 turn 1: rules.lua:3: attempt to index a nil value"
+        );
+    }
+
+    #[test]
+    fn a_low_card_hook_choosing_no_such_row_is_an_error() {
+        let hooks = Hooks {
+            low_row: Some(9),
+            ..Hooks::default()
+        };
+        let mut game = with(hooks, &[&[10], &[20], &[30], &[40]], &[&[5, 90], &[50, 91]]);
+        game.apply(0, Action::Play(Card(5)), &mut Vec::new())
+            .unwrap();
+        let error = game
+            .apply(1, Action::Play(Card(50)), &mut Vec::new())
+            .unwrap_err();
+        assert!(
+            error.to_string().contains("chose row 9; rows are 0 to 3"),
+            "{error}"
+        );
+    }
+}

@@ -1,4 +1,5 @@
 use super::Seat;
+use super::house::HouseError;
 use crate::cards::Card;
 use std::fmt;
 
@@ -27,6 +28,9 @@ pub enum RuleError {
     RowChoiceDue { seat: Seat },
     /// There is no row with this index.
     NoSuchRow { row: usize, rows: usize },
+    /// A house rule failed. Unlike the other errors, the game may be half-way through a step
+    /// and cannot go on.
+    House(Box<HouseError>),
 }
 
 impl RuleError {
@@ -44,6 +48,7 @@ impl RuleError {
             RuleError::NoRowChoiceDue { .. } => "no_row_choice_due",
             RuleError::RowChoiceDue { .. } => "row_choice_due",
             RuleError::NoSuchRow { .. } => "no_such_row",
+            RuleError::House(_) => "house_rule",
         }
     }
 }
@@ -79,6 +84,7 @@ impl fmt::Display for RuleError {
             RuleError::NoSuchRow { row, rows } => {
                 write!(f, "there is no row {row} (rows are 0 to {})", rows - 1)
             }
+            RuleError::House(error) => error.fmt(f),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 mod error;
 mod event;
+pub mod house;
 mod view;
 
 pub use error::RuleError;
@@ -100,6 +101,8 @@ pub trait Game {
     fn view(&self, seat: Seat) -> View<'_>;
     /// Totals and winners once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Gives the game house rules' hooks (or takes them away).
+    fn set_house(&mut self, house: Option<Box<dyn house::HouseHooks>>);
     /// Starts a new game with the same rules and seats, waiting for its first deal (reuses the
     /// memory of this one: a tournament plays many games).
     fn restart(&mut self);

@@ -8,6 +8,7 @@
 //! [`GameEnd`] says and the lowest total wins.
 
 use crate::cards::Card;
+use crate::game::house::{Hook, HouseError, HouseHooks, TableView};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Game, Outcome, Points, RuleError, Seat, TakeReason,
     ToMove, View, emit,
@@ -46,7 +47,7 @@ pub struct Table {
 }
 
 /// The state of a classic game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Classic {
     rules: Arc<Rules>,
     seats: usize,
@@ -75,6 +76,8 @@ pub struct Classic {
     draw_pile: Vec<Card>,
     /// Reused buffer for sorting the hands: the seat + 1 holding each card, else 0.
     holder: Vec<u16>,
+    /// House rules' hooks, if any.
+    house: Option<Box<dyn HouseHooks>>,
 }
 
 impl Classic {
@@ -102,6 +105,7 @@ impl Classic {
             next: 0,
             draw_pile: Vec::with_capacity(rules.deck.len()),
             holder: vec![0; rules.deck.len()],
+            house: None,
             rules,
         })
     }
@@ -225,8 +229,22 @@ impl Classic {
         best
     }
 
-    fn take(&mut self, seat: Seat, row: usize, reason: TakeReason, events: &mut dyn EventSink) {
-        let bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
+    fn take(
+        &mut self,
+        seat: Seat,
+        row: usize,
+        reason: TakeReason,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        let mut bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
+        if self.house.is_some() {
+            let cards = self.rows[row].clone();
+            if let Some(cost) = self.call_house(Hook::RowTaken, |house, table| {
+                house.row_taken(table, seat, row, &cards, bullheads)
+            })? {
+                bullheads = cost;
+            }
+        }
         emit(events, || Event::Take {
             seat,
             row,
@@ -237,6 +255,40 @@ impl Classic {
         self.taken[seat] += bullheads;
         self.piles[seat].extend_from_slice(&self.rows[row]);
         self.rows[row].clear();
+        Ok(())
+    }
+
+    /// Calls a house rule hook, if the game has house rules, with the table as it stands.
+    fn call_house<T>(
+        &mut self,
+        hook: Hook,
+        call: impl FnOnce(&mut dyn HouseHooks, &TableView) -> Result<T, String>,
+    ) -> Result<Option<T>, RuleError> {
+        let Some(mut house) = self.house.take() else {
+            return Ok(None);
+        };
+        let table = TableView {
+            rules: &self.rules,
+            round: self.round,
+            turn: self.turn,
+            hands: &self.hands,
+            rows: &self.rows,
+            piles: &self.piles,
+            taken: &self.taken,
+            scores: &self.scores,
+        };
+        let result = call(house.as_mut(), &table);
+        self.house = Some(house);
+        result.map(Some).map_err(|why| self.house_error(hook, why))
+    }
+
+    fn house_error(&self, hook: Hook, message: String) -> RuleError {
+        RuleError::House(Box::new(HouseError {
+            hook,
+            round: self.round,
+            turn: self.turn,
+            message,
+        }))
     }
 
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut dyn EventSink) {
@@ -247,37 +299,58 @@ impl Classic {
 
     /// Places revealed cards from `next` on, until a low card needs its player's choice or the
     /// turn is done.
-    fn resolve(&mut self, events: &mut dyn EventSink) {
+    fn resolve(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         while self.next < self.order.len() {
             let seat = self.order[self.next];
             let card = self.revealed[seat];
-            let Some(row) = self.row_for(card) else {
-                self.phase = Phase::ChooseRow { seat, card };
-                return;
-            };
-            if self.rows[row].len() >= self.rules.row_capacity {
-                self.take(seat, row, TakeReason::Full, events);
+            match self.row_for(card) {
+                Some(row) => {
+                    if self.rows[row].len() >= self.rules.row_capacity {
+                        self.take(seat, row, TakeReason::Full, events)?;
+                    }
+                    self.place(seat, card, row, events);
+                }
+                None => match self.call_house(Hook::LowCard, |h, t| h.low_card(t, seat, card))? {
+                    Some(Some(row)) if row < self.rows.len() => {
+                        self.take(seat, row, TakeReason::Low, events)?;
+                        self.place(seat, card, row, events);
+                    }
+                    Some(Some(row)) => {
+                        let rows = self.rows.len();
+                        let why = format!("chose row {row}; rows are 0 to {}", rows - 1);
+                        return Err(self.house_error(Hook::LowCard, why));
+                    }
+                    Some(None) | None => {
+                        self.phase = Phase::ChooseRow { seat, card };
+                        return Ok(());
+                    }
+                },
             }
-            self.place(seat, card, row, events);
             self.next += 1;
         }
-        self.end_turn(events);
+        self.end_turn(events)
     }
 
-    fn end_turn(&mut self, events: &mut dyn EventSink) {
+    fn end_turn(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         self.revealed.clear();
         self.chosen.fill(None);
         if self.hands[0].is_empty() {
-            self.end_round(events);
+            self.end_round(events)
         } else {
             self.turn += 1;
             self.phase = Phase::Choose {
                 pending: self.seats,
             };
+            Ok(())
         }
     }
 
-    fn end_round(&mut self, events: &mut dyn EventSink) {
+    fn end_round(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        if self.house.is_some() {
+            let mut penalties = self.taken.clone();
+            self.call_house(Hook::RoundEnd, |h, t| h.round_end(t, &mut penalties))?;
+            self.taken = penalties;
+        }
         for (score, taken) in self.scores.iter_mut().zip(&self.taken) {
             *score += taken;
         }
@@ -286,11 +359,13 @@ impl Classic {
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        let over = match self.rules.end {
+        let by_rules = match self.rules.end {
             GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target as Points),
             GameEnd::Rounds(rounds) => self.round >= rounds,
         };
-        if over {
+        let totals = self.scores.clone();
+        let by_house = self.call_house(Hook::GameOver, |h, t| h.game_over(t, &totals))?;
+        if by_house.flatten().unwrap_or(by_rules) {
             self.phase = Phase::Over;
             emit(events, || {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");
@@ -299,6 +374,7 @@ impl Classic {
         } else {
             self.phase = Phase::Deal;
         }
+        Ok(())
     }
 
     /// Starts a round with the hands and rows already in place.
@@ -487,17 +563,16 @@ impl Game for Classic {
                     turn: self.turn,
                     cards: self.revealed.clone(),
                 });
-                self.resolve(events);
+                self.resolve(events)
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
-                self.take(seat, row, TakeReason::Low, events);
+                self.take(seat, row, TakeReason::Low, events)?;
                 self.place(seat, card, row, events);
                 self.next += 1;
-                self.resolve(events);
+                self.resolve(events)
             }
             _ => unreachable!("validate() admits no other pair"),
         }
-        Ok(())
     }
 
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
@@ -598,6 +673,10 @@ impl Game for Classic {
             pile.clear();
         }
         // Hands and rows are refilled by the deal.
+    }
+
+    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
+        self.house = house;
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -3,6 +3,7 @@
 
 pub mod classic;
 
+use crate::game::house::HouseHooks;
 use crate::game::{
     Action, Deal, Decision, EventSink, Game, Outcome, RuleError, Seat, ToMove, View,
 };
@@ -43,7 +44,7 @@ impl Variant {
 
 /// A game of any variant. An enum rather than a `Box<dyn Game>` so the referee's inner loop
 /// calls the variant directly (and the compiler can inline it).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum AnyGame {
     Classic(classic::Classic),
 }
@@ -103,5 +104,8 @@ impl Game for AnyGame {
     }
     fn restart(&mut self) {
         dispatch!(self, g => g.restart())
+    }
+    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
+        dispatch!(self, g => g.set_house(house))
     }
 }
