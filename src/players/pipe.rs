@@ -1,0 +1,219 @@
+//! A bot over pipes: a [`BotProcess`] spoken to in the text protocol. The bot lives for the
+//! whole match; a bot that crashed, hung or failed its handshake is stopped and started again
+//! for the next game.
+//!
+//! Events are queued and written together with the next request, so a decision costs one write
+//! and one read, like a raw ping-pong.
+
+use super::process::{BotCommand, BotProcess, ProcessError};
+use super::{Answer, Fault, FaultKind, GameStart, Legality, Player};
+use crate::game::{Action, Event, Outcome, Seat, View};
+use crate::protocol::{ErrorKind, FromBot, parse, print};
+use std::time::{Duration, Instant};
+
+/// Replies a bot may give to one request (its first answer and two more after errors).
+pub const REPLIES_PER_REQUEST: usize = 3;
+/// How long a bot has to exit by itself after `bye`.
+const BYE_GRACE: Duration = Duration::from_millis(500);
+/// Queued event text is written without waiting for a request past this size.
+const QUEUE_LIMIT: usize = 16 * 1024;
+
+/// A bot program at the table.
+pub struct PipePlayer {
+    spec: String,
+    command: BotCommand,
+    /// The time limit for the handshake (decisions get theirs from the referee).
+    handshake_limit: Duration,
+    process: Option<BotProcess>,
+    /// The name the bot gave in its hello.
+    bot_name: Option<String>,
+    /// Lines to send with the next request.
+    queue: String,
+}
+
+impl PipePlayer {
+    /// A player for the bot started by `spec` (a command line, split like a shell would).
+    pub fn new(spec: &str, handshake_limit: Duration) -> Result<PipePlayer, String> {
+        Ok(PipePlayer {
+            spec: spec.to_string(),
+            command: BotCommand::parse(spec)?,
+            handshake_limit,
+            process: None,
+            bot_name: None,
+            queue: String::new(),
+        })
+    }
+
+    /// The name the bot gave itself, once it has said hello.
+    pub fn bot_name(&self) -> Option<&str> {
+        self.bot_name.as_deref()
+    }
+
+    /// Starts the bot and shakes hands, unless it is running already.
+    fn connect(&mut self) -> Answer<()> {
+        if self.process.is_some() {
+            return Ok(());
+        }
+        let process = BotProcess::spawn(&self.command).map_err(|e| {
+            Fault::new(FaultKind::Crash, format!("cannot start `{}`: {e}", self.spec), true)
+        })?;
+        self.process = Some(process);
+        self.queue.clear();
+        print::hello(&mut self.queue);
+        let deadline = Instant::now() + self.handshake_limit;
+        let name = self.exchange(deadline, |reply| {
+            reply.greeting().map(str::to_string).map_err(|m| (m.kind(), m.to_string()))
+        });
+        match name {
+            Ok(name) => {
+                self.bot_name = Some(name);
+                Ok(())
+            }
+            Err(mut fault) => {
+                // A bot that cannot greet is no use for this game, whatever went wrong.
+                fault.disconnected = true;
+                fault.detail = format!("handshake failed: {}", fault.detail);
+                self.stop();
+                Err(fault)
+            }
+        }
+    }
+
+    /// Sends the queued lines (the request last), then reads replies until `accept` takes one,
+    /// answering each bad reply with an `error` line, at most [`REPLIES_PER_REQUEST`] replies.
+    fn exchange<T>(
+        &mut self,
+        deadline: Instant,
+        mut accept: impl FnMut(&FromBot) -> Result<T, (ErrorKind, String)>,
+    ) -> Answer<T> {
+        let mut refused = None;
+        for reply in 1..=REPLIES_PER_REQUEST {
+            self.flush(deadline)?;
+            let process = self.process.as_mut().expect("connected");
+            let (kind, why) = match process.read_line(deadline) {
+                Ok(line) => match parse::from_bot(line) {
+                    Ok(message) => match accept(&message) {
+                        Ok(answer) => return Ok(answer),
+                        Err(refusal) => refusal,
+                    },
+                    Err(error) => (ErrorKind::Syntax, error.to_string()),
+                },
+                Err(error @ ProcessError::TooLong { .. }) => (ErrorKind::TooLong, error.to_string()),
+                Err(error @ ProcessError::InvalidUtf8 { .. }) => {
+                    (ErrorKind::Encoding, error.to_string())
+                }
+                Err(error) => return Err(self.lost(&error)),
+            };
+            let tries_left = REPLIES_PER_REQUEST - reply;
+            if tries_left > 0 {
+                print::refusal(&mut self.queue, kind, &why, tries_left);
+            }
+            refused = Some((kind, why));
+        }
+        let (kind, why) = refused.expect("at least one reply was refused");
+        let fault_kind = if kind == ErrorKind::Illegal {
+            FaultKind::Illegal
+        } else {
+            FaultKind::Protocol
+        };
+        Err(Fault::new(
+            fault_kind,
+            format!("{REPLIES_PER_REQUEST} replies refused, the last: {why}"),
+            false,
+        ))
+    }
+
+    /// Writes the queued lines in one go.
+    fn flush(&mut self, deadline: Instant) -> Answer<()> {
+        if self.queue.is_empty() {
+            return Ok(());
+        }
+        let process = self.process.as_mut().expect("connected");
+        let sent = process.send_lines(&self.queue, deadline);
+        self.queue.clear();
+        sent.map_err(|error| self.lost(&error))
+    }
+
+    /// The fault for a bot that can no longer be talked to; stops it.
+    fn lost(&mut self, error: &ProcessError) -> Box<Fault> {
+        let process = self.process.as_mut().expect("connected");
+        let mut fault = process.fault(error);
+        fault.disconnected = true;
+        self.stop();
+        Box::new(fault)
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            process.kill();
+        }
+        self.queue.clear();
+    }
+}
+
+impl Player for PipePlayer {
+    fn name(&self) -> &str {
+        &self.spec
+    }
+
+    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+        self.connect()?;
+        print::game(&mut self.queue, start);
+        Ok(())
+    }
+
+    fn wants_events(&self) -> bool {
+        true
+    }
+
+    fn observe(&mut self, seat: Seat, event: &Event) -> Answer<()> {
+        if self.process.is_none() {
+            return Ok(());
+        }
+        print::event(&mut self.queue, seat, event);
+        if self.queue.len() > QUEUE_LIMIT {
+            self.flush(Instant::now() + self.handshake_limit)?;
+        }
+        Ok(())
+    }
+
+    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
+        let deadline = Instant::now() + limit;
+        let decision = view.decision.expect("asked only for a decision");
+        if let Some(process) = self.process.as_mut() {
+            // Lines nobody asked for answer nothing: drop them rather than misread them.
+            process.discard_unread();
+        }
+        print::ask(&mut self.queue, view);
+        self.exchange(deadline, |reply| {
+            let action = reply
+                .answer(decision)
+                .map_err(|m| (m.kind(), m.to_string()))?;
+            legal(action).map_err(|rule| (ErrorKind::Illegal, format!("{}: {rule}", rule.kind())))?;
+            Ok(action)
+        })
+        .map_err(|mut fault| {
+            if fault.kind == FaultKind::Timeout {
+                fault.detail = format!("no reply within {} ms: {}", limit.as_millis(), fault.detail);
+            }
+            fault
+        })
+    }
+
+    fn end_game(&mut self, _outcome: &Outcome) {
+        if self.process.is_some() {
+            // The game's last events go now, so a bot that logs results sees them at once.
+            let _ = self.flush(Instant::now() + self.handshake_limit);
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            print::bye(&mut self.queue);
+            let _ = process.send_lines(&self.queue, Instant::now() + BYE_GRACE);
+            self.queue.clear();
+            process.shutdown(BYE_GRACE);
+        }
+    }
+}
+
