@@ -7,9 +7,13 @@
 //! - [`protocol`]: the text protocol for bots (the only place that knows the lines);
 //! - [`players`]: built-in bots and bots over pipes, behind one interface;
 //! - [`referee`]: the loop that drives any variant with any players and records the game;
-//! - [`record`]: game records as JSON Lines.
+//! - [`record`]: game records as JSON Lines;
+//! - [`fixture`]: rule fixtures (YAML scenarios) and their runner, for `take5 check`;
+//! - [`cli`]: the command line, one module per subcommand.
 
 pub mod cards;
+pub mod cli;
+pub mod fixture;
 pub mod game;
 pub mod players;
 pub mod record;
