@@ -7,7 +7,7 @@
 //! - [`protocol`]: the text protocol for bots (the only place that knows the lines);
 //! - [`players`]: built-in bots and bots over pipes, behind one interface;
 //! - [`referee`]: the loop that drives any variant with any players and records the game;
-//! - [`record`]: game records as JSON Lines;
+//! - [`record`]: game records as JSON Lines; [`verify`] re-checks them against the rules;
 //! - [`fixture`]: rule fixtures (YAML scenarios) and their runner, for `take5 check`;
 //! - [`cli`]: the command line, one module per subcommand.
 
@@ -20,3 +20,4 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod variants;
+pub mod verify;

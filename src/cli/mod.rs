@@ -3,6 +3,7 @@
 
 pub mod check;
 mod status;
+pub mod verify;
 
 pub use status::Status;
 
@@ -21,6 +22,8 @@ pub struct Cli {
 pub enum Command {
     /// Run rule fixtures (YAML scenarios) and say whether the rules produce what they expect.
     Check(check::CheckArgs),
+    /// Re-check game records against the rules.
+    Verify(verify::VerifyArgs),
 }
 
 /// Parses the command line, runs the subcommand, and maps the outcome to the exit code.
@@ -28,6 +31,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Check(args) => check::run(args),
+        Command::Verify(args) => verify::run(args),
     };
     match result {
         Ok(status) => status.into(),
