@@ -7,9 +7,13 @@
 //! - [`protocol`]: the text protocol for bots (the only place that knows the lines);
 //! - [`players`]: built-in bots and bots over pipes, behind one interface;
 //! - [`referee`]: the loop that drives any variant with any players and records the game;
-//! - [`record`]: game records as JSON Lines.
+//! - [`record`]: game records as JSON Lines; [`verify`] re-checks them against the rules;
+//! - [`fixture`]: rule fixtures (YAML scenarios) and their runner, for `take5 check`;
+//! - [`cli`]: the command line, one module per subcommand.
 
 pub mod cards;
+pub mod cli;
+pub mod fixture;
 pub mod game;
 pub mod players;
 pub mod protocol;
@@ -18,4 +22,5 @@ pub mod referee;
 pub mod rng;
 pub mod rules;
 pub mod variants;
+pub mod verify;
 pub mod yaml;

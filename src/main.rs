@@ -1,9 +1,7 @@
-//! The `take5` command: parses the command line and hands over to the library.
-
-mod cli;
+//! The `take5` command: hands over to the library's command line (`take5::cli`).
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cli::main()
+    take5::cli::main()
 }

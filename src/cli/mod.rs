@@ -1,7 +1,13 @@
-//! The command line: one module per subcommand. Errors end here, as a message on stderr and
-//! an exit status: 0 success, 1 a check that failed, 2 bad input (flags, files, scripts).
+//! The command line: one module per subcommand, each a clap `Args` struct and a `run` function.
+//! Errors end here, as a message on stderr and an exit status ([`Status`]): 0 success, 1 a check
+//! that failed, 2 input that cannot be used (flags, files, scripts).
 
-mod play;
+pub mod check;
+pub mod play;
+mod status;
+pub mod verify;
+
+pub use status::Status;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -12,52 +18,67 @@ Examples:
   take5 play --player builtin:random --player builtin:dodger --player builtin:lowest --seed 7
   take5 play --player 'python3 scripts/bots/python_bot.py' --player builtin:dodger --games 20
   take5 play --player builtin:random --player builtin:random --record game.jsonl --seed 1
+  take5 verify game.jsonl
+  take5 check fixtures/
 
 Players: builtin:random, builtin:lowest, builtin:highest, builtin:dodger, or the command line of
 a bot speaking the take5 protocol (docs/protocol.md).";
 
 /// A referee and rules-checker for Take 5 / 6 nimmt! and its variants.
-#[derive(Parser, Debug)]
+#[derive(Debug, Parser)]
 #[command(name = "take5", version, about, after_help = EXAMPLES)]
-struct Cli {
+pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    pub command: Command,
 }
 
-#[derive(Subcommand, Debug)]
-enum Command {
+#[derive(Debug, Subcommand)]
+pub enum Command {
     /// Play games between built-in bots and bots over pipes, and report the results.
     #[command(after_help = EXAMPLES)]
     Play(play::PlayArgs),
+    /// Run rule fixtures (YAML scenarios) and say whether the rules produce what they expect.
+    Check(check::CheckArgs),
+    /// Re-check game records against the rules.
+    Verify(verify::VerifyArgs),
 }
 
 /// A failure to report to the user, with the exit status it maps to.
 #[derive(Debug)]
 pub struct CliError {
     pub message: String,
-    pub status: u8,
+    pub status: Status,
 }
 
 impl CliError {
-    /// Bad input: a flag, a file, a script.
+    /// Input that cannot be used: a flag, a file, a script.
     pub fn input(message: impl fmt::Display) -> CliError {
         CliError {
             message: message.to_string(),
-            status: 2,
+            status: Status::Unreadable,
         }
     }
 }
 
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        CliError::input(e)
+    }
+}
+
+/// Parses the command line, runs the subcommand, and maps the outcome to the exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Play(args) => play::run(args),
+        Command::Check(args) => check::run(args).map_err(CliError::from),
+        Command::Verify(args) => verify::run(args).map_err(CliError::from),
     };
     match result {
-        Ok(status) => status,
+        Ok(status) => status.into(),
         Err(error) => {
             eprintln!("take5: {}", error.message);
-            ExitCode::from(error.status)
+            error.status.into()
         }
     }
 }

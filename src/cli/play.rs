@@ -1,18 +1,17 @@
 //! `take5 play`: a match between players, with a summary and an optional record.
 
-use super::CliError;
+use super::{CliError, Status};
+use crate::game::{Deal, Discard, Game};
+use crate::players::{Player, PlayerSpec};
+use crate::record::Writer;
+use crate::referee::{GameReport, MatchConfig, play_match};
+use crate::variants::Variant;
 use clap::Args;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use take5::game::{Deal, Discard, Game};
-use take5::players::{Player, PlayerSpec};
-use take5::record::Writer;
-use take5::referee::{GameReport, MatchConfig, play_match};
-use take5::variants::Variant;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -52,11 +51,11 @@ struct DealFile {
     rounds: Vec<Deal>,
 }
 
-pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
+pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     let seed = args.seed.unwrap_or_else(random_seed);
     let deals = match &args.deal {
         Some(path) => {
-            take5::yaml::load::<DealFile>(path)
+            crate::yaml::load::<DealFile>(path)
                 .map_err(CliError::input)?
                 .rounds
         }
@@ -119,7 +118,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
         if games == 1 { "" } else { "s" }
     );
     totals.print(&names);
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Passed)
 }
 
 /// A seed for a match that was not given one: the clock's nanoseconds.

@@ -34,6 +34,22 @@ pub enum RuleError {
 }
 
 impl RuleError {
+    /// Every [`RuleError::kind`], in declaration order (fixtures name the error they expect).
+    pub const KINDS: [&'static str; 12] = [
+        "game_over",
+        "no_such_seat",
+        "deal_first",
+        "not_dealing",
+        "bad_deal",
+        "not_your_turn",
+        "already_chosen",
+        "not_in_hand",
+        "no_row_choice_due",
+        "row_choice_due",
+        "no_such_row",
+        "house_rule",
+    ];
+
     /// A stable, machine-readable name for the kind (used in fixtures, records and the protocol).
     pub fn kind(&self) -> &'static str {
         match self {
@@ -90,3 +106,57 @@ impl fmt::Display for RuleError {
 }
 
 impl std::error::Error for RuleError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::house::Hook;
+
+    #[test]
+    fn kinds_lists_every_kind() {
+        // The match below stops compiling when a variant is added, so the samples stay whole.
+        let samples = [
+            RuleError::GameOver,
+            RuleError::NoSuchSeat { seat: 0, seats: 1 },
+            RuleError::DealFirst,
+            RuleError::NotDealing,
+            RuleError::BadDeal(String::new()),
+            RuleError::NotYourTurn {
+                seat: 0,
+                waiting_for: 1,
+            },
+            RuleError::AlreadyChosen { seat: 0 },
+            RuleError::NotInHand {
+                seat: 0,
+                card: Card(1),
+            },
+            RuleError::NoRowChoiceDue { seat: 0 },
+            RuleError::RowChoiceDue { seat: 0 },
+            RuleError::NoSuchRow { row: 0, rows: 1 },
+            RuleError::House(Box::new(HouseError {
+                hook: Hook::LowCard,
+                round: 1,
+                turn: 1,
+                message: String::new(),
+            })),
+        ];
+        for sample in &samples {
+            match sample {
+                RuleError::GameOver
+                | RuleError::NoSuchSeat { .. }
+                | RuleError::DealFirst
+                | RuleError::NotDealing
+                | RuleError::BadDeal(_)
+                | RuleError::NotYourTurn { .. }
+                | RuleError::AlreadyChosen { .. }
+                | RuleError::NotInHand { .. }
+                | RuleError::NoRowChoiceDue { .. }
+                | RuleError::RowChoiceDue { .. }
+                | RuleError::NoSuchRow { .. }
+                | RuleError::House(_) => {}
+            }
+        }
+        let kinds: Vec<&str> = samples.iter().map(RuleError::kind).collect();
+        assert_eq!(kinds, RuleError::KINDS);
+    }
+}

@@ -1,0 +1,130 @@
+//! `take5 check PATH...`: runs rule fixtures (docs/fixtures.md).
+
+use super::Status;
+use crate::fixture::{self, Fixture, FixtureError, Run, report};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `take5 check`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Fixture files, or folders searched recursively for *.yaml and *.yml (in sorted order).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// `text`: a PASS/FAIL line per fixture and a diff for each failure; `json`: one JSON object
+    /// per fixture and line.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// With `text`, also print each fixture's full transcript (events and table after each step).
+    #[arg(long)]
+    pub transcript: bool,
+}
+
+/// Output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Runs the fixtures and prints the report on stdout. Exit status: 0 when all pass, 1 when any
+/// fails, 2 when any cannot be read or parsed (that wins over 1).
+pub fn run(args: &CheckArgs) -> io::Result<Status> {
+    run_to(args, &mut io::stdout().lock())
+}
+
+/// [`run`], writing the report to `out`.
+pub fn run_to(args: &CheckArgs, out: &mut dyn Write) -> io::Result<Status> {
+    let mut status = Status::Passed;
+    for found in find_fixtures(&args.paths) {
+        let result = found.and_then(|path| {
+            let fixture = fixture::load(&path)?;
+            let run = fixture::run(&fixture)?;
+            Ok((fixture, run))
+        });
+        status = status.max(match &result {
+            Ok((_, run)) if run.passed() => Status::Passed,
+            Ok(_) => Status::Failed,
+            Err(_) => Status::Unreadable,
+        });
+        match args.format {
+            Format::Json => writeln!(out, "{}", report::json(&result))?,
+            Format::Text => text(out, &result, args.transcript)?,
+        }
+    }
+    Ok(status)
+}
+
+fn text(
+    out: &mut dyn Write,
+    result: &Result<(Fixture, Run), FixtureError>,
+    transcript: bool,
+) -> io::Result<()> {
+    match result {
+        Ok((fixture, run)) => {
+            writeln!(out, "{}", report::verdict(fixture, run))?;
+            if transcript {
+                for line in report::transcript(fixture, run).lines() {
+                    writeln!(out, "  | {line}")?;
+                }
+            } else if let Some(failure) = &run.failure {
+                write!(out, "{}", report::diff(failure))?;
+            }
+        }
+        Err(e) => write!(out, "{}", report::error(e))?,
+    }
+    Ok(())
+}
+
+/// The fixture files named by `paths`: files as given, folders searched recursively for
+/// `*.yaml` and `*.yml`, each folder's files in sorted order. A path that does not exist, or a
+/// folder without fixtures, is an error in the list.
+pub fn find_fixtures(paths: &[PathBuf]) -> Vec<Result<PathBuf, FixtureError>> {
+    let mut found = Vec::new();
+    for path in paths {
+        let error = |message: String| FixtureError {
+            path: path.clone(),
+            at: None,
+            message,
+            excerpt: None,
+        };
+        if path.is_dir() {
+            let mut files = Vec::new();
+            match collect(path, &mut files) {
+                Ok(()) if files.is_empty() => found.push(Err(error(
+                    "no *.yaml or *.yml fixtures in this folder".into(),
+                ))),
+                Ok(()) => {
+                    files.sort();
+                    found.extend(files.into_iter().map(Ok));
+                }
+                Err(e) => found.push(Err(error(format!("cannot read the folder: {e}")))),
+            }
+        } else if path.exists() {
+            found.push(Ok(path.clone()));
+        } else {
+            found.push(Err(error("no such file or folder".into())));
+        }
+    }
+    found
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            collect(&path, files)?;
+        } else if is_fixture(&path) && path.is_file() {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn is_fixture(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("yaml" | "yml")
+    )
+}

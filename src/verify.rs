@@ -1,0 +1,532 @@
+//! Re-checks a game record (docs/records.md) against the rules: replays every game through the
+//! model and requires each line the model emits to be the recorded line, in order.
+//!
+//! The record drives the replay: a `deal` line is applied with [`Game::deal`], a `reveal` line
+//! becomes one [`Action::Play`] per seat, and a `take` line with reason `low` becomes the
+//! [`Action::TakeRow`] of its seat. Every other event line (`place`, `take` of a full row,
+//! `round_end`, `game_end`) must be exactly what the model emits next. `fault` lines are the
+//! referee's notes and change nothing. The first line that is wrong is named, with why.
+//!
+//! ```
+//! let record = take5::verify::verify_record(std::io::Cursor::new("")).unwrap_err();
+//! assert_eq!(record.to_string(), "the record holds no game");
+//! ```
+
+use crate::cards::Card;
+use crate::fixture::report;
+use crate::game::{Action, Deal, Decision, Event, Game, Outcome, Points, Seat, TakeReason, ToMove};
+use crate::record::{self, FORMAT, Header, Line};
+use crate::variants::AnyGame;
+use crate::variants::Variant;
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::BufRead;
+use std::sync::Arc;
+
+/// What a valid record holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub games: Vec<GameSummary>,
+    /// Lines read (blank lines not counted).
+    pub lines: usize,
+}
+
+/// One verified game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's number, from its header.
+    pub number: u64,
+    /// The line of its header, from 1.
+    pub line: usize,
+    pub variant: Variant,
+    pub players: Vec<String>,
+    /// Rounds played.
+    pub rounds: u32,
+    pub outcome: Outcome,
+    /// `fault` lines in the game.
+    pub faults: usize,
+}
+
+/// The first thing wrong with a record, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The line (from 1) it is about; `None` when it is about the whole record.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+    /// The record could not be read at all (an I/O error), as opposed to being wrong.
+    pub unreadable: bool,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "{line}:{column}: {}", self.message),
+            (Some(line), None) => write!(f, "{line}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+impl VerifyError {
+    fn at(line: usize, message: impl Into<String>) -> VerifyError {
+        VerifyError {
+            line: Some(line),
+            column: None,
+            message: message.into(),
+            unreadable: false,
+        }
+    }
+
+    /// The error with the record's name in front: `record.jsonl:37: ...`.
+    pub fn in_file(&self, name: &str) -> String {
+        if self.line.is_some() {
+            format!("{name}:{self}")
+        } else {
+            format!("{name}: {self}")
+        }
+    }
+}
+
+/// Verifies every game of a record read from `input`.
+pub fn verify_record(input: impl BufRead) -> Result<Summary, VerifyError> {
+    let lines = record::read(input).map_err(|e| VerifyError {
+        line: None,
+        column: None,
+        message: format!("cannot read the record: {e}"),
+        unreadable: true,
+    })?;
+    let mut parsed = Vec::with_capacity(lines.len());
+    for (number, line) in lines {
+        match line {
+            Ok(line) => parsed.push((number, line)),
+            Err(e) => {
+                return Err(VerifyError {
+                    line: Some(e.line),
+                    column: Some(e.column),
+                    message: format!("not a record line: {}", e.message),
+                    unreadable: false,
+                });
+            }
+        }
+    }
+    verify_lines(&parsed)
+}
+
+/// Verifies parsed record lines, each with its line number.
+pub fn verify_lines(lines: &[(usize, Line)]) -> Result<Summary, VerifyError> {
+    let mut games = Vec::new();
+    let mut current: Option<Replay> = None;
+    for (i, (number, line)) in lines.iter().enumerate() {
+        let number = *number;
+        match line {
+            Line::Game(header) => {
+                if let Some(replay) = current.take() {
+                    games.push(replay.finish(number, "the next game starts")?);
+                }
+                current = Some(Replay::start(header, number)?);
+            }
+            Line::Fault(fault) => {
+                let replay = current.as_mut().ok_or_else(|| no_header(number))?;
+                if fault.seat >= replay.game.seats() {
+                    return Err(VerifyError::at(
+                        number,
+                        format!(
+                            "fault of seat {}, but the game has seats 0 to {}",
+                            fault.seat,
+                            replay.game.seats() - 1
+                        ),
+                    ));
+                }
+                replay.faults += 1;
+            }
+            Line::Event(event) => {
+                let replay = current.as_mut().ok_or_else(|| no_header(number))?;
+                let next = lines.get(i + 1).and_then(|(_, l)| match l {
+                    Line::Event(e) => Some(e),
+                    _ => None,
+                });
+                replay.event(event, number, next)?;
+            }
+        }
+    }
+    let last = lines.last().map_or(0, |(n, _)| *n);
+    match current {
+        Some(replay) => games.push(replay.finish(last, "the record ends")?),
+        None => {
+            return Err(VerifyError {
+                line: None,
+                column: None,
+                message: "the record holds no game".into(),
+                unreadable: false,
+            });
+        }
+    }
+    Ok(Summary {
+        games,
+        lines: lines.len(),
+    })
+}
+
+fn no_header(line: usize) -> VerifyError {
+    VerifyError::at(line, "a record starts with a `game` line")
+}
+
+/// One game being replayed.
+struct Replay {
+    header: Header,
+    line: usize,
+    game: AnyGame,
+    /// Events the model emitted that the record has not shown yet.
+    pending: VecDeque<Event>,
+    faults: usize,
+    rounds: u32,
+}
+
+impl Replay {
+    fn start(header: &Header, line: usize) -> Result<Replay, VerifyError> {
+        if header.format != FORMAT {
+            return Err(VerifyError::at(
+                line,
+                format!(
+                    "record format {} is not known; this take5 reads format {FORMAT}",
+                    header.format
+                ),
+            ));
+        }
+        let rules = Arc::new(header.rules.clone());
+        let game = header
+            .variant
+            .new_game(rules, header.players.len())
+            .map_err(|e| {
+                VerifyError::at(line, format!("the header's game cannot be set up: {e}"))
+            })?;
+        Ok(Replay {
+            header: header.clone(),
+            line,
+            game,
+            pending: VecDeque::new(),
+            faults: 0,
+            rounds: 0,
+        })
+    }
+
+    fn event(
+        &mut self,
+        recorded: &Event,
+        line: usize,
+        next: Option<&Event>,
+    ) -> Result<(), VerifyError> {
+        if self.pending.is_empty() {
+            self.drive(recorded, line)?;
+        } else if matches!(recorded, Event::Deal { .. } | Event::Reveal { .. }) {
+            return Err(VerifyError::at(
+                line,
+                format!(
+                    "a line is missing before this one: the rules emit `{}` first",
+                    report::event(&self.pending[0])
+                ),
+            ));
+        }
+        let expected = self
+            .pending
+            .pop_front()
+            .expect("the model emitted something");
+        if *recorded == expected {
+            return Ok(());
+        }
+        let message = if self.pending.front() == Some(recorded) {
+            format!(
+                "a line is missing before this one: the rules emit `{}` first",
+                report::event(&expected)
+            )
+        } else if next == Some(&expected) {
+            format!(
+                "extra line `{}`: the rules emit `{}` here, as the next line says",
+                report::event(recorded),
+                report::event(&expected)
+            )
+        } else {
+            explain(recorded, &expected)
+        };
+        Err(VerifyError::at(line, message))
+    }
+
+    /// With nothing pending, `recorded` must be the line that makes the game go on.
+    fn drive(&mut self, recorded: &Event, line: usize) -> Result<(), VerifyError> {
+        let mut emitted = Vec::new();
+        let game = &mut self.game;
+        let refused = |what: String, e: crate::game::RuleError| {
+            VerifyError::at(line, format!("{what}: {}: {e}", e.kind()))
+        };
+        match (game.to_move(), recorded) {
+            (ToMove::Deal, Event::Deal { hands, rows, .. }) => {
+                let deal = Deal {
+                    hands: hands.clone(),
+                    rows: rows.clone(),
+                };
+                game.deal(&deal, &mut emitted)
+                    .map_err(|e| refused("the deal breaks the rules".into(), e))?;
+                self.rounds += 1;
+            }
+            (ToMove::Everyone(_), Event::Reveal { cards, .. }) => {
+                let seats = game.seats();
+                if cards.len() != seats {
+                    return Err(VerifyError::at(
+                        line,
+                        format!("{} cards revealed for {seats} seats", cards.len()),
+                    ));
+                }
+                for (seat, &card) in cards.iter().enumerate() {
+                    game.apply(seat, Action::Play(card), &mut emitted)
+                        .map_err(|e| refused(format!("seat {seat} cannot play {card}"), e))?;
+                }
+            }
+            (
+                ToMove::Seat(_, Decision::ChooseRow { .. }),
+                Event::Take {
+                    seat,
+                    row,
+                    reason: TakeReason::Low,
+                    ..
+                },
+            ) => {
+                game.apply(*seat, Action::TakeRow(*row), &mut emitted)
+                    .map_err(|e| refused(format!("seat {seat} cannot take row {row}"), e))?;
+            }
+            (ToMove::GameOver, _) => {
+                return Err(VerifyError::at(
+                    line,
+                    format!(
+                        "extra line after the end of the game: `{}` (the game is over)",
+                        report::event(recorded)
+                    ),
+                ));
+            }
+            (to_move, _) => {
+                return Err(VerifyError::at(
+                    line,
+                    format!(
+                        "the rules wait for {}; the record has `{}`",
+                        waiting_for(game, to_move),
+                        report::event(recorded)
+                    ),
+                ));
+            }
+        }
+        self.pending.extend(emitted);
+        Ok(())
+    }
+
+    /// The game's lines are over (at `line`, because `why`): nothing may be left to say.
+    fn finish(self, line: usize, why: &str) -> Result<GameSummary, VerifyError> {
+        if let Some(missing) = self.pending.front() {
+            return Err(VerifyError::at(
+                line,
+                format!(
+                    "a line is missing: {why}, but the rules emit `{}` first",
+                    report::event(missing)
+                ),
+            ));
+        }
+        let Some(outcome) = self.game.outcome() else {
+            let to_move = self.game.to_move();
+            return Err(VerifyError::at(
+                line,
+                format!(
+                    "game {} (line {}) is unfinished: {why}, but the rules wait for {}",
+                    self.header.game,
+                    self.line,
+                    waiting_for(&self.game, to_move)
+                ),
+            ));
+        };
+        Ok(GameSummary {
+            number: self.header.game,
+            line: self.line,
+            variant: self.header.variant,
+            players: self.header.players,
+            rounds: self.rounds,
+            outcome,
+            faults: self.faults,
+        })
+    }
+}
+
+/// What the game waits for, in words.
+fn waiting_for(game: &dyn Game, to_move: ToMove) -> String {
+    let view = game.view(0);
+    match to_move {
+        ToMove::Deal => format!("the deal of round {}", view.round + 1),
+        ToMove::Everyone(_) => format!(
+            "the cards of round {} turn {} (a `reveal` line)",
+            view.round, view.turn
+        ),
+        ToMove::Seat(seat, Decision::ChooseRow { card }) => format!(
+            "seat {seat}'s row choice for its low card {card} (a `take` line with reason `low`)"
+        ),
+        ToMove::Seat(seat, Decision::PlayCard) => format!("seat {seat}'s card"),
+        ToMove::GameOver => "nothing: the game is over".into(),
+    }
+}
+
+/// Why a recorded line is not the one the rules emit, as precisely as the two lines allow.
+fn explain(recorded: &Event, expected: &Event) -> String {
+    let numbers = |v: &[Points]| {
+        v.iter()
+            .map(Points::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let cards = |v: &[Card]| v.iter().map(Card::to_string).collect::<Vec<_>>().join(" ");
+    match (recorded, expected) {
+        (
+            Event::Deal {
+                round: d1,
+                hands: h1,
+                rows: r1,
+            },
+            Event::Deal {
+                round: d2,
+                hands: h2,
+                rows: r2,
+            },
+        ) if d1 == d2 && r1 == r2 && h1.len() == h2.len() => {
+            let unsorted = h1.iter().position(|h| h.windows(2).any(|w| w[0] > w[1]));
+            match unsorted {
+                Some(seat) => format!(
+                    "seat {seat}'s hand is not in ascending order: a deal line lists each hand sorted"
+                ),
+                None => format!(
+                    "the record has `{}`, the rules emit `{}`",
+                    report::event(recorded),
+                    report::event(expected)
+                ),
+            }
+        }
+        (
+            Event::Place {
+                seat: s1,
+                card: c1,
+                row: r1,
+            },
+            Event::Place {
+                seat: s2,
+                card: c2,
+                row: r2,
+            },
+        ) if s1 == s2 && c1 == c2 => {
+            format!("card {c1} was placed on row {r1}, the rules put it on row {r2}")
+        }
+        (
+            Event::Place { seat, card, row },
+            Event::Take {
+                seat: taker,
+                row: taken,
+                reason: TakeReason::Full,
+                ..
+            },
+        ) if seat == taker => format!(
+            "card {card} was placed on row {row}, but the rules have seat {seat} take row {taken} first: it is full"
+        ),
+        (
+            Event::Take {
+                seat: s1, row: r1, ..
+            },
+            Event::Place {
+                seat: s2,
+                card,
+                row: r2,
+            },
+        ) if s1 == s2 => format!(
+            "seat {s1} took row {r1}, but the rules put its card {card} on row {r2} without a take"
+        ),
+        (
+            Event::Take {
+                seat: s1,
+                row: r1,
+                cards: k1,
+                bullheads: b1,
+                reason: why1,
+            },
+            Event::Take {
+                seat: s2,
+                row: r2,
+                cards: k2,
+                bullheads: b2,
+                reason: why2,
+            },
+        ) if s1 == s2 && r1 == r2 && why1 == why2 => {
+            if k1 != k2 {
+                format!(
+                    "row {r1} taken by seat {s1} holds {} in the record, the rules say {}",
+                    cards(k1),
+                    cards(k2)
+                )
+            } else {
+                format!(
+                    "row {r1} ({}) is worth {b2} bullheads, the record says {b1}",
+                    cards(k1)
+                )
+            }
+        }
+        (
+            Event::RoundEnd {
+                round,
+                penalties: p1,
+                totals: t1,
+            },
+            Event::RoundEnd {
+                penalties: p2,
+                totals: t2,
+                ..
+            },
+        ) => {
+            if p1 != p2 {
+                format!(
+                    "wrong score: round {round} ends with bullheads taken {} in the record, the rules give {}",
+                    numbers(p1),
+                    numbers(p2)
+                )
+            } else {
+                format!(
+                    "wrong score: round {round} ends with totals {} in the record, the rules give {}",
+                    numbers(t1),
+                    numbers(t2)
+                )
+            }
+        }
+        (
+            Event::GameEnd {
+                totals: t1,
+                winners: w1,
+            },
+            Event::GameEnd {
+                totals: t2,
+                winners: w2,
+            },
+        ) => {
+            let seats = |w: &[Seat]| w.iter().map(Seat::to_string).collect::<Vec<_>>().join(" ");
+            if t1 != t2 {
+                format!(
+                    "wrong score: the game ends with totals {} in the record, the rules give {}",
+                    numbers(t1),
+                    numbers(t2)
+                )
+            } else {
+                format!(
+                    "wrong winners: the record names seats {}, the rules name seats {}",
+                    seats(w1),
+                    seats(w2)
+                )
+            }
+        }
+        _ => format!(
+            "the record has `{}`, the rules emit `{}`",
+            report::event(recorded),
+            report::event(expected)
+        ),
+    }
+}
