@@ -30,13 +30,28 @@ impl Stream {
     }
 }
 
+/// The 32-byte ChaCha key of a 64-bit seed: eight PCG32 outputs, little-endian. This is what
+/// rand_core's `seed_from_u64` does; it is written out here so that no upgrade can change it.
+fn key(mut state: u64) -> [u8; 32] {
+    const MUL: u64 = 0x5851_F42D_4C95_7F2D;
+    const INC: u64 = 0xA176_54E4_6FBE_17F3;
+    let mut key = [0u8; 32];
+    for chunk in key.chunks_exact_mut(4) {
+        state = state.wrapping_mul(MUL).wrapping_add(INC);
+        let xorshifted = (((state >> 18) ^ state) >> 27) as u32;
+        let output = xorshifted.rotate_right((state >> 59) as u32);
+        chunk.copy_from_slice(&output.to_le_bytes());
+    }
+    key
+}
+
 /// A seeded generator for one purpose.
 #[derive(Clone, Debug)]
 pub struct GameRng(ChaCha8Rng);
 
 impl GameRng {
     pub fn new(seed: u64, stream: Stream) -> GameRng {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut rng = ChaCha8Rng::from_seed(key(seed));
         rng.set_stream(stream.number());
         GameRng(rng)
     }
@@ -110,6 +125,14 @@ mod tests {
             seen[rng.below(7) as usize] += 1;
         }
         assert!(seen.iter().all(|&n| n > 800), "{seen:?}");
+    }
+
+    #[test]
+    fn the_key_is_rand_cores_seed_from_u64() {
+        for seed in [0, 1, 7, 42, u64::MAX] {
+            let ours = ChaCha8Rng::from_seed(key(seed));
+            assert_eq!(ours, ChaCha8Rng::seed_from_u64(seed), "seed {seed}");
+        }
     }
 
     #[test]
