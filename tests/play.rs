@@ -217,3 +217,34 @@ fn bad_flags_are_refused_with_a_reason() {
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn take5_verify_accepts_what_take5_play_records() {
+    let record = temp("many.jsonl");
+    let players = [
+        "builtin:random",
+        "builtin:dodger",
+        "builtin:lowest",
+        "builtin:highest",
+        "builtin:random",
+    ];
+    for seats in [2, 5] {
+        let mut args = vec![];
+        for p in &players[..seats] {
+            args.extend(["--player", p]);
+        }
+        args.extend(["--games", "10", "--seed", "11", "--quiet"]);
+        args.extend(["--record", record.to_str().unwrap()]);
+        stdout(&take5(&args));
+        let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+            .args(["verify", record.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{seats} seats: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
