@@ -72,10 +72,12 @@ pub struct Classic {
     order: Vec<Seat>,
     /// Index in `order` of the next card to place.
     next: usize,
+    /// Every card of the deck, ascending: where each deal starts from.
+    ordered_deck: Vec<Card>,
     /// Reused buffer the deal draws from.
     draw_pile: Vec<Card>,
-    /// Reused buffer for sorting the hands: the seat + 1 holding each card, else 0.
-    holder: Vec<u16>,
+    /// Reused bitset over the deck for sorting hands.
+    hand_bits: Vec<u64>,
     /// House rules' hooks, if any.
     house: Option<Box<dyn HouseHooks>>,
 }
@@ -103,8 +105,9 @@ impl Classic {
             revealed: Vec::with_capacity(seats),
             order: Vec::with_capacity(seats),
             next: 0,
-            draw_pile: Vec::with_capacity(rules.deck.len()),
-            holder: vec![0; rules.deck.len()],
+            ordered_deck: rules.deck.cards().collect(),
+            draw_pile: rules.deck.cards().collect(),
+            hand_bits: vec![0; rules.deck.len().div_ceil(64)],
             house: None,
             rules,
         })
@@ -395,21 +398,25 @@ impl Classic {
         });
     }
 
-    /// Sorts every hand at once: marks each card with its holder, then collects the marks in
-    /// card order (cheaper than sorting hand by hand).
+    /// Sorts every hand: each hand's cards become bits of a bitset over the deck, read back in
+    /// ascending order (cheaper than a comparison sort of each hand).
     fn sort_hands(&mut self) {
         let lowest = self.rules.deck.lowest;
-        let holder = &mut self.holder;
-        holder.resize(self.rules.deck.len(), 0);
-        for (seat, hand) in self.hands.iter_mut().enumerate() {
-            for card in hand.drain(..) {
-                holder[usize::from(card.0 - lowest)] = seat as u16 + 1;
+        let bits = &mut self.hand_bits;
+        for hand in &mut self.hands {
+            bits.fill(0);
+            for card in hand.iter() {
+                let i = usize::from(card.0 - lowest);
+                bits[i / 64] |= 1 << (i % 64);
             }
-        }
-        for (i, mark) in holder.iter_mut().enumerate() {
-            if *mark != 0 {
-                self.hands[usize::from(*mark - 1)].push(Card(lowest + i as u16));
-                *mark = 0;
+            hand.clear();
+            for (w, &word) in bits.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let i = w * 64 + word.trailing_zeros() as usize;
+                    hand.push(Card(lowest + i as u16));
+                    word &= word - 1;
+                }
             }
         }
     }
@@ -542,7 +549,12 @@ impl Game for Classic {
         let index = self.validate(seat, action)?;
         match (self.phase, action) {
             (Phase::Choose { pending }, Action::Play(card)) => {
-                self.hands[seat].remove(index);
+                // A hand is short: shifting by hand beats a call to memmove.
+                let hand = &mut self.hands[seat];
+                for i in index + 1..hand.len() {
+                    hand[i - 1] = hand[i];
+                }
+                hand.pop();
                 self.chosen[seat] = Some(card);
                 if pending > 1 {
                     self.phase = Phase::Choose {
@@ -553,10 +565,17 @@ impl Game for Classic {
                 self.revealed.clear();
                 self.revealed
                     .extend(self.chosen.iter().map(|c| c.expect("all chosen")));
+                // Seats by ascending card: an insertion sort, as a turn has only a few cards.
                 self.order.clear();
-                self.order.extend(0..self.seats);
-                let revealed = &self.revealed;
-                self.order.sort_unstable_by_key(|&s| revealed[s]);
+                for (seat, &card) in self.revealed.iter().enumerate() {
+                    let mut at = self.order.len();
+                    self.order.push(seat);
+                    while at > 0 && self.revealed[self.order[at - 1]] > card {
+                        self.order[at] = self.order[at - 1];
+                        at -= 1;
+                    }
+                    self.order[at] = seat;
+                }
                 self.next = 0;
                 emit(events, || Event::Reveal {
                     round: self.round,
@@ -632,9 +651,7 @@ impl Game for Classic {
         }
         // Draw only the cards dealt: hands in seat order, then one card per row.
         let mut deck = std::mem::take(&mut self.draw_pile);
-        deck.clear();
-        let lowest = self.rules.deck.lowest;
-        deck.extend((lowest..=self.rules.deck.highest()).map(Card));
+        deck.copy_from_slice(&self.ordered_deck);
         let dealt = self.seats * self.rules.hand_size + self.rules.rows;
         self.deal_from(rng.draw(&mut deck, dealt).iter().rev().copied());
         self.draw_pile = deck;
