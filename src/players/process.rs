@@ -9,8 +9,8 @@
 //! - The leader is never reaped before its group has been killed (its exit is only *peeked*
 //!   with `waitid(WNOWAIT)`), so its pid, which is the group id, cannot be reused meanwhile.
 //! - stdin and stdout are non-blocking and driven with `poll` in the calling thread: one
-//!   request/reply costs one `write`, one `read` that finds nothing yet, one `poll`, one `read`;
-//!   a reply already buffered costs nothing.
+//!   request/reply costs one `write`, one `poll`, one `read` (a raw blocking ping-pong costs
+//!   one `write`, one `read`); a line already buffered costs nothing.
 //! - The poll also watches a pidfd of the bot, so a bot that exits while a child it left behind
 //!   still holds its stdout open is reported as [`ProcessError::Closed`] at once, not as a
 //!   timeout. (Without pidfds, before Linux 5.3, the poll wakes every 50 ms to check.)
@@ -144,10 +144,12 @@ impl fmt::Display for ProcessError {
             ProcessError::WriteTimeout => {
                 f.write_str("does not read its input (stdin stayed full past the time limit)")
             }
-            ProcessError::Closed { status: None } => f.write_str("closed its output"),
+            ProcessError::Closed { status: None } => {
+                f.write_str("closed its input or output (exit status unknown)")
+            }
             ProcessError::Closed {
                 status: Some(status),
-            } => write!(f, "closed its output: {}", describe_status(*status)),
+            } => f.write_str(&describe_status(*status)),
             ProcessError::TooLong { limit } => write!(f, "line longer than {limit} bytes"),
             ProcessError::InvalidUtf8 { line_bytes } => {
                 let valid = match std::str::from_utf8(line_bytes) {
@@ -382,7 +384,7 @@ impl BotProcess {
     }
 
     /// The next line (without its `\n` nor a `\r` before it), waiting for it until `deadline`.
-    /// Lines already received are returned without waiting, even past the deadline.
+    /// Lines already received (even still in the pipe) are returned past the deadline too.
     pub fn read_line(&mut self, deadline: Instant) -> Result<&str, ProcessError> {
         let (from, to) = self.next_line(deadline)?;
         let bytes = &self.buf[from..to];
@@ -560,34 +562,36 @@ impl BotProcess {
 
     /// Reads once into the free end of the buffer (waiting until `deadline` for something to
     /// read); sets `eof` at the end of stdout or when the bot has exited with nothing left.
+    ///
+    /// It polls first and reads after: called when no line is buffered, that is right after a
+    /// request, the answer is rarely there yet, and a `read` finding nothing costs more than
+    /// the `poll` it would save (measured with `examples/pingpong.rs`).
     fn fill(&mut self, deadline: Instant) -> Result<(), ProcessError> {
+        let fd = self.stdout.as_raw_fd();
         loop {
-            match self.read_some() {
-                Ok(0) => {
-                    self.eof = true;
-                    return Ok(());
-                }
-                Ok(n) => {
-                    self.end += n;
-                    return Ok(());
-                }
-                Err(e) if e.raw_os_error() == Some(libc::EAGAIN) => {
-                    let fd = self.stdout.as_raw_fd();
-                    match self.wait_fd(fd, libc::POLLIN, deadline)? {
-                        Ready::Fd => {}
-                        Ready::TimedOut => return Err(ProcessError::Timeout),
-                        Ready::Exited => {
-                            // The bot is gone but something it left holds stdout open: take
-                            // what is there, then treat it as closed.
-                            match self.read_some() {
-                                Ok(n) if n > 0 => self.end += n,
-                                _ => self.eof = true,
-                            }
-                            return Ok(());
-                        }
+            match self.wait_fd(fd, libc::POLLIN, deadline)? {
+                Ready::Fd => match self.read_some() {
+                    Ok(0) => {
+                        self.eof = true;
+                        return Ok(());
                     }
+                    Ok(n) => {
+                        self.end += n;
+                        return Ok(());
+                    }
+                    Err(e) if e.raw_os_error() == Some(libc::EAGAIN) => {}
+                    Err(e) => return Err(ProcessError::Io(e)),
+                },
+                Ready::TimedOut => return Err(ProcessError::Timeout),
+                Ready::Exited => {
+                    // The bot is gone but something it left holds stdout open: take what is
+                    // there, then treat it as closed.
+                    match self.read_some() {
+                        Ok(n) if n > 0 => self.end += n,
+                        _ => self.eof = true,
+                    }
+                    return Ok(());
                 }
-                Err(e) => return Err(ProcessError::Io(e)),
             }
         }
     }
@@ -617,11 +621,8 @@ impl BotProcess {
         deadline: Instant,
     ) -> Result<Ready, ProcessError> {
         loop {
-            let now = Instant::now();
-            if now >= deadline {
-                return Ok(Ready::TimedOut);
-            }
-            let mut timeout = millis_until(now, deadline);
+            // Past the deadline, still look (timeout 0): what is there already is taken.
+            let mut timeout = millis_until(Instant::now(), deadline);
             let mut fds = [
                 libc::pollfd {
                     fd,
@@ -656,6 +657,9 @@ impl BotProcess {
             if fds[1].revents != 0 || (self.pidfd.is_none() && self.peek_exit()) {
                 self.peek_exit();
                 return Ok(Ready::Exited);
+            }
+            if r == 0 && Instant::now() >= deadline {
+                return Ok(Ready::TimedOut);
             }
         }
     }
@@ -978,6 +982,79 @@ mod tests {
         assert_eq!(millis_until(now, now + Duration::from_micros(1)), 1);
         assert_eq!(millis_until(now, now + Duration::from_millis(7)), 7);
         assert_eq!(millis_until(now + Duration::from_secs(1), now), 0);
+    }
+
+    fn sh(script: &str) -> BotProcess {
+        BotProcess::spawn(&BotCommand::new("sh", ["-c", script])).unwrap()
+    }
+
+    fn soon(ms: u64) -> Instant {
+        Instant::now() + Duration::from_millis(ms)
+    }
+
+    #[test]
+    fn bot_process_can_move_between_threads() {
+        fn send<T: Send>() {}
+        send::<BotProcess>();
+    }
+
+    /// Without pidfds (before Linux 5.3) an exit is still noticed, by waking up now and then.
+    #[test]
+    fn exit_is_noticed_without_a_pidfd() {
+        let mut bot = sh("sleep 1000 & echo ready; exit 5");
+        bot.pidfd = None;
+        assert_eq!(bot.read_line(soon(5000)).unwrap(), "ready");
+        let start = Instant::now();
+        let err = bot.read_line(soon(20_000)).unwrap_err();
+        assert!(start.elapsed() < Duration::from_secs(5));
+        match err {
+            ProcessError::Closed { status } => assert_eq!(status.and_then(|s| s.code()), Some(5)),
+            other => panic!("expected Closed, got {other:?}"),
+        }
+        bot.kill();
+    }
+
+    #[test]
+    fn timeout_without_a_pidfd() {
+        let mut bot = sh("exec sleep 1000");
+        bot.pidfd = None;
+        let start = Instant::now();
+        assert!(matches!(
+            bot.read_line(soon(120)),
+            Err(ProcessError::Timeout)
+        ));
+        let took = start.elapsed();
+        assert!(took >= Duration::from_millis(110) && took < Duration::from_secs(5));
+        assert_eq!(
+            bot.shutdown(Duration::ZERO).and_then(|s| s.signal()),
+            Some(libc::SIGKILL)
+        );
+    }
+
+    #[test]
+    fn closing_stdout_while_running_is_closed_without_status() {
+        let mut bot = sh("exec >&-; exec sleep 1000");
+        let err = bot.read_line(soon(5000)).unwrap_err();
+        assert!(
+            matches!(err, ProcessError::Closed { status: None }),
+            "{err:?}"
+        );
+        assert!(bot.is_running());
+        assert_eq!(bot.fault(&err).kind, FaultKind::Crash);
+        bot.kill();
+        assert!(!bot.is_running());
+    }
+
+    #[test]
+    fn a_past_deadline_still_takes_what_is_there() {
+        let mut bot = sh("echo one; read x; echo two; exec sleep 1000");
+        assert_eq!(bot.read_line(soon(5000)).unwrap(), "one");
+        bot.send_line("go", soon(5000)).unwrap();
+        // "two" is in the pipe by now, not yet read.
+        std::thread::sleep(Duration::from_millis(300));
+        let past = Instant::now() - Duration::from_millis(1);
+        assert_eq!(bot.read_line(past).unwrap(), "two");
+        assert!(matches!(bot.read_line(past), Err(ProcessError::Timeout)));
     }
 
     #[test]
