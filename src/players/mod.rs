@@ -2,6 +2,7 @@
 //! A player lives for a whole match and is told when each game starts and ends.
 
 pub mod builtin;
+pub mod process;
 
 use crate::game::{Action, Event, Outcome, RuleError, Seat, View};
 use crate::rules::Rules;
