@@ -2,7 +2,7 @@
 
 use super::{CliError, Status};
 use crate::game::{Deal, Discard, Game};
-use crate::players::{Player, PlayerSpec};
+use crate::players::{FaultKind, Player, PlayerSpec};
 use crate::record::Writer;
 use crate::referee::{GameReport, MatchConfig, play_match};
 use crate::variants::Variant;
@@ -92,7 +92,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     let mut players: Vec<Box<dyn Player>> = args
         .players
         .iter()
-        .map(|spec| spec.create(seed))
+        .map(|spec| spec.create(seed, config.timeout))
         .collect::<Result<_, _>>()
         .map_err(CliError::input)?;
     let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
@@ -130,19 +130,36 @@ fn random_seed() -> u64 {
 }
 
 fn print_game(report: &GameReport, names: &[String]) {
+    let width = name_width(names);
     println!("game {}:", report.number + 1);
     for (seat, &player) in report.seating.iter().enumerate() {
         let won = report.outcome.winners.contains(&seat);
         println!(
-            "  seat {seat}  {:<28} {:>4}{}",
+            "  seat {seat}  {:<width$} {:>5}{}",
             names[player],
             report.outcome.totals[seat],
             if won { "  winner" } else { "" }
         );
     }
+    // Faults of a kind at a seat are told once, with their count and the first one's detail.
+    let mut told: Vec<(usize, FaultKind)> = Vec::new();
     for fault in &report.faults {
+        if told.contains(&(fault.seat, fault.kind)) {
+            continue;
+        }
+        told.push((fault.seat, fault.kind));
+        let count = report
+            .faults
+            .iter()
+            .filter(|f| f.seat == fault.seat && f.kind == fault.kind)
+            .count();
+        let times = if count > 1 {
+            format!(" x{count}, the first")
+        } else {
+            String::new()
+        };
         println!(
-            "  fault: seat {} ({}) {} in round {} turn {}: {}",
+            "  fault: seat {} ({}) {}{times} in round {} turn {}: {}",
             fault.seat,
             names[report.seating[fault.seat]],
             fault.kind,
@@ -151,6 +168,16 @@ fn print_game(report: &GameReport, names: &[String]) {
             fault.detail
         );
     }
+}
+
+/// The width of the name column.
+fn name_width(names: &[String]) -> usize {
+    names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6)
 }
 
 /// Per-player results over the match.
@@ -183,14 +210,15 @@ impl Totals {
     }
 
     fn print(&self, names: &[String]) {
+        let width = name_width(names);
         println!(
-            "{:<4} {:<28} {:>6} {:>13} {:>6} {:>7}",
+            "{:<4} {:<width$} {:>6} {:>13} {:>6} {:>7}",
             "", "player", "games", "mean penalty", "wins", "faults"
         );
         for (i, name) in names.iter().enumerate() {
             let mean = self.penalty[i] as f64 / self.games[i].max(1) as f64;
             println!(
-                "{:<4} {:<28} {:>6} {:>13.2} {:>6} {:>7}",
+                "{:<4} {:<width$} {:>6} {:>13.2} {:>6} {:>7}",
                 format!("#{i}"),
                 name,
                 self.games[i],

@@ -2,6 +2,7 @@
 //! A player lives for a whole match and is told when each game starts and ends.
 
 pub mod builtin;
+pub mod pipe;
 pub mod process;
 
 use crate::game::{Action, Event, Outcome, RuleError, Seat, View};
@@ -135,19 +136,16 @@ impl PlayerSpec {
                     )
                 });
         }
-        if spec.trim().is_empty() {
-            return Err("empty player: give builtin:<name> or a bot's command line".into());
-        }
+        // Checked now so a bad command line is a usage error, not a fault in the first game.
+        process::BotCommand::parse(spec)?;
         Ok(PlayerSpec::Command(spec.to_string()))
     }
 
-    /// The player for a match seeded with `seed`.
-    pub fn create(&self, seed: u64) -> Result<Box<dyn Player>, String> {
+    /// The player for a match seeded with `seed`; a bot gets `timeout` for its handshake.
+    pub fn create(&self, seed: u64, timeout: Duration) -> Result<Box<dyn Player>, String> {
         match self {
             PlayerSpec::Builtin(strategy) => Ok(Box::new(builtin::Builtin::new(*strategy, seed))),
-            PlayerSpec::Command(command) => Err(format!(
-                "cannot start `{command}`: bots over pipes are not built yet"
-            )),
+            PlayerSpec::Command(command) => Ok(Box::new(pipe::PipePlayer::new(command, timeout)?)),
         }
     }
 }

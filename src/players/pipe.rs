@@ -55,14 +55,21 @@ impl PipePlayer {
             return Ok(());
         }
         let process = BotProcess::spawn(&self.command).map_err(|e| {
-            Fault::new(FaultKind::Crash, format!("cannot start `{}`: {e}", self.spec), true)
+            Fault::new(
+                FaultKind::Crash,
+                format!("cannot start `{}`: {e}", self.spec),
+                true,
+            )
         })?;
         self.process = Some(process);
         self.queue.clear();
         print::hello(&mut self.queue);
         let deadline = Instant::now() + self.handshake_limit;
         let name = self.exchange(deadline, |reply| {
-            reply.greeting().map(str::to_string).map_err(|m| (m.kind(), m.to_string()))
+            reply
+                .greeting()
+                .map(str::to_string)
+                .map_err(|m| (m.kind(), m.to_string()))
         });
         match name {
             Ok(name) => {
@@ -98,7 +105,9 @@ impl PipePlayer {
                     },
                     Err(error) => (ErrorKind::Syntax, error.to_string()),
                 },
-                Err(error @ ProcessError::TooLong { .. }) => (ErrorKind::TooLong, error.to_string()),
+                Err(error @ ProcessError::TooLong { .. }) => {
+                    (ErrorKind::TooLong, error.to_string())
+                }
                 Err(error @ ProcessError::InvalidUtf8 { .. }) => {
                     (ErrorKind::Encoding, error.to_string())
                 }
@@ -189,12 +198,14 @@ impl Player for PipePlayer {
             let action = reply
                 .answer(decision)
                 .map_err(|m| (m.kind(), m.to_string()))?;
-            legal(action).map_err(|rule| (ErrorKind::Illegal, format!("{}: {rule}", rule.kind())))?;
+            legal(action)
+                .map_err(|rule| (ErrorKind::Illegal, format!("{}: {rule}", rule.kind())))?;
             Ok(action)
         })
         .map_err(|mut fault| {
             if fault.kind == FaultKind::Timeout {
-                fault.detail = format!("no reply within {} ms: {}", limit.as_millis(), fault.detail);
+                fault.detail =
+                    format!("no reply within {} ms: {}", limit.as_millis(), fault.detail);
             }
             fault
         })
@@ -216,4 +227,3 @@ impl Player for PipePlayer {
         }
     }
 }
-

@@ -351,17 +351,36 @@ impl BotProcess {
                 "a line to send contains a line end",
             )));
         }
+        let mut out = std::mem::take(&mut self.out);
+        out.clear();
+        out.extend_from_slice(line.as_bytes());
+        out.push(b'\n');
+        let sent = self.write_all(&out, deadline);
+        self.out = out;
+        sent
+    }
+
+    /// Writes several whole lines at once (one `write` when the pipe has room): `text` must end
+    /// with a line end.
+    pub fn send_lines(&mut self, text: &str, deadline: Instant) -> Result<(), ProcessError> {
+        if !text.ends_with('\n') {
+            return Err(ProcessError::Io(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the lines to send do not end with a line end",
+            )));
+        }
+        self.write_all(text.as_bytes(), deadline)
+    }
+
+    fn write_all(&mut self, bytes: &[u8], deadline: Instant) -> Result<(), ProcessError> {
         let Some(fd) = self.stdin.as_ref().map(AsRawFd::as_raw_fd) else {
             return Err(ProcessError::Closed {
                 status: self.status,
             });
         };
-        self.out.clear();
-        self.out.extend_from_slice(line.as_bytes());
-        self.out.push(b'\n');
         let mut written = 0;
-        while written < self.out.len() {
-            let rest = &self.out[written..];
+        while written < bytes.len() {
+            let rest = &bytes[written..];
             // SAFETY: `rest` is a valid buffer of `rest.len()` bytes; `fd` is our open stdin.
             let n = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
             if n >= 0 {
