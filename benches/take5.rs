@@ -1,12 +1,25 @@
-//! `cargo bench`: prints figures (never asserts a time; see README "Performance").
+//! `cargo bench` (or `cargo bench -- engine` / `-- pipes`): prints figures, asserts nothing.
 //!
 //! - engine: 4-player classic games to 66 between built-in random bots, in-process, no record,
 //!   through the real referee loop, on one core.
+//! - pipes: decisions per second of a minimal compiled bot over pipes, asked by the real referee
+//!   (a bot and a built-in, seats rotating), next to a raw ping-pong of one short line between
+//!   two minimal processes over blocking pipes, and the same ping-pong through the supervised
+//!   process layer alone.
+//!
+//! The bench binary is also its own peer: run with `--bench-role echo` it echoes lines, with
+//! `--bench-role bot` it is the minimal bot.
 
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use take5::players::Player;
+use take5::game::{Action, Event, Outcome, Seat, View};
 use take5::players::builtin::{Builtin, Strategy};
+use take5::players::pipe::PipePlayer;
+use take5::players::process::{BotCommand, BotProcess};
+use take5::players::{Answer, GameStart, Legality, Player};
 use take5::referee::{MatchConfig, play_match};
 use take5::rules::Rules;
 use take5::variants::Variant;
@@ -27,15 +40,19 @@ fn rate(budget: Duration, mut batch: impl FnMut() -> u64) -> f64 {
     best
 }
 
-fn engine_games_per_second(rules: Rules) -> f64 {
-    let config = MatchConfig {
+fn config(games: u64) -> MatchConfig {
+    MatchConfig {
         variant: Variant::Classic,
-        rules: Arc::new(rules),
+        rules: Arc::new(Rules::classic()),
         seed: 1,
-        games: 200,
+        games,
         deals: Vec::new(),
-        timeout: Duration::from_secs(1),
-    };
+        timeout: Duration::from_secs(5),
+    }
+}
+
+fn engine_games_per_second() -> f64 {
+    let config = config(200);
     let mut players: Vec<Box<dyn Player>> = (0..4)
         .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)
         .collect();
@@ -44,17 +61,193 @@ fn engine_games_per_second(rules: Rules) -> f64 {
     })
 }
 
+fn exe() -> String {
+    std::env::current_exe()
+        .expect("own path")
+        .into_os_string()
+        .into_string()
+        .expect("a UTF-8 path")
+}
+
+/// One short line there and back over blocking pipes: one write and one read on each side.
+fn raw_round_trips_per_second() -> f64 {
+    let mut child = Command::new(exe())
+        .args(["--bench-role", "echo"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the echo peer starts");
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap());
+    let mut reply = String::new();
+    let per_second = rate(Duration::from_secs(3), || {
+        for _ in 0..2_000 {
+            to.write_all(b"play 42\n").unwrap();
+            reply.clear();
+            from.read_line(&mut reply).unwrap();
+        }
+        2_000
+    });
+    drop(to);
+    child.wait().unwrap();
+    per_second
+}
+
+/// The same ping-pong through a supervised [`BotProcess`] (deadlines, non-blocking pipes), to
+/// tell the process layer's cost from the protocol's.
+fn supervised_round_trips_per_second() -> f64 {
+    let mut bot = BotProcess::spawn(&BotCommand::new(exe(), ["--bench-role", "echo"]))
+        .expect("the echo peer starts");
+    let limit = Duration::from_secs(5);
+    let per_second = rate(Duration::from_secs(3), || {
+        for _ in 0..2_000 {
+            let deadline = Instant::now() + limit;
+            bot.send_line("play 42", deadline).unwrap();
+            bot.read_line(deadline).unwrap();
+        }
+        2_000
+    });
+    bot.shutdown(limit);
+    per_second
+}
+
+/// Counts the decisions a player is asked for.
+struct Counted<P> {
+    player: P,
+    decisions: Arc<AtomicU64>,
+}
+
+impl<P: Player> Player for Counted<P> {
+    fn name(&self) -> &str {
+        self.player.name()
+    }
+    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+        self.player.start_game(start)
+    }
+    fn wants_events(&self) -> bool {
+        self.player.wants_events()
+    }
+    fn observe(&mut self, seat: Seat, event: &Event) -> Answer<()> {
+        self.player.observe(seat, event)
+    }
+    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
+        self.decisions.fetch_add(1, Ordering::Relaxed);
+        self.player.decide(view, legal, limit)
+    }
+    fn end_game(&mut self, outcome: &Outcome) {
+        self.player.end_game(outcome)
+    }
+    fn finish(&mut self) {
+        self.player.finish()
+    }
+}
+
+/// Decisions per second of the minimal bot, asked through the referee and the protocol: the
+/// best of three matches, each with its own bot process.
+fn referee_decisions_per_second() -> f64 {
+    let config = config(300);
+    (0..3)
+        .map(|_| {
+            let decisions = Arc::new(AtomicU64::new(0));
+            let bot = PipePlayer::new(&format!("'{}' --bench-role bot", exe()), config.timeout)
+                .expect("a bot command");
+            let mut players: Vec<Box<dyn Player>> = vec![
+                Box::new(Counted {
+                    player: bot,
+                    decisions: decisions.clone(),
+                }),
+                Box::new(Builtin::new(Strategy::Lowest, 1)),
+            ];
+            let start = Instant::now();
+            play_match(&config, &mut players, None, |_| {}).expect("a match");
+            decisions.load(Ordering::Relaxed) as f64 / start.elapsed().as_secs_f64()
+        })
+        .fold(0.0, f64::max)
+}
+
+/// The echo peer of the raw ping-pong.
+fn echo() {
+    let mut input = io::stdin().lock();
+    let mut output = io::stdout().lock();
+    let mut line = String::new();
+    while matches!(input.read_line(&mut line), Ok(n) if n > 0) {
+        if output
+            .write_all(line.as_bytes())
+            .and_then(|()| output.flush())
+            .is_err()
+        {
+            return;
+        }
+        line.clear();
+    }
+}
+
+/// The minimal bot: hello, the first card of its hand, row 0.
+fn minimal_bot() {
+    let mut input = io::stdin().lock();
+    let mut output = io::stdout().lock();
+    let mut line = String::new();
+    while matches!(input.read_line(&mut line), Ok(n) if n > 0) {
+        let reply = if line.starts_with("hello") {
+            Some("hello version=1 name=minimal\n".to_string())
+        } else if line.starts_with("ask play") {
+            let hand = line.split(" hand=").nth(1).unwrap_or_default();
+            let card = hand.split([',', ' ']).next().unwrap_or_default();
+            Some(format!("play {card}\n"))
+        } else if line.starts_with("ask row") {
+            Some("row 0\n".to_string())
+        } else if line.starts_with("bye") {
+            return;
+        } else {
+            None
+        };
+        if let Some(reply) = reply
+            && output
+                .write_all(reply.as_bytes())
+                .and_then(|()| output.flush())
+                .is_err()
+        {
+            return;
+        }
+        line.clear();
+    }
+}
+
 fn main() {
-    // `cargo bench` passes --bench; a filter argument selects benchmarks by name.
-    let filter: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--bench-role") {
+        match args.get(i + 1).map(String::as_str) {
+            Some("echo") => echo(),
+            Some("bot") => minimal_bot(),
+            other => panic!("unknown bench role {other:?}"),
+        }
+        return;
+    }
+    // `cargo bench` passes --bench; other arguments select benchmarks by name.
+    let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     if wanted("engine") {
-        let games = engine_games_per_second(Rules::classic());
+        let games = engine_games_per_second();
         println!(
             "engine: {games:>10.0} games/s  (4 players, classic to 66, built-in random bots, one core, no record; target >= 150000)"
+        );
+    }
+    if wanted("pipes") {
+        let raw = raw_round_trips_per_second();
+        let supervised = supervised_round_trips_per_second();
+        let referee = referee_decisions_per_second();
+        println!(
+            "pipes:  {raw:>10.0} round trips/s  (raw ping-pong of one line between two processes)"
+        );
+        println!(
+            "pipes:  {supervised:>10.0} round trips/s  (the same through take5's supervised process)"
+        );
+        println!(
+            "pipes:  {referee:>10.0} decisions/s   (a minimal bot asked by the referee over the protocol)"
+        );
+        println!(
+            "pipes:  {:>10.2} ratio          (referee / raw; target >= 0.8)",
+            referee / raw
         );
     }
 }

@@ -189,8 +189,12 @@ impl Player for PipePlayer {
     fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
         let deadline = Instant::now() + limit;
         let decision = view.decision.expect("asked only for a decision");
-        if let Some(process) = self.process.as_mut() {
-            // Lines nobody asked for answer nothing: drop them rather than misread them.
+        if let Some(process) = self.process.as_mut()
+            && process.pending_lines()
+        {
+            // Lines that came after the last reply answer nothing: drop them rather than
+            // misread them. (Only what has been read already: looking into the pipe would
+            // cost a system call per decision.)
             process.discard_unread();
         }
         print::ask(&mut self.queue, view);
