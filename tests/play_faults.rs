@@ -260,3 +260,56 @@ fn the_shell_example_bot_plays_a_game() {
     assert!(summary.contains("2 games"), "{summary}");
     assert!(!summary.contains("fault:"), "{summary}");
 }
+
+#[test]
+fn take5_stopped_by_a_signal_takes_its_bots_with_it() {
+    let dir = temp_dir();
+    let marker = dir.join("signal.pid");
+    let bot = format!(
+        "python3 {} orphan {}",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/bots/misbehave.py")
+            .display(),
+        marker.display()
+    );
+    let mut take5 = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args([
+            "play",
+            "--player",
+            &bot,
+            "--player",
+            "builtin:lowest",
+            "--timeout",
+            "60000",
+        ])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the bot hangs with its child started, then stop take5 as Ctrl-C would.
+    let started = Instant::now();
+    while !marker.exists() && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(marker.exists(), "the bot got to its third request");
+    send_signal(take5.id() as i32, 2);
+    let status = take5.wait().unwrap();
+    assert!(!status.success());
+    let leftovers = live_processes_mentioning(&marker.display().to_string());
+    assert!(leftovers.is_empty(), "left running: {leftovers:?}");
+    let child = std::fs::read_to_string(&marker).unwrap();
+    let gone = Instant::now();
+    while !pid_is_gone(child.trim()) && gone.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(pid_is_gone(child.trim()), "the bot's child {child} lingers");
+}
+
+/// Sends `signal` to `pid` with the `kill` command.
+fn send_signal(pid: i32, signal: i32) {
+    let status = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(pid.to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}

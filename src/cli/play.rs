@@ -52,6 +52,7 @@ struct DealFile {
 }
 
 pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
+    crate::players::process::live_groups::kill_bots_on_signal();
     let seed = args.seed.unwrap_or_else(random_seed);
     let deals = match &args.deal {
         Some(path) => {

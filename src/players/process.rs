@@ -293,6 +293,7 @@ impl BotProcess {
         let (Some(stdin), Some(stdout), Some(stderr)) = (stdin, stdout, stderr) else {
             unreachable!("all three pipes were asked for");
         };
+        live_groups::add(pid);
         let tail = Arc::new(StderrTail::default());
         // From here on, dropping `bot` kills the group and reaps the bot.
         let bot = BotProcess {
@@ -482,6 +483,7 @@ impl BotProcess {
             // SAFETY: plain system call; a negative pid names the bot's process group.
             unsafe { libc::kill(-self.pid, libc::SIGKILL) };
         }
+        live_groups::remove(self.pid);
         if let Ok(status) = self.child.wait() {
             self.status = Some(status);
         }
@@ -1110,5 +1112,63 @@ mod tests {
             err.to_string(),
             "line is not UTF-8 (bad byte at 1 of 2): a\\xff"
         );
+    }
+}
+
+/// The process groups of the bots alive now, so that take5 stopped by a signal (Ctrl-C, a
+/// `kill`) takes its bots with it: they run in their own groups, which the terminal's signal
+/// does not reach, and a bot that ignores the end of its input would otherwise live on.
+pub mod live_groups {
+    use std::sync::atomic::{AtomicI32, Ordering};
+
+    /// More bots than this at once are still killed by `Drop`, just not by a signal.
+    const SLOTS: usize = 256;
+    static GROUPS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
+
+    pub(super) fn add(pgid: i32) {
+        for slot in &GROUPS {
+            if slot
+                .compare_exchange(0, pgid, Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    pub(super) fn remove(pgid: i32) {
+        for slot in &GROUPS {
+            if slot
+                .compare_exchange(pgid, 0, Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    /// Kills every live bot group, then dies of `signal` as if unhandled. Only
+    /// async-signal-safe calls: atomic loads, kill, signal, raise.
+    extern "C" fn on_signal(signal: libc::c_int) {
+        for slot in &GROUPS {
+            let pgid = slot.load(Ordering::Acquire);
+            if pgid > 1 {
+                // SAFETY: plain system calls, allowed in a signal handler.
+                unsafe { libc::kill(-pgid, libc::SIGKILL) };
+            }
+        }
+        // SAFETY: as above; the default action then ends the process with this signal.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
+
+    /// Installs the handler for SIGINT, SIGTERM and SIGHUP.
+    pub fn kill_bots_on_signal() {
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: installs a handler that only makes async-signal-safe calls.
+            unsafe { libc::signal(signal, on_signal as *const () as libc::sighandler_t) };
+        }
     }
 }
