@@ -62,8 +62,22 @@ fn every_transcript_line_is_a_message_printed_as_take5_prints_it() {
         "the doc has {} transcripts",
         blocks.len()
     );
+    let checked = check_transcripts("docs/protocol.md", &blocks);
+    assert!(checked > 60, "only {checked} lines checked");
+}
+
+/// The README's five-minute bot session is checked the same way.
+#[test]
+fn the_readme_transcript_is_true() {
+    let blocks = transcripts(include_str!("../README.md"));
+    assert_eq!(blocks.len(), 1, "README.md has one transcript");
+    assert!(check_transcripts("README.md", &blocks) >= 8);
+}
+
+/// Checks every line of `blocks` (from the file `name`); returns how many lines it checked.
+fn check_transcripts(name: &str, blocks: &[Vec<(usize, &str)>]) -> usize {
     let mut checked = 0;
-    for block in &blocks {
+    for block in blocks {
         let lines: Vec<(usize, &str)> = block
             .iter()
             .copied()
@@ -74,7 +88,7 @@ fn every_transcript_line_is_a_message_printed_as_take5_prints_it() {
         let mut replies = 0;
         let mut last_reply: Option<&str> = None;
         for &(number, line) in &lines {
-            let at = format!("docs/protocol.md:{number}: {line:?}");
+            let at = format!("{name}:{number}: {line:?}");
             if let Some(text) = line.strip_prefix("< ") {
                 replies += 1;
                 last_reply = Some(text);
@@ -130,7 +144,7 @@ fn every_transcript_line_is_a_message_printed_as_take5_prints_it() {
             checked += 1;
         }
     }
-    assert!(checked > 60, "only {checked} lines checked");
+    checked
 }
 
 /// The worked game's table: small, so the whole game fits on a page.
