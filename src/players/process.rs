@@ -45,6 +45,8 @@ const EXIT_GRACE: Duration = Duration::from_millis(100);
 const STDERR_GRACE: Duration = Duration::from_millis(50);
 /// How often to check whether the bot has exited when pidfds are not available.
 const FALLBACK_SLICE_MS: i32 = 50;
+/// After a `read` that found nothing, how many fills poll before reading (see `fill`).
+const POLL_FIRST_READS: u8 = 8;
 /// The most that [`BotProcess::discard_unread`] reads in one call (against a bot that floods).
 const DISCARD_LIMIT: usize = 1 << 20;
 
@@ -266,6 +268,8 @@ pub struct BotProcess {
     reaped: bool,
     /// The brief wait for an exit status after EOF was done already.
     exit_waited: bool,
+    /// Fills left that poll before they read (see `fill`).
+    poll_first: u8,
 }
 
 impl BotProcess {
@@ -314,6 +318,7 @@ impl BotProcess {
             exited: false,
             reaped: false,
             exit_waited: false,
+            poll_first: 0,
         };
         set_nonblocking(bot.stdout.as_raw_fd())?;
         if let Some(stdin) = &bot.stdin {
@@ -584,11 +589,31 @@ impl BotProcess {
     /// Reads once into the free end of the buffer (waiting until `deadline` for something to
     /// read); sets `eof` at the end of stdout or when the bot has exited with nothing left.
     ///
-    /// It polls first and reads after: called when no line is buffered, that is right after a
-    /// request, the answer is rarely there yet, and a `read` finding nothing costs more than
-    /// the `poll` it would save (measured with `examples/pingpong.rs`).
+    /// Whether the answer is already there when it is read depends on the scheduler: when the
+    /// bot runs as soon as it is written to (it often preempts take5 on the same core), a plain
+    /// `read` finds it and a `poll` first is a wasted system call; when it does not, a `read`
+    /// finding nothing is the waste. So `fill` reads first while that keeps working, and after
+    /// a read that found nothing it polls first for the next [`POLL_FIRST_READS`] fills.
     fn fill(&mut self, deadline: Instant) -> Result<(), ProcessError> {
         let fd = self.stdout.as_raw_fd();
+        if self.poll_first == 0 {
+            match self.read_some() {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(());
+                }
+                Err(e) if e.raw_os_error() == Some(libc::EAGAIN) => {
+                    self.poll_first = POLL_FIRST_READS;
+                }
+                Err(e) => return Err(ProcessError::Io(e)),
+            }
+        } else {
+            self.poll_first -= 1;
+        }
         loop {
             match self.wait_fd(fd, libc::POLLIN, deadline)? {
                 Ready::Fd => match self.read_some() {
