@@ -107,7 +107,8 @@ impl Rules {
         match self.end {
             GameEnd::TargetScore(0) => fail("end", "the target score must be above 0".into()),
             GameEnd::Rounds(0) => fail("end", "there must be at least 1 round".into()),
-            _ => self.check_players(self.max_players),
+            // The smallest game must be possible; a larger count is checked when a game starts.
+            _ => self.check_players(self.min_players),
         }
     }
 
@@ -155,8 +156,12 @@ mod tests {
     fn too_small_a_deck_is_named() {
         let mut rules = Rules::classic();
         rules.hand_size = 11;
-        let err = rules.validate().unwrap_err();
+        // Fine for 2 players; 10 players would need 114 cards.
+        rules.validate().unwrap();
+        let err = rules.check_players(10).unwrap_err();
         assert_eq!(err.setting, "deck");
         assert!(err.to_string().contains("need 114 cards"), "{err}");
+        rules.hand_size = 60;
+        assert!(rules.validate().unwrap_err().to_string().contains("2 players"));
     }
 }
