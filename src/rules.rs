@@ -162,6 +162,12 @@ mod tests {
         assert_eq!(err.setting, "deck");
         assert!(err.to_string().contains("need 114 cards"), "{err}");
         rules.hand_size = 60;
-        assert!(rules.validate().unwrap_err().to_string().contains("2 players"));
+        assert!(
+            rules
+                .validate()
+                .unwrap_err()
+                .to_string()
+                .contains("2 players")
+        );
     }
 }

@@ -140,32 +140,32 @@ fn every_message_round_trips() {
             hand: cards(&[3, 17, 22]),
             rows: cards(&[12, 40, 77, 91]),
         }),
-        ToBot::Event(EventLine::Reveal {
+        ToBot::Event(EventLine::Public(Event::Reveal {
             round: 1,
             turn: 1,
             cards: cards(&[17, 5, 40, 88]),
-        }),
-        ToBot::Event(EventLine::Take {
+        })),
+        ToBot::Event(EventLine::Public(Event::Take {
             seat: 1,
             row: 2,
             cards: cards(&[77, 78]),
             bullheads: 2,
             reason: TakeReason::Low,
-        }),
-        ToBot::Event(EventLine::Place {
+        })),
+        ToBot::Event(EventLine::Public(Event::Place {
             seat: 1,
             card: Card(5),
             row: 2,
-        }),
-        ToBot::Event(EventLine::RoundEnd {
+        })),
+        ToBot::Event(EventLine::Public(Event::RoundEnd {
             round: 1,
             penalties: vec![5, 0, 3, 2],
             totals: vec![5, 0, 3, 2],
-        }),
-        ToBot::Event(EventLine::GameEnd {
+        })),
+        ToBot::Event(EventLine::Public(Event::GameEnd {
             totals: vec![5, 0, 3, 2],
             winners: vec![1],
-        }),
+        })),
         ToBot::Ask(request.clone()),
         ToBot::Ask(Request {
             ask: Ask::Row {
@@ -318,12 +318,12 @@ impl Gen {
                 hand: self.cards(),
                 rows: self.cards(),
             },
-            1 => EventLine::Reveal {
+            1 => EventLine::Public(Event::Reveal {
                 round: self.u32(),
                 turn: self.u32(),
                 cards: self.cards(),
-            },
-            2 => EventLine::Take {
+            }),
+            2 => EventLine::Public(Event::Take {
                 seat: self.usize(),
                 row: self.usize(),
                 cards: self.cards(),
@@ -333,21 +333,21 @@ impl Gen {
                 } else {
                     TakeReason::Low
                 },
-            },
-            3 => EventLine::Place {
+            }),
+            3 => EventLine::Public(Event::Place {
                 seat: self.usize(),
                 card: self.card(),
                 row: self.usize(),
-            },
-            4 => EventLine::RoundEnd {
+            }),
+            4 => EventLine::Public(Event::RoundEnd {
                 round: self.u32(),
                 penalties: self.numbers(),
                 totals: self.numbers(),
-            },
-            _ => EventLine::GameEnd {
+            }),
+            _ => EventLine::Public(Event::GameEnd {
                 totals: self.numbers(),
                 winners: self.list(4, Gen::usize),
-            },
+            }),
         }
     }
 

@@ -43,6 +43,20 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The event's name, as records and the protocol write it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::Deal { .. } => "deal",
+            Event::Reveal { .. } => "reveal",
+            Event::Take { .. } => "take",
+            Event::Place { .. } => "place",
+            Event::RoundEnd { .. } => "round_end",
+            Event::GameEnd { .. } => "game_end",
+        }
+    }
+}
+
 /// Why a row was taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -3,7 +3,7 @@
 //! ([`super::print`]) and only parses [`FromBot`].
 
 use crate::cards::{Card, Deck};
-use crate::game::{Action, Decision, Event, Points, Seat, TakeReason, View};
+use crate::game::{Action, Decision, Event, Points, Seat, View};
 use crate::players::GameStart;
 use crate::rules::{GameEnd, Rules, Ties};
 use std::fmt;
@@ -61,7 +61,7 @@ pub struct GameInfo {
     pub deck: Deck,
 }
 
-/// An event as one seat sees it. The same as [`Event`] except that a deal shows only that
+/// An event as one seat sees it: the model's [`Event`], except that a deal shows only that
 /// seat's hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EventLine {
@@ -71,33 +71,13 @@ pub enum EventLine {
         hand: Vec<Card>,
         rows: Vec<Card>,
     },
-    /// `event reveal round=1 turn=1 cards=17,5,40,88` (cards by seat).
-    Reveal {
-        round: u32,
-        turn: u32,
-        cards: Vec<Card>,
-    },
-    /// `event take seat=1 row=2 cards=77,78 bullheads=2 reason=low`.
-    Take {
-        seat: Seat,
-        row: usize,
-        cards: Vec<Card>,
-        bullheads: Points,
-        reason: TakeReason,
-    },
-    /// `event place seat=1 card=5 row=2`.
-    Place { seat: Seat, card: Card, row: usize },
-    /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`.
-    RoundEnd {
-        round: u32,
-        penalties: Vec<Points>,
-        totals: Vec<Points>,
-    },
+    /// Any other event, which every seat sees whole (never an [`Event::Deal`]):
+    /// `event reveal round=1 turn=1 cards=17,5,40,88` (cards by seat),
+    /// `event take seat=1 row=2 cards=77,78 bullheads=2 reason=low`,
+    /// `event place seat=1 card=5 row=2`,
+    /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`,
     /// `event game_end totals=5,0,3,2 winners=1`.
-    GameEnd {
-        totals: Vec<Points>,
-        winners: Vec<Seat>,
-    },
+    Public(Event),
 }
 
 /// What an `ask` line asks for.
@@ -314,42 +294,7 @@ impl EventLine {
                 hand: hands[seat].clone(),
                 rows: rows.clone(),
             },
-            Event::Reveal { round, turn, cards } => EventLine::Reveal {
-                round: *round,
-                turn: *turn,
-                cards: cards.clone(),
-            },
-            Event::Take {
-                seat,
-                row,
-                cards,
-                bullheads,
-                reason,
-            } => EventLine::Take {
-                seat: *seat,
-                row: *row,
-                cards: cards.clone(),
-                bullheads: *bullheads,
-                reason: *reason,
-            },
-            Event::Place { seat, card, row } => EventLine::Place {
-                seat: *seat,
-                card: *card,
-                row: *row,
-            },
-            Event::RoundEnd {
-                round,
-                penalties,
-                totals,
-            } => EventLine::RoundEnd {
-                round: *round,
-                penalties: penalties.clone(),
-                totals: totals.clone(),
-            },
-            Event::GameEnd { totals, winners } => EventLine::GameEnd {
-                totals: totals.clone(),
-                winners: winners.clone(),
-            },
+            other => EventLine::Public(other.clone()),
         }
     }
 
@@ -357,11 +302,7 @@ impl EventLine {
     pub fn name(&self) -> &'static str {
         match self {
             EventLine::Deal { .. } => "deal",
-            EventLine::Reveal { .. } => "reveal",
-            EventLine::Take { .. } => "take",
-            EventLine::Place { .. } => "place",
-            EventLine::RoundEnd { .. } => "round_end",
-            EventLine::GameEnd { .. } => "game_end",
+            EventLine::Public(event) => event.name(),
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
 use crate::cards::{Card, Deck};
-use crate::game::{Seat, TakeReason};
+use crate::game::{Event, Seat, TakeReason};
 use crate::rules::GameEnd;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while};
 use nom::character::complete::{char, digit1, space0, space1};
@@ -521,32 +521,32 @@ fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail
             hand: f.cards("hand")?,
             rows: f.cards("rows")?,
         },
-        "reveal" => EventLine::Reveal {
+        "reveal" => EventLine::Public(Event::Reveal {
             round: round()?,
             turn: f.get("turn", "turn", scalar("a turn number"))?,
             cards: f.cards("cards")?,
-        },
-        "take" => EventLine::Take {
+        }),
+        "take" => EventLine::Public(Event::Take {
             seat: seat()?,
             row: row()?,
             cards: f.cards("cards")?,
             bullheads: f.get("bullheads", "count", scalar("a bullhead count"))?,
             reason: f.get("reason", "full|low", reason())?,
-        },
-        "place" => EventLine::Place {
+        }),
+        "place" => EventLine::Public(Event::Place {
             seat: seat()?,
             card: f.get("card", "card", one_card())?,
             row: row()?,
-        },
-        "round_end" => EventLine::RoundEnd {
+        }),
+        "round_end" => EventLine::Public(Event::RoundEnd {
             round: round()?,
             penalties: f.numbers("penalties", "a bullhead count")?,
             totals: f.numbers("totals", "a score")?,
-        },
-        _ => EventLine::GameEnd {
+        }),
+        _ => EventLine::Public(Event::GameEnd {
             totals: f.numbers("totals", "a score")?,
             winners: f.numbers("winners", "a seat number")?,
-        },
+        }),
     })
 }
 

@@ -49,6 +49,14 @@ pub fn game(out: &mut String, start: &GameStart) {
 pub fn event(out: &mut String, seat: Seat, event: &Event) {
     match event {
         Event::Deal { round, hands, rows } => deal(out, *round, &hands[seat], rows),
+        other => public_event(out, other),
+    }
+}
+
+/// An event every seat sees whole (anything but a deal).
+fn public_event(out: &mut String, event: &Event) {
+    match event {
+        Event::Deal { .. } => unreachable!("a deal is printed for one seat"),
         Event::Reveal { round, turn, cards } => reveal(out, *round, *turn, cards),
         Event::Take {
             seat,
@@ -192,21 +200,7 @@ pub fn game_info(out: &mut String, info: &GameInfo) {
 pub fn event_line(out: &mut String, line: &EventLine) {
     match line {
         EventLine::Deal { round, hand, rows } => deal(out, *round, hand, rows),
-        EventLine::Reveal { round, turn, cards } => reveal(out, *round, *turn, cards),
-        EventLine::Take {
-            seat,
-            row,
-            cards,
-            bullheads,
-            reason,
-        } => take(out, *seat, *row, cards, *bullheads, *reason),
-        EventLine::Place { seat, card, row } => place(out, *seat, *card, *row),
-        EventLine::RoundEnd {
-            round,
-            penalties,
-            totals,
-        } => round_end(out, *round, penalties, totals),
-        EventLine::GameEnd { totals, winners } => game_end(out, totals, winners),
+        EventLine::Public(event) => public_event(out, event),
     }
 }
 
