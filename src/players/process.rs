@@ -597,37 +597,20 @@ impl BotProcess {
     fn fill(&mut self, deadline: Instant) -> Result<(), ProcessError> {
         let fd = self.stdout.as_raw_fd();
         if self.poll_first == 0 {
-            match self.read_some() {
-                Ok(0) => {
-                    self.eof = true;
-                    return Ok(());
-                }
-                Ok(n) => {
-                    self.end += n;
-                    return Ok(());
-                }
-                Err(e) if e.raw_os_error() == Some(libc::EAGAIN) => {
-                    self.poll_first = POLL_FIRST_READS;
-                }
-                Err(e) => return Err(ProcessError::Io(e)),
+            if self.read_into_buffer()? {
+                return Ok(());
             }
+            self.poll_first = POLL_FIRST_READS;
         } else {
             self.poll_first -= 1;
         }
         loop {
             match self.wait_fd(fd, libc::POLLIN, deadline)? {
-                Ready::Fd => match self.read_some() {
-                    Ok(0) => {
-                        self.eof = true;
+                Ready::Fd => {
+                    if self.read_into_buffer()? {
                         return Ok(());
                     }
-                    Ok(n) => {
-                        self.end += n;
-                        return Ok(());
-                    }
-                    Err(e) if e.raw_os_error() == Some(libc::EAGAIN) => {}
-                    Err(e) => return Err(ProcessError::Io(e)),
-                },
+                }
                 Ready::TimedOut => return Err(ProcessError::Timeout),
                 Ready::Exited => {
                     // The bot is gone but something it left holds stdout open: take what is
@@ -640,6 +623,18 @@ impl BotProcess {
                 }
             }
         }
+    }
+
+    /// One read into the buffer: `false` if there was nothing to read yet; the end of stdout
+    /// sets `eof`.
+    fn read_into_buffer(&mut self) -> Result<bool, ProcessError> {
+        match self.read_some() {
+            Ok(0) => self.eof = true,
+            Ok(n) => self.end += n,
+            Err(e) if e.raw_os_error() == Some(libc::EAGAIN) => return Ok(false),
+            Err(e) => return Err(ProcessError::Io(e)),
+        }
+        Ok(true)
     }
 
     /// One non-blocking `read` into `buf[end..]` (retried on `EINTR`).
