@@ -34,6 +34,18 @@ fn live_processes_mentioning(marker: &str) -> Vec<String> {
     found
 }
 
+/// Waits up to five seconds for `done` (a killed process takes a moment to die).
+fn eventually(done: impl Fn() -> bool) -> bool {
+    let start = Instant::now();
+    while !done() {
+        if start.elapsed() > Duration::from_secs(5) {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
 fn pid_is_gone(pid: &str) -> bool {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     stat.is_empty()
@@ -91,11 +103,15 @@ fn play(mode: &str) -> Played {
         .output()
         .unwrap();
     assert!(verified.status.success(), "{mode}: the record verifies");
-    let leftovers = live_processes_mentioning(&marker.display().to_string());
-    assert!(leftovers.is_empty(), "{mode}: left running: {leftovers:?}");
+    let marker_text = marker.display().to_string();
+    assert!(
+        eventually(|| live_processes_mentioning(&marker_text).is_empty()),
+        "{mode}: left running: {:?}",
+        live_processes_mentioning(&marker_text)
+    );
     if let Ok(child) = std::fs::read_to_string(&marker) {
         assert!(
-            pid_is_gone(child.trim()),
+            eventually(|| pid_is_gone(child.trim())),
             "{mode}: the bot's child {child} lingers"
         );
     }
@@ -294,14 +310,17 @@ fn take5_stopped_by_a_signal_takes_its_bots_with_it() {
     send_signal(take5.id() as i32, 2);
     let status = take5.wait().unwrap();
     assert!(!status.success());
-    let leftovers = live_processes_mentioning(&marker.display().to_string());
-    assert!(leftovers.is_empty(), "left running: {leftovers:?}");
+    let marker_text = marker.display().to_string();
+    assert!(
+        eventually(|| live_processes_mentioning(&marker_text).is_empty()),
+        "left running: {:?}",
+        live_processes_mentioning(&marker_text)
+    );
     let child = std::fs::read_to_string(&marker).unwrap();
-    let gone = Instant::now();
-    while !pid_is_gone(child.trim()) && gone.elapsed() < Duration::from_secs(5) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(pid_is_gone(child.trim()), "the bot's child {child} lingers");
+    assert!(
+        eventually(|| pid_is_gone(child.trim())),
+        "the bot's child {child} lingers"
+    );
 }
 
 /// Sends `signal` to `pid` with the `kill` command.
