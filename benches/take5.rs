@@ -35,6 +35,7 @@ fn engine_games_per_second(rules: Rules) -> f64 {
         games: 200,
         deals: Vec::new(),
         timeout: Duration::from_secs(1),
+        house: None,
     };
     let mut players: Vec<Box<dyn Player>> = (0..4)
         .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)

@@ -11,6 +11,7 @@
 
 pub mod cards;
 pub mod game;
+pub mod house;
 pub mod players;
 pub mod protocol;
 pub mod record;
