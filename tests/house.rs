@@ -355,6 +355,36 @@ fn the_table_view_is_read_only() {
 }
 
 #[test]
+fn libraries_are_shared_but_read_only() {
+    for (attempt, expected) in [
+        (
+            "string.upper = nil",
+            "test.lua:1: string is read-only in take5 house rules",
+        ),
+        (
+            "local _, lib = pairs(string); lib.upper = nil",
+            "test.lua:1: attempt to index a nil value (local 'lib')",
+        ),
+        (
+            "local _, lib = pairs(math); lib.floor = nil",
+            "test.lua:1: attempt to index a nil value (local 'lib')",
+        ),
+        (
+            "getmetatable('').__index.upper = nil",
+            "test.lua:1: attempt to index a boolean value",
+        ),
+    ] {
+        assert_eq!(load_error(&format!("{attempt}\nreturn {{}}")), expected);
+    }
+    // Reading them works as usual.
+    let house = source(
+        "local n = 0\nfor name in pairs(string) do n = n + 1 end\n\
+         assert(n > 10 and ('ab'):upper() == 'AB' and math.floor(2.5) == 2)\nreturn {}",
+    );
+    assert!(house.hooks().is_empty());
+}
+
+#[test]
 fn the_table_view_names_its_fields() {
     let house = source("return { game_over = function(t) return t.row end }");
     let error = hooks_of(&house)
@@ -394,6 +424,11 @@ fn hook_answers_are_checked() {
     );
     let bad = "return {\n low_card = function() return 1.5 end,\n row_taken = function() return 'x' end,\n \
                round_end = function() return {1, 2} end,\n game_over = function() return 1 end }";
+    let (low, ..) = call("return {\n\n low_card = function(t) return #t.rows end }");
+    assert_eq!(
+        low.unwrap_err(),
+        "test.lua:3: low_card returned row 4; rows are numbered from 0 to 3 (t.rows[1] is row 0)"
+    );
     let (low, taken, round, over) = call(bad);
     assert_eq!(
         low.unwrap_err(),

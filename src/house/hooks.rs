@@ -103,8 +103,16 @@ impl HouseHooks for LuaHooks {
         if answer.is_nil() {
             return Ok(None);
         }
+        let rows = table.rows.len();
         match whole(&answer, 0, i64::from(u32::MAX)) {
-            Some(row) => Ok(Some(row as usize)),
+            Some(row) if (row as usize) < rows => Ok(Some(row as usize)),
+            Some(row) => Err(self.bad_answer(
+                LOW_CARD,
+                format!(
+                    "returned row {row}; rows are numbered from 0 to {} (t.rows[1] is row 0)",
+                    rows - 1
+                ),
+            )),
             None => Err(self.bad_answer(
                 LOW_CARD,
                 format!(

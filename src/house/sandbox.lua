@@ -52,8 +52,11 @@ local function library(name, lib, removed)
     __newindex = function()
       error(name .. " is read-only in take5 house rules", 2)
     end,
+    -- Not `next, lib`: that would hand out the library table itself.
     __pairs = function()
-      return next, lib, nil
+      return function(_, key)
+        return next(lib, key)
+      end, nil, nil
     end,
     __metatable = false,
   })
@@ -168,7 +171,10 @@ local frozen = {
     return #shown[proxy]
   end,
   __pairs = function(proxy)
-    return next, shown[proxy], nil
+    local data = shown[proxy]
+    return function(_, key)
+      return next(data, key)
+    end, nil, nil
   end,
   __metatable = false,
 }
@@ -225,8 +231,8 @@ setmetatable(fixed, {
   __index = function(_, key)
     local build = fields[key]
     if build == nil then
-      local shown = type(key) == "string" and format("%q", key) or tostring(key)
-      error(format("the table view has no field %s (it has %s)", shown, names), 2)
+      local what = type(key) == "string" and format("%q", key) or tostring(key)
+      error(format("the table view has no field %s (it has %s)", what, names), 2)
     end
     local value = build(fetch(key))
     fixed[key] = value
