@@ -6,21 +6,27 @@
 //!   (a bot and a built-in, seats rotating), next to a raw ping-pong of one short line between
 //!   two minimal processes over blocking pipes, and the same ping-pong through the supervised
 //!   process layer alone.
+//! - house: the engine games with a house rule script (src/house): one with settings only (the
+//!   classic values, so the games are the same), one with a `row_taken` hook called at every
+//!   take (a rule that never fires in classic games, so again the games are the same), and one
+//!   whose `row_taken` hook recomputes the row's bullheads card by card with `t.bullheads`.
 //!
 //! The bench binary is also its own peer: run with `--bench-role echo` it echoes lines, with
 //! `--bench-role bot` it is the minimal bot.
 
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use take5::game::{Action, Event, Outcome, Seat, View};
+use take5::house::House;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::players::pipe::PipePlayer;
 use take5::players::process::{BotCommand, BotProcess};
 use take5::players::{Answer, GameStart, Legality, Player};
-use take5::referee::{MatchConfig, play_match};
+use take5::referee::{MatchConfig, MatchHouse, play_match};
 use take5::rules::Rules;
 use take5::variants::Variant;
 
@@ -48,11 +54,20 @@ fn config(games: u64) -> MatchConfig {
         games,
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
+        house: None,
     }
 }
 
-fn engine_games_per_second() -> f64 {
-    let config = config(200);
+/// Games per second between built-in random bots, with house rules if given.
+fn engine_games_per_second(house: Option<House>) -> f64 {
+    let mut config = config(200);
+    if let Some(house) = house {
+        config.rules = Arc::new(house.rules().clone());
+        config.house = Some(MatchHouse {
+            script: house.for_record(house.script().to_string()),
+            hooks: Rc::new(house),
+        });
+    }
     let mut players: Vec<Box<dyn Player>> = (0..4)
         .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)
         .collect();
@@ -226,10 +241,33 @@ fn main() {
     // `cargo bench` passes --bench; other arguments select benchmarks by name.
     let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
-    if wanted("engine") {
-        let games = engine_games_per_second();
+    let mut plain = None;
+    if wanted("engine") || wanted("house") {
+        let games = engine_games_per_second(None);
         println!(
             "engine: {games:>10.0} games/s  (4 players, classic to 66, built-in random bots, one core, no record; target >= 150000)"
+        );
+        plain = Some(games);
+    }
+    if wanted("house") {
+        let plain = plain.expect("measured above");
+        let script = |name: &str, text: &str| {
+            House::from_source(name, text.as_bytes(), Rules::classic()).expect("the script loads")
+        };
+        let games = engine_games_per_second(Some(script("settings.lua", SETTINGS_ONLY)));
+        println!(
+            "house settings: {games:>10.0} games/s  ({:.2}x the engine; a script with settings only; target >= 0.9x)",
+            games / plain
+        );
+        let games = engine_games_per_second(Some(script("row_taken.lua", ROW_TAKEN_HOOK)));
+        println!(
+            "house row_taken: {games:>10.0} games/s  ({:.2}x the engine; a Lua row_taken hook at every take; target >= 0.5x)",
+            games / plain
+        );
+        let games = engine_games_per_second(Some(script("per_card.lua", PER_CARD_HOOK)));
+        println!(
+            "house row_taken per card: {games:>10.0} games/s  ({:.2}x the engine; the hook calls t.bullheads for each card taken)",
+            games / plain
         );
     }
     if wanted("pipes") {
@@ -251,3 +289,35 @@ fn main() {
         );
     }
 }
+
+/// Settings only: the classic values, so the games are the engine's own.
+const SETTINGS_ONLY: &str = r#"
+return {
+  rows = 4, row_capacity = 5, hand_size = 10, target_score = 66, ties = "shared",
+}
+"#;
+
+/// A hook at every take that never changes a classic game (a row holds 5 cards at most).
+const ROW_TAKEN_HOOK: &str = r#"
+return {
+  row_taken = function(t, seat, row, cards, bullheads)
+    if #cards > 5 then
+      return 0
+    end
+    return bullheads
+  end,
+}
+"#;
+
+/// A hook at every take that recomputes what the engine would answer, card by card.
+const PER_CARD_HOOK: &str = r#"
+return {
+  row_taken = function(t, seat, row, cards, bullheads)
+    local n = 0
+    for i = 1, #cards do
+      n = n + t.bullheads(cards[i])
+    end
+    return n
+  end,
+}
+"#;

@@ -21,6 +21,7 @@ fn main() {
         games,
         deals: Vec::new(),
         timeout: Duration::from_secs(1),
+        house: None,
     };
     let mut players: Vec<Box<dyn Player>> = (0..4)
         .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)

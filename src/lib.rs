@@ -15,6 +15,7 @@ pub mod cards;
 pub mod cli;
 pub mod fixture;
 pub mod game;
+pub mod house;
 pub mod players;
 pub mod protocol;
 pub mod record;

@@ -27,6 +27,19 @@ pub struct Header {
     /// The player at each seat, by name.
     pub players: Vec<String>,
     pub rules: Rules,
+    /// The house rule script the game was played with, if any (docs/house-rules.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house: Option<HouseScript>,
+}
+
+/// A house rule script, as a record names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HouseScript {
+    /// Where the script is, relative to the record file's folder ('/'-separated).
+    pub path: String,
+    /// The SHA-256 of the script's text, in lowercase hex: the record holds only for this text.
+    pub sha256: String,
 }
 
 /// A player's fault, as the referee saw it.

@@ -1,16 +1,17 @@
 //! The referee loop: deals, asks whoever must decide, applies, records, and survives players
 //! that fail. It knows no variant: everything goes through [`Game`] and [`Player`].
 
-use crate::game::house::HouseError;
+use crate::game::house::{HouseError, HouseRules};
 use crate::game::{Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
 use crate::players::builtin::fallback;
 use crate::players::{Fault, FaultKind, GameStart, Player};
-use crate::record::{FaultLine, Header, Line, Writer};
+use crate::record::{FaultLine, Header, HouseScript, Line, Writer};
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Rules, RulesError};
 use crate::variants::{AnyGame, Variant};
 use std::fmt;
 use std::io::{self, Write};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -29,6 +30,16 @@ pub struct MatchConfig {
     pub deals: Vec<Deal>,
     /// Time a player has for each decision.
     pub timeout: Duration,
+    /// House rules' hooks, if any (their settings are already in `rules`).
+    pub house: Option<MatchHouse>,
+}
+
+/// House rules for a match: where each game's hooks come from, and how records name them.
+#[derive(Clone, Debug)]
+pub struct MatchHouse {
+    pub hooks: Rc<dyn HouseRules>,
+    /// What each game's record header says of the rules.
+    pub script: HouseScript,
 }
 
 /// What happened in one game.
@@ -55,6 +66,11 @@ pub enum RefereeError {
     Record(io::Error),
     /// A house rule failed; the game stopped there.
     House(HouseError),
+    /// House rules could not set up a game's hooks.
+    HouseStart {
+        game: u64,
+        message: String,
+    },
 }
 
 impl fmt::Display for RefereeError {
@@ -64,6 +80,9 @@ impl fmt::Display for RefereeError {
             RefereeError::Deal { round, error } => write!(f, "deal for round {round}: {error}"),
             RefereeError::Record(e) => write!(f, "cannot write the record: {e}"),
             RefereeError::House(e) => e.fmt(f),
+            RefereeError::HouseStart { game, message } => {
+                write!(f, "house rules cannot start game {}: {message}", game + 1)
+            }
         }
     }
 }
@@ -118,10 +137,21 @@ pub fn play_match(
                     seed: Some(config.seed),
                     players: table.iter().map(|p| p.name().to_string()).collect(),
                     rules: (*config.rules).clone(),
+                    house: config.house.as_ref().map(|h| h.script.clone()),
                 };
                 record
                     .write(&Line::Game(header))
                     .map_err(RefereeError::Record)?;
+            }
+            if let Some(house) = &config.house {
+                let hooks = house
+                    .hooks
+                    .new_game()
+                    .map_err(|message| RefereeError::HouseStart {
+                        game: number,
+                        message,
+                    })?;
+                game.set_house(hooks);
             }
             let mut dealer = Dealer {
                 rng: GameRng::new(config.seed, Stream::Deal(deal_number(number, seats))),

@@ -107,8 +107,7 @@ impl Rules {
         match self.end {
             GameEnd::TargetScore(0) => fail("end", "the target score must be above 0".into()),
             GameEnd::Rounds(0) => fail("end", "there must be at least 1 round".into()),
-            // The smallest game must be possible; a larger count is checked when a game starts.
-            _ => self.check_players(self.min_players),
+            _ => self.check_players(self.max_players),
         }
     }
 
@@ -156,18 +155,8 @@ mod tests {
     fn too_small_a_deck_is_named() {
         let mut rules = Rules::classic();
         rules.hand_size = 11;
-        // Fine for 2 players; 10 players would need 114 cards.
-        rules.validate().unwrap();
-        let err = rules.check_players(10).unwrap_err();
+        let err = rules.validate().unwrap_err();
         assert_eq!(err.setting, "deck");
         assert!(err.to_string().contains("need 114 cards"), "{err}");
-        rules.hand_size = 60;
-        assert!(
-            rules
-                .validate()
-                .unwrap_err()
-                .to_string()
-                .contains("2 players")
-        );
     }
 }

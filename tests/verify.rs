@@ -24,6 +24,7 @@ fn play(seed: u64, game: u64, seats: usize, rules: Rules) -> (Vec<String>, Vec<i
         seed: Some(seed),
         players: (0..seats).map(|s| format!("builtin:random#{s}")).collect(),
         rules: (*rules).clone(),
+        house: None,
     };
     writer.write(&Line::Game(header)).unwrap();
     let mut state = Classic::new(rules, seats).unwrap();

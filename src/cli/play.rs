@@ -2,14 +2,16 @@
 
 use super::{CliError, Status};
 use crate::game::{Deal, Discard, Game};
+use crate::house::House;
 use crate::players::{FaultKind, Player, PlayerSpec};
 use crate::record::Writer;
-use crate::referee::{GameReport, MatchConfig, play_match};
+use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::variants::Variant;
 use clap::Args;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -39,6 +41,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
+    /// House rules: a Lua script with settings and hooks (docs/house-rules.md). Records name
+    /// it with its hash.
+    #[arg(long, value_name = "FILE")]
+    house: Option<PathBuf>,
     /// Print only the match summary, not each game.
     #[arg(long, short)]
     quiet: bool,
@@ -62,10 +68,21 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
         None => Vec::new(),
     };
-    let rules = args.variant.rules();
+    let house = match &args.house {
+        Some(path) => Some(House::load_with(path, args.variant.rules()).map_err(CliError::input)?),
+        None => None,
+    };
+    let rules = house
+        .as_ref()
+        .map_or_else(|| args.variant.rules(), |h| h.rules().clone());
     rules
         .check_players(args.players.len())
-        .map_err(CliError::input)?;
+        .map_err(|e| match &house {
+            Some(house) => {
+                CliError::input(format!("{e} (with the house rules of {})", house.script()))
+            }
+            None => CliError::input(e),
+        })?;
     let rules = Arc::new(rules);
     // Check every scripted deal now, so a bad one never stops a game half-way.
     for (i, deal) in deals.iter().enumerate() {
@@ -89,6 +106,17 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         games: args.games,
         deals,
         timeout: Duration::from_millis(args.timeout),
+        house: house.map(|house| {
+            // The record names the script relative to itself, so the two can move together.
+            let path = match (&args.record, &args.house) {
+                (Some(record), Some(script)) => crate::house::path_for_record(script, record),
+                _ => house.script().to_string(),
+            };
+            MatchHouse {
+                script: house.for_record(path),
+                hooks: Rc::new(house),
+            }
+        }),
     };
     let mut players: Vec<Box<dyn Player>> = args
         .players

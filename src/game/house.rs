@@ -107,3 +107,11 @@ pub trait HouseHooks: fmt::Debug {
         Ok(None)
     }
 }
+
+/// House rules for a whole match. Each game gets its hooks afresh, so a game plays out the same
+/// whether it is the first of a match or replayed alone from its record.
+pub trait HouseRules: fmt::Debug {
+    /// The hooks for a new game; `None` when the rules have none (settings only), which keeps
+    /// the engine on its fast path.
+    fn new_game(&self) -> Result<Option<Box<dyn HouseHooks>>, String>;
+}

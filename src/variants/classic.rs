@@ -240,13 +240,11 @@ impl Classic {
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
         let mut bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
-        if self.house.is_some() {
-            let cards = self.rows[row].clone();
-            if let Some(cost) = self.call_house(Hook::RowTaken, |house, table| {
-                house.row_taken(table, seat, row, &cards, bullheads)
-            })? {
-                bullheads = cost;
-            }
+        // The hook sees the row being taken in the table, and its cards (no copy needed).
+        if let Some(cost) = self.call_house(Hook::RowTaken, |house, table| {
+            house.row_taken(table, seat, row, &table.rows[row], bullheads)
+        })? {
+            bullheads = cost;
         }
         emit(events, || Event::Take {
             seat,

@@ -1,0 +1,4 @@
+-- A short game: exactly three rounds, whatever the scores.
+return {
+  rounds = 3,
+}

@@ -1,0 +1,162 @@
+//! The Lua state a house rule script runs in: only the table, string, math, utf8 and coroutine
+//! libraries, no way to load code or reach the machine, a memory limit, and an instruction
+//! budget for each call (the script's top level, each `bullheads` call, each hook call).
+//!
+//! The budget is counted by a global count hook, so it also fires inside coroutines (a hook set
+//! with `set_hook` is per thread and would not). Once a call's budget is spent, every further
+//! tick raises the error again and the sandbox's `pcall`, `xpcall` and `coroutine.resume`
+//! re-raise it, so no script can catch its way past the budget.
+
+use mlua::chunk::ChunkMode;
+use mlua::{
+    Error, Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState, prelude::*,
+};
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// Memory a script's Lua state may hold.
+pub const MEMORY_LIMIT: usize = 64 << 20;
+
+/// Lua instructions one call may run (about 0.05 s in a release build).
+pub const INSTRUCTION_BUDGET: u64 = 10_000_000;
+
+/// The budget is checked every this many instructions.
+const BUDGET_STEP: u32 = 1000;
+
+const PRELUDE: &str = include_str!("sandbox.lua");
+
+/// A sandboxed Lua state and what take5 needs from its prelude.
+pub(crate) struct Sandbox {
+    pub lua: Lua,
+    budget: Rc<Budget>,
+    new_env: Function,
+    /// The table view hooks get, and what resets it between calls (see sandbox.lua).
+    pub view: Table,
+    pub forget: Function,
+    pub set_view: Function,
+    /// By hook name, a function that wraps the hook for calls from take5.
+    pub callers: Table,
+}
+
+#[derive(Default)]
+struct Budget {
+    used: Cell<u64>,
+    spent: Cell<bool>,
+}
+
+impl Sandbox {
+    /// A fresh state; `script` names the script in what it prints.
+    pub fn new(script: &str) -> Result<Sandbox, Error> {
+        let lua = Lua::new_with(
+            StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE,
+            LuaOptions::default(),
+        )?;
+        lua.set_memory_limit(MEMORY_LIMIT)?;
+        let budget = Rc::new(Budget::default());
+        let counter = budget.clone();
+        lua.set_global_hook(
+            HookTriggers::new().every_nth_instruction(BUDGET_STEP),
+            move |_, debug| {
+                let used = counter.used.get() + u64::from(BUDGET_STEP);
+                counter.used.set(used);
+                if used <= INSTRUCTION_BUDGET {
+                    return Ok(VmState::Continue);
+                }
+                counter.spent.set(true);
+                let source = debug.source();
+                let at = match (source.short_src, debug.current_line()) {
+                    (Some(src), Some(line)) => format!("{src}:{line}: "),
+                    _ => String::new(),
+                };
+                Err(Error::runtime(format!(
+                    "{at}instruction budget exceeded ({INSTRUCTION_BUDGET} Lua instructions per \
+                     call; an endless loop?)"
+                )))
+            },
+        )?;
+        let flag = budget.clone();
+        let spent = lua.create_function(move |_, ()| Ok(flag.spent.get()))?;
+        let name = script.to_string();
+        let write = lua.create_function(move |_, text: LuaString| {
+            eprintln!("{name}: {}", text.to_string_lossy());
+            Ok(())
+        })?;
+        // A fresh budget (all of it) for the prelude.
+        let exports: Table = lua
+            .load(PRELUDE)
+            .set_name("=take5 sandbox")
+            .set_mode(ChunkMode::Text)
+            .call((spent, write))?;
+        Ok(Sandbox {
+            new_env: exports.get("new_env")?,
+            view: exports.get("view")?,
+            forget: exports.get("forget")?,
+            set_view: exports.get("set_view")?,
+            callers: exports.get("callers")?,
+            budget,
+            lua,
+        })
+    }
+
+    /// Gives the next call its whole instruction budget.
+    #[inline]
+    pub fn reset(&self) {
+        self.budget.used.set(0);
+        self.budget.spent.set(false);
+    }
+
+    /// A fresh global table for one run of a script.
+    pub fn new_env(&self) -> Result<Table, Error> {
+        self.reset();
+        self.new_env.call(())
+    }
+
+    /// Compiles a script (text only: bytecode is refused). Its top level sees `_ENV` as the
+    /// first argument of each call, so every run gets its own globals and its own closures.
+    pub fn compile(&self, name: &str, source: &[u8]) -> Result<Function, Error> {
+        // `local _ENV = ...` on the first line keeps the script's line numbers.
+        let mut text = b"local _ENV = ...; ".to_vec();
+        text.extend_from_slice(source);
+        self.lua
+            .load(text)
+            .set_name(format!("@{name}"))
+            .set_mode(ChunkMode::Text)
+            .set_environment(self.lua.create_table()?)
+            .into_function()
+    }
+}
+
+/// What went wrong in Lua, as a user should read it: the message with the script's name and
+/// line where Lua gave them, without Lua's stack traceback.
+pub(crate) fn message(error: &Error) -> String {
+    match error {
+        Error::SyntaxError { message, .. } => message.clone(),
+        Error::RuntimeError(message) => strip_traceback(message),
+        Error::MemoryError(_) => format!(
+            "not enough memory (a house rule script may use {} MiB)",
+            MEMORY_LIMIT >> 20
+        ),
+        Error::CallbackError { cause, .. } => message(cause),
+        Error::WithContext { cause, .. } => message(cause),
+        other => strip_traceback(&other.to_string()),
+    }
+}
+
+fn strip_traceback(message: &str) -> String {
+    match message.find("\nstack traceback:") {
+        Some(at) => message[..at].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// How a Lua value reads in an error message.
+pub(crate) fn describe(value: &Value) -> String {
+    match value {
+        Value::Nil => "nil".into(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Integer(i) => i.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => format!("{:?}", s.to_string_lossy()),
+        other => format!("a {}", other.type_name()),
+    }
+}

@@ -1,0 +1,3 @@
+-- Tries to load a module.
+local socket = require("socket")
+return {}

@@ -1,0 +1,3 @@
+-- Tries to make bytecode.
+local code = string.dump(function() end)
+return {}

@@ -1,0 +1,4 @@
+return {
+  rows = 5,
+  row_capacity = = 6,
+}

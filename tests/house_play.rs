@@ -1,0 +1,163 @@
+//! Every example script of scripts/house through `take5 play --house`, and how records name a
+//! script (path relative to the record, SHA-256) so `take5 verify` can load it again.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use take5::house::{self, House};
+use take5::record::Line;
+
+fn take5(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_take5"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg("play")
+        .args(args)
+        .output()
+        .expect("take5 runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("take5-house-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+const FOUR: [&str; 8] = [
+    "-p",
+    "builtin:random",
+    "-p",
+    "builtin:dodger",
+    "-p",
+    "builtin:lowest",
+    "-p",
+    "builtin:highest",
+];
+
+fn scripts() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/house");
+    let mut scripts: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "lua"))
+        .collect();
+    scripts.sort();
+    scripts
+}
+
+fn header(record: &Path) -> take5::record::Header {
+    let text = std::fs::read_to_string(record).unwrap();
+    match Line::parse(text.lines().next().unwrap(), 1).unwrap() {
+        Line::Game(header) => header,
+        other => panic!("not a header: {other:?}"),
+    }
+}
+
+#[test]
+fn every_example_script_plays_a_match() {
+    let scripts = scripts();
+    assert_eq!(scripts.len(), 7, "{scripts:?}");
+    for script in scripts {
+        let name = format!(
+            "scripts/house/{}",
+            script.file_name().unwrap().to_str().unwrap()
+        );
+        let mut args = FOUR.to_vec();
+        args.extend(["--seed", "5", "--games", "4", "--quiet", "--house", &name]);
+        let output = take5(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{name}: {stderr}");
+        assert!(stderr.is_empty(), "{name}: {stderr}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains("seed 5: 4 games"), "{name}: {stdout}");
+    }
+}
+
+#[test]
+fn the_same_seed_and_script_give_the_same_record() {
+    let (a, b) = (temp("moon-a.jsonl"), temp("moon-b.jsonl"));
+    for record in [&a, &b] {
+        let mut args = FOUR.to_vec();
+        let record = record.to_str().unwrap();
+        args.extend([
+            "--seed",
+            "9",
+            "--games",
+            "4",
+            "--house",
+            "scripts/house/shoot_the_moon.lua",
+        ]);
+        args.extend(["--record", record]);
+        assert!(take5(&args).status.success());
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn records_name_the_script_relative_to_themselves_with_its_hash() {
+    let record = temp("named.jsonl");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/house/cheapest_row.lua");
+    let mut args = FOUR.to_vec();
+    args.extend(["--seed", "2", "--house", "scripts/house/cheapest_row.lua"]);
+    args.extend(["--record", record.to_str().unwrap()]);
+    assert!(take5(&args).status.success());
+    let named = header(&record).house.expect("the header names the script");
+    assert!(!named.path.starts_with('/'), "{}", named.path);
+    assert!(
+        named.path.ends_with("scripts/house/cheapest_row.lua"),
+        "{}",
+        named.path
+    );
+    assert_eq!(named.sha256, House::load(&script).unwrap().sha256());
+    // `take5 verify` finds it from the record's folder and checks the hash.
+    let folder = record.parent().unwrap();
+    let house = house::load_for_record(&named, folder).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(house.hooks(), ["low_card"]);
+    let mut changed = named.clone();
+    changed.sha256 = "0".repeat(64);
+    let error = house::load_for_record(&changed, folder)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("the script is not the one the record was played with"),
+        "{error}"
+    );
+}
+
+#[test]
+fn records_without_house_rules_have_no_house_field() {
+    let record = temp("plain.jsonl");
+    let mut args = FOUR.to_vec();
+    args.extend(["--seed", "2", "--record", record.to_str().unwrap()]);
+    assert!(take5(&args).status.success());
+    let first = std::fs::read_to_string(&record).unwrap();
+    assert!(!first.lines().next().unwrap().contains("house"));
+    assert!(header(&record).house.is_none());
+}
+
+#[test]
+fn a_script_that_does_not_fit_the_players_is_named() {
+    let mut args = FOUR.to_vec();
+    args.extend(["-p", "builtin:random"].repeat(6));
+    args.extend(["--house", "scripts/house/five_rows.lua"]);
+    let output = take5(&args);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "take5: rule setting `players`: 10 players asked for, the rules allow 2 to 9 (with the \
+         house rules of scripts/house/five_rows.lua)\n"
+    );
+}
+
+#[test]
+fn a_bad_setting_is_named() {
+    let script = temp("zero_rows.lua");
+    std::fs::write(&script, "return {\n  rows = 0,\n}\n").unwrap();
+    let mut args = FOUR.to_vec();
+    args.extend(["--house", script.to_str().unwrap()]);
+    let output = take5(&args);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.ends_with("zero_rows.lua: setting rows: must be at least 1, got 0\n"),
+        "{stderr}"
+    );
+}
