@@ -180,6 +180,71 @@ fn referee_decisions_per_second() -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// The yardstick for the engine line: the same games (4 players, classic deck and rules, to
+/// 66, random cards, a random row for a low card) in a minimal hand-written loop over fixed
+/// arrays, with no interfaces, no validation and no events. Returns the games played.
+fn minimal_loop_games(games: u64) -> u64 {
+    use take5::cards::classic_bullheads;
+    use take5::rng::{GameRng, Stream};
+    let heads: Vec<u8> = (0..=104).map(classic_bullheads).collect();
+    let mut rng = GameRng::new(1, Stream::Deal(0));
+    let mut checksum = 0u64;
+    for _ in 0..games {
+        let mut scores = [0u32; 4];
+        while scores.iter().all(|&s| s < 66) {
+            let mut deck: [u8; 104] = std::array::from_fn(|i| i as u8 + 1);
+            for i in (60..104).rev() {
+                let j = rng.below(i as u32 + 1) as usize;
+                deck.swap(i, j);
+            }
+            let mut hands = [[0u8; 10]; 4];
+            let mut sizes = [10usize; 4];
+            for (p, hand) in hands.iter_mut().enumerate() {
+                hand.copy_from_slice(&deck[60 + p * 10..70 + p * 10]);
+            }
+            let mut rows = [[0u8; 6]; 4];
+            let mut lens = [1usize; 4];
+            for r in 0..4 {
+                rows[r][0] = deck[100 + r];
+            }
+            for _ in 0..10 {
+                let mut played = [(0u8, 0usize); 4];
+                for p in 0..4 {
+                    let i = rng.below(sizes[p] as u32) as usize;
+                    played[p] = (hands[p][i], p);
+                    sizes[p] -= 1;
+                    hands[p][i] = hands[p][sizes[p]];
+                }
+                played.sort_unstable();
+                for (card, p) in played {
+                    let mut best = 4;
+                    for r in 0..4 {
+                        let end = rows[r][lens[r] - 1];
+                        if end < card && (best == 4 || end > rows[best][lens[best] - 1]) {
+                            best = r;
+                        }
+                    }
+                    if best == 4 || lens[best] == 5 {
+                        if best == 4 {
+                            best = rng.below(4) as usize;
+                        }
+                        scores[p] += rows[best][..lens[best]]
+                            .iter()
+                            .map(|&c| u32::from(heads[c as usize]))
+                            .sum::<u32>();
+                        lens[best] = 0;
+                    }
+                    rows[best][lens[best]] = card;
+                    lens[best] += 1;
+                }
+            }
+        }
+        checksum += u64::from(scores[0]);
+    }
+    std::hint::black_box(checksum);
+    games
+}
+
 /// Runs this process, and the peers and bots it starts (they inherit it), on the core it is on
 /// now: the figures are per core, and a ping-pong between two cores measures the machine's
 /// cross-core wake-ups (which vary a lot with whatever else runs) more than the code.
@@ -264,6 +329,11 @@ fn main() {
             "engine: {games:>10.0} games/s  (4 players, classic to 66, built-in random bots, one core, no record; target >= 150000)"
         );
         plain = Some(games);
+        let minimal = rate(Duration::from_secs(3), || minimal_loop_games(200));
+        println!(
+            "engine: {minimal:>10.0} games/s  (the same games in a minimal hand-written loop, the yardstick; take5 is {:.2}x of it)",
+            games / minimal
+        );
     }
     if wanted("house") {
         let plain = plain.expect("measured above");
