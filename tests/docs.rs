@@ -40,6 +40,14 @@ fn blocks(page: &str) -> Vec<Block> {
 #[test]
 fn fixture_examples_hold() {
     let blocks = blocks("docs/fixtures.md");
+    // Each example is read as `example.yaml` at the repository's root: paths in it (`house`)
+    // start there. Cargo runs integration tests from the package root.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(
+        std::env::current_dir().unwrap().canonicalize().unwrap(),
+        root.canonicalize().unwrap(),
+        "the examples' paths are relative to the repository's root"
+    );
     let path = Path::new("example.yaml");
     let mut counts = [0; 3];
     for (i, block) in blocks.iter().enumerate() {
