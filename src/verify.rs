@@ -7,6 +7,10 @@
 //! `round_end`, `game_end`) must be exactly what the model emits next. `fault` lines are the
 //! referee's notes and change nothing. The first line that is wrong is named, with why.
 //!
+//! A game whose header names a house rule script (`house`) is replayed with that script: it is
+//! loaded from its path relative to the record's folder and must have the hash the header gives
+//! ([`crate::house::load_for_record`]); each game gets fresh hooks.
+//!
 //! ```
 //! let record = take5::verify::verify_record(std::io::Cursor::new("")).unwrap_err();
 //! assert_eq!(record.to_string(), "the record holds no game");
@@ -15,12 +19,15 @@
 use crate::cards::Card;
 use crate::fixture::report;
 use crate::game::{Action, Deal, Decision, Event, Game, Outcome, Points, Seat, TakeReason, ToMove};
-use crate::record::{self, FORMAT, Header, Line};
+use crate::house::{self, House};
+use crate::record::{self, FORMAT, Header, HouseScript, Line};
+use crate::rules::Rules;
 use crate::variants::AnyGame;
 use crate::variants::Variant;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::BufRead;
+use std::path::Path;
 use std::sync::Arc;
 
 /// What a valid record holds.
@@ -90,8 +97,15 @@ impl VerifyError {
     }
 }
 
-/// Verifies every game of a record read from `input`.
+/// Verifies every game of a record read from `input`; house rule scripts its headers name are
+/// found from the current folder (see [`verify_record_in`]).
 pub fn verify_record(input: impl BufRead) -> Result<Summary, VerifyError> {
+    verify_record_in(input, Path::new(""))
+}
+
+/// Verifies every game of a record read from `input`, a file in `record_dir`: the house rule
+/// scripts its headers name are found from there.
+pub fn verify_record_in(input: impl BufRead, record_dir: &Path) -> Result<Summary, VerifyError> {
     let lines = record::read(input).map_err(|e| VerifyError {
         line: None,
         column: None,
@@ -112,11 +126,22 @@ pub fn verify_record(input: impl BufRead) -> Result<Summary, VerifyError> {
             }
         }
     }
-    verify_lines(&parsed)
+    verify_lines_in(&parsed, record_dir)
 }
 
-/// Verifies parsed record lines, each with its line number.
+/// Verifies parsed record lines, each with its line number; house rule scripts are found from
+/// the current folder.
 pub fn verify_lines(lines: &[(usize, Line)]) -> Result<Summary, VerifyError> {
+    verify_lines_in(lines, Path::new(""))
+}
+
+/// Verifies parsed record lines, each with its line number, of a record in `record_dir` (where
+/// the house rule scripts its headers name are found from).
+pub fn verify_lines_in(lines: &[(usize, Line)], record_dir: &Path) -> Result<Summary, VerifyError> {
+    let mut houses = Houses {
+        record_dir,
+        loaded: Vec::new(),
+    };
     let mut games = Vec::new();
     let mut current: Option<Replay> = None;
     for (i, (number, line)) in lines.iter().enumerate() {
@@ -126,7 +151,7 @@ pub fn verify_lines(lines: &[(usize, Line)]) -> Result<Summary, VerifyError> {
                 if let Some(replay) = current.take() {
                     games.push(replay.finish(number, "the next game starts")?);
                 }
-                current = Some(Replay::start(header, number)?);
+                current = Some(Replay::start(header, number, &mut houses)?);
             }
             Line::Fault(fault) => {
                 let replay = current.as_mut().ok_or_else(|| no_header(number))?;
@@ -174,6 +199,55 @@ fn no_header(line: usize) -> VerifyError {
     VerifyError::at(line, "a record starts with a `game` line")
 }
 
+/// The house rule scripts of a record, each loaded once (games get fresh hooks from it).
+struct Houses<'a> {
+    record_dir: &'a Path,
+    loaded: Vec<(HouseScript, House)>,
+}
+
+impl Houses<'_> {
+    /// The script a header at `line` names, loaded and checked against the header.
+    fn get(&mut self, script: &HouseScript, line: usize) -> Result<&House, VerifyError> {
+        let index = match self.loaded.iter().position(|(s, _)| s == script) {
+            Some(index) => index,
+            None => {
+                let house =
+                    house::load_for_record(script, self.record_dir).map_err(|e| VerifyError {
+                        line: Some(line),
+                        column: None,
+                        message: format!(
+                            "the house rule script of the header ({}) cannot be used: {}",
+                            script.path, e.message
+                        ),
+                        unreadable: true,
+                    })?;
+                self.loaded.push((script.clone(), house));
+                self.loaded.len() - 1
+            }
+        };
+        Ok(&self.loaded[index].1)
+    }
+}
+
+/// The settings in which `a` and `b` differ, by name.
+fn differing_settings(a: &Rules, b: &Rules) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    let mut differ = |name, different: bool| {
+        if different {
+            names.push(name);
+        }
+    };
+    differ("deck", a.deck != b.deck);
+    differ("rows", a.rows != b.rows);
+    differ("row_capacity", a.row_capacity != b.row_capacity);
+    differ("hand_size", a.hand_size != b.hand_size);
+    differ("min_players", a.min_players != b.min_players);
+    differ("max_players", a.max_players != b.max_players);
+    differ("end", a.end != b.end);
+    differ("ties", a.ties != b.ties);
+    names
+}
+
 /// One game being replayed.
 struct Replay {
     header: Header,
@@ -186,7 +260,7 @@ struct Replay {
 }
 
 impl Replay {
-    fn start(header: &Header, line: usize) -> Result<Replay, VerifyError> {
+    fn start(header: &Header, line: usize, houses: &mut Houses) -> Result<Replay, VerifyError> {
         if header.format != FORMAT {
             return Err(VerifyError::at(
                 line,
@@ -197,12 +271,39 @@ impl Replay {
             ));
         }
         let rules = Arc::new(header.rules.clone());
-        let game = header
+        let mut game = header
             .variant
             .new_game(rules, header.players.len())
             .map_err(|e| {
                 VerifyError::at(line, format!("the header's game cannot be set up: {e}"))
             })?;
+        if let Some(script) = &header.house {
+            let house = houses.get(script, line)?;
+            // The header's rules are the script's settings applied: the hooks see those.
+            let differ = differing_settings(&header.rules, house.rules());
+            if !differ.is_empty() {
+                return Err(VerifyError::at(
+                    line,
+                    format!(
+                        "the header's rules are not those of its house rule script ({}): {} \
+                         differ{}",
+                        script.path,
+                        differ.join(", "),
+                        if differ.len() == 1 { "s" } else { "" }
+                    ),
+                ));
+            }
+            let hooks = house.new_game().map_err(|e| VerifyError {
+                line: Some(line),
+                column: None,
+                message: format!(
+                    "the house rule script of the header ({}) cannot start the game: {}",
+                    script.path, e.message
+                ),
+                unreadable: true,
+            })?;
+            game.set_house(hooks);
+        }
         Ok(Replay {
             header: header.clone(),
             line,

@@ -46,8 +46,8 @@ fn check_passes_the_shipped_fixtures() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 stack.push(path);
-            } else {
-                count += 1;
+            } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+                count += 1; // (fixtures/house also holds a script for a fixture)
             }
         }
     }

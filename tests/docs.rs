@@ -40,6 +40,14 @@ fn blocks(page: &str) -> Vec<Block> {
 #[test]
 fn fixture_examples_hold() {
     let blocks = blocks("docs/fixtures.md");
+    // Each example is read as `example.yaml` at the repository's root: paths in it (`house`)
+    // start there. Cargo runs integration tests from the package root.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(
+        std::env::current_dir().unwrap().canonicalize().unwrap(),
+        root.canonicalize().unwrap(),
+        "the examples' paths are relative to the repository's root"
+    );
     let path = Path::new("example.yaml");
     let mut counts = [0; 3];
     for (i, block) in blocks.iter().enumerate() {
@@ -148,4 +156,82 @@ fn rulings_name_fixtures_that_exist() {
     for path in named {
         assert!(root.join(path).is_file(), "docs/rulings.md names {path}");
     }
+}
+
+/// The `game` row of the table in docs/records.md names every field of a header, and the page
+/// says what `take5 verify` prints for a house rule script whose text changed.
+#[test]
+fn records_page_names_every_header_field_and_the_house_check() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/records.md")).unwrap();
+    let record = &blocks("docs/records.md")
+        .into_iter()
+        .find(|b| b.info == "jsonl")
+        .unwrap()
+        .text;
+    let row = page
+        .lines()
+        .find(|l| l.starts_with("| `game` |"))
+        .expect("the game row");
+    // The example's header with a house script: every key must be in the row.
+    let script = "return { hand_size = 3, rounds = 2 }\n";
+    let sha256 = take5::house::House::from_source(
+        "rules.lua",
+        script.as_bytes(),
+        take5::rules::Rules::classic(),
+    )
+    .map(|h| h.sha256().to_string());
+    let first = record.lines().next().unwrap();
+    let mut header: serde_json::Value = serde_json::from_str(first).unwrap();
+    header["seed"] = 7.into();
+    header["house"] = serde_json::json!({"path": "rules.lua", "sha256": "0"});
+    for key in header.as_object().unwrap().keys().filter(|k| *k != "event") {
+        assert!(
+            row.contains(&format!("`{key}`")),
+            "the game row lacks `{key}`"
+        );
+    }
+    let flat = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    for key in ["`path`", "`sha256`"] {
+        assert!(flat.contains(key), "{key}");
+    }
+
+    // The example verifies next to its script, and not once the script is edited.
+    let dir = std::env::temp_dir().join(format!("take5-docs-house-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("rules.lua"), script).unwrap();
+    header["house"]["sha256"] = sha256.unwrap_or_else(|e| panic!("{e}")).into();
+    header.as_object_mut().unwrap().remove("seed");
+    let with_house = std::iter::once(header.to_string())
+        .chain(record.lines().skip(1).map(str::to_string))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let file = dir.join("record.jsonl");
+    std::fs::write(&file, &with_house).unwrap();
+    let run = || {
+        let args = take5::cli::verify::VerifyArgs {
+            records: vec![file.clone()],
+        };
+        let mut out = Vec::new();
+        let status = take5::cli::verify::run_to(&args, &mut out).unwrap();
+        let printed = String::from_utf8(out)
+            .unwrap()
+            .replace(&format!("{}/", dir.display()), "");
+        (status, printed)
+    };
+    let (status, printed) = run();
+    assert_eq!(status, take5::cli::Status::Passed, "{printed}");
+    std::fs::write(dir.join("rules.lua"), format!("{script}-- edited\n")).unwrap();
+    let (status, printed) = run();
+    assert_eq!(status, take5::cli::Status::Unreadable, "{printed}");
+    let said = "record.jsonl:1: the house rule script of the header (rules.lua) cannot be used: ";
+    assert!(printed.starts_with(said), "{printed}");
+    assert!(flat.contains(said), "docs/records.md should say `{said}`");
+    let differs = "its sha256 differs from the record's";
+    assert!(printed.contains(differs), "{printed}");
+    assert!(
+        flat.contains(differs),
+        "docs/records.md should say `{differs}`"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -126,3 +126,110 @@ fn an_unreadable_file_is_named() {
         "{e}"
     );
 }
+
+/// `BASE` with a `house` script (from the package root, the tests' working folder).
+fn with_house(script: &str) -> String {
+    BASE.replace(
+        "variant: classic\n",
+        &format!("variant: classic\nhouse: {script}\n"),
+    )
+}
+
+/// The error for `text`, as `line:column: message`.
+fn error_of(text: &str) -> String {
+    let e = fixture::parse(text, Path::new("f.yaml")).unwrap_err();
+    let at = e.at.map(|at| at.to_string()).unwrap_or_default();
+    format!("{at}: {}", e.message)
+}
+
+#[test]
+fn a_house_script_that_cannot_be_loaded_is_named_with_the_house_key() {
+    assert_eq!(
+        error_of(&with_house("tests/house/syntax_error.lua")),
+        "4:1: the house script cannot be loaded: tests/house/syntax_error.lua:3: unexpected \
+         symbol near '='"
+    );
+    assert_eq!(
+        error_of(&with_house("tests/house/os_execute.lua")),
+        "4:1: the house script cannot be loaded: tests/house/os_execute.lua:2: os is not \
+         available in take5 house rules"
+    );
+    let missing = error_of(&with_house("scripts/house/none.lua"));
+    assert!(
+        missing.starts_with(
+            "4:1: the house script cannot be loaded: cannot read scripts/house/none.lua:"
+        ),
+        "{missing}"
+    );
+    // The path is relative to the fixture file's folder.
+    let f = fixture::parse(
+        &with_house("seven_nimmt.lua"),
+        Path::new("scripts/house/f.yaml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(f.rules.row_capacity, 6);
+}
+
+#[test]
+fn a_house_script_sets_the_rules_under_the_fixtures_own() {
+    // five_rows.lua: 5 rows, at most 9 players.
+    let five = with_house("scripts/house/five_rows.lua");
+    assert_eq!(error_of(&five), "8:9: 4 rows given, the rules have 5");
+    let fixed = five.replace("[[10], [20], [30], [40]]", "[[10], [20], [30], [40], [41]]");
+    let f = fixture::parse(&fixed, Path::new("f.yaml")).unwrap();
+    assert_eq!((f.rules.rows, f.rules.max_players), (5, 9));
+    assert_eq!(
+        f.house.as_ref().unwrap().path,
+        "scripts/house/five_rows.lua"
+    );
+    assert_eq!(
+        error_of(&fixed.replace("players: 2", "players: 10")),
+        "5:10: rule setting `players`: 10 players asked for, the rules allow 2 to 9 (with the \
+         house rules of scripts/house/five_rows.lua)"
+    );
+    let four = fixed.replace("players: 2", "players: 2\nrules: {rows: 4}");
+    let four = four.replace("[[10], [20], [30], [40], [41]]", "[[10], [20], [30], [40]]");
+    let f = fixture::parse(&four, Path::new("f.yaml")).unwrap();
+    assert_eq!((f.rules.rows, f.rules.max_players), (4, 9));
+    // The hooks of cheapest_row.lua see the script's bullheads: the fixture cannot change them.
+    let deck = with_house("scripts/house/cheapest_row.lua").replace(
+        "players: 2",
+        "players: 2\nrules: {deck: {lowest: 1, bullheads: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, \
+         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, \
+         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, \
+         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, \
+         1, 1, 1, 1, 1]}}",
+    );
+    assert_eq!(
+        error_of(&deck),
+        "6:8: `deck` cannot be changed here: the hooks of scripts/house/cheapest_row.lua see the \
+         script's bullheads (give `deck` and `bullheads` in the script)"
+    );
+}
+
+#[test]
+fn house_rule_errors_need_a_house_and_end_the_fixture() {
+    let expect = "  - play: [15, 50]\n    expect: {error: house_rule}";
+    assert_eq!(
+        error("  - play: [15, 50]", expect),
+        "11:21: `house_rule` is the error of a failing house rule hook, and this fixture names \
+         no `house` script"
+    );
+    let housed = with_house("tests/house/hook_error.lua");
+    assert_eq!(
+        error_of(&housed.replace(
+            "  - play: [15, 50]",
+            &format!("{expect}\n  - play: [60, 70]")
+        )),
+        "13:5: no step can follow one that expects `house_rule`: the game stops when a house \
+         rule fails"
+    );
+    assert_eq!(
+        error_of(&housed.replace(
+            "  - play: [15, 50]",
+            "  - play: [15, 50]\n    expect: {turn: 10, error: house_rule}"
+        )),
+        "12:20: a step that expects `house_rule` expects nothing else: the game stops half-way \
+         through the step"
+    );
+}

@@ -102,3 +102,38 @@ steps:
     assert_eq!(run.steps.len(), 1);
     assert_eq!(run.failure.unwrap().step, 0);
 }
+
+#[test]
+fn a_hook_that_fails_unexpectedly() {
+    let text = "name: n
+pins: p
+variant: classic
+house: tests/house/hook_error.lua
+players: 2
+setup:
+  turn: 10
+  rows: [[1, 2, 3, 4, 5], [20], [30], [40]]
+  hands: [[6], [50]]
+steps:
+  - play: [6, 50]
+";
+    let f = fixture::parse(text, Path::new("f.yaml")).unwrap();
+    let run = fixture::run(&f).unwrap();
+    assert_eq!(
+        report::diff(run.failure.as_ref().expect("the fixture fails")),
+        "  step 1 (line 11): play [6, 50]
+  error: - expected, + actual
+    - no error: the step was allowed
+    + error house_rule: house rule hook `row_taken` failed in round 1 turn 10: tests/house/hook_error.lua:4: attempt to index a nil value (field 'top')
+"
+    );
+    // The transcript shows what happened up to the failure.
+    let transcript = report::transcript(&f, &run);
+    assert!(
+        transcript.contains(
+            "  reveal round 1 turn 10: 6 (seat 0), 50 (seat 1)\n  failed: house_rule: house rule \
+             hook `row_taken` failed"
+        ),
+        "{transcript}"
+    );
+}

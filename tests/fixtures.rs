@@ -24,7 +24,11 @@ fn suffix(path: &Path) -> String {
 #[test]
 fn fixture() {
     insta::glob!(FIXTURES, "**/*.yaml", |path| {
-        let fixture = fixture::load(path).unwrap_or_else(|e| panic!("{}", report::error(&e)));
+        // Loaded by its path from the package root (the tests' working folder), so that what
+        // the transcript quotes of a house script's messages (its path) is the same everywhere.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let from_root = path.strip_prefix(root).unwrap_or(path);
+        let fixture = fixture::load(from_root).unwrap_or_else(|e| panic!("{}", report::error(&e)));
         let run = fixture::run(&fixture).unwrap_or_else(|e| panic!("{}", report::error(&e)));
         if let Some(failure) = &run.failure {
             panic!(

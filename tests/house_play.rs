@@ -161,3 +161,135 @@ fn a_bad_setting_is_named() {
         "{stderr}"
     );
 }
+
+fn verify(record: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_take5"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg("verify")
+        .arg(record)
+        .output()
+        .expect("take5 runs")
+}
+
+/// A fresh folder under the temp folder.
+fn folder(name: &str) -> PathBuf {
+    let dir = temp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn records_of_every_example_script_verify() {
+    let dir = folder("verify-examples");
+    for script in scripts() {
+        let name = script.file_name().unwrap().to_str().unwrap();
+        let record = dir.join(format!("{name}.jsonl"));
+        let house = format!("scripts/house/{name}");
+        let mut args = FOUR.to_vec();
+        args.extend(["--seed", "11", "--games", "3", "--quiet", "--house", &house]);
+        args.extend(["--record", record.to_str().unwrap()]);
+        let output = take5(&args);
+        assert!(output.status.success(), "{name}: {output:?}");
+        // The record names the script from its own folder, across folders.
+        assert!(
+            header(&record).house.unwrap().path.starts_with("../"),
+            "{name}"
+        );
+        let output = verify(&record);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{name}: {stdout}");
+        assert!(
+            stdout.starts_with("OK ") && stdout.contains("  3 games, "),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_record_moves_with_its_script_and_holds_only_for_that_text() {
+    let dir = folder("verify-moved");
+    let played = dir.join("played");
+    std::fs::create_dir_all(&played).unwrap();
+    let script = played.join("moon.lua");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/house/shoot_the_moon.lua"),
+        &script,
+    )
+    .unwrap();
+    let record = played.join("games.jsonl");
+    let mut args = FOUR.to_vec();
+    args.extend(["--seed", "4", "--games", "2", "--quiet"]);
+    args.extend(["--house", script.to_str().unwrap()]);
+    args.extend(["--record", record.to_str().unwrap()]);
+    assert!(take5(&args).status.success());
+    assert_eq!(header(&record).house.unwrap().path, "moon.lua");
+
+    // The folder moves: the record still finds its script.
+    let moved = dir.join("moved");
+    std::fs::rename(&played, &moved).unwrap();
+    let record = moved.join("games.jsonl");
+    let output = verify(&record);
+    assert!(output.status.success(), "{output:?}");
+
+    // The script is edited afterwards (a comment is enough): the record no longer holds.
+    let script = moved.join("moon.lua");
+    let mut text = std::fs::read_to_string(&script).unwrap();
+    text.push_str("-- edited\n");
+    std::fs::write(&script, text).unwrap();
+    let output = verify(&record);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let expected = format!(
+        "{}:1: the house rule script of the header (moon.lua) cannot be used: {}: the script is \
+         not the one the record was played with: its sha256 differs from the record's",
+        record.display(),
+        moved.join("moon.lua").display()
+    );
+    assert!(stdout.starts_with(&expected), "{stdout}");
+
+    // Without the script, the record cannot be checked either.
+    std::fs::remove_file(&script).unwrap();
+    let output = verify(&record);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains(
+            ":1: the house rule script of the header (moon.lua) cannot be used: cannot read "
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_header_whose_rules_are_not_the_scripts_is_wrong() {
+    let dir = folder("verify-rules");
+    let record = dir.join("seven.jsonl");
+    let mut args = FOUR.to_vec();
+    args.extend(["--seed", "4", "--quiet"]);
+    args.extend(["--house", "scripts/house/seven_nimmt.lua"]);
+    args.extend(["--record", record.to_str().unwrap()]);
+    assert!(take5(&args).status.success());
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("\"row_capacity\":6"));
+    std::fs::write(
+        &record,
+        text.replacen("\"row_capacity\":6", "\"row_capacity\":5", 1),
+    )
+    .unwrap();
+    let output = verify(&record);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.starts_with(&format!("{}:1: ", record.display())),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("scripts/house/seven_nimmt.lua): row_capacity differs\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(": the header's rules are not those of its house rule script ("),
+        "{stdout}"
+    );
+}

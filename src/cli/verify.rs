@@ -1,10 +1,10 @@
 //! `take5 verify RECORD...`: re-checks game records against the rules (docs/records.md).
 
 use super::Status;
-use crate::verify::verify_record;
+use crate::verify::verify_record_in;
 use std::fs::File;
 use std::io::{self, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `take5 verify`.
 #[derive(Clone, Debug, clap::Args)]
@@ -33,7 +33,9 @@ pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
                 continue;
             }
         };
-        match verify_record(BufReader::new(file)) {
+        // House rule scripts are named relative to the record's folder.
+        let folder = path.parent().unwrap_or(Path::new(""));
+        match verify_record_in(BufReader::new(file), folder) {
             Ok(summary) => {
                 let games = summary.games.len();
                 writeln!(

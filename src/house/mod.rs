@@ -302,8 +302,8 @@ pub fn load_for_record(script: &HouseScript, record_dir: &Path) -> Result<House,
         return Err(LoadError {
             script: house.script.name.clone(),
             message: format!(
-                "{}: the script is not the one the record was played with (its sha256 is {}, \
-                 the record's is {})",
+                "{}: the script is not the one the record was played with: its sha256 differs \
+                 from the record's (the file's is {}, the record's is {})",
                 house.script.name, house.sha256, script.sha256
             ),
         });
