@@ -11,11 +11,12 @@ use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
 use std::sync::Arc;
 
-/// The variants take5 knows, by the name used on the command line, in fixtures and in records.
+/// The variants take5 knows, by the name used on the command line, in fixtures and in records
+/// (the same kebab-case name everywhere, e.g. `take-a-number`).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum,
 )]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum Variant {
     Classic,
 }
