@@ -397,6 +397,10 @@ impl Replay {
                 game.apply(*seat, Action::TakeRow(*row), &mut emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot take row {row}"), e))?;
             }
+            (ToMove::Seat(_, Decision::KeepCard), Event::Keep { seat, card }) => {
+                game.apply(*seat, Action::Keep(*card), &mut emitted)
+                    .map_err(|e| refused(format!("seat {seat} cannot keep {card}"), e))?;
+            }
             (ToMove::GameOver, _) => {
                 return Err(VerifyError::at(
                     line,
@@ -469,6 +473,9 @@ fn waiting_for(game: &dyn Game, to_move: ToMove) -> String {
             "seat {seat}'s row choice for its low card {card} (a `take` line with reason `low`)"
         ),
         ToMove::Seat(seat, Decision::PlayCard) => format!("seat {seat}'s card"),
+        ToMove::Seat(seat, Decision::KeepCard) => {
+            format!("seat {seat}'s choice of a #-row card (a `keep` line)")
+        }
         ToMove::GameOver => "nothing: the game is over".into(),
     }
 }

@@ -37,7 +37,7 @@ fn shape_errors_name_line_and_column() {
     );
     assert_eq!(
         error("variant: classic", "variant: pro"),
-        "3:10: unknown variant `pro`, expected one of classic"
+        "3:10: unknown variant `pro`, expected one of classic, take-a-number"
     );
     assert_eq!(
         error("  - play: [15, 50]", "  - play: [15, 50]\n    house: x.lua"),

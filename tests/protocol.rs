@@ -121,6 +121,9 @@ fn every_message_round_trips() {
         rows: vec![cards(&[12, 13]), cards(&[40]), cards(&[77]), cards(&[91])],
         scores: vec![0, 0, 0, 0],
         taken: vec![0, 2, 0, 0],
+        hash_rows: Vec::new(),
+        hash_piles: Vec::new(),
+        hand_sizes: Vec::new(),
     };
     let messages = [
         ToBot::Hello { version: 1 },
@@ -172,8 +175,33 @@ fn every_message_round_trips() {
                 card: Card(5),
                 revealed: cards(&[17, 5, 40, 88]),
             },
+            ..request.clone()
+        }),
+        ToBot::Ask(Request {
+            ask: Ask::Keep {
+                cards: cards(&[12, 13]),
+                revealed: cards(&[13, 5, 70, 88]),
+            },
+            rows: vec![cards(&[12, 13]), cards(&[40]), cards(&[77])],
+            hash_rows: vec![cards(&[5, 30]), cards(&[61]), cards(&[2]), cards(&[9])],
+            hash_piles: vec![0, 3, 0, 1],
+            hand_sizes: vec![3, 6, 8, 2],
+            ..request.clone()
+        }),
+        ToBot::Ask(Request {
+            hash_rows: vec![cards(&[5, 30]), cards(&[61]), cards(&[2]), cards(&[9])],
+            hash_piles: vec![0, 3, 0, 1],
+            hand_sizes: vec![3, 6, 8, 2],
             ..request
         }),
+        ToBot::Event(EventLine::Public(Event::Keep {
+            seat: 1,
+            card: Card(40),
+        })),
+        ToBot::Event(EventLine::Public(Event::Pile {
+            seat: 1,
+            cards: cards(&[12, 31]),
+        })),
         ToBot::Error {
             kind: ErrorKind::Illegal,
             text: "not_in_hand: card 99 is not in seat 2's hand (2 tries left)".into(),
@@ -198,6 +226,8 @@ fn every_message_round_trips() {
         FromBot::Play(Card(u16::MAX)),
         FromBot::Row(0),
         FromBot::Row(usize::MAX),
+        FromBot::Keep(Card(0)),
+        FromBot::Keep(Card(u16::MAX)),
     ] {
         round_trip_from_bot(&message);
     }
@@ -312,7 +342,15 @@ impl Gen {
     }
 
     fn event(&mut self) -> EventLine {
-        match self.below(6) {
+        match self.below(8) {
+            6 => EventLine::Public(Event::Keep {
+                seat: self.usize(),
+                card: self.card(),
+            }),
+            7 => EventLine::Public(Event::Pile {
+                seat: self.usize(),
+                cards: self.cards(),
+            }),
             0 => EventLine::Deal {
                 round: self.u32(),
                 hand: self.cards(),
@@ -352,14 +390,19 @@ impl Gen {
     }
 
     fn request(&mut self) -> Request {
-        let ask = if self.chance(50) {
-            Ask::Play
-        } else {
-            Ask::Row {
+        let ask = match self.below(3) {
+            0 => Ask::Play,
+            1 => Ask::Row {
                 card: self.card(),
                 revealed: self.cards(),
-            }
+            },
+            _ => Ask::Keep {
+                cards: self.cards(),
+                revealed: self.cards(),
+            },
         };
+        // Take a Number's fields come together, or not at all.
+        let number = self.chance(50);
         Request {
             ask,
             seat: self.usize(),
@@ -369,6 +412,17 @@ impl Gen {
             rows: self.rows(),
             scores: self.numbers(),
             taken: self.numbers(),
+            hash_rows: if number { self.rows() } else { Vec::new() },
+            hash_piles: if number {
+                self.list(4, Gen::usize)
+            } else {
+                Vec::new()
+            },
+            hand_sizes: if number {
+                self.list(4, Gen::usize)
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -410,12 +464,13 @@ impl Gen {
     }
 
     fn bot_line(&mut self) -> FromBot {
-        match self.below(3) {
+        match self.below(4) {
             0 => FromBot::Hello {
                 version: self.u32(),
                 name: self.name(),
             },
             1 => FromBot::Play(self.card()),
+            2 => FromBot::Keep(self.card()),
             _ => FromBot::Row(self.usize()),
         }
     }
@@ -516,13 +571,27 @@ fn assert_same_view(a: &View, b: &View) {
         (a.hand, a.rows, a.scores, a.taken, a.revealed),
         (b.hand, b.rows, b.scores, b.taken, b.revealed)
     );
+    assert_eq!(
+        (a.hash_rows, a.hash_piles, a.hand_sizes, a.keep_from),
+        (b.hash_rows, b.hash_piles, b.hand_sizes, b.keep_from)
+    );
 }
 
 /// Checks every line a referee would send while `seats` players play a whole classic game;
 /// counts the `ask play`, the `ask row` and the event lines.
 fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
-    let rules = Arc::new(Rules::classic());
-    let mut game = Classic::new(rules.clone(), seats).unwrap();
+    let (plays, rows, _, lines) = play_variant_and_check(Variant::Classic, seed, seats);
+    (plays, rows, lines)
+}
+
+/// [`play_and_check`] for any variant; also counts the `ask keep` lines.
+fn play_variant_and_check(
+    variant: Variant,
+    seed: u64,
+    seats: usize,
+) -> (usize, usize, usize, usize) {
+    let rules = Arc::new(variant.rules());
+    let mut game = variant.new_game(rules.clone(), seats).unwrap();
     let mut dealer = GameRng::new(seed, Stream::Deal(0));
     let mut bots: Vec<Builtin> = (0..seats)
         .map(|s| Builtin::new(Strategy::ALL[s % Strategy::ALL.len()], seed))
@@ -532,7 +601,7 @@ fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
     for seat in 0..seats {
         let start = GameStart {
             number: seed,
-            variant: Variant::Classic,
+            variant,
             rules: &rules,
             seats,
             seat,
@@ -544,7 +613,7 @@ fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
         assert_eq!(info.rules().deck, rules.deck);
         infos.push(info);
     }
-    let (mut plays, mut rows, mut lines) = (0, 0, 0);
+    let (mut plays, mut rows, mut keeps, mut lines) = (0, 0, 0, 0);
     let mut events: Vec<Event> = Vec::new();
     loop {
         for event in events.drain(..) {
@@ -591,6 +660,7 @@ fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
             match request.ask {
                 Ask::Play => plays += 1,
                 Ask::Row { .. } => rows += 1,
+                Ask::Keep { .. } => keeps += 1,
             }
             // The bot's answer goes over the wire too.
             let action = bots[seat].choose(&view);
@@ -602,7 +672,20 @@ fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
         }
     }
     assert!(game.outcome().is_some());
-    (plays, rows, lines)
+    (plays, rows, keeps, lines)
+}
+
+#[test]
+fn take_a_number_lines_from_real_games_round_trip() {
+    let (mut rows_asked, mut keeps_asked) = (0, 0);
+    for seed in 0..8 {
+        let seats = 2 + (seed as usize % 3);
+        let (plays, rows, keeps, lines) = play_variant_and_check(Variant::TakeANumber, seed, seats);
+        assert!(plays >= 8 * seats && lines > plays, "{plays} {lines}");
+        rows_asked += rows;
+        keeps_asked += keeps;
+    }
+    assert!(rows_asked > 0 && keeps_asked > 0);
 }
 
 #[test]

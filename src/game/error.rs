@@ -31,11 +31,17 @@ pub enum RuleError {
     /// A house rule failed. Unlike the other errors, the game may be half-way through a step
     /// and cannot go on.
     House(Box<HouseError>),
+    /// Take a Number: a #-row card was sent but no taken cards wait for one.
+    NoKeepDue { seat: Seat },
+    /// Take a Number: something else was sent while `seat` must choose its #-row card.
+    KeepDue { seat: Seat },
+    /// Take a Number: the card kept for the #-row is not among the cards just taken.
+    NotTaken { seat: Seat, card: Card },
 }
 
 impl RuleError {
     /// Every [`RuleError::kind`], in declaration order (fixtures name the error they expect).
-    pub const KINDS: [&'static str; 12] = [
+    pub const KINDS: [&'static str; 15] = [
         "game_over",
         "no_such_seat",
         "deal_first",
@@ -48,6 +54,9 @@ impl RuleError {
         "row_choice_due",
         "no_such_row",
         "house_rule",
+        "no_keep_due",
+        "keep_due",
+        "not_taken",
     ];
 
     /// A stable, machine-readable name for the kind (used in fixtures, records and the protocol).
@@ -65,6 +74,9 @@ impl RuleError {
             RuleError::RowChoiceDue { .. } => "row_choice_due",
             RuleError::NoSuchRow { .. } => "no_such_row",
             RuleError::House(_) => "house_rule",
+            RuleError::NoKeepDue { .. } => "no_keep_due",
+            RuleError::KeepDue { .. } => "keep_due",
+            RuleError::NotTaken { .. } => "not_taken",
         }
     }
 }
@@ -101,6 +113,24 @@ impl fmt::Display for RuleError {
                 write!(f, "there is no row {row} (rows are 0 to {})", rows - 1)
             }
             RuleError::House(error) => error.fmt(f),
+            RuleError::NoKeepDue { seat } => {
+                write!(
+                    f,
+                    "seat {seat} chose a #-row card, but no taken cards wait for one"
+                )
+            }
+            RuleError::KeepDue { seat } => {
+                write!(
+                    f,
+                    "seat {seat} must choose which taken card goes to its #-row"
+                )
+            }
+            RuleError::NotTaken { seat, card } => {
+                write!(
+                    f,
+                    "card {card} is not among the cards seat {seat} just took"
+                )
+            }
         }
     }
 }
@@ -139,6 +169,12 @@ mod tests {
                 turn: 1,
                 message: String::new(),
             })),
+            RuleError::NoKeepDue { seat: 0 },
+            RuleError::KeepDue { seat: 0 },
+            RuleError::NotTaken {
+                seat: 0,
+                card: Card(1),
+            },
         ];
         for sample in &samples {
             match sample {
@@ -153,7 +189,10 @@ mod tests {
                 | RuleError::NoRowChoiceDue { .. }
                 | RuleError::RowChoiceDue { .. }
                 | RuleError::NoSuchRow { .. }
-                | RuleError::House(_) => {}
+                | RuleError::House(_)
+                | RuleError::NoKeepDue { .. }
+                | RuleError::KeepDue { .. }
+                | RuleError::NotTaken { .. } => {}
             }
         }
         let kinds: Vec<&str> = samples.iter().map(RuleError::kind).collect();

@@ -30,6 +30,12 @@ pub enum Event {
     },
     /// `card` of `seat` went to the end of `row`.
     Place { seat: Seat, card: Card, row: usize },
+    /// Take a Number: `seat` put `card`, one of the cards it just took, at the end of its #-row;
+    /// the other cards it took went into its hand.
+    Keep { seat: Seat, card: Card },
+    /// Take a Number: `seat`'s #-row (`cards`) went onto its #-pile, because the card it keeps
+    /// is lower than the row's end.
+    Pile { seat: Seat, cards: Vec<Card> },
     /// The round is over: bullheads taken this round and the totals after it, by seat.
     RoundEnd {
         round: u32,
@@ -51,6 +57,8 @@ impl Event {
             Event::Reveal { .. } => "reveal",
             Event::Take { .. } => "take",
             Event::Place { .. } => "place",
+            Event::Keep { .. } => "keep",
+            Event::Pile { .. } => "pile",
             Event::RoundEnd { .. } => "round_end",
             Event::GameEnd { .. } => "game_end",
         }

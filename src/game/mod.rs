@@ -30,6 +30,9 @@ pub enum Decision {
     PlayCard,
     /// `card` is lower than every row's end: choose the row to take.
     ChooseRow { card: Card },
+    /// Take a Number: the seat took the cards in [`View::keep_from`]; choose the one that goes
+    /// to its #-row (the rest go into its hand).
+    KeepCard,
 }
 
 /// Who must act next.
@@ -53,6 +56,8 @@ pub enum Action {
     Play(Card),
     /// Take this row (from 0).
     TakeRow(usize),
+    /// Take a Number: put this one of the cards just taken into the #-row.
+    Keep(Card),
 }
 
 /// The cards for one round: each seat's hand and the first card of each row.

@@ -25,4 +25,27 @@ pub struct View<'a> {
     pub taken: &'a [Points],
     /// The cards of this turn by seat once they are revealed; empty while players choose.
     pub revealed: &'a [Card],
+    /// Cards each row holds before the card that takes it, by row; empty when every row holds
+    /// `rules.row_capacity` (classic). See [`View::capacity`].
+    pub capacities: &'a [usize],
+    /// Take a Number: every seat's #-row, by seat; empty for classic.
+    pub hash_rows: &'a [Vec<Card>],
+    /// Take a Number: how many cards each seat's #-pile holds; empty for classic.
+    pub hash_piles: &'a [usize],
+    /// Take a Number: how many cards each seat holds in hand; empty for classic.
+    pub hand_sizes: &'a [usize],
+    /// Take a Number: the cards this seat just took, one of which it must keep for its #-row
+    /// (during [`Decision::KeepCard`]); otherwise empty.
+    pub keep_from: &'a [Card],
+}
+
+impl View<'_> {
+    /// The cards `row` holds before the next card takes it.
+    #[inline]
+    pub fn capacity(&self, row: usize) -> usize {
+        self.capacities
+            .get(row)
+            .copied()
+            .unwrap_or(self.rules.row_capacity)
+    }
 }

@@ -72,6 +72,14 @@ impl Builtin {
             (Strategy::Random, Some(Decision::ChooseRow { .. })) => {
                 Action::TakeRow(self.rng.below(view.rows.len() as u32) as usize)
             }
+            (Strategy::Random, Some(Decision::KeepCard)) => {
+                let i = self.rng.below(view.keep_from.len() as u32) as usize;
+                Action::Keep(view.keep_from[i])
+            }
+            (Strategy::Highest, Some(Decision::KeepCard)) => {
+                Action::Keep(*view.keep_from.last().expect("cards to keep from"))
+            }
+            (Strategy::Dodger, Some(Decision::KeepCard)) => Action::Keep(dodger_keep(view)),
             (Strategy::Highest, Some(Decision::PlayCard)) => {
                 Action::Play(*view.hand.last().expect("a hand to play from"))
             }
@@ -100,11 +108,13 @@ impl Player for Builtin {
     }
 }
 
-/// The referee's move for a seat whose player failed: the lowest card in hand, or the row with
-/// the fewest bullheads (the first such row on a tie). Deterministic, so records stay replayable.
+/// The referee's move for a seat whose player failed: the lowest card in hand, the row with
+/// the fewest bullheads (the first such row on a tie), or the first of the cards taken for the
+/// #-row (Take a Number). Deterministic, so records stay replayable.
 pub fn fallback(view: &View) -> Action {
     match view.decision {
         Some(Decision::ChooseRow { .. }) => Action::TakeRow(cheapest_row(view)),
+        Some(Decision::KeepCard) => Action::Keep(*view.keep_from.first().expect("cards taken")),
         _ => Action::Play(*view.hand.first().expect("a hand to play from")),
     }
 }
@@ -122,7 +132,6 @@ pub fn cheapest_row(view: &View) -> usize {
 /// card wins, then the one with most room, then the one closest to its row's end.
 pub fn dodger_card(view: &View) -> Card {
     let deck = &view.rules.deck;
-    let capacity = view.rules.row_capacity;
     let cheapest = deck.sum(&view.rows[cheapest_row(view)]);
     let score = |card: Card| {
         let target = view
@@ -134,12 +143,15 @@ pub fn dodger_card(view: &View) -> Card {
         match target {
             // A low card costs the cheapest row, and gets to restart it.
             None => (cheapest, 0, u16::MAX),
-            Some((_, row)) if row.len() >= capacity => (deck.sum(row), 0, 0),
-            Some((_, row)) => (
-                0,
-                capacity - row.len(),
-                u16::MAX - (card.0 - row[row.len() - 1].0),
-            ),
+            Some((r, row)) if row.len() >= view.capacity(r) => (deck.sum(row), 0, 0),
+            Some((r, row)) => {
+                let capacity = view.capacity(r);
+                (
+                    0,
+                    capacity - row.len(),
+                    u16::MAX - (card.0 - row[row.len() - 1].0),
+                )
+            }
         }
     };
     *view
@@ -150,4 +162,26 @@ pub fn dodger_card(view: &View) -> Card {
             (cost, std::cmp::Reverse(room), std::cmp::Reverse(closeness))
         })
         .expect("a hand to play from")
+}
+
+/// The dodger's #-row card (Take a Number): the lowest card taken that the #-row can go on
+/// with (above its end), so the row stays open to as many later cards as it can; when every card
+/// taken is lower than the end (the #-row goes to the pile whichever is kept), the card with the
+/// most bullheads, which the new #-row keeps safe instead of the hand. Ties go to the lower card.
+pub fn dodger_keep(view: &View) -> Card {
+    let end = view
+        .hash_rows
+        .get(view.seat)
+        .and_then(|row| row.last())
+        .copied()
+        .unwrap_or(Card(0));
+    let deck = &view.rules.deck;
+    if let Some(&card) = view.keep_from.iter().filter(|&&c| c > end).min() {
+        return card;
+    }
+    *view
+        .keep_from
+        .iter()
+        .min_by_key(|&&c| (std::cmp::Reverse(deck.bullheads(c)), c))
+        .expect("cards taken")
 }

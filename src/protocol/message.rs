@@ -41,6 +41,8 @@ pub enum FromBot {
     Play(Card),
     /// `row <index>`: the answer to `ask row`.
     Row(usize),
+    /// `keep <card>`: the answer to `ask keep` (Take a Number).
+    Keep(Card),
 }
 
 /// The fields of a `game` line: the table a game is played at.
@@ -76,7 +78,8 @@ pub enum EventLine {
     /// `event take seat=1 row=2 cards=77,78 bullheads=2 reason=low`,
     /// `event place seat=1 card=5 row=2`,
     /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`,
-    /// `event game_end totals=5,0,3,2 winners=1`.
+    /// `event game_end totals=5,0,3,2 winners=1`,
+    /// and in Take a Number `event keep seat=1 card=40` and `event pile seat=1 cards=12,31`.
     Public(Event),
 }
 
@@ -88,6 +91,12 @@ pub enum Ask {
     /// `ask row`: `card` is lower than every row's end; choose the row to take. `revealed` holds
     /// this turn's cards by seat.
     Row { card: Card, revealed: Vec<Card> },
+    /// `ask keep` (Take a Number): the seat took `cards`; choose the one for its #-row.
+    /// `revealed` holds this turn's cards by seat.
+    Keep {
+        cards: Vec<Card>,
+        revealed: Vec<Card>,
+    },
 }
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide.
@@ -105,6 +114,12 @@ pub struct Request {
     pub scores: Vec<Points>,
     /// Bullheads taken this round, by seat.
     pub taken: Vec<Points>,
+    /// Take a Number (`hashrows=`): every seat's #-row, by seat; empty otherwise.
+    pub hash_rows: Vec<Vec<Card>>,
+    /// Take a Number (`hashpiles=`): the size of every seat's #-pile; empty otherwise.
+    pub hash_piles: Vec<usize>,
+    /// Take a Number (`hands=`): how many cards every seat holds; empty otherwise.
+    pub hand_sizes: Vec<usize>,
 }
 
 /// Why the referee refused a reply (the word after `error`).
@@ -206,6 +221,7 @@ impl FromBot {
             FromBot::Hello { .. } => "hello",
             FromBot::Play(_) => "play",
             FromBot::Row(_) => "row",
+            FromBot::Keep(_) => "keep",
         }
     }
 
@@ -214,6 +230,7 @@ impl FromBot {
         match action {
             Action::Play(card) => FromBot::Play(card),
             Action::TakeRow(row) => FromBot::Row(row),
+            Action::Keep(card) => FromBot::Keep(card),
         }
     }
 
@@ -223,6 +240,7 @@ impl FromBot {
         match (self, decision) {
             (FromBot::Play(card), Decision::PlayCard) => Ok(Action::Play(*card)),
             (FromBot::Row(row), Decision::ChooseRow { .. }) => Ok(Action::TakeRow(*row)),
+            (FromBot::Keep(card), Decision::KeepCard) => Ok(Action::Keep(*card)),
             (_, Decision::PlayCard) => Err(Mismatch::Message {
                 asked: "ask play",
                 wanted: "play <card>",
@@ -231,6 +249,11 @@ impl FromBot {
             (_, Decision::ChooseRow { .. }) => Err(Mismatch::Message {
                 asked: "ask row",
                 wanted: "row <index>",
+                got: self.keyword(),
+            }),
+            (_, Decision::KeepCard) => Err(Mismatch::Message {
+                asked: "ask keep",
+                wanted: "keep <card>",
                 got: self.keyword(),
             }),
         }
@@ -316,6 +339,10 @@ impl Request {
                 card,
                 revealed: view.revealed.to_vec(),
             },
+            Decision::KeepCard => Ask::Keep {
+                cards: view.keep_from.to_vec(),
+                revealed: view.revealed.to_vec(),
+            },
         };
         Some(Request {
             ask,
@@ -326,6 +353,9 @@ impl Request {
             rows: view.rows.to_vec(),
             scores: view.scores.to_vec(),
             taken: view.taken.to_vec(),
+            hash_rows: view.hash_rows.to_vec(),
+            hash_piles: view.hash_piles.to_vec(),
+            hand_sizes: view.hand_sizes.to_vec(),
         })
     }
 
@@ -333,6 +363,7 @@ impl Request {
         match self.ask {
             Ask::Play => Decision::PlayCard,
             Ask::Row { card, .. } => Decision::ChooseRow { card },
+            Ask::Keep { .. } => Decision::KeepCard,
         }
     }
 
@@ -340,7 +371,15 @@ impl Request {
     pub fn revealed(&self) -> &[Card] {
         match &self.ask {
             Ask::Play => &[],
-            Ask::Row { revealed, .. } => revealed,
+            Ask::Row { revealed, .. } | Ask::Keep { revealed, .. } => revealed,
+        }
+    }
+
+    /// The cards taken, one to keep: empty unless asked to keep.
+    pub fn keep_from(&self) -> &[Card] {
+        match &self.ask {
+            Ask::Keep { cards, .. } => cards,
+            _ => &[],
         }
     }
 
@@ -359,6 +398,11 @@ impl Request {
             scores: &self.scores,
             taken: &self.taken,
             revealed: self.revealed(),
+            capacities: &[],
+            hash_rows: &self.hash_rows,
+            hash_piles: &self.hash_piles,
+            hand_sizes: &self.hand_sizes,
+            keep_from: self.keep_from(),
         }
     }
 }

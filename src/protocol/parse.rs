@@ -367,6 +367,20 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// The field `key` like [`Fields::get`], or the empty value when it is absent.
+    fn optional<T: Default>(
+        &self,
+        key: &'static str,
+        what: &'static str,
+        p: impl Parser<&'a str, Output = T, Error = Fail<'a>>,
+    ) -> Result<T, nom::Err<Fail<'a>>> {
+        if self.list.iter().any(|(k, _)| *k == key) {
+            self.get(key, what, p)
+        } else {
+            Ok(T::default())
+        }
+    }
+
     fn cards(&self, key: &'static str) -> Result<Vec<Card>, nom::Err<Fail<'a>>> {
         self.get(key, "cards", list(card()))
     }
@@ -384,7 +398,7 @@ impl<'a> Fields<'a> {
 // Messages.
 
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
-    const WHAT: &str = "a message: hello, play or row";
+    const WHAT: &str = "a message: hello, play, row or keep";
     let (rest, keyword) = expect(WHAT, word).parse(i)?;
     match keyword {
         "hello" => {
@@ -410,6 +424,11 @@ fn from_bot_message(i: &str) -> Res<'_, FromBot> {
             let (rest, ()) = end(rest, "the end of the line after \"row <index>\"")?;
             Ok((rest, FromBot::Row(row)))
         }
+        "keep" => {
+            let (rest, card) = argument(rest, "a card number after \"keep\"", card())?;
+            let (rest, ()) = end(rest, "the end of the line after \"keep <card>\"")?;
+            Ok((rest, FromBot::Keep(card)))
+        }
         _ => fail(i, WHAT),
     }
 }
@@ -428,7 +447,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Game(game_info(&f)?)))
         }
         "event" => {
-            let what = "an event: deal, reveal, take, place, round_end or game_end";
+            let what = "an event: deal, reveal, take, place, keep, pile, round_end or game_end";
             let (rest, kind) = argument(rest, what, word)?;
             if !EVENTS.contains(&kind) {
                 return fail(kind, what);
@@ -437,15 +456,19 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Event(event_line(kind, &f)?)))
         }
         "ask" => {
-            let what = "play or row after \"ask\"";
+            let what = "play, row or keep after \"ask\"";
             let (rest, kind) = argument(rest, what, word)?;
-            if kind != "play" && kind != "row" {
+            if kind != "play" && kind != "row" && kind != "keep" {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
             let ask = match kind {
                 "row" => Ask::Row {
                     card: f.get("card", "card", one_card())?,
+                    revealed: f.cards("revealed")?,
+                },
+                "keep" => Ask::Keep {
+                    cards: f.cards("cards")?,
                     revealed: f.cards("revealed")?,
                 },
                 _ => Ask::Play,
@@ -461,6 +484,9 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     rows: f.get("rows", "rows", rows())?,
                     scores: f.numbers("scores", "a score")?,
                     taken: f.numbers("taken", "a bullhead count")?,
+                    hash_rows: f.optional("hashrows", "rows", rows())?,
+                    hash_piles: f.optional("hashpiles", "numbers", list(number("a count")))?,
+                    hand_sizes: f.optional("hands", "numbers", list(number("a count")))?,
                 }),
             ))
         }
@@ -508,7 +534,16 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
 }
 
 /// The words after `event`.
-const EVENTS: [&str; 6] = ["deal", "reveal", "take", "place", "round_end", "game_end"];
+const EVENTS: [&str; 8] = [
+    "deal",
+    "reveal",
+    "take",
+    "place",
+    "keep",
+    "pile",
+    "round_end",
+    "game_end",
+];
 
 /// The event `kind` (one of [`EVENTS`]) from its fields.
 fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail<'a>>> {
@@ -537,6 +572,14 @@ fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail
             seat: seat()?,
             card: f.get("card", "card", one_card())?,
             row: row()?,
+        }),
+        "keep" => EventLine::Public(Event::Keep {
+            seat: seat()?,
+            card: f.get("card", "card", one_card())?,
+        }),
+        "pile" => EventLine::Public(Event::Pile {
+            seat: seat()?,
+            cards: f.cards("cards")?,
         }),
         "round_end" => EventLine::Public(Event::RoundEnd {
             round: round()?,
@@ -618,7 +661,7 @@ mod tests {
     fn words_end_only_at_blanks() {
         assert_eq!(
             bot_error("playx 5"),
-            "expected a message: hello, play or row at column 1, found \"playx\""
+            "expected a message: hello, play, row or keep at column 1, found \"playx\""
         );
         assert_eq!(
             bot_error("play 5x"),
@@ -626,7 +669,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("rowing 1"),
-            "expected a message: hello, play or row at column 1, found \"rowing\""
+            "expected a message: hello, play, row or keep at column 1, found \"rowing\""
         );
         assert_eq!(
             bot_error("row 1,2"),
@@ -634,7 +677,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("hellos version=1 name=x"),
-            "expected a message: hello, play or row at column 1, found \"hellos\""
+            "expected a message: hello, play, row or keep at column 1, found \"hellos\""
         );
     }
 
@@ -644,16 +687,21 @@ mod tests {
             (
                 "",
                 1,
-                "a message: hello, play or row",
+                "a message: hello, play, row or keep",
                 "the end of the line",
             ),
             (
                 "  \r\n",
                 1,
-                "a message: hello, play or row",
+                "a message: hello, play, row or keep",
                 "the end of the line",
             ),
-            ("PLAY 5", 1, "a message: hello, play or row", "\"PLAY\""),
+            (
+                "PLAY 5",
+                1,
+                "a message: hello, play, row or keep",
+                "\"PLAY\"",
+            ),
             (
                 "play",
                 5,
@@ -790,11 +838,11 @@ mod tests {
         );
         assert_eq!(
             referee_error("ask dance seat=1"),
-            "expected play or row after \"ask\" at column 5, found \"dance\""
+            "expected play, row or keep after \"ask\" at column 5, found \"dance\""
         );
         assert_eq!(
             referee_error("event shuffle round=1"),
-            "expected an event: deal, reveal, take, place, round_end or game_end at column 7, \
+            "expected an event: deal, reveal, take, place, keep, pile, round_end or game_end at column 7, \
              found \"shuffle\""
         );
         assert_eq!(

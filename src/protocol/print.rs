@@ -71,6 +71,20 @@ fn public_event(out: &mut String, event: &Event) {
             penalties,
             totals,
         } => round_end(out, *round, penalties, totals),
+        Event::Keep { seat, card } => {
+            out.push_str("event keep seat=");
+            num(out, *seat);
+            out.push_str(" card=");
+            num(out, *card);
+            out.push('\n');
+        }
+        Event::Pile { seat, cards } => {
+            out.push_str("event pile seat=");
+            num(out, *seat);
+            out.push_str(" cards=");
+            list(out, cards);
+            out.push('\n');
+        }
         Event::GameEnd { totals, winners } => game_end(out, totals, winners),
     }
 }
@@ -91,6 +105,12 @@ pub fn ask(out: &mut String, view: &View) {
         view.rows,
         (view.scores, view.taken),
         view.revealed,
+        (
+            view.keep_from,
+            view.hash_rows,
+            view.hash_piles,
+            view.hand_sizes,
+        ),
     );
 }
 
@@ -150,11 +170,17 @@ pub fn row(out: &mut String, row: usize) {
     put!(out, "row {row}\n");
 }
 
-/// `play <card>` or `row <index>`, whichever gives `action`.
+/// `keep <card>`.
+pub fn keep(out: &mut String, card: Card) {
+    put!(out, "keep {card}\n");
+}
+
+/// `play <card>`, `row <index>` or `keep <card>`, whichever gives `action`.
 pub fn action(out: &mut String, action: Action) {
     match action {
         Action::Play(card) => play(out, card),
         Action::TakeRow(index) => row(out, index),
+        Action::Keep(card) => keep(out, card),
     }
 }
 
@@ -179,6 +205,7 @@ pub fn from_bot(out: &mut String, message: &FromBot) {
         FromBot::Hello { version, name } => bot_hello_line(out, *version, name),
         FromBot::Play(card) => play(out, *card),
         FromBot::Row(index) => row(out, *index),
+        FromBot::Keep(card) => keep(out, *card),
     }
 }
 
@@ -209,6 +236,7 @@ pub fn request(out: &mut String, request: &Request) {
     let decision = match request.ask {
         Ask::Play => Decision::PlayCard,
         Ask::Row { card, .. } => Decision::ChooseRow { card },
+        Ask::Keep { .. } => Decision::KeepCard,
     };
     ask_line(
         out,
@@ -219,6 +247,12 @@ pub fn request(out: &mut String, request: &Request) {
         &request.rows,
         (&request.scores, &request.taken),
         request.revealed(),
+        (
+            request.keep_from(),
+            &request.hash_rows,
+            &request.hash_piles,
+            &request.hand_sizes,
+        ),
     );
 }
 
@@ -329,6 +363,10 @@ fn game_end(out: &mut String, totals: &[Points], winners: &[Seat]) {
     out.push('\n');
 }
 
+/// Take a Number's fields of an `ask` line: the cards to keep from, the #-rows, the #-pile
+/// sizes and the hand sizes (all empty for classic).
+type NumberFields<'a> = (&'a [Card], &'a [Vec<Card>], &'a [usize], &'a [usize]);
+
 #[allow(clippy::too_many_arguments)]
 fn ask_line(
     out: &mut String,
@@ -339,10 +377,12 @@ fn ask_line(
     rows: &[Vec<Card>],
     (scores, taken): (&[Points], &[Points]),
     revealed: &[Card],
+    (keep_from, hash_rows, hash_piles, hand_sizes): NumberFields,
 ) {
     out.push_str(match decision {
         Decision::PlayCard => "ask play seat=",
         Decision::ChooseRow { .. } => "ask row seat=",
+        Decision::KeepCard => "ask keep seat=",
     });
     num(out, seat);
     out.push_str(" round=");
@@ -352,6 +392,10 @@ fn ask_line(
     if let Decision::ChooseRow { card } = decision {
         out.push_str(" card=");
         num(out, card);
+    }
+    if let Decision::KeepCard = decision {
+        out.push_str(" cards=");
+        list(out, keep_from);
     }
     out.push_str(" hand=");
     list(out, hand);
@@ -366,9 +410,22 @@ fn ask_line(
     list(out, scores);
     out.push_str(" taken=");
     list(out, taken);
-    if let Decision::ChooseRow { .. } = decision {
+    if let Decision::ChooseRow { .. } | Decision::KeepCard = decision {
         out.push_str(" revealed=");
         list(out, revealed);
+    }
+    if !hash_rows.is_empty() {
+        out.push_str(" hashrows=");
+        for (i, row) in hash_rows.iter().enumerate() {
+            if i > 0 {
+                out.push('/');
+            }
+            list(out, row);
+        }
+        out.push_str(" hashpiles=");
+        list(out, hash_piles);
+        out.push_str(" hands=");
+        list(out, hand_sizes);
     }
     out.push('\n');
 }
@@ -562,6 +619,11 @@ mod tests {
             scores: &[0, 0, 0, 0],
             taken: &[0, 2, 0, 0],
             revealed: &[],
+            capacities: &[],
+            hash_rows: &[],
+            hash_piles: &[],
+            hand_sizes: &[],
+            keep_from: &[],
         };
         assert_eq!(
             line(|o| ask(o, &view)),
@@ -574,6 +636,61 @@ mod tests {
             line(|o| ask(o, &view)),
             "ask row seat=2 round=1 turn=3 card=5 hand=3,17,22 rows=12,13/40/77/91 \
              scores=0,0,0,0 taken=0,2,0,0 revealed=17,5,40,88\n"
+        );
+    }
+
+    #[test]
+    fn take_a_number_asks() {
+        let rules = crate::variants::take_a_number::rules();
+        let rows = vec![cards(&[12, 13]), cards(&[40]), cards(&[77])];
+        let hash_rows = vec![cards(&[5, 30]), cards(&[61])];
+        let hand = cards(&[3, 17]);
+        let taken = cards(&[12, 13]);
+        let mut view = View {
+            rules: &rules,
+            seat: 0,
+            seats: 2,
+            round: 1,
+            turn: 3,
+            decision: Some(Decision::PlayCard),
+            hand: &hand,
+            rows: &rows,
+            scores: &[0, 0],
+            taken: &[2, 9],
+            revealed: &[],
+            capacities: &[2, 3, 4],
+            hash_rows: &hash_rows,
+            hash_piles: &[0, 3],
+            hand_sizes: &[2, 6],
+            keep_from: &[],
+        };
+        assert_eq!(
+            line(|o| ask(o, &view)),
+            "ask play seat=0 round=1 turn=3 hand=3,17 rows=12,13/40/77 scores=0,0 taken=2,9 \
+             hashrows=5,30/61 hashpiles=0,3 hands=2,6\n"
+        );
+        view.decision = Some(Decision::KeepCard);
+        view.keep_from = &taken;
+        let revealed = cards(&[13, 70]);
+        view.revealed = &revealed;
+        assert_eq!(
+            line(|o| ask(o, &view)),
+            "ask keep seat=0 round=1 turn=3 cards=12,13 hand=3,17 rows=12,13/40/77 scores=0,0 \
+             taken=2,9 revealed=13,70 hashrows=5,30/61 hashpiles=0,3 hands=2,6\n"
+        );
+        assert_eq!(line(|o| action(o, Action::Keep(Card(12)))), "keep 12\n");
+        let keep = Event::Keep {
+            seat: 1,
+            card: Card(40),
+        };
+        assert_eq!(line(|o| event(o, 0, &keep)), "event keep seat=1 card=40\n");
+        let pile = Event::Pile {
+            seat: 1,
+            cards: cards(&[12, 31]),
+        };
+        assert_eq!(
+            line(|o| event(o, 0, &pile)),
+            "event pile seat=1 cards=12,31\n"
         );
     }
 

@@ -221,15 +221,7 @@ impl Classic {
     /// card below every row's end.
     #[inline]
     fn row_for(&self, card: Card) -> Option<usize> {
-        let mut best = None;
-        let mut best_end = Card(0);
-        for (i, &end) in self.ends.iter().enumerate() {
-            if end < card && (best.is_none() || end > best_end) {
-                best = Some(i);
-                best_end = end;
-            }
-        }
-        best
+        row_for(&self.ends, card)
     }
 
     fn take(
@@ -465,13 +457,16 @@ impl Classic {
                 }
             }
             (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
+            (Phase::Choose { .. }, Action::Keep(_)) => Err(RuleError::NoKeepDue { seat }),
             (
                 Phase::ChooseRow {
                     seat: waiting_for, ..
                 },
                 _,
             ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
-            (Phase::ChooseRow { .. }, Action::Play(_)) => Err(RuleError::RowChoiceDue { seat }),
+            (Phase::ChooseRow { .. }, Action::Play(_) | Action::Keep(_)) => {
+                Err(RuleError::RowChoiceDue { seat })
+            }
             (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
                 if row < self.rows.len() {
                     Ok(row)
@@ -486,8 +481,43 @@ impl Classic {
     }
 }
 
+/// The row a card goes to by least difference: the one whose end (`ends`, by row) is the
+/// highest card below it; `None` for a card below every row's end. Shared by the variants that
+/// place cards like classic.
+#[inline]
+pub(crate) fn row_for(ends: &[Card], card: Card) -> Option<usize> {
+    let mut best = None;
+    let mut best_end = Card(0);
+    for (i, &end) in ends.iter().enumerate() {
+        if end < card && (best.is_none() || end > best_end) {
+            best = Some(i);
+            best_end = end;
+        }
+    }
+    best
+}
+
+/// Seats by ascending revealed card, into `order`: an insertion sort, as a turn has only a few
+/// cards.
+#[inline]
+pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
+    order.clear();
+    for (seat, &card) in revealed.iter().enumerate() {
+        let mut at = order.len();
+        order.push(seat);
+        while at > 0 && revealed[order[at - 1]] > card {
+            order[at] = order[at - 1];
+            at -= 1;
+        }
+        order[at] = seat;
+    }
+}
+
 /// Every card must be in the deck and appear once.
-fn check_cards(rules: &Rules, cards: impl Iterator<Item = Card>) -> Result<(), RuleError> {
+pub(crate) fn check_cards(
+    rules: &Rules,
+    cards: impl Iterator<Item = Card>,
+) -> Result<(), RuleError> {
     let mut seen = vec![false; rules.deck.len()];
     for card in cards {
         if !rules.deck.contains(card) {
@@ -563,17 +593,7 @@ impl Game for Classic {
                 self.revealed.clear();
                 self.revealed
                     .extend(self.chosen.iter().map(|c| c.expect("all chosen")));
-                // Seats by ascending card: an insertion sort, as a turn has only a few cards.
-                self.order.clear();
-                for (seat, &card) in self.revealed.iter().enumerate() {
-                    let mut at = self.order.len();
-                    self.order.push(seat);
-                    while at > 0 && self.revealed[self.order[at - 1]] > card {
-                        self.order[at] = self.order[at - 1];
-                        at -= 1;
-                    }
-                    self.order[at] = seat;
-                }
+                order_by_card(&self.revealed, &mut self.order);
                 self.next = 0;
                 emit(events, || Event::Reveal {
                     round: self.round,
@@ -671,6 +691,11 @@ impl Game for Classic {
             scores: &self.scores,
             taken: &self.taken,
             revealed: &self.revealed,
+            capacities: &[],
+            hash_rows: &[],
+            hash_piles: &[],
+            hand_sizes: &[],
+            keep_from: &[],
         }
     }
 

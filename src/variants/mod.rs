@@ -2,6 +2,7 @@
 //! the registry below ([`Variant`] and [`AnyGame`]).
 
 pub mod classic;
+pub mod take_a_number;
 
 use crate::game::house::HouseHooks;
 use crate::game::{
@@ -19,12 +20,14 @@ use std::sync::Arc;
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
     Classic,
+    TakeANumber,
 }
 
 impl Variant {
     pub fn name(self) -> &'static str {
         match self {
             Variant::Classic => "classic",
+            Variant::TakeANumber => "take-a-number",
         }
     }
 
@@ -32,6 +35,7 @@ impl Variant {
     pub fn rules(self) -> Rules {
         match self {
             Variant::Classic => Rules::classic(),
+            Variant::TakeANumber => take_a_number::rules(),
         }
     }
 
@@ -39,6 +43,9 @@ impl Variant {
     pub fn new_game(self, rules: Arc<Rules>, seats: usize) -> Result<AnyGame, RulesError> {
         match self {
             Variant::Classic => Ok(AnyGame::Classic(classic::Classic::new(rules, seats)?)),
+            Variant::TakeANumber => Ok(AnyGame::TakeANumber(take_a_number::TakeANumber::new(
+                rules, seats,
+            )?)),
         }
     }
 }
@@ -48,6 +55,7 @@ impl Variant {
 #[derive(Debug)]
 pub enum AnyGame {
     Classic(classic::Classic),
+    TakeANumber(take_a_number::TakeANumber),
 }
 
 /// Forwards a [`Game`] method to the variant inside.
@@ -55,6 +63,7 @@ macro_rules! dispatch {
     ($self:ident, $game:ident => $call:expr) => {
         match $self {
             AnyGame::Classic($game) => $call,
+            AnyGame::TakeANumber($game) => $call,
         }
     };
 }

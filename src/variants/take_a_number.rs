@@ -1,0 +1,637 @@
+//! Take a Number (X nimmt!, Kramer and Staupe 2016; rulebook 003, "Take a Number"), 2-4 players.
+//!
+//! Three centre rows, whose row cards say 3, 4 and 5: a row is taken by its 3rd, 4th or 5th card,
+//! so it holds 2, 3 or 4 cards before the card that takes it (row `i` of `rows` holds
+//! `row_capacity - (rows - 1 - i)`). Each seat has a personal #-row. A round: one card starts
+//! each centre row and each #-row, eight cards in each hand; then turns as in classic (choose
+//! face down, reveal, place in ascending order by least difference, a low card takes a row of
+//! its player's choice). The taker keeps one of the cards taken for its #-row (asked when it
+//! took more than one) and the others go into its hand. A kept card lower than the #-row's end
+//! sends the #-row to the #-pile first. The round ends after a turn at whose end some hand is
+//! empty (see docs/rulings.md); hand cards count their bullheads once, #-pile cards twice,
+//! #-row cards nothing. Two rounds, lowest total wins.
+//!
+//! Placement by least difference, the order of the revealed cards and the deal's checks are
+//! the classic engine's ([`super::classic`]).
+
+use super::classic::{check_cards, order_by_card, row_for};
+use crate::cards::Card;
+use crate::cards::Deck;
+use crate::game::house::HouseHooks;
+use crate::game::{
+    Action, Deal, Decision, Event, EventSink, Game, Outcome, Points, RuleError, Seat, TakeReason,
+    ToMove, View, emit,
+};
+use crate::rng::GameRng;
+use crate::rules::{GameEnd, Rules, RulesError, Ties};
+use std::sync::Arc;
+
+/// The default rules: 100 cards with the classic bullheads, 3 rows (holding 2, 3 and 4 cards),
+/// 8 cards each, 2-4 players, two rounds.
+pub fn rules() -> Rules {
+    Rules {
+        deck: Deck::classic(100),
+        rows: 3,
+        row_capacity: 4,
+        hand_size: 8,
+        min_players: 2,
+        max_players: 4,
+        end: GameEnd::Rounds(2),
+        ties: Ties::Shared,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Deal,
+    /// Players choose; `pending` of them have not yet.
+    Choose {
+        pending: usize,
+    },
+    /// `seat`'s low card `card` waits for a row.
+    ChooseRow {
+        seat: Seat,
+        card: Card,
+    },
+    /// `seat` took the cards in `keep_from` and chooses the one for its #-row.
+    Keep {
+        seat: Seat,
+    },
+    Over,
+}
+
+/// The state of a Take a Number game.
+#[derive(Debug)]
+pub struct TakeANumber {
+    rules: Arc<Rules>,
+    seats: usize,
+    phase: Phase,
+    round: u32,
+    turn: u32,
+    hands: Vec<Vec<Card>>,
+    rows: Vec<Vec<Card>>,
+    ends: Vec<Card>,
+    /// Cards each row holds before the card that takes it.
+    capacities: Vec<usize>,
+    hash_rows: Vec<Vec<Card>>,
+    hash_piles: Vec<Vec<Card>>,
+    /// `hash_piles`' lengths and `hands`' lengths, kept for the view.
+    pile_sizes: Vec<usize>,
+    hand_sizes: Vec<usize>,
+    /// The round's score so far, by seat: hand bullheads once, #-pile bullheads twice.
+    taken: Vec<Points>,
+    scores: Vec<Points>,
+    chosen: Vec<Option<Card>>,
+    revealed: Vec<Card>,
+    order: Vec<Seat>,
+    next: usize,
+    /// The cards just taken, while their taker chooses one for the #-row.
+    keep_from: Vec<Card>,
+    ordered_deck: Vec<Card>,
+}
+
+impl TakeANumber {
+    /// A new game waiting for its first deal.
+    pub fn new(rules: Arc<Rules>, seats: usize) -> Result<TakeANumber, RulesError> {
+        rules.validate()?;
+        rules.check_players(seats)?;
+        if rules.row_capacity < rules.rows {
+            return Err(RulesError {
+                setting: "row_capacity",
+                problem: format!(
+                    "Take a Number's rows hold row_capacity - (rows - 1 - row) cards, so \
+                     row_capacity must be at least rows ({})",
+                    rules.rows
+                ),
+            });
+        }
+        let dealt = seats * rules.hand_size + rules.rows + seats;
+        if dealt > rules.deck.len() {
+            return Err(RulesError {
+                setting: "deck",
+                problem: format!(
+                    "{seats} players need {dealt} cards, the deck has {}",
+                    rules.deck.len()
+                ),
+            });
+        }
+        let capacities = (0..rules.rows)
+            .map(|i| rules.row_capacity - (rules.rows - 1 - i))
+            .collect();
+        let per_seat = || (0..seats).map(|_| Vec::new()).collect::<Vec<Vec<Card>>>();
+        Ok(TakeANumber {
+            seats,
+            phase: Phase::Deal,
+            round: 0,
+            turn: 0,
+            hands: per_seat(),
+            rows: vec![Vec::new(); rules.rows],
+            ends: vec![Card(0); rules.rows],
+            capacities,
+            hash_rows: per_seat(),
+            hash_piles: per_seat(),
+            pile_sizes: vec![0; seats],
+            hand_sizes: vec![0; seats],
+            taken: vec![0; seats],
+            scores: vec![0; seats],
+            chosen: vec![None; seats],
+            revealed: Vec::with_capacity(seats),
+            order: Vec::with_capacity(seats),
+            next: 0,
+            keep_from: Vec::new(),
+            ordered_deck: rules.deck.cards().collect(),
+            rules,
+        })
+    }
+
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn rows(&self) -> &[Vec<Card>] {
+        &self.rows
+    }
+
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        &self.hands[seat]
+    }
+
+    pub fn hash_rows(&self) -> &[Vec<Card>] {
+        &self.hash_rows
+    }
+
+    pub fn hash_piles(&self) -> &[Vec<Card>] {
+        &self.hash_piles
+    }
+
+    /// Cards taken and waiting for their taker's #-row choice.
+    pub fn keep_from(&self) -> &[Card] {
+        &self.keep_from
+    }
+
+    /// Cards played this turn but not yet in a row.
+    pub fn unplaced(&self) -> Vec<Card> {
+        match self.phase {
+            Phase::Choose { .. } => self.chosen.iter().flatten().copied().collect(),
+            Phase::ChooseRow { .. } => self.order[self.next..]
+                .iter()
+                .map(|&seat| self.revealed[seat])
+                .collect(),
+            // The taking card is already in its row.
+            Phase::Keep { .. } => self.order[self.next + 1..]
+                .iter()
+                .map(|&seat| self.revealed[seat])
+                .collect(),
+            Phase::Deal | Phase::Over => Vec::new(),
+        }
+    }
+
+    /// Every card of the round, once each, when the game is consistent: hands, centre rows,
+    /// #-rows, #-piles, cards chosen or revealed but not placed, and taken cards waiting.
+    pub fn cards_in_play(&self) -> Vec<Card> {
+        let mut all: Vec<Card> = self
+            .hands
+            .iter()
+            .chain(&self.rows)
+            .chain(&self.hash_rows)
+            .chain(&self.hash_piles)
+            .flatten()
+            .copied()
+            .collect();
+        all.extend(self.unplaced());
+        all.extend_from_slice(&self.keep_from);
+        all
+    }
+
+    fn round_score(&self, seat: Seat) -> Points {
+        let deck = &self.rules.deck;
+        (deck.sum(&self.hands[seat]) + 2 * deck.sum(&self.hash_piles[seat])) as Points
+    }
+
+    fn update_seat(&mut self, seat: Seat) {
+        self.hand_sizes[seat] = self.hands[seat].len();
+        self.pile_sizes[seat] = self.hash_piles[seat].len();
+        self.taken[seat] = self.round_score(seat);
+    }
+
+    fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut dyn EventSink) {
+        self.rows[row].push(card);
+        self.ends[row] = card;
+        emit(events, || Event::Place { seat, card, row });
+    }
+
+    /// `seat` takes `row`: its cards wait in `keep_from`.
+    fn take(&mut self, seat: Seat, row: usize, reason: TakeReason, events: &mut dyn EventSink) {
+        let bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
+        emit(events, || Event::Take {
+            seat,
+            row,
+            cards: self.rows[row].clone(),
+            bullheads,
+            reason,
+        });
+        self.keep_from.clear();
+        self.keep_from.append(&mut self.rows[row]);
+    }
+
+    /// After a take and the taking card's placement: one card taken goes to the #-row at once;
+    /// several wait for the taker's choice. Returns whether resolution may go on.
+    fn collect(&mut self, seat: Seat, events: &mut dyn EventSink) -> bool {
+        if self.keep_from.len() == 1 {
+            self.keep(seat, self.keep_from[0], events);
+            true
+        } else {
+            self.phase = Phase::Keep { seat };
+            false
+        }
+    }
+
+    /// `card` (one of `keep_from`) goes to `seat`'s #-row, the rest into its hand.
+    fn keep(&mut self, seat: Seat, card: Card, events: &mut dyn EventSink) {
+        emit(events, || Event::Keep { seat, card });
+        let hash_row = &mut self.hash_rows[seat];
+        if hash_row.last().is_some_and(|&end| card < end) {
+            emit(events, || Event::Pile {
+                seat,
+                cards: hash_row.clone(),
+            });
+            self.hash_piles[seat].append(hash_row);
+        }
+        hash_row.push(card);
+        let hand = &mut self.hands[seat];
+        hand.extend(self.keep_from.iter().filter(|&&c| c != card));
+        hand.sort_unstable();
+        self.keep_from.clear();
+        self.update_seat(seat);
+    }
+
+    /// Places revealed cards from `next` on, until a decision is due or the turn is done.
+    fn resolve(&mut self, events: &mut dyn EventSink) {
+        while self.next < self.order.len() {
+            let seat = self.order[self.next];
+            let card = self.revealed[seat];
+            match row_for(&self.ends, card) {
+                Some(row) => {
+                    let full = self.rows[row].len() >= self.capacities[row];
+                    if full {
+                        self.take(seat, row, TakeReason::Full, events);
+                    }
+                    self.place(seat, card, row, events);
+                    if full && !self.collect(seat, events) {
+                        return;
+                    }
+                }
+                None => {
+                    self.phase = Phase::ChooseRow { seat, card };
+                    return;
+                }
+            }
+            self.next += 1;
+        }
+        self.end_turn(events);
+    }
+
+    fn end_turn(&mut self, events: &mut dyn EventSink) {
+        self.revealed.clear();
+        self.chosen.fill(None);
+        if self.hands.iter().any(Vec::is_empty) {
+            self.end_round(events);
+        } else {
+            self.turn += 1;
+            self.phase = Phase::Choose {
+                pending: self.seats,
+            };
+        }
+    }
+
+    fn end_round(&mut self, events: &mut dyn EventSink) {
+        for seat in 0..self.seats {
+            self.update_seat(seat);
+        }
+        for (score, taken) in self.scores.iter_mut().zip(&self.taken) {
+            *score += taken;
+        }
+        emit(events, || Event::RoundEnd {
+            round: self.round,
+            penalties: self.taken.clone(),
+            totals: self.scores.clone(),
+        });
+        let over = match self.rules.end {
+            GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target as Points),
+            GameEnd::Rounds(rounds) => self.round >= rounds,
+        };
+        if over {
+            self.phase = Phase::Over;
+            emit(events, || {
+                let Outcome { totals, winners } = self.outcome().expect("the game is over");
+                Event::GameEnd { totals, winners }
+            });
+        } else {
+            self.phase = Phase::Deal;
+        }
+    }
+
+    /// Deals `cards`: hands in seat order, then the centre rows, then the #-rows.
+    fn deal_from(&mut self, cards: impl Iterator<Item = Card>, events: &mut dyn EventSink) {
+        let mut cards = cards;
+        for hand in &mut self.hands {
+            hand.clear();
+            hand.extend(cards.by_ref().take(self.rules.hand_size));
+            hand.sort_unstable();
+        }
+        for (row, end) in self.rows.iter_mut().zip(&mut self.ends) {
+            row.clear();
+            row.extend(cards.next());
+            *end = row[0];
+        }
+        for hash_row in &mut self.hash_rows {
+            hash_row.clear();
+            hash_row.extend(cards.next());
+        }
+        for pile in &mut self.hash_piles {
+            pile.clear();
+        }
+        self.keep_from.clear();
+        self.round += 1;
+        self.turn = 1;
+        for seat in 0..self.seats {
+            self.update_seat(seat);
+        }
+        self.phase = Phase::Choose {
+            pending: self.seats,
+        };
+        emit(events, || Event::Deal {
+            round: self.round,
+            hands: self.hands.clone(),
+            rows: self
+                .rows
+                .iter()
+                .chain(&self.hash_rows)
+                .map(|r| r[0])
+                .collect(),
+        });
+    }
+
+    fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        if self.phase == Phase::Over {
+            return Err(RuleError::GameOver);
+        }
+        if seat >= self.seats {
+            return Err(RuleError::NoSuchSeat {
+                seat,
+                seats: self.seats,
+            });
+        }
+        match (self.phase, action) {
+            (Phase::Deal, _) => Err(RuleError::DealFirst),
+            (Phase::Over, _) => Err(RuleError::GameOver),
+            (Phase::Choose { .. }, Action::Play(card)) => {
+                if self.chosen[seat].is_some() {
+                    Err(RuleError::AlreadyChosen { seat })
+                } else if self.hands[seat].binary_search(&card).is_err() {
+                    Err(RuleError::NotInHand { seat, card })
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
+            (Phase::Choose { .. }, Action::Keep(_)) => Err(RuleError::NoKeepDue { seat }),
+            (
+                Phase::ChooseRow {
+                    seat: waiting_for, ..
+                }
+                | Phase::Keep { seat: waiting_for },
+                _,
+            ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
+            (Phase::ChooseRow { .. }, Action::Play(_) | Action::Keep(_)) => {
+                Err(RuleError::RowChoiceDue { seat })
+            }
+            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
+                if row < self.rows.len() {
+                    Ok(())
+                } else {
+                    Err(RuleError::NoSuchRow {
+                        row,
+                        rows: self.rows.len(),
+                    })
+                }
+            }
+            (Phase::Keep { .. }, Action::Keep(card)) => {
+                if self.keep_from.contains(&card) {
+                    Ok(())
+                } else {
+                    Err(RuleError::NotTaken { seat, card })
+                }
+            }
+            (Phase::Keep { .. }, _) => Err(RuleError::KeepDue { seat }),
+        }
+    }
+
+    fn check_dealing(&self) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Deal => Ok(()),
+            Phase::Over => Err(RuleError::GameOver),
+            _ => Err(RuleError::NotDealing),
+        }
+    }
+}
+
+impl Game for TakeANumber {
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn seats(&self) -> usize {
+        self.seats
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Deal => ToMove::Deal,
+            Phase::Choose { .. } => ToMove::Everyone(Decision::PlayCard),
+            Phase::ChooseRow { seat, card } => ToMove::Seat(seat, Decision::ChooseRow { card }),
+            Phase::Keep { seat } => ToMove::Seat(seat, Decision::KeepCard),
+            Phase::Over => ToMove::GameOver,
+        }
+    }
+
+    fn owes(&self, seat: Seat) -> Option<Decision> {
+        match self.phase {
+            Phase::Choose { .. } if self.chosen.get(seat) == Some(&None) => {
+                Some(Decision::PlayCard)
+            }
+            Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
+            Phase::Keep { seat: s } if s == seat => Some(Decision::KeepCard),
+            _ => None,
+        }
+    }
+
+    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        self.validate(seat, action)
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        self.validate(seat, action)?;
+        match (self.phase, action) {
+            (Phase::Choose { pending }, Action::Play(card)) => {
+                let hand = &mut self.hands[seat];
+                let at = hand.binary_search(&card).expect("validated");
+                hand.remove(at);
+                self.chosen[seat] = Some(card);
+                if pending > 1 {
+                    self.phase = Phase::Choose {
+                        pending: pending - 1,
+                    };
+                    return Ok(());
+                }
+                self.revealed.clear();
+                self.revealed
+                    .extend(self.chosen.iter().map(|c| c.expect("all chosen")));
+                order_by_card(&self.revealed, &mut self.order);
+                self.next = 0;
+                for seat in 0..self.seats {
+                    self.update_seat(seat);
+                }
+                emit(events, || Event::Reveal {
+                    round: self.round,
+                    turn: self.turn,
+                    cards: self.revealed.clone(),
+                });
+                self.resolve(events);
+            }
+            (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
+                self.take(seat, row, TakeReason::Low, events);
+                self.place(seat, card, row, events);
+                if self.collect(seat, events) {
+                    self.next += 1;
+                    self.resolve(events);
+                }
+            }
+            (Phase::Keep { .. }, Action::Keep(card)) => {
+                self.keep(seat, card, events);
+                self.next += 1;
+                self.resolve(events);
+            }
+            _ => unreachable!("validate() admits no other pair"),
+        }
+        Ok(())
+    }
+
+    /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
+    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        self.check_dealing()?;
+        let bad = |why: String| Err(RuleError::BadDeal(why));
+        if deal.hands.len() != self.seats {
+            return bad(format!(
+                "{} hands for {} seats",
+                deal.hands.len(),
+                self.seats
+            ));
+        }
+        if let Some((seat, hand)) = deal
+            .hands
+            .iter()
+            .enumerate()
+            .find(|(_, h)| h.len() != self.rules.hand_size)
+        {
+            return bad(format!(
+                "seat {seat} has {} cards, the rules deal {}",
+                hand.len(),
+                self.rules.hand_size
+            ));
+        }
+        let rows = self.rules.rows + self.seats;
+        if deal.rows.len() != rows {
+            return bad(format!(
+                "{} row cards; Take a Number deals {} (the {} centre rows, then one #-row per seat)",
+                deal.rows.len(),
+                rows,
+                self.rules.rows
+            ));
+        }
+        let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
+        check_cards(&self.rules, cards.clone())?;
+        self.deal_from(cards, events);
+        Ok(())
+    }
+
+    fn deal_random(
+        &mut self,
+        rng: &mut GameRng,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        self.check_dealing()?;
+        let mut deck = self.ordered_deck.clone();
+        let dealt = self.seats * self.rules.hand_size + self.rules.rows + self.seats;
+        let cards: Vec<Card> = rng.draw(&mut deck, dealt).iter().rev().copied().collect();
+        self.deal_from(cards.into_iter(), events);
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> View<'_> {
+        View {
+            rules: &self.rules,
+            seat,
+            seats: self.seats,
+            round: self.round,
+            turn: self.turn,
+            decision: self.owes(seat),
+            hand: &self.hands[seat],
+            rows: &self.rows,
+            scores: &self.scores,
+            taken: &self.taken,
+            revealed: &self.revealed,
+            capacities: &self.capacities,
+            hash_rows: &self.hash_rows,
+            hash_piles: &self.pile_sizes,
+            hand_sizes: &self.hand_sizes,
+            keep_from: match self.phase {
+                Phase::Keep { seat: s } if s == seat => &self.keep_from,
+                _ => &[],
+            },
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let best = *self.scores.iter().min()?;
+        let mut winners: Vec<Seat> = (0..self.seats)
+            .filter(|&s| self.scores[s] == best)
+            .collect();
+        if self.rules.ties == Ties::FewestInLastRound {
+            let fewest = winners.iter().map(|&s| self.taken[s]).min()?;
+            winners.retain(|&s| self.taken[s] == fewest);
+        }
+        Some(Outcome {
+            totals: self.scores.clone(),
+            winners,
+        })
+    }
+
+    /// Take a Number has no house rule hooks: they are ignored.
+    fn set_house(&mut self, _: Option<Box<dyn HouseHooks>>) {}
+
+    fn restart(&mut self) {
+        self.phase = Phase::Deal;
+        self.round = 0;
+        self.turn = 0;
+        self.scores.fill(0);
+        self.taken.fill(0);
+        self.chosen.fill(None);
+        self.revealed.clear();
+        self.order.clear();
+        self.next = 0;
+        self.keep_from.clear();
+    }
+}
