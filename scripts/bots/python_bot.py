@@ -2,8 +2,10 @@
 """A take5 bot in plain Python 3 (standard library only). Protocol: docs/protocol.md.
 
 It plays the card that takes no row and lands where there is most room left, and when it must
-take a row it takes the cheapest. After an `error` line it answers the same request again with
-its next best choice.
+take a row it takes the cheapest. In Take a Number (`variant=take-a-number`), when it took
+several cards it keeps for its #-row the lowest one above the #-row's end (the card with the most
+bullheads when none is). After an `error` line it answers the same request again with its next
+best choice.
 """
 
 import sys
@@ -24,6 +26,7 @@ def cards(value):
 class Bot:
     def __init__(self):
         self.lowest, self.bullheads, self.capacity = 1, [], 5
+        self.variant = "classic"
         self.request = None  # (kind, fields) of the last `ask`, to answer again after an error
         self.tried = []  # the answers already refused for it
 
@@ -31,6 +34,14 @@ class Bot:
         self.lowest = int(f["lowest"])
         self.bullheads = cards(f["bullheads"])
         self.capacity = int(f["row_capacity"])
+        self.variant = f["variant"]
+
+    def room(self, i, rows):
+        """Cards row `i` holds before the next card takes it. In Take a Number the rows hold
+        row_capacity - (rows - 1 - i): 2, 3 and 4 cards."""
+        if self.variant == "take-a-number":
+            return self.capacity - (len(rows) - 1 - i)
+        return self.capacity
 
     def heads(self, row):
         return sum(self.bullheads[card - self.lowest] for card in row)
@@ -41,14 +52,21 @@ class Bot:
         if not below:  # lower than every row: we would take the cheapest row
             return (min(self.heads(row) for row in rows), 0, 0)
         end, i = max(below)  # the card goes after the highest end below it
-        if len(rows[i]) >= self.capacity:  # the row is full: we would take it
+        if len(rows[i]) >= self.room(i, rows):  # the row is full: we would take it
             return (self.heads(rows[i]), 0, 0)
-        return (0, -(self.capacity - len(rows[i])), card - end)
+        return (0, -(self.room(i, rows) - len(rows[i])), card - end)
 
     def choices(self):
         """Every possible answer to the current request, best first."""
         kind, f = self.request
         rows = [cards(row) for row in f["rows"].split("/")]
+        if kind == "keep":
+            taken = cards(f["cards"])
+            hash_rows = f["hashrows"].split("/")
+            end = cards(hash_rows[int(f["seat"])])[-1]
+            above = sorted(c for c in taken if c > end)
+            rest = sorted((c for c in taken if c <= end), key=lambda c: (-self.heads([c]), c))
+            return [f"keep {card}" for card in above + rest]
         if kind == "row":
             order = sorted(range(len(rows)), key=lambda r: (self.heads(rows[r]), r))
             return [f"row {r}" for r in order]

@@ -1,6 +1,7 @@
 #!/bin/sh
 # A take5 bot in plain POSIX sh, using only the shell's builtins: it plays its lowest card and
-# takes the row with the fewest bullheads. After an `error` line it answers the same request
+# takes the row with the fewest bullheads; in Take a Number it keeps the first of the cards it
+# took for its #-row. After an `error` line it answers the same request
 # again with its next choice (the next card up, the next row along). Protocol: docs/protocol.md.
 
 set -f              # lines are split into words below: never expand them as file patterns
@@ -39,7 +40,7 @@ heads() {
     unset IFS
 }
 
-# answer: replies to the current request ($ask is play or row, $request its fields), taking
+# answer: replies to the current request ($ask is play, row or keep, $request its fields), taking
 # the choice after the best one once per error ($tries).
 answer() {
     set -- $request
@@ -54,6 +55,17 @@ answer() {
             skip=$((skip - 1))
         done
         printf 'play %s\n' "$1"
+    elif [ "$ask" = keep ]; then
+        field cards "$@"
+        IFS=,
+        set -- $value
+        unset IFS
+        skip=$tries   # the next card taken after each error
+        while [ "$skip" -gt 0 ] && [ $# -gt 1 ]; do
+            shift
+            skip=$((skip - 1))
+        done
+        printf 'keep %s\n' "$1"
     else
         field rows "$@"
         IFS=/

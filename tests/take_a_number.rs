@@ -1,0 +1,434 @@
+//! Take a Number (`--variant take-a-number`): the engine through the `Game` trait on explicit
+//! deals, a property over random games, and `take5 play` / `take5 verify` end to end.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::Arc;
+use take5::cards::Card;
+use take5::game::{Action, Deal, Decision, Event, Game, RuleError, TakeReason, ToMove};
+use take5::players::builtin::{Builtin, Strategy};
+use take5::rng::{GameRng, Stream};
+use take5::variants::Variant;
+use take5::variants::take_a_number::{TakeANumber, rules};
+
+fn cards(numbers: &[u16]) -> Vec<Card> {
+    numbers.iter().map(|&n| Card(n)).collect()
+}
+
+/// A two-player game dealt `hands`, centre rows starting with `rows` and #-rows with `hash`.
+fn dealt(hands: [&[u16]; 2], rows: [u16; 3], hash: [u16; 2]) -> (TakeANumber, Vec<Event>) {
+    let mut game = TakeANumber::new(Arc::new(rules()), 2).unwrap();
+    let mut events = Vec::new();
+    let deal = Deal {
+        hands: hands.iter().map(|h| cards(h)).collect(),
+        rows: cards(&[rows[0], rows[1], rows[2], hash[0], hash[1]]),
+    };
+    game.deal(&deal, &mut events).unwrap();
+    (game, events)
+}
+
+fn turn(game: &mut TakeANumber, played: [u16; 2]) -> Vec<Event> {
+    let mut events = Vec::new();
+    for (seat, card) in played.into_iter().enumerate() {
+        game.apply(seat, Action::Play(Card(card)), &mut events)
+            .unwrap();
+    }
+    events
+}
+
+/// Eight cards from `from` up, skipping none.
+fn hand(from: u16) -> Vec<u16> {
+    (from..from + 8).collect()
+}
+
+#[test]
+fn the_deal_lists_centre_rows_then_hash_rows() {
+    let (a, b) = (hand(20), hand(40));
+    let (game, events) = dealt([&a, &b], [10, 30, 50], [5, 6]);
+    assert_eq!(game.rows(), [cards(&[10]), cards(&[30]), cards(&[50])]);
+    assert_eq!(game.hash_rows(), [cards(&[5]), cards(&[6])]);
+    assert_eq!(
+        events,
+        [Event::Deal {
+            round: 1,
+            hands: vec![cards(&a), cards(&b)],
+            rows: cards(&[10, 30, 50, 5, 6]),
+        }]
+    );
+    let view = game.view(1);
+    assert_eq!(view.capacities, [2, 3, 4]);
+    assert_eq!(view.hand_sizes, [8, 8]);
+    assert_eq!(view.hash_piles, [0, 0]);
+    // A deal without the #-row cards is refused.
+    let mut fresh = TakeANumber::new(Arc::new(rules()), 2).unwrap();
+    let short = Deal {
+        hands: vec![cards(&a), cards(&b)],
+        rows: cards(&[10, 30, 50]),
+    };
+    assert!(matches!(
+        fresh.deal(&short, &mut Vec::new()),
+        Err(RuleError::BadDeal(_))
+    ));
+}
+
+/// The top row (row card 3) is taken by its 3rd card: it holds 2 before it.
+#[test]
+fn the_third_card_takes_the_3_row_and_the_taker_keeps_one() {
+    // Seat 0 holds 11, 12, ...; seat 1 holds 60.. (never near row 0).
+    let (mut game, _) = dealt([&hand(11), &hand(60)], [10, 30, 50], [1, 2]);
+    turn(&mut game, [11, 60]);
+    assert_eq!(game.rows()[0], cards(&[10, 11]));
+    let events = turn(&mut game, [12, 61]);
+    // 12 is the row's 3rd card: seat 0 takes 10 and 11 and must choose its #-row card.
+    assert_eq!(
+        events,
+        [
+            Event::Reveal {
+                round: 1,
+                turn: 2,
+                cards: cards(&[12, 61]),
+            },
+            Event::Take {
+                seat: 0,
+                row: 0,
+                cards: cards(&[10, 11]),
+                bullheads: 8,
+                reason: TakeReason::Full,
+            },
+            Event::Place {
+                seat: 0,
+                card: Card(12),
+                row: 0,
+            },
+        ]
+    );
+    assert_eq!(game.to_move(), ToMove::Seat(0, Decision::KeepCard));
+    assert_eq!(game.view(0).keep_from, cards(&[10, 11]));
+    assert!(game.view(1).keep_from.is_empty());
+    // Only a taken card may be kept, and only by the taker.
+    assert_eq!(
+        game.check(0, Action::Keep(Card(12))),
+        Err(RuleError::NotTaken {
+            seat: 0,
+            card: Card(12)
+        })
+    );
+    assert_eq!(
+        game.check(1, Action::Keep(Card(10))),
+        Err(RuleError::NotYourTurn {
+            seat: 1,
+            waiting_for: 0
+        })
+    );
+    assert_eq!(
+        game.check(0, Action::Play(Card(13))),
+        Err(RuleError::KeepDue { seat: 0 })
+    );
+    let mut events = Vec::new();
+    game.apply(0, Action::Keep(Card(11)), &mut events).unwrap();
+    assert_eq!(
+        events[0],
+        Event::Keep {
+            seat: 0,
+            card: Card(11)
+        }
+    );
+    assert_eq!(game.hash_rows()[0], cards(&[1, 11]));
+    // 10 went into the hand, playable from the next turn.
+    assert_eq!(game.hand(0), cards(&[10, 13, 14, 15, 16, 17, 18]));
+    assert_eq!(game.to_move(), ToMove::Everyone(Decision::PlayCard));
+}
+
+#[test]
+fn a_low_card_takes_the_row_of_its_players_choice_and_one_card_goes_to_the_hash_row() {
+    let (mut game, _) = dealt(
+        [&[3, 20, 21, 22, 23, 24, 25, 26], &hand(60)],
+        [10, 30, 50],
+        [1, 2],
+    );
+    turn(&mut game, [3, 60]);
+    assert_eq!(
+        game.to_move(),
+        ToMove::Seat(0, Decision::ChooseRow { card: Card(3) })
+    );
+    let mut events = Vec::new();
+    game.apply(0, Action::TakeRow(1), &mut events).unwrap();
+    // One card taken: straight to the #-row, no question; 30 is above the #-row's end 1.
+    assert_eq!(
+        events[..3],
+        [
+            Event::Take {
+                seat: 0,
+                row: 1,
+                cards: cards(&[30]),
+                bullheads: 3,
+                reason: TakeReason::Low,
+            },
+            Event::Place {
+                seat: 0,
+                card: Card(3),
+                row: 1,
+            },
+            Event::Keep {
+                seat: 0,
+                card: Card(30)
+            },
+        ]
+    );
+    assert_eq!(game.hash_rows()[0], cards(&[1, 30]));
+    assert_eq!(game.rows()[1], cards(&[3]));
+    assert_eq!(game.hand(0).len(), 7);
+}
+
+#[test]
+fn a_kept_card_below_the_hash_row_end_sends_the_row_to_the_pile() {
+    // Seat 0's #-row starts at 90: any card it keeps from the low rows is lower.
+    let (mut game, _) = dealt(
+        [&[3, 20, 21, 22, 23, 24, 25, 26], &hand(60)],
+        [10, 30, 50],
+        [90, 2],
+    );
+    turn(&mut game, [3, 60]);
+    let mut events = Vec::new();
+    game.apply(0, Action::TakeRow(0), &mut events).unwrap();
+    assert!(events.contains(&Event::Pile {
+        seat: 0,
+        cards: cards(&[90]),
+    }));
+    assert_eq!(game.hash_piles()[0], cards(&[90]));
+    assert_eq!(game.hash_rows()[0], cards(&[10]));
+    assert_eq!(game.view(1).hash_piles, [1, 0]);
+    // #-pile cards count twice: 90 has 3 bullheads.
+    let hand_heads: i32 = game.hand(0).iter().map(|&c| bullheads(c)).sum();
+    assert_eq!(game.view(0).taken[0], hand_heads + 6);
+}
+
+fn bullheads(card: Card) -> i32 {
+    rules().deck.bullheads(card) as i32
+}
+
+/// The last card of a hand, with nothing collected, ends the round after the turn; the other
+/// players' revealed cards are still placed.
+#[test]
+fn the_round_ends_when_a_hand_runs_out_and_nothing_comes_back() {
+    let (mut game, _) = dealt([&hand(11), &hand(31)], [10, 30, 50], [1, 2]);
+    let mut turns = 0;
+    while game.round() == 1 && game.to_move() != ToMove::GameOver {
+        let played = [game.hand(0)[0].0, game.hand(1)[0].0];
+        let mut events = turn(&mut game, played);
+        while let ToMove::Seat(seat, decision) = game.to_move() {
+            let action = match decision {
+                Decision::KeepCard => Action::Keep(game.keep_from()[0]),
+                Decision::ChooseRow { .. } => Action::TakeRow(0),
+                Decision::PlayCard => unreachable!(),
+            };
+            game.apply(seat, action, &mut events).unwrap();
+        }
+        turns += 1;
+        if let Some(Event::RoundEnd { penalties, .. }) =
+            events.iter().find(|e| matches!(e, Event::RoundEnd { .. }))
+        {
+            // Scoring: hand once, #-pile twice, #-row nothing.
+            assert!(game.hand(0).is_empty() || game.hand(1).is_empty());
+            assert_eq!(penalties.len(), 2);
+            break;
+        }
+        assert!(turns < 60);
+    }
+    assert_eq!(game.to_move(), ToMove::Deal);
+}
+
+/// At every round end the penalties are the hand's bullheads once and the #-pile's twice; the
+/// #-row's count nothing (checked against the table the round ends with, over random games).
+#[test]
+fn scoring_counts_hand_once_pile_twice_hash_row_never() {
+    let mut game = TakeANumber::new(Arc::new(rules()), 3).unwrap();
+    let mut rng = GameRng::new(1, Stream::Deal(0));
+    let mut bots = [
+        Builtin::new(Strategy::Random, 3),
+        Builtin::new(Strategy::Dodger, 3),
+        Builtin::new(Strategy::Highest, 3),
+    ];
+    let (mut rounds, mut piled, mut in_hand) = (0, false, false);
+    for _ in 0..10 {
+        game.restart();
+        loop {
+            match game.to_move() {
+                ToMove::Deal => game.deal_random(&mut rng, &mut Vec::new()).unwrap(),
+                ToMove::GameOver => break,
+                _ => {
+                    let seat = (0..3).find(|&s| game.owes(s).is_some()).unwrap();
+                    let action = bots[seat].choose(&game.view(seat));
+                    let mut events = Vec::new();
+                    game.apply(seat, action, &mut events).unwrap();
+                    let Some(Event::RoundEnd { penalties, .. }) =
+                        events.iter().find(|e| matches!(e, Event::RoundEnd { .. }))
+                    else {
+                        continue;
+                    };
+                    let heads = |cs: &[Card]| cs.iter().map(|&c| bullheads(c)).sum::<i32>();
+                    let expected: Vec<i32> = (0..3)
+                        .map(|s| heads(game.hand(s)) + 2 * heads(&game.hash_piles()[s]))
+                        .collect();
+                    assert_eq!(penalties, &expected);
+                    rounds += 1;
+                    piled |= game.hash_piles().iter().any(|p| !p.is_empty());
+                    in_hand |= (0..3).any(|s| !game.hand(s).is_empty());
+                }
+            }
+        }
+        assert_eq!(game.outcome().unwrap().totals.len(), 3);
+    }
+    assert_eq!(rounds, 20, "two rounds a game");
+    assert!(piled && in_hand);
+}
+
+/// Every card dealt is in exactly one place after every step: a hand, a centre row, a #-row, a
+/// #-pile, on the table face down or revealed, or taken and waiting for the #-row choice.
+#[test]
+fn every_card_is_in_exactly_one_place_after_every_step() {
+    for seed in 0..40u64 {
+        let seats = 2 + (seed as usize % 3);
+        let mut game = TakeANumber::new(Arc::new(rules()), seats).unwrap();
+        let mut dealer = GameRng::new(seed, Stream::Deal(0));
+        let mut bots: Vec<Builtin> = (0..seats)
+            .map(|s| {
+                Builtin::new(
+                    Strategy::ALL[(s + seed as usize) % Strategy::ALL.len()],
+                    seed,
+                )
+            })
+            .collect();
+        let dealt = seats * 8 + 3 + seats;
+        let mut steps = 0;
+        loop {
+            match game.to_move() {
+                ToMove::Deal => game.deal_random(&mut dealer, &mut Vec::new()).unwrap(),
+                ToMove::GameOver => break,
+                _ => {
+                    let seat = (0..seats).find(|&s| game.owes(s).is_some()).unwrap();
+                    let action = bots[seat].choose(&game.view(seat));
+                    game.apply(seat, action, &mut Vec::new()).unwrap();
+                }
+            }
+            steps += 1;
+            let mut all = game.cards_in_play();
+            assert_eq!(all.len(), dealt, "seed {seed} step {steps}");
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(all.len(), dealt, "seed {seed} step {steps}: a card twice");
+            for (i, row) in game.rows().iter().enumerate() {
+                assert!(row.len() <= i + 2, "seed {seed}: row {i} over capacity");
+                assert!(row.windows(2).all(|w| w[0] < w[1]));
+            }
+            for row in game.hash_rows() {
+                assert!(!row.is_empty() && row.windows(2).all(|w| w[0] < w[1]));
+            }
+            assert!(steps < 10_000);
+        }
+        assert!(game.outcome().is_some());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// take5 play and take5 verify.
+
+fn take5(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(args)
+        .output()
+        .expect("take5 runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("take5-tan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn play_and_verify(players: &[&str], name: &str) -> String {
+    let record = temp(name);
+    let mut args = vec![
+        "play",
+        "--variant",
+        "take-a-number",
+        "--seed",
+        "11",
+        "--games",
+        "4",
+    ];
+    for p in players {
+        args.extend(["--player", p]);
+    }
+    args.extend(["--record", record.to_str().unwrap()]);
+    let out = take5(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains(r#""variant":"take-a-number""#));
+    assert_eq!(text.matches(r#"{"event":"game_end""#).count(), 4);
+    assert_eq!(
+        text.matches(r#"{"event":"round_end""#).count(),
+        8,
+        "two rounds a game"
+    );
+    assert!(text.contains(r#"{"event":"keep""#));
+    let verified = take5(&["verify", record.to_str().unwrap()]);
+    assert!(
+        verified.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&verified.stdout),
+        String::from_utf8_lossy(&verified.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn two_built_ins_play_and_the_record_verifies() {
+    play_and_verify(&["builtin:random", "builtin:dodger"], "two.jsonl");
+}
+
+#[test]
+fn four_built_ins_play_and_the_record_verifies() {
+    let summary = play_and_verify(
+        &[
+            "builtin:random",
+            "builtin:dodger",
+            "builtin:lowest",
+            "builtin:highest",
+        ],
+        "four.jsonl",
+    );
+    assert!(summary.contains("faults"));
+}
+
+#[test]
+fn the_python_bot_plays_without_faults() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: python3 is not installed");
+        return;
+    }
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bots/python_bot.py");
+    let player = format!("python3 {bot}");
+    let summary = play_and_verify(&[&player, "builtin:dodger", "builtin:random"], "py.jsonl");
+    let line = summary
+        .lines()
+        .find(|l| l.contains("python_bot.py") && l.starts_with('#'))
+        .unwrap();
+    assert!(line.trim_end().ends_with(" 0"), "faults: {line}");
+}
+
+#[test]
+fn five_players_are_refused() {
+    let p = ["--player", "builtin:random"];
+    let mut args = vec!["play", "--variant", "take-a-number"];
+    for _ in 0..5 {
+        args.extend(p);
+    }
+    let out = take5(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(Variant::TakeANumber.new_game(Arc::new(rules()), 5).is_err());
+}
