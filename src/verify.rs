@@ -3,7 +3,8 @@
 //!
 //! The record drives the replay: a `deal` line is applied with [`Game::deal`], a `reveal` line
 //! becomes one [`Action::Play`] per seat, and a `take` line with reason `low` becomes the
-//! [`Action::TakeRow`] of its seat. Every other event line (`place`, `take` of a full row,
+//! [`Action::TakeRow`] of its seat; a `keep` line where the model waits for a #-row choice
+//! (Take a Number) becomes the [`Action::Keep`] of its seat. Every other event line (`place`, `take` of a full row,
 //! `round_end`, `game_end`) must be exactly what the model emits next. `fault` lines are the
 //! referee's notes and change nothing. The first line that is wrong is named, with why.
 //!
