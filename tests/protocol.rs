@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 use take5::cards::{Card, Deck};
-use take5::game::{Action, Decision, Discard, Event, Game, TakeReason, ToMove, View};
+use take5::game::{Action, Decision, Discard, Event, Game, NumberTable, TakeReason, ToMove, View};
 use take5::players::GameStart;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::protocol::parse::{self, MAX_NAME, is_name_char};
@@ -121,9 +121,14 @@ fn every_message_round_trips() {
         rows: vec![cards(&[12, 13]), cards(&[40]), cards(&[77]), cards(&[91])],
         scores: vec![0, 0, 0, 0],
         taken: vec![0, 2, 0, 0],
-        hash_rows: Vec::new(),
-        hash_piles: Vec::new(),
-        hand_sizes: Vec::new(),
+        number: None,
+    };
+    let number = NumberTable {
+        capacities: Vec::new(),
+        hash_rows: vec![cards(&[5, 30]), cards(&[61]), cards(&[2]), cards(&[9])],
+        hash_piles: vec![0, 3, 0, 1],
+        hand_sizes: vec![3, 6, 8, 2],
+        keep_from: Vec::new(),
     };
     let messages = [
         ToBot::Hello { version: 1 },
@@ -179,19 +184,17 @@ fn every_message_round_trips() {
         }),
         ToBot::Ask(Request {
             ask: Ask::Keep {
-                cards: cards(&[12, 13]),
                 revealed: cards(&[13, 5, 70, 88]),
             },
             rows: vec![cards(&[12, 13]), cards(&[40]), cards(&[77])],
-            hash_rows: vec![cards(&[5, 30]), cards(&[61]), cards(&[2]), cards(&[9])],
-            hash_piles: vec![0, 3, 0, 1],
-            hand_sizes: vec![3, 6, 8, 2],
+            number: Some(NumberTable {
+                keep_from: cards(&[12, 13]),
+                ..number.clone()
+            }),
             ..request.clone()
         }),
         ToBot::Ask(Request {
-            hash_rows: vec![cards(&[5, 30]), cards(&[61]), cards(&[2]), cards(&[9])],
-            hash_piles: vec![0, 3, 0, 1],
-            hand_sizes: vec![3, 6, 8, 2],
+            number: Some(number),
             ..request
         }),
         ToBot::Event(EventLine::Public(Event::Keep {
@@ -397,12 +400,12 @@ impl Gen {
                 revealed: self.cards(),
             },
             _ => Ask::Keep {
-                cards: self.cards(),
                 revealed: self.cards(),
             },
         };
-        // Take a Number's fields come together, or not at all.
-        let number = self.chance(50);
+        let keep = matches!(ask, Ask::Keep { .. });
+        // Take a Number's fields come together (always in `ask keep`), or not at all.
+        let number = keep || self.chance(50);
         Request {
             ask,
             seat: self.usize(),
@@ -412,17 +415,25 @@ impl Gen {
             rows: self.rows(),
             scores: self.numbers(),
             taken: self.numbers(),
-            hash_rows: if number { self.rows() } else { Vec::new() },
-            hash_piles: if number {
-                self.list(4, Gen::usize)
-            } else {
-                Vec::new()
-            },
-            hand_sizes: if number {
-                self.list(4, Gen::usize)
-            } else {
-                Vec::new()
-            },
+            number: number.then(|| {
+                // The #-row fields come together: always outside `ask keep`, maybe in it.
+                let fields = !keep || self.chance(50);
+                NumberTable {
+                    capacities: Vec::new(),
+                    hash_rows: if fields { self.rows() } else { Vec::new() },
+                    hash_piles: if fields {
+                        self.list(4, Gen::usize)
+                    } else {
+                        Vec::new()
+                    },
+                    hand_sizes: if fields {
+                        self.list(4, Gen::usize)
+                    } else {
+                        Vec::new()
+                    },
+                    keep_from: if keep { self.cards() } else { Vec::new() },
+                }
+            }),
         }
     }
 
@@ -572,8 +583,8 @@ fn assert_same_view(a: &View, b: &View) {
         (b.hand, b.rows, b.scores, b.taken, b.revealed)
     );
     assert_eq!(
-        (a.hash_rows, a.hash_piles, a.hand_sizes, a.keep_from),
-        (b.hash_rows, b.hash_piles, b.hand_sizes, b.keep_from)
+        (a.hash_rows(), a.hash_piles(), a.hand_sizes(), a.keep_from()),
+        (b.hash_rows(), b.hash_piles(), b.hand_sizes(), b.keep_from())
     );
 }
 

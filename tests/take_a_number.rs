@@ -56,9 +56,9 @@ fn the_deal_lists_centre_rows_then_hash_rows() {
         }]
     );
     let view = game.view(1);
-    assert_eq!(view.capacities, [2, 3, 4]);
-    assert_eq!(view.hand_sizes, [8, 8]);
-    assert_eq!(view.hash_piles, [0, 0]);
+    assert_eq!(view.number.unwrap().capacities, [2, 3, 4]);
+    assert_eq!(view.hand_sizes(), [8, 8]);
+    assert_eq!(view.hash_piles(), [0, 0]);
     // A deal without the #-row cards is refused.
     let mut fresh = TakeANumber::new(Arc::new(rules()), 2).unwrap();
     let short = Deal {
@@ -103,8 +103,8 @@ fn the_third_card_takes_the_3_row_and_the_taker_keeps_one() {
         ]
     );
     assert_eq!(game.to_move(), ToMove::Seat(0, Decision::KeepCard));
-    assert_eq!(game.view(0).keep_from, cards(&[10, 11]));
-    assert!(game.view(1).keep_from.is_empty());
+    assert_eq!(game.view(0).keep_from(), cards(&[10, 11]));
+    assert!(game.view(1).keep_from().is_empty());
     // Only a taken card may be kept, and only by the taker.
     assert_eq!(
         game.check(0, Action::Keep(Card(12))),
@@ -197,7 +197,7 @@ fn a_kept_card_below_the_hash_row_end_sends_the_row_to_the_pile() {
     }));
     assert_eq!(game.hash_piles()[0], cards(&[90]));
     assert_eq!(game.hash_rows()[0], cards(&[10]));
-    assert_eq!(game.view(1).hash_piles, [1, 0]);
+    assert_eq!(game.view(1).hash_piles(), [1, 0]);
     // #-pile cards count twice: 90 has 3 bullheads.
     let hand_heads: i32 = game.hand(0).iter().map(|&c| bullheads(c)).sum();
     assert_eq!(game.view(0).taken[0], hand_heads + 6);

@@ -9,7 +9,7 @@ mod view;
 
 pub use error::RuleError;
 pub use event::{Discard, Event, EventSink, TakeReason, emit};
-pub use view::View;
+pub use view::{NumberTable, View};
 
 use crate::cards::Card;
 use crate::rng::GameRng;

@@ -25,27 +25,58 @@ pub struct View<'a> {
     pub taken: &'a [Points],
     /// The cards of this turn by seat once they are revealed; empty while players choose.
     pub revealed: &'a [Card],
-    /// Cards each row holds before the card that takes it, by row; empty when every row holds
-    /// `rules.row_capacity` (classic). See [`View::capacity`].
-    pub capacities: &'a [usize],
-    /// Take a Number: every seat's #-row, by seat; empty for classic.
-    pub hash_rows: &'a [Vec<Card>],
-    /// Take a Number: how many cards each seat's #-pile holds; empty for classic.
-    pub hash_piles: &'a [usize],
-    /// Take a Number: how many cards each seat holds in hand; empty for classic.
-    pub hand_sizes: &'a [usize],
-    /// Take a Number: the cards this seat just took, one of which it must keep for its #-row
-    /// (during [`Decision::KeepCard`]); otherwise empty.
-    pub keep_from: &'a [Card],
+    /// Take a Number's public table; `None` for classic. One pointer, so the classic view
+    /// stays small (the referee builds one per decision). Read it through the methods below.
+    pub number: Option<&'a NumberTable>,
 }
 
-impl View<'_> {
+/// What Take a Number shows besides the classic table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NumberTable {
+    /// Cards each row holds before the card that takes it, by row (empty: every row holds
+    /// `rules.row_capacity`).
+    pub capacities: Vec<usize>,
+    /// Every seat's #-row, by seat.
+    pub hash_rows: Vec<Vec<Card>>,
+    /// How many cards each seat's #-pile holds.
+    pub hash_piles: Vec<usize>,
+    /// How many cards each seat holds in hand.
+    pub hand_sizes: Vec<usize>,
+    /// The cards just taken, while their taker chooses one for its #-row; otherwise empty.
+    pub keep_from: Vec<Card>,
+}
+
+impl<'a> View<'a> {
     /// The cards `row` holds before the next card takes it.
     #[inline]
     pub fn capacity(&self, row: usize) -> usize {
-        self.capacities
-            .get(row)
+        self.number
+            .and_then(|n| n.capacities.get(row))
             .copied()
             .unwrap_or(self.rules.row_capacity)
+    }
+
+    /// Take a Number: every seat's #-row; empty for classic.
+    pub fn hash_rows(&self) -> &'a [Vec<Card>] {
+        self.number.map_or(&[], |n| &n.hash_rows)
+    }
+
+    /// Take a Number: how many cards each seat's #-pile holds; empty for classic.
+    pub fn hash_piles(&self) -> &'a [usize] {
+        self.number.map_or(&[], |n| &n.hash_piles)
+    }
+
+    /// Take a Number: how many cards each seat holds; empty for classic.
+    pub fn hand_sizes(&self) -> &'a [usize] {
+        self.number.map_or(&[], |n| &n.hand_sizes)
+    }
+
+    /// Take a Number: the cards this seat just took, one of which it must keep for its #-row
+    /// (during [`Decision::KeepCard`]); otherwise empty.
+    pub fn keep_from(&self) -> &'a [Card] {
+        match (self.decision, self.number) {
+            (Some(Decision::KeepCard), Some(n)) => &n.keep_from,
+            _ => &[],
+        }
     }
 }

@@ -73,11 +73,11 @@ impl Builtin {
                 Action::TakeRow(self.rng.below(view.rows.len() as u32) as usize)
             }
             (Strategy::Random, Some(Decision::KeepCard)) => {
-                let i = self.rng.below(view.keep_from.len() as u32) as usize;
-                Action::Keep(view.keep_from[i])
+                let i = self.rng.below(view.keep_from().len() as u32) as usize;
+                Action::Keep(view.keep_from()[i])
             }
             (Strategy::Highest, Some(Decision::KeepCard)) => {
-                Action::Keep(*view.keep_from.last().expect("cards to keep from"))
+                Action::Keep(*view.keep_from().last().expect("cards to keep from"))
             }
             (Strategy::Dodger, Some(Decision::KeepCard)) => Action::Keep(dodger_keep(view)),
             (Strategy::Highest, Some(Decision::PlayCard)) => {
@@ -114,7 +114,7 @@ impl Player for Builtin {
 pub fn fallback(view: &View) -> Action {
     match view.decision {
         Some(Decision::ChooseRow { .. }) => Action::TakeRow(cheapest_row(view)),
-        Some(Decision::KeepCard) => Action::Keep(*view.keep_from.first().expect("cards taken")),
+        Some(Decision::KeepCard) => Action::Keep(*view.keep_from().first().expect("cards taken")),
         _ => Action::Play(*view.hand.first().expect("a hand to play from")),
     }
 }
@@ -170,17 +170,17 @@ pub fn dodger_card(view: &View) -> Card {
 /// most bullheads, which the new #-row keeps safe instead of the hand. Ties go to the lower card.
 pub fn dodger_keep(view: &View) -> Card {
     let end = view
-        .hash_rows
+        .hash_rows()
         .get(view.seat)
         .and_then(|row| row.last())
         .copied()
         .unwrap_or(Card(0));
     let deck = &view.rules.deck;
-    if let Some(&card) = view.keep_from.iter().filter(|&&c| c > end).min() {
+    if let Some(&card) = view.keep_from().iter().filter(|&&c| c > end).min() {
         return card;
     }
     *view
-        .keep_from
+        .keep_from()
         .iter()
         .min_by_key(|&&c| (std::cmp::Reverse(deck.bullheads(c)), c))
         .expect("cards taken")

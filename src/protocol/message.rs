@@ -3,7 +3,7 @@
 //! ([`super::print`]) and only parses [`FromBot`].
 
 use crate::cards::{Card, Deck};
-use crate::game::{Action, Decision, Event, Points, Seat, View};
+use crate::game::{Action, Decision, Event, NumberTable, Points, Seat, View};
 use crate::players::GameStart;
 use crate::rules::{GameEnd, Rules, Ties};
 use std::fmt;
@@ -91,12 +91,10 @@ pub enum Ask {
     /// `ask row`: `card` is lower than every row's end; choose the row to take. `revealed` holds
     /// this turn's cards by seat.
     Row { card: Card, revealed: Vec<Card> },
-    /// `ask keep` (Take a Number): the seat took `cards`; choose the one for its #-row.
-    /// `revealed` holds this turn's cards by seat.
-    Keep {
-        cards: Vec<Card>,
-        revealed: Vec<Card>,
-    },
+    /// `ask keep` (Take a Number): the seat took the cards in the request's
+    /// [`NumberTable::keep_from`] (`cards=`); choose the one for its #-row. `revealed` holds this
+    /// turn's cards by seat.
+    Keep { revealed: Vec<Card> },
 }
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide.
@@ -114,12 +112,11 @@ pub struct Request {
     pub scores: Vec<Points>,
     /// Bullheads taken this round, by seat.
     pub taken: Vec<Points>,
-    /// Take a Number (`hashrows=`): every seat's #-row, by seat; empty otherwise.
-    pub hash_rows: Vec<Vec<Card>>,
-    /// Take a Number (`hashpiles=`): the size of every seat's #-pile; empty otherwise.
-    pub hash_piles: Vec<usize>,
-    /// Take a Number (`hands=`): how many cards every seat holds; empty otherwise.
-    pub hand_sizes: Vec<usize>,
+    /// Take a Number's fields: `hashrows=` (every seat's #-row), `hashpiles=` (the size of every
+    /// seat's #-pile), `hands=` (how many cards every seat holds) and, in `ask keep`, `cards=`
+    /// (the cards taken). `None` in a classic request (no such fields, not `ask keep`). The row
+    /// capacities are not sent (see docs/protocol.md): `capacities` stays empty.
+    pub number: Option<NumberTable>,
 }
 
 /// Why the referee refused a reply (the word after `error`).
@@ -340,7 +337,6 @@ impl Request {
                 revealed: view.revealed.to_vec(),
             },
             Decision::KeepCard => Ask::Keep {
-                cards: view.keep_from.to_vec(),
                 revealed: view.revealed.to_vec(),
             },
         };
@@ -353,9 +349,13 @@ impl Request {
             rows: view.rows.to_vec(),
             scores: view.scores.to_vec(),
             taken: view.taken.to_vec(),
-            hash_rows: view.hash_rows.to_vec(),
-            hash_piles: view.hash_piles.to_vec(),
-            hand_sizes: view.hand_sizes.to_vec(),
+            number: view.number.map(|n| NumberTable {
+                capacities: Vec::new(),
+                hash_rows: n.hash_rows.clone(),
+                hash_piles: n.hash_piles.clone(),
+                hand_sizes: n.hand_sizes.clone(),
+                keep_from: view.keep_from().to_vec(),
+            }),
         })
     }
 
@@ -377,8 +377,8 @@ impl Request {
 
     /// The cards taken, one to keep: empty unless asked to keep.
     pub fn keep_from(&self) -> &[Card] {
-        match &self.ask {
-            Ask::Keep { cards, .. } => cards,
+        match (&self.ask, &self.number) {
+            (Ask::Keep { .. }, Some(number)) => &number.keep_from,
             _ => &[],
         }
     }
@@ -398,11 +398,7 @@ impl Request {
             scores: &self.scores,
             taken: &self.taken,
             revealed: self.revealed(),
-            capacities: &[],
-            hash_rows: &self.hash_rows,
-            hash_piles: &self.hash_piles,
-            hand_sizes: &self.hand_sizes,
-            keep_from: self.keep_from(),
+            number: self.number.as_ref(),
         }
     }
 }

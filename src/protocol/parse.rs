@@ -8,7 +8,7 @@
 
 use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
 use crate::cards::{Card, Deck};
-use crate::game::{Event, Seat, TakeReason};
+use crate::game::{Event, NumberTable, Seat, TakeReason};
 use crate::rules::GameEnd;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while};
 use nom::character::complete::{char, digit1, space0, space1};
@@ -468,7 +468,6 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     revealed: f.cards("revealed")?,
                 },
                 "keep" => Ask::Keep {
-                    cards: f.cards("cards")?,
                     revealed: f.cards("revealed")?,
                 },
                 _ => Ask::Play,
@@ -484,9 +483,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     rows: f.get("rows", "rows", rows())?,
                     scores: f.numbers("scores", "a score")?,
                     taken: f.numbers("taken", "a bullhead count")?,
-                    hash_rows: f.optional("hashrows", "rows", rows())?,
-                    hash_piles: f.optional("hashpiles", "numbers", list(number("a count")))?,
-                    hand_sizes: f.optional("hands", "numbers", list(number("a count")))?,
+                    number: number_table(kind, &f)?,
                 }),
             ))
         }
@@ -512,6 +509,25 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
         }
         _ => fail(i, WHAT),
     }
+}
+
+/// Take a Number's fields of an `ask` line: present with `hashrows=` or in an `ask keep`.
+fn number_table<'a>(kind: &str, f: &Fields<'a>) -> Result<Option<NumberTable>, nom::Err<Fail<'a>>> {
+    let hash_rows: Vec<Vec<Card>> = f.optional("hashrows", "rows", rows())?;
+    if hash_rows.is_empty() && kind != "keep" {
+        return Ok(None);
+    }
+    Ok(Some(NumberTable {
+        capacities: Vec::new(),
+        hash_rows,
+        hash_piles: f.optional("hashpiles", "numbers", list(number("a count")))?,
+        hand_sizes: f.optional("hands", "numbers", list(number("a count")))?,
+        keep_from: if kind == "keep" {
+            f.cards("cards")?
+        } else {
+            Vec::new()
+        },
+    }))
 }
 
 fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {

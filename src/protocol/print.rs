@@ -106,10 +106,10 @@ pub fn ask(out: &mut String, view: &View) {
         (view.scores, view.taken),
         view.revealed,
         (
-            view.keep_from,
-            view.hash_rows,
-            view.hash_piles,
-            view.hand_sizes,
+            view.keep_from(),
+            view.hash_rows(),
+            view.hash_piles(),
+            view.hand_sizes(),
         ),
     );
 }
@@ -247,12 +247,14 @@ pub fn request(out: &mut String, request: &Request) {
         &request.rows,
         (&request.scores, &request.taken),
         request.revealed(),
-        (
-            request.keep_from(),
-            &request.hash_rows,
-            &request.hash_piles,
-            &request.hand_sizes,
-        ),
+        request.number.as_ref().map_or((&[], &[], &[], &[]), |n| {
+            (
+                request.keep_from(),
+                &n.hash_rows[..],
+                &n.hash_piles[..],
+                &n.hand_sizes[..],
+            )
+        }),
     );
 }
 
@@ -619,11 +621,7 @@ mod tests {
             scores: &[0, 0, 0, 0],
             taken: &[0, 2, 0, 0],
             revealed: &[],
-            capacities: &[],
-            hash_rows: &[],
-            hash_piles: &[],
-            hand_sizes: &[],
-            keep_from: &[],
+            number: None,
         };
         assert_eq!(
             line(|o| ask(o, &view)),
@@ -643,9 +641,14 @@ mod tests {
     fn take_a_number_asks() {
         let rules = crate::variants::take_a_number::rules();
         let rows = vec![cards(&[12, 13]), cards(&[40]), cards(&[77])];
-        let hash_rows = vec![cards(&[5, 30]), cards(&[61])];
         let hand = cards(&[3, 17]);
-        let taken = cards(&[12, 13]);
+        let mut number = crate::game::NumberTable {
+            capacities: vec![2, 3, 4],
+            hash_rows: vec![cards(&[5, 30]), cards(&[61])],
+            hash_piles: vec![0, 3],
+            hand_sizes: vec![2, 6],
+            keep_from: cards(&[12, 13]),
+        };
         let mut view = View {
             rules: &rules,
             seat: 0,
@@ -658,26 +661,22 @@ mod tests {
             scores: &[0, 0],
             taken: &[2, 9],
             revealed: &[],
-            capacities: &[2, 3, 4],
-            hash_rows: &hash_rows,
-            hash_piles: &[0, 3],
-            hand_sizes: &[2, 6],
-            keep_from: &[],
+            number: Some(&number),
         };
         assert_eq!(
             line(|o| ask(o, &view)),
             "ask play seat=0 round=1 turn=3 hand=3,17 rows=12,13/40/77 scores=0,0 taken=2,9 \
              hashrows=5,30/61 hashpiles=0,3 hands=2,6\n"
         );
-        view.decision = Some(Decision::KeepCard);
-        view.keep_from = &taken;
         let revealed = cards(&[13, 70]);
+        view.decision = Some(Decision::KeepCard);
         view.revealed = &revealed;
         assert_eq!(
             line(|o| ask(o, &view)),
             "ask keep seat=0 round=1 turn=3 cards=12,13 hand=3,17 rows=12,13/40/77 scores=0,0 \
              taken=2,9 revealed=13,70 hashrows=5,30/61 hashpiles=0,3 hands=2,6\n"
         );
+        number.keep_from.clear();
         assert_eq!(line(|o| action(o, Action::Keep(Card(12)))), "keep 12\n");
         let keep = Event::Keep {
             seat: 1,

@@ -691,11 +691,7 @@ impl Game for Classic {
             scores: &self.scores,
             taken: &self.taken,
             revealed: &self.revealed,
-            capacities: &[],
-            hash_rows: &[],
-            hash_piles: &[],
-            hand_sizes: &[],
-            keep_from: &[],
+            number: None,
         }
     }
 

@@ -19,8 +19,8 @@ use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::house::HouseHooks;
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Game, Outcome, Points, RuleError, Seat, TakeReason,
-    ToMove, View, emit,
+    Action, Deal, Decision, Event, EventSink, Game, NumberTable, Outcome, Points, RuleError, Seat,
+    TakeReason, ToMove, View, emit,
 };
 use crate::rng::GameRng;
 use crate::rules::{GameEnd, Rules, RulesError, Ties};
@@ -71,13 +71,10 @@ pub struct TakeANumber {
     hands: Vec<Vec<Card>>,
     rows: Vec<Vec<Card>>,
     ends: Vec<Card>,
-    /// Cards each row holds before the card that takes it.
-    capacities: Vec<usize>,
-    hash_rows: Vec<Vec<Card>>,
+    /// The public table: row capacities, #-rows, #-pile and hand sizes, the cards taken
+    /// waiting for the #-row choice.
+    table: NumberTable,
     hash_piles: Vec<Vec<Card>>,
-    /// `hash_piles`' lengths and `hands`' lengths, kept for the view.
-    pile_sizes: Vec<usize>,
-    hand_sizes: Vec<usize>,
     /// The round's score so far, by seat: hand bullheads once, #-pile bullheads twice.
     taken: Vec<Points>,
     scores: Vec<Points>,
@@ -85,8 +82,6 @@ pub struct TakeANumber {
     revealed: Vec<Card>,
     order: Vec<Seat>,
     next: usize,
-    /// The cards just taken, while their taker chooses one for the #-row.
-    keep_from: Vec<Card>,
     ordered_deck: Vec<Card>,
 }
 
@@ -127,18 +122,20 @@ impl TakeANumber {
             hands: per_seat(),
             rows: vec![Vec::new(); rules.rows],
             ends: vec![Card(0); rules.rows],
-            capacities,
-            hash_rows: per_seat(),
+            table: NumberTable {
+                capacities,
+                hash_rows: per_seat(),
+                hash_piles: vec![0; seats],
+                hand_sizes: vec![0; seats],
+                keep_from: Vec::new(),
+            },
             hash_piles: per_seat(),
-            pile_sizes: vec![0; seats],
-            hand_sizes: vec![0; seats],
             taken: vec![0; seats],
             scores: vec![0; seats],
             chosen: vec![None; seats],
             revealed: Vec::with_capacity(seats),
             order: Vec::with_capacity(seats),
             next: 0,
-            keep_from: Vec::new(),
             ordered_deck: rules.deck.cards().collect(),
             rules,
         })
@@ -161,7 +158,7 @@ impl TakeANumber {
     }
 
     pub fn hash_rows(&self) -> &[Vec<Card>] {
-        &self.hash_rows
+        &self.table.hash_rows
     }
 
     pub fn hash_piles(&self) -> &[Vec<Card>] {
@@ -170,7 +167,7 @@ impl TakeANumber {
 
     /// Cards taken and waiting for their taker's #-row choice.
     pub fn keep_from(&self) -> &[Card] {
-        &self.keep_from
+        &self.table.keep_from
     }
 
     /// Cards played this turn but not yet in a row.
@@ -197,13 +194,13 @@ impl TakeANumber {
             .hands
             .iter()
             .chain(&self.rows)
-            .chain(&self.hash_rows)
+            .chain(&self.table.hash_rows)
             .chain(&self.hash_piles)
             .flatten()
             .copied()
             .collect();
         all.extend(self.unplaced());
-        all.extend_from_slice(&self.keep_from);
+        all.extend_from_slice(&self.table.keep_from);
         all
     }
 
@@ -213,8 +210,8 @@ impl TakeANumber {
     }
 
     fn update_seat(&mut self, seat: Seat) {
-        self.hand_sizes[seat] = self.hands[seat].len();
-        self.pile_sizes[seat] = self.hash_piles[seat].len();
+        self.table.hand_sizes[seat] = self.hands[seat].len();
+        self.table.hash_piles[seat] = self.hash_piles[seat].len();
         self.taken[seat] = self.round_score(seat);
     }
 
@@ -234,15 +231,15 @@ impl TakeANumber {
             bullheads,
             reason,
         });
-        self.keep_from.clear();
-        self.keep_from.append(&mut self.rows[row]);
+        self.table.keep_from.clear();
+        self.table.keep_from.append(&mut self.rows[row]);
     }
 
     /// After a take and the taking card's placement: one card taken goes to the #-row at once;
     /// several wait for the taker's choice. Returns whether resolution may go on.
     fn collect(&mut self, seat: Seat, events: &mut dyn EventSink) -> bool {
-        if self.keep_from.len() == 1 {
-            self.keep(seat, self.keep_from[0], events);
+        if self.table.keep_from.len() == 1 {
+            self.keep(seat, self.table.keep_from[0], events);
             true
         } else {
             self.phase = Phase::Keep { seat };
@@ -253,7 +250,7 @@ impl TakeANumber {
     /// `card` (one of `keep_from`) goes to `seat`'s #-row, the rest into its hand.
     fn keep(&mut self, seat: Seat, card: Card, events: &mut dyn EventSink) {
         emit(events, || Event::Keep { seat, card });
-        let hash_row = &mut self.hash_rows[seat];
+        let hash_row = &mut self.table.hash_rows[seat];
         if hash_row.last().is_some_and(|&end| card < end) {
             emit(events, || Event::Pile {
                 seat,
@@ -263,9 +260,9 @@ impl TakeANumber {
         }
         hash_row.push(card);
         let hand = &mut self.hands[seat];
-        hand.extend(self.keep_from.iter().filter(|&&c| c != card));
+        hand.extend(self.table.keep_from.iter().filter(|&&c| c != card));
         hand.sort_unstable();
-        self.keep_from.clear();
+        self.table.keep_from.clear();
         self.update_seat(seat);
     }
 
@@ -276,7 +273,7 @@ impl TakeANumber {
             let card = self.revealed[seat];
             match row_for(&self.ends, card) {
                 Some(row) => {
-                    let full = self.rows[row].len() >= self.capacities[row];
+                    let full = self.rows[row].len() >= self.table.capacities[row];
                     if full {
                         self.take(seat, row, TakeReason::Full, events);
                     }
@@ -348,14 +345,14 @@ impl TakeANumber {
             row.extend(cards.next());
             *end = row[0];
         }
-        for hash_row in &mut self.hash_rows {
+        for hash_row in &mut self.table.hash_rows {
             hash_row.clear();
             hash_row.extend(cards.next());
         }
         for pile in &mut self.hash_piles {
             pile.clear();
         }
-        self.keep_from.clear();
+        self.table.keep_from.clear();
         self.round += 1;
         self.turn = 1;
         for seat in 0..self.seats {
@@ -370,7 +367,7 @@ impl TakeANumber {
             rows: self
                 .rows
                 .iter()
-                .chain(&self.hash_rows)
+                .chain(&self.table.hash_rows)
                 .map(|r| r[0])
                 .collect(),
         });
@@ -421,7 +418,7 @@ impl TakeANumber {
                 }
             }
             (Phase::Keep { .. }, Action::Keep(card)) => {
-                if self.keep_from.contains(&card) {
+                if self.table.keep_from.contains(&card) {
                     Ok(())
                 } else {
                     Err(RuleError::NotTaken { seat, card })
@@ -590,14 +587,7 @@ impl Game for TakeANumber {
             scores: &self.scores,
             taken: &self.taken,
             revealed: &self.revealed,
-            capacities: &self.capacities,
-            hash_rows: &self.hash_rows,
-            hash_piles: &self.pile_sizes,
-            hand_sizes: &self.hand_sizes,
-            keep_from: match self.phase {
-                Phase::Keep { seat: s } if s == seat => &self.keep_from,
-                _ => &[],
-            },
+            number: Some(&self.table),
         }
     }
 
@@ -632,6 +622,6 @@ impl Game for TakeANumber {
         self.revealed.clear();
         self.order.clear();
         self.next = 0;
-        self.keep_from.clear();
+        self.table.keep_from.clear();
     }
 }
