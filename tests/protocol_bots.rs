@@ -225,6 +225,70 @@ fn converse(path: &Path, crlf: bool) {
     assert!(status.success(), "{status}");
 }
 
+/// Take a Number: hello, game, event deal, ask play (with the #-row fields), ask keep, error
+/// `not_taken`, bye. The bot must keep one of the cards taken, and another after the error.
+fn converse_take_a_number(path: &Path) {
+    let rules = Arc::new(Variant::TakeANumber.rules());
+    let mut game = Variant::TakeANumber.new_game(rules.clone(), 3).unwrap();
+    let mut events: Vec<Event> = Vec::new();
+    game.deal_random(&mut GameRng::new(5, Stream::Deal(0)), &mut events)
+        .unwrap();
+    let line = |f: &dyn Fn(&mut String)| {
+        let mut out = String::new();
+        f(&mut out);
+        out
+    };
+    let start = GameStart {
+        number: 0,
+        variant: Variant::TakeANumber,
+        rules: &rules,
+        seats: 3,
+        seat: 0,
+    };
+    let view = game.view(0);
+    let play = Request::from_view(&view).unwrap();
+    // As if seat 0 had taken the first cards of the three rows with its lowest card.
+    let taken: Vec<Card> = play.rows.iter().map(|r| r[0]).collect();
+    let mut keep = play.clone();
+    keep.ask = Ask::Keep {
+        revealed: vec![play.hand[0], Card(99), Card(98)],
+    };
+    keep.hand.remove(0);
+    keep.number.as_mut().unwrap().keep_from = taken.clone();
+    let play_line = line(&|o| print::ask(o, &view));
+    assert!(play_line.contains(" hashrows="), "{play_line}");
+
+    let mut bot = Bot::start(path, false);
+    assert!(bot.ask(&line(&|o| print::hello(o))).greeting().is_ok());
+    bot.send(&line(&|o| print::game(o, &start)));
+    bot.send(&line(&|o| print::event(o, 0, &events[0])));
+    let FromBot::Play(card) = bot.ask(&play_line) else {
+        panic!("expected play")
+    };
+    assert!(play.hand.contains(&card), "{card} is not in the hand");
+    let FromBot::Keep(kept) = bot.ask(&line(&|o| print::request(o, &keep))) else {
+        panic!("expected keep")
+    };
+    assert!(taken.contains(&kept), "{kept} was not taken");
+    let error = error_line(
+        RuleError::NotTaken {
+            seat: 0,
+            card: kept,
+        },
+        2,
+    );
+    let FromBot::Keep(again) = bot.ask(&error) else {
+        panic!("expected keep after the error")
+    };
+    assert!(
+        taken.contains(&again) && again != kept,
+        "{again} after {kept}"
+    );
+    bot.send("bye\n");
+    let status = bot.finish();
+    assert!(status.success(), "{status}");
+}
+
 /// A bot whose referee goes away exits cleanly too.
 fn exits_at_end_of_input(path: &Path) {
     let s = script();
@@ -256,6 +320,7 @@ fn python_bot_speaks_the_protocol() {
     let path = bot_path("python_bot.py");
     converse(&path, false);
     converse(&path, true);
+    converse_take_a_number(&path);
     exits_at_end_of_input(&path);
 }
 
@@ -264,6 +329,7 @@ fn shell_bot_speaks_the_protocol() {
     let path = bot_path("shell_bot.sh");
     converse(&path, false);
     converse(&path, true);
+    converse_take_a_number(&path);
     exits_at_end_of_input(&path);
 }
 

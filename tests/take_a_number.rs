@@ -432,3 +432,28 @@ fn five_players_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(Variant::TakeANumber.new_game(Arc::new(rules()), 5).is_err());
 }
+
+#[test]
+fn house_rules_are_refused() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/house/three_rounds.lua"
+    );
+    let out = take5(&[
+        "play",
+        "--variant",
+        "take-a-number",
+        "--house",
+        script,
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:random",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("house rules are for the classic variant"),
+        "{stderr}"
+    );
+}

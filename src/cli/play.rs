@@ -68,6 +68,13 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
         None => Vec::new(),
     };
+    if args.house.is_some() && args.variant != Variant::Classic {
+        // The hooks are the classic engine's; a Take a Number game has none to call.
+        return Err(CliError::input(format!(
+            "--house: house rules are for the classic variant, not {}",
+            args.variant.name()
+        )));
+    }
     let house = match &args.house {
         Some(path) => Some(House::load_with(path, args.variant.rules()).map_err(CliError::input)?),
         None => None,

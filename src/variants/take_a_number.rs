@@ -609,7 +609,7 @@ impl Game for TakeANumber {
         })
     }
 
-    /// Take a Number has no house rule hooks: they are ignored.
+    /// Take a Number calls no house rule hooks (`take5 play` refuses `--house` with it).
     fn set_house(&mut self, _: Option<Box<dyn HouseHooks>>) {}
 
     fn restart(&mut self) {
