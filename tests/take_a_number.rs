@@ -457,3 +457,51 @@ fn house_rules_are_refused() {
         "{stderr}"
     );
 }
+
+/// A recorded #-row choice of a card that was not taken is named by `take5 verify`.
+#[test]
+fn verify_names_a_kept_card_that_was_not_taken() {
+    let record = temp("tampered.jsonl");
+    let out = take5(&[
+        "play",
+        "--variant",
+        "take-a-number",
+        "--seed",
+        "3",
+        "--player",
+        "builtin:dodger",
+        "--player",
+        "builtin:random",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let mut lines: Vec<String> = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let value = |l: &str| serde_json::from_str::<serde_json::Value>(l).unwrap();
+    // The first keep that was a choice: two lines after a take of several cards.
+    let at = (2..lines.len())
+        .find(|&i| {
+            let (take, keep) = (value(&lines[i - 2]), value(&lines[i]));
+            take["event"] == "take"
+                && take["cards"].as_array().unwrap().len() > 1
+                && keep["event"] == "keep"
+        })
+        .expect("a #-row choice in the record");
+    let placed = value(&lines[at - 1])["card"].clone();
+    let mut keep = value(&lines[at]);
+    keep["card"] = placed.clone();
+    lines[at] = keep.to_string();
+    std::fs::write(&record, lines.join("\n") + "\n").unwrap();
+    let verified = take5(&["verify", record.to_str().unwrap()]);
+    assert_eq!(verified.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&verified.stdout).to_string()
+        + &String::from_utf8_lossy(&verified.stderr);
+    assert!(
+        said.contains(&format!(":{}: seat", at + 1)) && said.contains("not_taken"),
+        "{said}"
+    );
+}
