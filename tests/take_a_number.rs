@@ -505,3 +505,41 @@ fn verify_names_a_kept_card_that_was_not_taken() {
         "{said}"
     );
 }
+
+/// A bot that fails is played by the referee's fallback, #-row choices included; the record
+/// is the same each time and verifies.
+#[test]
+fn the_fallback_plays_a_failed_seat_deterministically() {
+    let run = |name: &str| {
+        let record = temp(name);
+        let out = take5(&[
+            "play",
+            "--variant",
+            "take-a-number",
+            "--seed",
+            "9",
+            "--games",
+            "2",
+            "--player",
+            "true",
+            "--player",
+            "builtin:dodger",
+            "--player",
+            "builtin:random",
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let verified = take5(&["verify", record.to_str().unwrap()]);
+        assert!(verified.status.success());
+        std::fs::read_to_string(&record).unwrap()
+    };
+    let (a, b) = (run("fallback-a.jsonl"), run("fallback-b.jsonl"));
+    assert!(a.contains(r#""event":"fault""#));
+    assert!(a.contains(r#""event":"keep""#));
+    assert_eq!(a, b);
+}
