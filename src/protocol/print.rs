@@ -424,7 +424,8 @@ impl Number for Card {
 /// Writes `n` in decimal.
 fn num(out: &mut String, n: impl Number) {
     let (negative, mut magnitude) = n.parts();
-    let mut digits = [0u8; 20];
+    // 20 digits for u64::MAX, and a sign.
+    let mut digits = [0u8; 21];
     let mut at = digits.len();
     loop {
         at -= 1;
@@ -435,11 +436,10 @@ fn num(out: &mut String, n: impl Number) {
         }
     }
     if negative {
-        out.push('-');
+        at -= 1;
+        digits[at] = b'-';
     }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
 }
 
 /// Writes to a `String`, turning line breaks and other control characters into spaces.
