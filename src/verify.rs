@@ -3,7 +3,8 @@
 //!
 //! The record drives the replay: a `deal` line is applied with [`Game::deal`], a `reveal` line
 //! becomes one [`Action::Play`] per seat, and a `take` line with reason `low` becomes the
-//! [`Action::TakeRow`] of its seat. Every other event line (`place`, `take` of a full row,
+//! [`Action::TakeRow`] of its seat, and a `pick` line (the Pro variant's draft) the
+//! [`Action::Pick`] of its seat (the draft's last pick deals the round: its `deal` line follows). Every other event line (`place`, `take` of a full row,
 //! `round_end`, `game_end`) must be exactly what the model emits next. `fault` lines are the
 //! referee's notes and change nothing. The first line that is wrong is named, with why.
 //!
@@ -322,7 +323,12 @@ impl Replay {
     ) -> Result<(), VerifyError> {
         if self.pending.is_empty() {
             self.drive(recorded, line)?;
-        } else if matches!(recorded, Event::Deal { .. } | Event::Reveal { .. }) {
+        } else if matches!(
+            recorded,
+            Event::Deal { .. } | Event::Reveal { .. } | Event::Pick { .. }
+        ) && self.pending.front() != Some(recorded)
+        {
+            // (A pro round's deal line follows the draft's last pick, which emits it.)
             return Err(VerifyError::at(
                 line,
                 format!(
@@ -397,6 +403,14 @@ impl Replay {
                 game.apply(*seat, Action::TakeRow(*row), &mut emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot take row {row}"), e))?;
             }
+            (ToMove::Seat(_, Decision::Pick), Event::Pick { seat, card }) => {
+                game.apply(*seat, Action::Pick(*card), &mut emitted)
+                    .map_err(|e| refused(format!("seat {seat} cannot pick {card}"), e))?;
+                // The draft's last pick deals the round.
+                if emitted.iter().any(|e| matches!(e, Event::Deal { .. })) {
+                    self.rounds += 1;
+                }
+            }
             (ToMove::GameOver, _) => {
                 return Err(VerifyError::at(
                     line,
@@ -469,6 +483,7 @@ fn waiting_for(game: &dyn Game, to_move: ToMove) -> String {
             "seat {seat}'s row choice for its low card {card} (a `take` line with reason `low`)"
         ),
         ToMove::Seat(seat, Decision::PlayCard) => format!("seat {seat}'s card"),
+        ToMove::Seat(seat, Decision::Pick) => format!("seat {seat}'s pick (a `pick` line)"),
         ToMove::GameOver => "nothing: the game is over".into(),
     }
 }

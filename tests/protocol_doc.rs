@@ -158,6 +158,7 @@ fn worked_rules() -> Rules {
         max_players: 2,
         end: GameEnd::Rounds(1),
         ties: Ties::Shared,
+        draft: take5::rules::Draft::SeatOrder,
     }
 }
 

@@ -384,7 +384,7 @@ impl<'a> Fields<'a> {
 // Messages.
 
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
-    const WHAT: &str = "a message: hello, play or row";
+    const WHAT: &str = "a message: hello, play, row or pick";
     let (rest, keyword) = expect(WHAT, word).parse(i)?;
     match keyword {
         "hello" => {
@@ -410,6 +410,11 @@ fn from_bot_message(i: &str) -> Res<'_, FromBot> {
             let (rest, ()) = end(rest, "the end of the line after \"row <index>\"")?;
             Ok((rest, FromBot::Row(row)))
         }
+        "pick" => {
+            let (rest, card) = argument(rest, "a card number after \"pick\"", card())?;
+            let (rest, ()) = end(rest, "the end of the line after \"pick <card>\"")?;
+            Ok((rest, FromBot::Pick(card)))
+        }
         _ => fail(i, WHAT),
     }
 }
@@ -428,7 +433,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Game(game_info(&f)?)))
         }
         "event" => {
-            let what = "an event: deal, reveal, take, place, round_end or game_end";
+            let what = "an event: deal, pick, reveal, take, place, round_end or game_end";
             let (rest, kind) = argument(rest, what, word)?;
             if !EVENTS.contains(&kind) {
                 return fail(kind, what);
@@ -437,9 +442,9 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Event(event_line(kind, &f)?)))
         }
         "ask" => {
-            let what = "play or row after \"ask\"";
+            let what = "play, row or pick after \"ask\"";
             let (rest, kind) = argument(rest, what, word)?;
-            if kind != "play" && kind != "row" {
+            if kind != "play" && kind != "row" && kind != "pick" {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
@@ -448,17 +453,31 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     card: f.get("card", "card", one_card())?,
                     revealed: f.cards("revealed")?,
                 },
+                "pick" => Ask::Pick {
+                    pool: f.cards("pool")?,
+                },
                 _ => Ask::Play,
             };
+            // A pick comes before the round's first turn, with no rows yet: its line has
+            // neither field.
+            let drafting = kind == "pick";
             Ok((
                 rest,
                 ToBot::Ask(Request {
                     ask,
                     seat: f.get("seat", "seat", scalar("a seat number"))?,
                     round: f.get("round", "round", scalar("a round number"))?,
-                    turn: f.get("turn", "turn", scalar("a turn number"))?,
+                    turn: if drafting {
+                        0
+                    } else {
+                        f.get("turn", "turn", scalar("a turn number"))?
+                    },
                     hand: f.cards("hand")?,
-                    rows: f.get("rows", "rows", rows())?,
+                    rows: if drafting {
+                        Vec::new()
+                    } else {
+                        f.get("rows", "rows", rows())?
+                    },
                     scores: f.numbers("scores", "a score")?,
                     taken: f.numbers("taken", "a bullhead count")?,
                 }),
@@ -508,7 +527,15 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
 }
 
 /// The words after `event`.
-const EVENTS: [&str; 6] = ["deal", "reveal", "take", "place", "round_end", "game_end"];
+const EVENTS: [&str; 7] = [
+    "deal",
+    "pick",
+    "reveal",
+    "take",
+    "place",
+    "round_end",
+    "game_end",
+];
 
 /// The event `kind` (one of [`EVENTS`]) from its fields.
 fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail<'a>>> {
@@ -521,6 +548,10 @@ fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail
             hand: f.cards("hand")?,
             rows: f.cards("rows")?,
         },
+        "pick" => EventLine::Public(Event::Pick {
+            seat: seat()?,
+            card: f.get("card", "card", one_card())?,
+        }),
         "reveal" => EventLine::Public(Event::Reveal {
             round: round()?,
             turn: f.get("turn", "turn", scalar("a turn number"))?,
@@ -618,7 +649,7 @@ mod tests {
     fn words_end_only_at_blanks() {
         assert_eq!(
             bot_error("playx 5"),
-            "expected a message: hello, play or row at column 1, found \"playx\""
+            "expected a message: hello, play, row or pick at column 1, found \"playx\""
         );
         assert_eq!(
             bot_error("play 5x"),
@@ -626,7 +657,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("rowing 1"),
-            "expected a message: hello, play or row at column 1, found \"rowing\""
+            "expected a message: hello, play, row or pick at column 1, found \"rowing\""
         );
         assert_eq!(
             bot_error("row 1,2"),
@@ -634,7 +665,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("hellos version=1 name=x"),
-            "expected a message: hello, play or row at column 1, found \"hellos\""
+            "expected a message: hello, play, row or pick at column 1, found \"hellos\""
         );
     }
 
@@ -644,16 +675,21 @@ mod tests {
             (
                 "",
                 1,
-                "a message: hello, play or row",
+                "a message: hello, play, row or pick",
                 "the end of the line",
             ),
             (
                 "  \r\n",
                 1,
-                "a message: hello, play or row",
+                "a message: hello, play, row or pick",
                 "the end of the line",
             ),
-            ("PLAY 5", 1, "a message: hello, play or row", "\"PLAY\""),
+            (
+                "PLAY 5",
+                1,
+                "a message: hello, play, row or pick",
+                "\"PLAY\"",
+            ),
             (
                 "play",
                 5,
@@ -790,11 +826,11 @@ mod tests {
         );
         assert_eq!(
             referee_error("ask dance seat=1"),
-            "expected play or row after \"ask\" at column 5, found \"dance\""
+            "expected play, row or pick after \"ask\" at column 5, found \"dance\""
         );
         assert_eq!(
             referee_error("event shuffle round=1"),
-            "expected an event: deal, reveal, take, place, round_end or game_end at column 7, \
+            "expected an event: deal, pick, reveal, take, place, round_end or game_end at column 7, \
              found \"shuffle\""
         );
         assert_eq!(
