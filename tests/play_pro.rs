@@ -148,3 +148,31 @@ fn a_bot_that_cannot_pick_gets_the_fallback_pick() {
         .unwrap();
     assert_eq!(first_pick, r#"{"event":"pick","seat":0,"card":1}"#);
 }
+
+#[test]
+fn a_deal_file_is_refused_for_pro() {
+    let deal = temp("deal.yaml");
+    std::fs::write(
+        &deal,
+        "rounds:\n  - hands: [[1,2,3,4,5,6,7,8,9,10],[11,12,13,14,15,16,17,18,19,20]]\n    \
+         rows: [21,22,23,24]\n",
+    )
+    .unwrap();
+    let output = take5(&[
+        "play",
+        "--variant",
+        "pro",
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:lowest",
+        "--deal",
+        deal.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the pro variant drafts its hands"),
+        "{stderr}"
+    );
+}
