@@ -176,3 +176,30 @@ fn a_deal_file_is_refused_for_pro() {
         "{stderr}"
     );
 }
+
+#[test]
+fn verify_refuses_a_pick_of_a_card_already_taken() {
+    let (_, record) = play_and_verify("tamper.jsonl", &["builtin:lowest", "builtin:lowest"], "1");
+    // Seat 1's first pick (line 3) becomes seat 0's first card (1): no longer in the pool.
+    let tampered: Vec<String> = record
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 2 {
+                assert_eq!(l, r#"{"event":"pick","seat":1,"card":2}"#);
+                r#"{"event":"pick","seat":1,"card":1}"#.to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let path = temp("tampered.jsonl");
+    std::fs::write(&path, tampered.join("\n") + "\n").unwrap();
+    let output = take5(&["verify", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains(":3: seat 1 cannot pick 1: not_in_pool"),
+        "{stdout}"
+    );
+}
