@@ -598,6 +598,7 @@ mod tests {
     fn bot_messages() {
         assert_eq!(from_bot("play 5"), Ok(FromBot::Play(Card(5))));
         assert_eq!(from_bot("row 0"), Ok(FromBot::Row(0)));
+        assert_eq!(from_bot("pick 44"), Ok(FromBot::Pick(Card(44))));
         assert_eq!(
             from_bot("hello version=1 name=my-bot_2.0+x:y"),
             Ok(FromBot::Hello {
@@ -823,6 +824,37 @@ mod tests {
         assert_eq!(
             referee_error(&format!("{ask} hand=3 {tail}").replace(" turn=3", "")),
             "expected a field turn=<turn> at column 72, found the end of the line"
+        );
+        // A pick has a pool and no turn or rows; its fields are checked like the others'.
+        assert_eq!(
+            to_bot("ask pick seat=1 round=2 pool=1,5 hand= scores=3,4 taken=0,0"),
+            Ok(ToBot::Ask(Request {
+                ask: Ask::Pick {
+                    pool: vec![Card(1), Card(5)]
+                },
+                seat: 1,
+                round: 2,
+                turn: 0,
+                hand: vec![],
+                rows: vec![],
+                scores: vec![3, 4],
+                taken: vec![0, 0],
+            }))
+        );
+        assert_eq!(
+            referee_error("ask pick seat=1 round=2 hand= scores=3,4 taken=0,0"),
+            "expected a field pool=<cards> at column 51, found the end of the line"
+        );
+        assert_eq!(
+            to_bot("event pick seat=1 card=7"),
+            Ok(ToBot::Event(EventLine::Public(Event::Pick {
+                seat: 1,
+                card: Card(7)
+            })))
+        );
+        assert_eq!(
+            bot_error("pick"),
+            "expected a card number after \"pick\" at column 5, found the end of the line"
         );
         assert_eq!(
             referee_error("ask dance seat=1"),
