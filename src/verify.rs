@@ -203,30 +203,40 @@ fn no_header(line: usize) -> VerifyError {
 /// The house rule scripts of a record, each loaded once (games get fresh hooks from it).
 struct Houses<'a> {
     record_dir: &'a Path,
-    loaded: Vec<(HouseScript, House)>,
+    loaded: Vec<(HouseScript, Variant, House)>,
 }
 
 impl Houses<'_> {
-    /// The script a header at `line` names, loaded and checked against the header.
-    fn get(&mut self, script: &HouseScript, line: usize) -> Result<&House, VerifyError> {
-        let index = match self.loaded.iter().position(|(s, _)| s == script) {
+    /// The script a header at `line` names, loaded over the rules of the header's `variant`
+    /// and checked against the header.
+    fn get(
+        &mut self,
+        script: &HouseScript,
+        variant: Variant,
+        line: usize,
+    ) -> Result<&House, VerifyError> {
+        let found = self
+            .loaded
+            .iter()
+            .position(|(s, v, _)| s == script && *v == variant);
+        let index = match found {
             Some(index) => index,
             None => {
-                let house =
-                    house::load_for_record(script, self.record_dir).map_err(|e| VerifyError {
-                        line: Some(line),
-                        column: None,
-                        message: format!(
-                            "the house rule script of the header ({}) cannot be used: {}",
-                            script.path, e.message
-                        ),
-                        unreadable: true,
-                    })?;
-                self.loaded.push((script.clone(), house));
+                let house = house::load_for_record_with(script, self.record_dir, variant.rules())
+                    .map_err(|e| VerifyError {
+                    line: Some(line),
+                    column: None,
+                    message: format!(
+                        "the house rule script of the header ({}) cannot be used: {}",
+                        script.path, e.message
+                    ),
+                    unreadable: true,
+                })?;
+                self.loaded.push((script.clone(), variant, house));
                 self.loaded.len() - 1
             }
         };
-        Ok(&self.loaded[index].1)
+        Ok(&self.loaded[index].2)
     }
 }
 
@@ -279,7 +289,7 @@ impl Replay {
                 VerifyError::at(line, format!("the header's game cannot be set up: {e}"))
             })?;
         if let Some(script) = &header.house {
-            let house = houses.get(script, line)?;
+            let house = houses.get(script, header.variant, line)?;
             // The header's rules are the script's settings applied: the hooks see those.
             let differ = differing_settings(&header.rules, house.rules());
             if !differ.is_empty() {

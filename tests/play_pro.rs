@@ -203,3 +203,41 @@ fn verify_refuses_a_pick_of_a_card_already_taken() {
         "{stdout}"
     );
 }
+
+#[test]
+fn pro_with_house_rules_verifies() {
+    // The script's settings apply over the Pro rules, when played and when verified; five rows
+    // make the deck 1 to 2 x 10 + 5.
+    for script in ["target_100.lua", "five_rows.lua"] {
+        let house = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("scripts/house")
+            .join(script);
+        let record = temp(&format!("house-{script}.jsonl"));
+        ok(&take5(&[
+            "play",
+            "--variant",
+            "pro",
+            "--house",
+            house.to_str().unwrap(),
+            "--player",
+            "builtin:dodger",
+            "--player",
+            "builtin:random",
+            "--seed",
+            "2",
+            "--quiet",
+            "--record",
+            record.to_str().unwrap(),
+        ]));
+        ok(&take5(&["verify", record.to_str().unwrap()]));
+        let text = std::fs::read_to_string(&record).unwrap();
+        if script == "five_rows.lua" {
+            let deal = text
+                .lines()
+                .find(|l| l.contains(r#""event":"deal""#))
+                .unwrap();
+            let value: serde_json::Value = serde_json::from_str(deal).unwrap();
+            assert_eq!(value["rows"].as_array().unwrap().len(), 5, "{deal}");
+        }
+    }
+}
