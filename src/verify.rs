@@ -250,6 +250,7 @@ fn differing_settings(a: &Rules, b: &Rules) -> Vec<&'static str> {
     };
     differ("deck", a.deck != b.deck);
     differ("rows", a.rows != b.rows);
+    differ("draft", a.draft != b.draft);
     differ("row_capacity", a.row_capacity != b.row_capacity);
     differ("hand_size", a.hand_size != b.hand_size);
     differ("min_players", a.min_players != b.min_players);

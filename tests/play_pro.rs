@@ -241,3 +241,42 @@ fn pro_with_house_rules_verifies() {
         }
     }
 }
+
+#[test]
+fn a_house_script_may_set_a_snake_draft() {
+    let script = temp("snake.lua");
+    std::fs::write(&script, "return { draft = \"snake\" }\n").unwrap();
+    let record = temp("snake.jsonl");
+    ok(&take5(&[
+        "play",
+        "--variant",
+        "pro",
+        "--house",
+        script.to_str().unwrap(),
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:lowest",
+        "--seed",
+        "1",
+        "--quiet",
+        "--record",
+        record.to_str().unwrap(),
+    ]));
+    ok(&take5(&["verify", record.to_str().unwrap()]));
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.lines().next().unwrap().contains(r#""draft":"snake""#));
+    let seats: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .take(7)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["seat"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(seats, [0, 1, 2, 2, 1, 0, 0]);
+}
