@@ -193,14 +193,18 @@ impl Game for Pro {
             hands: std::mem::take(&mut self.hands),
             rows: std::mem::take(&mut self.pool),
         };
-        let dealt = self.classic.deal(&deal, events);
+        // Every card of the deck once, full hands, as many rows as the rules: always a deal.
+        self.classic
+            .deal(&deal, events)
+            .expect("a finished draft is a valid deal");
+        // Keep the buffers for the next draft.
         self.hands = deal.hands;
         self.pool = deal.rows;
         self.pool.clear();
         for hand in &mut self.hands {
             hand.clear();
         }
-        dealt
+        Ok(())
     }
 
     fn deal(&mut self, _deal: &Deal, _events: &mut dyn EventSink) -> Result<(), RuleError> {
