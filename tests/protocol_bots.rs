@@ -353,7 +353,17 @@ fn shell_bot_runs_under_a_strict_posix_shell() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let input = [s.hello.as_str(), &s.game, &s.deal, &s.play, &s.row, "bye\n"].concat();
+    let pick = "ask pick seat=0 round=2 pool=3,4 hand=1 scores=0,0,0,0 taken=0,0,0,0\n";
+    let input = [
+        s.hello.as_str(),
+        &s.game,
+        &s.deal,
+        &s.play,
+        &s.row,
+        pick,
+        "bye\n",
+    ]
+    .concat();
     child
         .stdin
         .take()
@@ -368,10 +378,15 @@ fn shell_bot_runs_under_a_strict_posix_shell() {
         .lines()
         .map(|l| parse::from_bot(l).unwrap())
         .collect();
-    assert_eq!(replies.len(), 3, "{replies:?}");
+    assert_eq!(replies.len(), 4, "{replies:?}");
     assert!(matches!(
         replies[..],
-        [FromBot::Hello { .. }, FromBot::Play(_), FromBot::Row(_)]
+        [
+            FromBot::Hello { .. },
+            FromBot::Play(_),
+            FromBot::Row(_),
+            FromBot::Pick(Card(3))
+        ]
     ));
 }
 
