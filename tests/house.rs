@@ -464,11 +464,15 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { row = 5 }",
-            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties; hooks: low_card, row_taken, round_end, game_over)",
+            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft; hooks: low_card, row_taken, round_end, game_over)",
         ),
         (
             "return { ties = 'random' }",
             "test.lua: setting ties: must be \"shared\" or \"fewest_in_last_round\", got \"random\"",
+        ),
+        (
+            "return { draft = 'circle' }",
+            "test.lua: setting draft: must be \"seat_order\" or \"snake\", got \"circle\"",
         ),
         (
             "return { target_score = 50, rounds = 2 }",

@@ -513,16 +513,16 @@ fn assert_same_view(a: &View, b: &View) {
         (b.seat, b.seats, b.round, b.turn, b.decision)
     );
     assert_eq!(
-        (a.hand, a.rows, a.scores, a.taken, a.revealed),
-        (b.hand, b.rows, b.scores, b.taken, b.revealed)
+        (a.hand, a.rows, a.scores, a.taken, a.revealed, a.pool),
+        (b.hand, b.rows, b.scores, b.taken, b.revealed, b.pool)
     );
 }
 
-/// Checks every line a referee would send while `seats` players play a whole classic game;
-/// counts the `ask play`, the `ask row` and the event lines.
-fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
-    let rules = Arc::new(Rules::classic());
-    let mut game = Classic::new(rules.clone(), seats).unwrap();
+/// Checks every line a referee would send while `seats` players play a whole game of
+/// `variant`; counts the `ask play`, the `ask row`, the `ask pick` and the event lines.
+fn play_and_check(seed: u64, seats: usize, variant: Variant) -> (usize, usize, usize, usize) {
+    let mut game = variant.new_game(Arc::new(variant.rules()), seats).unwrap();
+    let rules = game.rules().clone();
     let mut dealer = GameRng::new(seed, Stream::Deal(0));
     let mut bots: Vec<Builtin> = (0..seats)
         .map(|s| Builtin::new(Strategy::ALL[s % Strategy::ALL.len()], seed))
@@ -532,7 +532,7 @@ fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
     for seat in 0..seats {
         let start = GameStart {
             number: seed,
-            variant: Variant::Classic,
+            variant,
             rules: &rules,
             seats,
             seat,
@@ -544,7 +544,7 @@ fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
         assert_eq!(info.rules().deck, rules.deck);
         infos.push(info);
     }
-    let (mut plays, mut rows, mut lines) = (0, 0, 0);
+    let (mut plays, mut rows, mut picks, mut lines) = (0, 0, 0, 0);
     let mut events: Vec<Event> = Vec::new();
     loop {
         for event in events.drain(..) {
@@ -591,6 +591,7 @@ fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
             match request.ask {
                 Ask::Play => plays += 1,
                 Ask::Row { .. } => rows += 1,
+                Ask::Pick { .. } => picks += 1,
             }
             // The bot's answer goes over the wire too.
             let action = bots[seat].choose(&view);
@@ -602,7 +603,7 @@ fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
         }
     }
     assert!(game.outcome().is_some());
-    (plays, rows, lines)
+    (plays, rows, picks, lines)
 }
 
 #[test]
@@ -610,11 +611,23 @@ fn lines_from_real_games_round_trip() {
     let mut rows_asked = 0;
     for seed in 0..12 {
         let seats = 2 + (seed as usize % 9);
-        let (plays, rows, lines) = play_and_check(seed, seats);
+        let (plays, rows, picks, lines) = play_and_check(seed, seats, Variant::Classic);
         assert!(plays >= 10 * seats && lines > plays, "{plays} {lines}");
+        assert_eq!(picks, 0);
         rows_asked += rows;
     }
     assert!(rows_asked > 0);
+}
+
+#[test]
+fn lines_from_real_pro_games_round_trip() {
+    for seed in 0..5 {
+        let seats = 2 + (seed as usize % 5);
+        let (plays, _, picks, lines) = play_and_check(seed, seats, Variant::Pro);
+        // Every round is drafted: as many picks as cards played.
+        assert_eq!(picks, plays, "{seats} seats");
+        assert!(picks >= 10 * seats && lines > picks, "{picks} {lines}");
+    }
 }
 
 #[test]

@@ -2,7 +2,8 @@
 """A take5 bot in plain Python 3 (standard library only). Protocol: docs/protocol.md.
 
 It plays the card that takes no row and lands where there is most room left, and when it must
-take a row it takes the cheapest. After an `error` line it answers the same request again with
+take a row it takes the cheapest. In a draft (the Pro variant's `ask pick`) it picks the card
+with the fewest bullheads, farthest from the cards already in its hand. After an `error` line it answers the same request again with
 its next best choice.
 """
 
@@ -48,6 +49,14 @@ class Bot:
     def choices(self):
         """Every possible answer to the current request, best first."""
         kind, f = self.request
+        if kind == "pick":
+            hand = cards(f["hand"])
+
+            def worth(card):
+                spread = min((abs(card - c) for c in hand), default=0)
+                return (self.bullheads[card - self.lowest], -spread, card)
+
+            return [f"pick {card}" for card in sorted(cards(f["pool"]), key=worth)]
         rows = [cards(row) for row in f["rows"].split("/")]
         if kind == "row":
             order = sorted(range(len(rows)), key=lambda r: (self.heads(rows[r]), r))

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A take5 bot in plain POSIX sh, using only the shell's builtins: it plays its lowest card and
-# takes the row with the fewest bullheads. After an `error` line it answers the same request
+# takes the row with the fewest bullheads; in a draft (`ask pick`) it picks the lowest card. After an `error` line it answers the same request
 # again with its next choice (the next card up, the next row along). Protocol: docs/protocol.md.
 
 set -f              # lines are split into words below: never expand them as file patterns
@@ -39,12 +39,16 @@ heads() {
     unset IFS
 }
 
-# answer: replies to the current request ($ask is play or row, $request its fields), taking
-# the choice after the best one once per error ($tries).
+# answer: replies to the current request ($ask is play, row or pick, $request its fields),
+# taking the choice after the best one once per error ($tries).
 answer() {
     set -- $request
-    if [ "$ask" = play ]; then
-        field hand "$@"
+    if [ "$ask" = play ] || [ "$ask" = pick ]; then
+        if [ "$ask" = play ]; then
+            field hand "$@"
+        else
+            field pool "$@"
+        fi
         IFS=,
         set -- $value
         unset IFS
@@ -53,7 +57,7 @@ answer() {
             shift
             skip=$((skip - 1))
         done
-        printf 'play %s\n' "$1"
+        printf '%s %s\n' "$ask" "$1"
     else
         field rows "$@"
         IFS=/

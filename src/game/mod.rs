@@ -30,6 +30,8 @@ pub enum Decision {
     PlayCard,
     /// `card` is lower than every row's end: choose the row to take.
     ChooseRow { card: Card },
+    /// Draft (Pro variant): take one card from the face-up pool into the hand.
+    Pick,
 }
 
 /// Who must act next.
@@ -53,6 +55,8 @@ pub enum Action {
     Play(Card),
     /// Take this row (from 0).
     TakeRow(usize),
+    /// Draft (Pro variant): take this card from the pool.
+    Pick(Card),
 }
 
 /// The cards for one round: each seat's hand and the first card of each row.

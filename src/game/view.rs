@@ -25,4 +25,6 @@ pub struct View<'a> {
     pub taken: &'a [Points],
     /// The cards of this turn by seat once they are revealed; empty while players choose.
     pub revealed: &'a [Card],
+    /// The cards still to be drafted, ascending (Pro variant); empty when no draft is on.
+    pub pool: &'a [Card],
 }

@@ -5,7 +5,7 @@
 use crate::cards::{Card, Deck};
 use crate::game::{Action, Decision, Event, Points, Seat, View};
 use crate::players::GameStart;
-use crate::rules::{GameEnd, Rules, Ties};
+use crate::rules::{Draft, GameEnd, Rules, Ties};
 use std::fmt;
 
 /// The protocol version this crate speaks.
@@ -41,6 +41,8 @@ pub enum FromBot {
     Play(Card),
     /// `row <index>`: the answer to `ask row`.
     Row(usize),
+    /// `pick <card>`: the answer to `ask pick` (the Pro variant's draft).
+    Pick(Card),
 }
 
 /// The fields of a `game` line: the table a game is played at.
@@ -88,6 +90,9 @@ pub enum Ask {
     /// `ask row`: `card` is lower than every row's end; choose the row to take. `revealed` holds
     /// this turn's cards by seat.
     Row { card: Card, revealed: Vec<Card> },
+    /// `ask pick`: draft a card from `pool` (the Pro variant). The request's `turn` is 0 and
+    /// its `rows` empty: the line has neither.
+    Pick { pool: Vec<Card> },
 }
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide.
@@ -206,6 +211,7 @@ impl FromBot {
             FromBot::Hello { .. } => "hello",
             FromBot::Play(_) => "play",
             FromBot::Row(_) => "row",
+            FromBot::Pick(_) => "pick",
         }
     }
 
@@ -214,6 +220,7 @@ impl FromBot {
         match action {
             Action::Play(card) => FromBot::Play(card),
             Action::TakeRow(row) => FromBot::Row(row),
+            Action::Pick(card) => FromBot::Pick(card),
         }
     }
 
@@ -223,6 +230,7 @@ impl FromBot {
         match (self, decision) {
             (FromBot::Play(card), Decision::PlayCard) => Ok(Action::Play(*card)),
             (FromBot::Row(row), Decision::ChooseRow { .. }) => Ok(Action::TakeRow(*row)),
+            (FromBot::Pick(card), Decision::Pick) => Ok(Action::Pick(*card)),
             (_, Decision::PlayCard) => Err(Mismatch::Message {
                 asked: "ask play",
                 wanted: "play <card>",
@@ -231,6 +239,11 @@ impl FromBot {
             (_, Decision::ChooseRow { .. }) => Err(Mismatch::Message {
                 asked: "ask row",
                 wanted: "row <index>",
+                got: self.keyword(),
+            }),
+            (_, Decision::Pick) => Err(Mismatch::Message {
+                asked: "ask pick",
+                wanted: "pick <card>",
                 got: self.keyword(),
             }),
         }
@@ -281,6 +294,7 @@ impl GameInfo {
             max_players: self.seats,
             end: self.end,
             ties: Ties::Shared,
+            draft: Draft::SeatOrder,
         }
     }
 }
@@ -316,6 +330,9 @@ impl Request {
                 card,
                 revealed: view.revealed.to_vec(),
             },
+            Decision::Pick => Ask::Pick {
+                pool: view.pool.to_vec(),
+            },
         };
         Some(Request {
             ask,
@@ -333,14 +350,23 @@ impl Request {
         match self.ask {
             Ask::Play => Decision::PlayCard,
             Ask::Row { card, .. } => Decision::ChooseRow { card },
+            Ask::Pick { .. } => Decision::Pick,
         }
     }
 
     /// This turn's cards by seat: empty when asked to play.
     pub fn revealed(&self) -> &[Card] {
         match &self.ask {
-            Ask::Play => &[],
+            Ask::Play | Ask::Pick { .. } => &[],
             Ask::Row { revealed, .. } => revealed,
+        }
+    }
+
+    /// The cards still to be drafted: empty unless asked to pick.
+    pub fn pool(&self) -> &[Card] {
+        match &self.ask {
+            Ask::Pick { pool } => pool,
+            Ask::Play | Ask::Row { .. } => &[],
         }
     }
 
@@ -359,6 +385,7 @@ impl Request {
             scores: &self.scores,
             taken: &self.taken,
             revealed: self.revealed(),
+            pool: self.pool(),
         }
     }
 }

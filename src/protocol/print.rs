@@ -6,7 +6,7 @@
 //! The printers of owned values ([`to_bot`], [`from_bot`]) write exactly the same text, through
 //! the same code.
 
-use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
+use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
 use crate::cards::{Card, Deck};
 use crate::game::{Action, Decision, Event, Points, RuleError, Seat, TakeReason, View};
 use crate::players::GameStart;
@@ -57,6 +57,7 @@ pub fn event(out: &mut String, seat: Seat, event: &Event) {
 fn public_event(out: &mut String, event: &Event) {
     match event {
         Event::Deal { .. } => unreachable!("a deal is printed for one seat"),
+        Event::Pick { seat, card } => pick_event(out, *seat, *card),
         Event::Reveal { round, turn, cards } => reveal(out, *round, *turn, cards),
         Event::Take {
             seat,
@@ -91,6 +92,7 @@ pub fn ask(out: &mut String, view: &View) {
         view.rows,
         (view.scores, view.taken),
         view.revealed,
+        view.pool,
     );
 }
 
@@ -150,11 +152,17 @@ pub fn row(out: &mut String, row: usize) {
     put!(out, "row {row}\n");
 }
 
-/// `play <card>` or `row <index>`, whichever gives `action`.
+/// `pick <card>`.
+pub fn pick(out: &mut String, card: Card) {
+    put!(out, "pick {card}\n");
+}
+
+/// `play <card>`, `row <index>` or `pick <card>`, whichever gives `action`.
 pub fn action(out: &mut String, action: Action) {
     match action {
         Action::Play(card) => play(out, card),
         Action::TakeRow(index) => row(out, index),
+        Action::Pick(card) => pick(out, card),
     }
 }
 
@@ -179,6 +187,7 @@ pub fn from_bot(out: &mut String, message: &FromBot) {
         FromBot::Hello { version, name } => bot_hello_line(out, *version, name),
         FromBot::Play(card) => play(out, *card),
         FromBot::Row(index) => row(out, *index),
+        FromBot::Pick(card) => pick(out, *card),
     }
 }
 
@@ -206,10 +215,7 @@ pub fn event_line(out: &mut String, line: &EventLine) {
 
 /// `ask ...` from its fields.
 pub fn request(out: &mut String, request: &Request) {
-    let decision = match request.ask {
-        Ask::Play => Decision::PlayCard,
-        Ask::Row { card, .. } => Decision::ChooseRow { card },
-    };
+    let decision = request.decision();
     ask_line(
         out,
         decision,
@@ -219,6 +225,7 @@ pub fn request(out: &mut String, request: &Request) {
         &request.rows,
         (&request.scores, &request.taken),
         request.revealed(),
+        request.pool(),
     );
 }
 
@@ -267,6 +274,14 @@ fn deal(out: &mut String, round: u32, hand: &[Card], rows: &[Card]) {
     list(out, hand);
     out.push_str(" rows=");
     list(out, rows);
+    out.push('\n');
+}
+
+fn pick_event(out: &mut String, seat: Seat, card: Card) {
+    out.push_str("event pick seat=");
+    num(out, seat);
+    out.push_str(" card=");
+    num(out, card);
     out.push('\n');
 }
 
@@ -339,14 +354,29 @@ fn ask_line(
     rows: &[Vec<Card>],
     (scores, taken): (&[Points], &[Points]),
     revealed: &[Card],
+    pool: &[Card],
 ) {
     out.push_str(match decision {
         Decision::PlayCard => "ask play seat=",
         Decision::ChooseRow { .. } => "ask row seat=",
+        Decision::Pick => "ask pick seat=",
     });
     num(out, seat);
     out.push_str(" round=");
     num(out, round);
+    if let Decision::Pick = decision {
+        // A draft has no turn and no rows yet: the line says what there is instead.
+        out.push_str(" pool=");
+        list(out, pool);
+        out.push_str(" hand=");
+        list(out, hand);
+        out.push_str(" scores=");
+        list(out, scores);
+        out.push_str(" taken=");
+        list(out, taken);
+        out.push('\n');
+        return;
+    }
     out.push_str(" turn=");
     num(out, turn);
     if let Decision::ChooseRow { card } = decision {
@@ -539,6 +569,7 @@ mod tests {
             scores: &[0, 0, 0, 0],
             taken: &[0, 2, 0, 0],
             revealed: &[],
+            pool: &[],
         };
         assert_eq!(
             line(|o| ask(o, &view)),
@@ -552,6 +583,29 @@ mod tests {
             "ask row seat=2 round=1 turn=3 card=5 hand=3,17,22 rows=12,13/40/77/91 \
              scores=0,0,0,0 taken=0,2,0,0 revealed=17,5,40,88\n"
         );
+        // A draft (Pro variant): no turn and no rows yet, the pool instead.
+        let pool = cards(&[1, 2, 4, 7]);
+        view.decision = Some(Decision::Pick);
+        view.revealed = &[];
+        view.rows = &[];
+        view.turn = 0;
+        view.pool = &pool;
+        view.hand = &[];
+        assert_eq!(
+            line(|o| ask(o, &view)),
+            "ask pick seat=2 round=1 pool=1,2,4,7 hand= scores=0,0,0,0 taken=0,2,0,0\n"
+        );
+        assert_eq!(
+            line(|o| public_event(
+                o,
+                &Event::Pick {
+                    seat: 1,
+                    card: Card(7)
+                }
+            )),
+            "event pick seat=1 card=7\n"
+        );
+        assert_eq!(line(|o| action(o, Action::Pick(Card(7)))), "pick 7\n");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! the registry below ([`Variant`] and [`AnyGame`]).
 
 pub mod classic;
+pub mod pro;
 
 use crate::game::house::HouseHooks;
 use crate::game::{
@@ -19,12 +20,15 @@ use std::sync::Arc;
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
     Classic,
+    /// Rulebook 003's Pro variant: 2-6 players, cards 1 to 10 x players + 4, hands drafted.
+    Pro,
 }
 
 impl Variant {
     pub fn name(self) -> &'static str {
         match self {
             Variant::Classic => "classic",
+            Variant::Pro => "pro",
         }
     }
 
@@ -32,6 +36,7 @@ impl Variant {
     pub fn rules(self) -> Rules {
         match self {
             Variant::Classic => Rules::classic(),
+            Variant::Pro => Rules::pro(),
         }
     }
 
@@ -39,6 +44,7 @@ impl Variant {
     pub fn new_game(self, rules: Arc<Rules>, seats: usize) -> Result<AnyGame, RulesError> {
         match self {
             Variant::Classic => Ok(AnyGame::Classic(classic::Classic::new(rules, seats)?)),
+            Variant::Pro => Ok(AnyGame::Pro(pro::Pro::new(rules, seats)?)),
         }
     }
 }
@@ -48,6 +54,7 @@ impl Variant {
 #[derive(Debug)]
 pub enum AnyGame {
     Classic(classic::Classic),
+    Pro(pro::Pro),
 }
 
 /// Forwards a [`Game`] method to the variant inside.
@@ -55,6 +62,7 @@ macro_rules! dispatch {
     ($self:ident, $game:ident => $call:expr) => {
         match $self {
             AnyGame::Classic($game) => $call,
+            AnyGame::Pro($game) => $call,
         }
     };
 }
