@@ -25,6 +25,46 @@ pub struct Rules {
     pub end: GameEnd,
     /// Who wins when totals tie.
     pub ties: Ties,
+    /// The order of the Pro variant's draft (other variants deal and ignore it). Left out of
+    /// records and settings when it is the default, `seat_order`.
+    #[serde(default, skip_serializing_if = "Draft::is_seat_order")]
+    pub draft: Draft,
+}
+
+/// Who picks when in a draft (the Pro variant's "take turns picking one card"; the rulebook
+/// does not say in which order, see docs/rulings.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Draft {
+    /// Seat 0, 1, ..., last, then seat 0 again: one card at a time.
+    #[default]
+    SeatOrder,
+    /// Seat 0 to the last, then back from the last to seat 0, and so on (the last seat picks
+    /// twice in a row at each turn of the snake).
+    Snake,
+}
+
+impl Draft {
+    pub fn is_seat_order(&self) -> bool {
+        *self == Draft::SeatOrder
+    }
+
+    /// The seat that makes pick number `pick` (from 0) among `seats` seats.
+    pub fn seat(self, pick: usize, seats: usize) -> usize {
+        let lap = pick / seats;
+        let at = pick % seats;
+        match self {
+            Draft::Snake if lap % 2 == 1 => seats - 1 - at,
+            _ => at,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Draft::SeatOrder => "seat_order",
+            Draft::Snake => "snake",
+        }
+    }
 }
 
 /// How the game ends; checked at the end of each round.
@@ -74,6 +114,16 @@ impl Rules {
             max_players: 10,
             end: GameEnd::TargetScore(66),
             ties: Ties::Shared,
+            draft: Draft::SeatOrder,
+        }
+    }
+
+    /// The Pro variant (rulebook 003): the classic rules for 2-6 players. The deck is cut to
+    /// `players * hand_size + rows` cards when a game starts (1-44 for four players).
+    pub fn pro() -> Rules {
+        Rules {
+            max_players: 6,
+            ..Rules::classic()
         }
     }
 

@@ -3,8 +3,10 @@
 //!
 //! The record drives the replay: a `deal` line is applied with [`Game::deal`], a `reveal` line
 //! becomes one [`Action::Play`] per seat, and a `take` line with reason `low` becomes the
-//! [`Action::TakeRow`] of its seat; a `keep` line where the model waits for a #-row choice
-//! (Take a Number) becomes the [`Action::Keep`] of its seat. Every other event line (`place`, `take` of a full row,
+//! [`Action::TakeRow`] of its seat; a `pick` line (the Pro variant's draft) becomes the
+//! [`Action::Pick`] of its seat (the draft's last pick deals the round: its `deal` line
+//! follows), and a `keep` line where the model waits for a #-row choice (Take a Number) the
+//! [`Action::Keep`] of its seat. Every other event line (`place`, `take` of a full row,
 //! `round_end`, `game_end`) must be exactly what the model emits next. `fault` lines are the
 //! referee's notes and change nothing. The first line that is wrong is named, with why.
 //!
@@ -203,30 +205,40 @@ fn no_header(line: usize) -> VerifyError {
 /// The house rule scripts of a record, each loaded once (games get fresh hooks from it).
 struct Houses<'a> {
     record_dir: &'a Path,
-    loaded: Vec<(HouseScript, House)>,
+    loaded: Vec<(HouseScript, Variant, House)>,
 }
 
 impl Houses<'_> {
-    /// The script a header at `line` names, loaded and checked against the header.
-    fn get(&mut self, script: &HouseScript, line: usize) -> Result<&House, VerifyError> {
-        let index = match self.loaded.iter().position(|(s, _)| s == script) {
+    /// The script a header at `line` names, loaded over the rules of the header's `variant`
+    /// and checked against the header.
+    fn get(
+        &mut self,
+        script: &HouseScript,
+        variant: Variant,
+        line: usize,
+    ) -> Result<&House, VerifyError> {
+        let found = self
+            .loaded
+            .iter()
+            .position(|(s, v, _)| s == script && *v == variant);
+        let index = match found {
             Some(index) => index,
             None => {
-                let house =
-                    house::load_for_record(script, self.record_dir).map_err(|e| VerifyError {
-                        line: Some(line),
-                        column: None,
-                        message: format!(
-                            "the house rule script of the header ({}) cannot be used: {}",
-                            script.path, e.message
-                        ),
-                        unreadable: true,
-                    })?;
-                self.loaded.push((script.clone(), house));
+                let house = house::load_for_record_with(script, self.record_dir, variant.rules())
+                    .map_err(|e| VerifyError {
+                    line: Some(line),
+                    column: None,
+                    message: format!(
+                        "the house rule script of the header ({}) cannot be used: {}",
+                        script.path, e.message
+                    ),
+                    unreadable: true,
+                })?;
+                self.loaded.push((script.clone(), variant, house));
                 self.loaded.len() - 1
             }
         };
-        Ok(&self.loaded[index].1)
+        Ok(&self.loaded[index].2)
     }
 }
 
@@ -240,6 +252,7 @@ fn differing_settings(a: &Rules, b: &Rules) -> Vec<&'static str> {
     };
     differ("deck", a.deck != b.deck);
     differ("rows", a.rows != b.rows);
+    differ("draft", a.draft != b.draft);
     differ("row_capacity", a.row_capacity != b.row_capacity);
     differ("hand_size", a.hand_size != b.hand_size);
     differ("min_players", a.min_players != b.min_players);
@@ -279,7 +292,7 @@ impl Replay {
                 VerifyError::at(line, format!("the header's game cannot be set up: {e}"))
             })?;
         if let Some(script) = &header.house {
-            let house = houses.get(script, line)?;
+            let house = houses.get(script, header.variant, line)?;
             // The header's rules are the script's settings applied: the hooks see those.
             let differ = differing_settings(&header.rules, house.rules());
             if !differ.is_empty() {
@@ -323,7 +336,12 @@ impl Replay {
     ) -> Result<(), VerifyError> {
         if self.pending.is_empty() {
             self.drive(recorded, line)?;
-        } else if matches!(recorded, Event::Deal { .. } | Event::Reveal { .. }) {
+        } else if matches!(
+            recorded,
+            Event::Deal { .. } | Event::Reveal { .. } | Event::Pick { .. }
+        ) && self.pending.front() != Some(recorded)
+        {
+            // (A pro round's deal line follows the draft's last pick, which emits it.)
             return Err(VerifyError::at(
                 line,
                 format!(
@@ -397,6 +415,14 @@ impl Replay {
             ) => {
                 game.apply(*seat, Action::TakeRow(*row), &mut emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot take row {row}"), e))?;
+            }
+            (ToMove::Seat(_, Decision::Pick), Event::Pick { seat, card }) => {
+                game.apply(*seat, Action::Pick(*card), &mut emitted)
+                    .map_err(|e| refused(format!("seat {seat} cannot pick {card}"), e))?;
+                // The draft's last pick deals the round.
+                if emitted.iter().any(|e| matches!(e, Event::Deal { .. })) {
+                    self.rounds += 1;
+                }
             }
             (ToMove::Seat(_, Decision::KeepCard), Event::Keep { seat, card }) => {
                 game.apply(*seat, Action::Keep(*card), &mut emitted)
@@ -474,6 +500,7 @@ fn waiting_for(game: &dyn Game, to_move: ToMove) -> String {
             "seat {seat}'s row choice for its low card {card} (a `take` line with reason `low`)"
         ),
         ToMove::Seat(seat, Decision::PlayCard) => format!("seat {seat}'s card"),
+        ToMove::Seat(seat, Decision::Pick) => format!("seat {seat}'s pick (a `pick` line)"),
         ToMove::Seat(seat, Decision::KeepCard) => {
             format!("seat {seat}'s choice of a #-row card (a `keep` line)")
         }

@@ -1,64 +1,26 @@
 //! The classic engine against the rulebook, case by case, and an invariant over many games.
 
+mod common;
+
+use common::{cards, play, table_with, takes};
+
 use std::sync::Arc;
 use take5::cards::Card;
 use take5::game::{Action, Decision, Event, Game, RuleError, TakeReason, ToMove};
 use take5::players::builtin::{Builtin, Strategy};
 use take5::rng::{GameRng, Stream};
 use take5::rules::{GameEnd, Rules, Ties};
-use take5::variants::classic::{Classic, Table};
-
-fn cards(numbers: &[u16]) -> Vec<Card> {
-    numbers.iter().map(|&n| Card(n)).collect()
-}
+use take5::variants::classic::Classic;
 
 /// A classic table in round 1, turn 1, nobody having taken anything yet.
 fn table(rows: &[&[u16]], hands: &[&[u16]]) -> Classic {
     table_with(Rules::classic(), rows, hands, &vec![0; hands.len()])
 }
 
-fn table_with(rules: Rules, rows: &[&[u16]], hands: &[&[u16]], scores: &[i32]) -> Classic {
-    let table = Table {
-        round: 1,
-        turn: 1,
-        hands: hands.iter().map(|h| cards(h)).collect(),
-        rows: rows.iter().map(|r| cards(r)).collect(),
-        scores: scores.to_vec(),
-        piles: vec![Vec::new(); hands.len()],
-    };
-    Classic::from_table(Arc::new(rules), &table).expect("a valid table")
-}
-
-/// Every seat plays its card, in seat order; returns the events.
-fn play(game: &mut Classic, played: &[u16]) -> Vec<Event> {
-    let mut events = Vec::new();
-    for (seat, &card) in played.iter().enumerate() {
-        game.apply(seat, Action::Play(Card(card)), &mut events)
-            .unwrap_or_else(|e| panic!("seat {seat} plays {card}: {e}"));
-    }
-    events
-}
-
 fn rows(game: &Classic) -> Vec<Vec<u16>> {
     game.rows()
         .iter()
         .map(|r| r.iter().map(|c| c.0).collect())
-        .collect()
-}
-
-fn takes(events: &[Event]) -> Vec<(usize, usize, i32, TakeReason)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Take {
-                seat,
-                row,
-                bullheads,
-                reason,
-                ..
-            } => Some((*seat, *row, *bullheads, *reason)),
-            _ => None,
-        })
         .collect()
 }
 

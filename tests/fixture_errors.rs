@@ -36,12 +36,12 @@ fn shape_errors_name_line_and_column() {
         "4:1: invalid type: string \"two\", expected a number of players or a list of their names"
     );
     assert_eq!(
-        error("variant: classic", "variant: pro"),
-        "3:10: unknown variant `pro`, expected one of classic, take-a-number"
+        error("variant: classic", "variant: nimmt"),
+        "3:10: unknown variant `nimmt`, expected one of classic, pro, take-a-number"
     );
     assert_eq!(
         error("  - play: [15, 50]", "  - play: [15, 50]\n    house: x.lua"),
-        "11:5: unknown field `house`, expected one of play, choose, deal, keep, expect"
+        "11:5: unknown field `house`, expected one of play, choose, deal, pick, keep, expect"
     );
     assert_eq!(
         error("  - play: [15, 50]", "  - deal: randum"),
@@ -93,11 +93,11 @@ fn meaning_errors_name_line_and_column() {
             "  - play: [15, 50]",
             "  - play: [15, 50]\n    choose: {seat: 0, row: 1}"
         ),
-        "10:5: a step does one thing: give only one of `play`, `choose`, `deal` and `keep`"
+        "10:5: a step does one thing: give only one of `play`, `choose`, `deal`, `pick` and `keep`"
     );
     assert_eq!(
         error("  - play: [15, 50]", "  - expect: {turn: 9}"),
-        "10:5: a step needs an action: `play`, `choose`, `deal` or `keep`"
+        "10:5: a step needs an action: `play`, `choose`, `deal`, `pick` or `keep`"
     );
     assert!(
         error(

@@ -1,6 +1,10 @@
 //! House rules in Lua at the engine level: what each example script in scripts/house changes,
 //! what hooks see and may answer, and the examples of docs/house-rules.md.
 
+mod common;
+
+use common::{cards, play, takes};
+
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -8,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use take5::cards::Card;
 use take5::game::house::{HouseHooks, TableView};
-use take5::game::{Action, Event, Game, TakeReason, ToMove};
+use take5::game::{Event, Game, TakeReason, ToMove};
 use take5::house::House;
 use take5::players::Player;
 use take5::players::builtin::{Builtin, Strategy};
@@ -40,10 +44,6 @@ fn load_error(text: &str) -> String {
         .to_string()
 }
 
-fn cards(numbers: &[u16]) -> Vec<Card> {
-    numbers.iter().map(|&n| Card(n)).collect()
-}
-
 /// A game of `house` at an explicit table in round 1, turn 1, with the house's hooks.
 fn table(house: &House, rows: &[&[u16]], hands: &[&[u16]]) -> Classic {
     let table = Table {
@@ -58,32 +58,6 @@ fn table(house: &House, rows: &[&[u16]], hands: &[&[u16]]) -> Classic {
         Classic::from_table(Arc::new(house.rules().clone()), &table).expect("a valid table");
     game.set_house(house.new_game().expect("the hooks"));
     game
-}
-
-/// Every seat plays its card, in seat order; returns the events.
-fn play(game: &mut Classic, played: &[u16]) -> Vec<Event> {
-    let mut events = Vec::new();
-    for (seat, &card) in played.iter().enumerate() {
-        game.apply(seat, Action::Play(Card(card)), &mut events)
-            .unwrap_or_else(|e| panic!("seat {seat} plays {card}: {e}"));
-    }
-    events
-}
-
-fn takes(events: &[Event]) -> Vec<(usize, usize, i32, TakeReason)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Take {
-                seat,
-                row,
-                bullheads,
-                reason,
-                ..
-            } => Some((*seat, *row, *bullheads, *reason)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Plays `games` games of `house` between four built-in bots; returns the record's lines.
@@ -490,11 +464,15 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { row = 5 }",
-            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties; hooks: low_card, row_taken, round_end, game_over)",
+            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft; hooks: low_card, row_taken, round_end, game_over)",
         ),
         (
             "return { ties = 'random' }",
             "test.lua: setting ties: must be \"shared\" or \"fewest_in_last_round\", got \"random\"",
+        ),
+        (
+            "return { draft = 'circle' }",
+            "test.lua: setting draft: must be \"seat_order\" or \"snake\", got \"circle\"",
         ),
         (
             "return { target_score = 50, rounds = 2 }",

@@ -176,7 +176,7 @@ fn a_bad_deal_file_names_file_line_and_column() {
 
 #[test]
 fn bad_flags_are_refused_with_a_reason() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["--player", "builtin:random"], "1 players asked for"),
         (
             &["--player", "builtin:nope", "--player", "builtin:random"],
@@ -203,6 +203,24 @@ fn bad_flags_are_refused_with_a_reason() {
                 "x",
             ],
             "--seed",
+        ),
+        (
+            &[
+                "--player",
+                "no-such-bot-program",
+                "--player",
+                "builtin:random",
+            ],
+            "cannot start `no-such-bot-program`",
+        ),
+        (
+            &[
+                "--player",
+                "python3 'unbalanced",
+                "--player",
+                "builtin:random",
+            ],
+            "unbalanced quotes",
         ),
     ];
     for (args, expected) in cases {

@@ -231,6 +231,8 @@ fn every_message_round_trips() {
         FromBot::Row(usize::MAX),
         FromBot::Keep(Card(0)),
         FromBot::Keep(Card(u16::MAX)),
+        FromBot::Pick(Card(0)),
+        FromBot::Pick(Card(u16::MAX)),
     ] {
         round_trip_from_bot(&message);
     }
@@ -345,7 +347,11 @@ impl Gen {
     }
 
     fn event(&mut self) -> EventLine {
-        match self.below(8) {
+        match self.below(9) {
+            8 => EventLine::Public(Event::Pick {
+                seat: self.usize(),
+                card: self.card(),
+            }),
             6 => EventLine::Public(Event::Keep {
                 seat: self.usize(),
                 card: self.card(),
@@ -393,26 +399,29 @@ impl Gen {
     }
 
     fn request(&mut self) -> Request {
-        let ask = match self.below(3) {
+        let ask = match self.below(4) {
             0 => Ask::Play,
             1 => Ask::Row {
                 card: self.card(),
                 revealed: self.cards(),
             },
+            2 => Ask::Pick { pool: self.cards() },
             _ => Ask::Keep {
                 revealed: self.cards(),
             },
         };
         let keep = matches!(ask, Ask::Keep { .. });
+        // A pick (Pro variant) has no turn, no rows and no #-row fields.
+        let pick = matches!(ask, Ask::Pick { .. });
         // Take a Number's fields come together (always in `ask keep`), or not at all.
-        let number = keep || self.chance(50);
+        let number = keep || (!pick && self.chance(50));
         Request {
             ask,
             seat: self.usize(),
             round: self.u32(),
-            turn: self.u32(),
+            turn: if pick { 0 } else { self.u32() },
             hand: self.cards(),
-            rows: self.rows(),
+            rows: if pick { Vec::new() } else { self.rows() },
             scores: self.numbers(),
             taken: self.numbers(),
             number: number.then(|| {
@@ -475,13 +484,14 @@ impl Gen {
     }
 
     fn bot_line(&mut self) -> FromBot {
-        match self.below(4) {
+        match self.below(5) {
             0 => FromBot::Hello {
                 version: self.u32(),
                 name: self.name(),
             },
             1 => FromBot::Play(self.card()),
             2 => FromBot::Keep(self.card()),
+            3 => FromBot::Pick(self.card()),
             _ => FromBot::Row(self.usize()),
         }
     }
@@ -579,8 +589,8 @@ fn assert_same_view(a: &View, b: &View) {
         (b.seat, b.seats, b.round, b.turn, b.decision)
     );
     assert_eq!(
-        (a.hand, a.rows, a.scores, a.taken, a.revealed),
-        (b.hand, b.rows, b.scores, b.taken, b.revealed)
+        (a.hand, a.rows, a.scores, a.taken, a.revealed, a.pool),
+        (b.hand, b.rows, b.scores, b.taken, b.revealed, b.pool)
     );
     assert_eq!(
         (a.hash_rows(), a.hash_piles(), a.hand_sizes(), a.keep_from()),
@@ -588,21 +598,16 @@ fn assert_same_view(a: &View, b: &View) {
     );
 }
 
-/// Checks every line a referee would send while `seats` players play a whole classic game;
-/// counts the `ask play`, the `ask row` and the event lines.
-fn play_and_check(seed: u64, seats: usize) -> (usize, usize, usize) {
-    let (plays, rows, _, lines) = play_variant_and_check(Variant::Classic, seed, seats);
-    (plays, rows, lines)
-}
-
-/// [`play_and_check`] for any variant; also counts the `ask keep` lines.
-fn play_variant_and_check(
-    variant: Variant,
+/// Checks every line a referee would send while `seats` players play a whole game of
+/// `variant`; counts the `ask play`, the `ask row`, the `ask pick`, the `ask keep` and the event
+/// lines.
+fn play_and_check(
     seed: u64,
     seats: usize,
-) -> (usize, usize, usize, usize) {
-    let rules = Arc::new(variant.rules());
-    let mut game = variant.new_game(rules.clone(), seats).unwrap();
+    variant: Variant,
+) -> (usize, usize, usize, usize, usize) {
+    let mut game = variant.new_game(Arc::new(variant.rules()), seats).unwrap();
+    let rules = game.rules().clone();
     let mut dealer = GameRng::new(seed, Stream::Deal(0));
     let mut bots: Vec<Builtin> = (0..seats)
         .map(|s| Builtin::new(Strategy::ALL[s % Strategy::ALL.len()], seed))
@@ -624,7 +629,7 @@ fn play_variant_and_check(
         assert_eq!(info.rules().deck, rules.deck);
         infos.push(info);
     }
-    let (mut plays, mut rows, mut keeps, mut lines) = (0, 0, 0, 0);
+    let (mut plays, mut rows, mut picks, mut keeps, mut lines) = (0, 0, 0, 0, 0);
     let mut events: Vec<Event> = Vec::new();
     loop {
         for event in events.drain(..) {
@@ -672,6 +677,7 @@ fn play_variant_and_check(
                 Ask::Play => plays += 1,
                 Ask::Row { .. } => rows += 1,
                 Ask::Keep { .. } => keeps += 1,
+                Ask::Pick { .. } => picks += 1,
             }
             // The bot's answer goes over the wire too.
             let action = bots[seat].choose(&view);
@@ -683,7 +689,7 @@ fn play_variant_and_check(
         }
     }
     assert!(game.outcome().is_some());
-    (plays, rows, keeps, lines)
+    (plays, rows, picks, keeps, lines)
 }
 
 #[test]
@@ -691,8 +697,9 @@ fn take_a_number_lines_from_real_games_round_trip() {
     let (mut rows_asked, mut keeps_asked) = (0, 0);
     for seed in 0..8 {
         let seats = 2 + (seed as usize % 3);
-        let (plays, rows, keeps, lines) = play_variant_and_check(Variant::TakeANumber, seed, seats);
+        let (plays, rows, picks, keeps, lines) = play_and_check(seed, seats, Variant::TakeANumber);
         assert!(plays >= 8 * seats && lines > plays, "{plays} {lines}");
+        assert_eq!(picks, 0);
         rows_asked += rows;
         keeps_asked += keeps;
     }
@@ -704,11 +711,24 @@ fn lines_from_real_games_round_trip() {
     let mut rows_asked = 0;
     for seed in 0..12 {
         let seats = 2 + (seed as usize % 9);
-        let (plays, rows, lines) = play_and_check(seed, seats);
+        let (plays, rows, picks, keeps, lines) = play_and_check(seed, seats, Variant::Classic);
         assert!(plays >= 10 * seats && lines > plays, "{plays} {lines}");
+        assert_eq!((picks, keeps), (0, 0));
         rows_asked += rows;
     }
     assert!(rows_asked > 0);
+}
+
+#[test]
+fn lines_from_real_pro_games_round_trip() {
+    for seed in 0..5 {
+        let seats = 2 + (seed as usize % 5);
+        let (plays, _, picks, keeps, lines) = play_and_check(seed, seats, Variant::Pro);
+        // Every round is drafted: as many picks as cards played.
+        assert_eq!(picks, plays, "{seats} seats");
+        assert_eq!(keeps, 0);
+        assert!(picks >= 10 * seats && lines > picks, "{picks} {lines}");
+    }
 }
 
 #[test]

@@ -289,6 +289,72 @@ fn converse_take_a_number(path: &Path) {
     assert!(status.success(), "{status}");
 }
 
+/// A Pro draft: hello, game, ask pick (seat 0's first pick), event pick (seat 0's), ask pick
+/// (seat 0's second), error, ask pick again, bye.
+fn converse_pro(path: &Path, crlf: bool) {
+    let mut game = Variant::Pro
+        .new_game(Arc::new(Variant::Pro.rules()), 2)
+        .unwrap();
+    let rules = game.rules().clone();
+    let line = |f: &dyn Fn(&mut String)| {
+        let mut out = String::new();
+        f(&mut out);
+        out
+    };
+    let start = GameStart {
+        number: 0,
+        variant: Variant::Pro,
+        rules: &rules,
+        seats: 2,
+        seat: 0,
+    };
+    let mut bot = Bot::start(path, crlf);
+    assert!(bot.ask(&line(&|o| print::hello(o))).greeting().is_ok());
+    bot.send(&line(&|o| print::game(o, &start)));
+
+    let first = line(&|o| print::ask(o, &game.view(0)));
+    assert!(
+        first.starts_with("ask pick seat=0 round=1 pool=1,2,3,"),
+        "{first}"
+    );
+    let FromBot::Pick(card) = bot.ask(&first) else {
+        panic!("expected pick")
+    };
+    assert!((1..=24).contains(&card.0), "{card} is not in the pool");
+    let mut events: Vec<Event> = Vec::new();
+    game.apply(0, take5::game::Action::Pick(card), &mut events)
+        .unwrap();
+    let reply = if card == Card(24) { Card(23) } else { Card(24) };
+    game.apply(1, take5::game::Action::Pick(reply), &mut events)
+        .unwrap();
+    for event in &events {
+        bot.send(&line(&|o| print::event(o, 0, event)));
+    }
+    let view = game.view(0);
+    let pool = view.pool.to_vec();
+    let FromBot::Pick(second) = bot.ask(&line(&|o| print::ask(o, &view))) else {
+        panic!("expected pick")
+    };
+    assert!(pool.contains(&second), "{second} is not in the pool");
+    let error = error_line(
+        RuleError::NotInPool {
+            seat: 0,
+            card: second,
+        },
+        2,
+    );
+    let FromBot::Pick(other) = bot.ask(&error) else {
+        panic!("expected pick after the error")
+    };
+    assert!(
+        pool.contains(&other) && other != second,
+        "{other} after {second}"
+    );
+    bot.send(&line(&|o| print::bye(o)));
+    let status = bot.finish();
+    assert!(status.success(), "{status}");
+}
+
 /// A bot whose referee goes away exits cleanly too.
 fn exits_at_end_of_input(path: &Path) {
     let s = script();
@@ -321,6 +387,8 @@ fn python_bot_speaks_the_protocol() {
     converse(&path, false);
     converse(&path, true);
     converse_take_a_number(&path);
+    converse_pro(&path, false);
+    converse_pro(&path, true);
     exits_at_end_of_input(&path);
 }
 
@@ -330,6 +398,8 @@ fn shell_bot_speaks_the_protocol() {
     converse(&path, false);
     converse(&path, true);
     converse_take_a_number(&path);
+    converse_pro(&path, false);
+    converse_pro(&path, true);
     exits_at_end_of_input(&path);
 }
 
@@ -349,7 +419,17 @@ fn shell_bot_runs_under_a_strict_posix_shell() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let input = [s.hello.as_str(), &s.game, &s.deal, &s.play, &s.row, "bye\n"].concat();
+    let pick = "ask pick seat=0 round=2 pool=3,4 hand=1 scores=0,0,0,0 taken=0,0,0,0\n";
+    let input = [
+        s.hello.as_str(),
+        &s.game,
+        &s.deal,
+        &s.play,
+        &s.row,
+        pick,
+        "bye\n",
+    ]
+    .concat();
     child
         .stdin
         .take()
@@ -364,10 +444,15 @@ fn shell_bot_runs_under_a_strict_posix_shell() {
         .lines()
         .map(|l| parse::from_bot(l).unwrap())
         .collect();
-    assert_eq!(replies.len(), 3, "{replies:?}");
+    assert_eq!(replies.len(), 4, "{replies:?}");
     assert!(matches!(
         replies[..],
-        [FromBot::Hello { .. }, FromBot::Play(_), FromBot::Row(_)]
+        [
+            FromBot::Hello { .. },
+            FromBot::Play(_),
+            FromBot::Row(_),
+            FromBot::Pick(Card(3))
+        ]
     ));
 }
 

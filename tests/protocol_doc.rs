@@ -158,6 +158,7 @@ fn worked_rules() -> Rules {
         max_players: 2,
         end: GameEnd::Rounds(1),
         ties: Ties::Shared,
+        draft: take5::rules::Draft::SeatOrder,
     }
 }
 
@@ -345,4 +346,98 @@ fn find_a_worked_seed() {
             println!("seed {seed}: {} lines", t.lines().count());
         }
     }
+}
+
+/// A Pro draft as seat 0 sees it, playing as `builtin:dodger` against `builtin:lowest` with
+/// `hand_size: 2` (so the cards are 1 to 8): the draft, one refused pick (2, which seat 1 took),
+/// the deal it ends with and the first card played.
+fn pro_draft() -> String {
+    let rules = Arc::new(Rules {
+        hand_size: 2,
+        ..Rules::pro()
+    });
+    let mut game = Variant::Pro.new_game(rules, 2).unwrap();
+    let table_rules = game.rules().clone();
+    let mut bots = [
+        Builtin::new(Strategy::Dodger, 0),
+        Builtin::new(Strategy::Lowest, 0),
+    ];
+    let mut t = String::new();
+    let mut line = String::new();
+    let say = |t: &mut String, line: &mut String, marker: &str| {
+        for l in line.lines() {
+            t.push_str(marker);
+            t.push_str(l);
+            t.push('\n');
+        }
+        line.clear();
+    };
+    print::hello(&mut line);
+    say(&mut t, &mut line, "> ");
+    print::bot_hello(&mut line, "doc_bot");
+    say(&mut t, &mut line, "< ");
+    let start = GameStart {
+        number: 0,
+        variant: Variant::Pro,
+        rules: &table_rules,
+        seats: 2,
+        seat: 0,
+    };
+    print::game(&mut line, &start);
+    say(&mut t, &mut line, "> ");
+    let mut events: Vec<Event> = Vec::new();
+    let mut erred = false;
+    loop {
+        for event in events.drain(..) {
+            print::event(&mut line, 0, &event);
+            say(&mut t, &mut line, "> ");
+        }
+        let seat = match game.to_move() {
+            ToMove::Seat(seat, _) => seat,
+            ToMove::Everyone(_) => 0,
+            other => panic!("unexpected {other:?}"),
+        };
+        let view = game.view(seat);
+        let action = bots[seat].choose(&view);
+        if seat == 0 {
+            print::ask(&mut line, &view);
+            say(&mut t, &mut line, "> ");
+            if !erred && view.hand.len() == 1 {
+                // The card seat 1 picked: refused, with 2 tries left.
+                erred = true;
+                let wrong = Action::Pick(Card(2));
+                print::action(&mut line, wrong);
+                say(&mut t, &mut line, "< ");
+                print::illegal(&mut line, &game.check(0, wrong).unwrap_err(), 2);
+                say(&mut t, &mut line, "> ");
+            }
+            print::action(&mut line, action);
+            say(&mut t, &mut line, "< ");
+        }
+        let played = view.decision == Some(Decision::PlayCard);
+        game.apply(seat, action, &mut events).unwrap();
+        if played {
+            return t;
+        }
+    }
+}
+
+#[test]
+fn the_pro_draft_is_the_draft_the_engine_plays() {
+    let generated = pro_draft();
+    if std::env::var_os("TAKE5_PRINT_TRANSCRIPT").is_some() {
+        println!("{generated}");
+    }
+    let found = transcripts(DOC).iter().any(|block| {
+        let messages: String = block
+            .iter()
+            .filter(|(_, l)| !l.starts_with('#'))
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        messages == generated
+    });
+    assert!(
+        found,
+        "no transcript in docs/protocol.md is the Pro draft; it is now:\n{generated}"
+    );
 }

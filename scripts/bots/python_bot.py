@@ -2,10 +2,11 @@
 """A take5 bot in plain Python 3 (standard library only). Protocol: docs/protocol.md.
 
 It plays the card that takes no row and lands where there is most room left, and when it must
-take a row it takes the cheapest. In Take a Number (`variant=take-a-number`), when it took
-several cards it keeps for its #-row the lowest one above the #-row's end (the card with the most
-bullheads when none is). After an `error` line it answers the same request again with its next
-best choice.
+take a row it takes the cheapest. In a draft (the Pro variant's `ask pick`) it picks the card
+with the fewest bullheads, farthest from the cards already in its hand. In Take a Number
+(`variant=take-a-number`), when it took several cards it keeps for its #-row the lowest one above
+the #-row's end (the card with the most bullheads when none is). After an `error` line it answers
+the same request again with its next best choice.
 """
 
 import sys
@@ -59,6 +60,14 @@ class Bot:
     def choices(self):
         """Every possible answer to the current request, best first."""
         kind, f = self.request
+        if kind == "pick":
+            hand = cards(f["hand"])
+
+            def worth(card):
+                spread = min((abs(card - c) for c in hand), default=0)
+                return (self.bullheads[card - self.lowest], -spread, card)
+
+            return [f"pick {card}" for card in sorted(cards(f["pool"]), key=worth)]
         rows = [cards(row) for row in f["rows"].split("/")]
         if kind == "keep":
             taken = cards(f["cards"])

@@ -1,8 +1,8 @@
 #!/bin/sh
 # A take5 bot in plain POSIX sh, using only the shell's builtins: it plays its lowest card and
-# takes the row with the fewest bullheads; in Take a Number it keeps the first of the cards it
-# took for its #-row. After an `error` line it answers the same request
-# again with its next choice (the next card up, the next row along). Protocol: docs/protocol.md.
+# takes the row with the fewest bullheads; in a draft (`ask pick`) it picks the lowest card; in
+# Take a Number it keeps the first of the cards it took for its #-row. After an `error` line it
+# answers the same request again with its next choice (the next card up, the next row along). Protocol: docs/protocol.md.
 
 set -f              # lines are split into words below: never expand them as file patterns
 cr=$(printf '\r')   # to drop the \r of a line that ends in \r\n
@@ -40,12 +40,16 @@ heads() {
     unset IFS
 }
 
-# answer: replies to the current request ($ask is play, row or keep, $request its fields), taking
-# the choice after the best one once per error ($tries).
+# answer: replies to the current request ($ask is play, row, pick or keep, $request its
+# fields), taking the choice after the best one once per error ($tries).
 answer() {
     set -- $request
-    if [ "$ask" = play ]; then
-        field hand "$@"
+    if [ "$ask" = play ] || [ "$ask" = pick ]; then
+        if [ "$ask" = play ]; then
+            field hand "$@"
+        else
+            field pool "$@"
+        fi
         IFS=,
         set -- $value
         unset IFS
@@ -54,7 +58,7 @@ answer() {
             shift
             skip=$((skip - 1))
         done
-        printf 'play %s\n' "$1"
+        printf '%s %s\n' "$ask" "$1"
     elif [ "$ask" = keep ]; then
         field cards "$@"
         IFS=,

@@ -28,6 +28,12 @@ pub enum RuleError {
     RowChoiceDue { seat: Seat },
     /// There is no row with this index.
     NoSuchRow { row: usize, rows: usize },
+    /// The card picked is not in the draft pool (Pro variant: already taken, or not in the game).
+    NotInPool { seat: Seat, card: Card },
+    /// A pick was sent but no draft is on.
+    NoPickDue { seat: Seat },
+    /// A card or a row was sent while a pick is due.
+    PickDue { seat: Seat },
     /// A house rule failed. Unlike the other errors, the game may be half-way through a step
     /// and cannot go on.
     House(Box<HouseError>),
@@ -41,7 +47,7 @@ pub enum RuleError {
 
 impl RuleError {
     /// Every [`RuleError::kind`], in declaration order (fixtures name the error they expect).
-    pub const KINDS: [&'static str; 15] = [
+    pub const KINDS: [&'static str; 18] = [
         "game_over",
         "no_such_seat",
         "deal_first",
@@ -53,6 +59,9 @@ impl RuleError {
         "no_row_choice_due",
         "row_choice_due",
         "no_such_row",
+        "not_in_pool",
+        "no_pick_due",
+        "pick_due",
         "house_rule",
         "no_keep_due",
         "keep_due",
@@ -73,6 +82,9 @@ impl RuleError {
             RuleError::NoRowChoiceDue { .. } => "no_row_choice_due",
             RuleError::RowChoiceDue { .. } => "row_choice_due",
             RuleError::NoSuchRow { .. } => "no_such_row",
+            RuleError::NotInPool { .. } => "not_in_pool",
+            RuleError::NoPickDue { .. } => "no_pick_due",
+            RuleError::PickDue { .. } => "pick_due",
             RuleError::House(_) => "house_rule",
             RuleError::NoKeepDue { .. } => "no_keep_due",
             RuleError::KeepDue { .. } => "keep_due",
@@ -111,6 +123,18 @@ impl fmt::Display for RuleError {
             }
             RuleError::NoSuchRow { row, rows } => {
                 write!(f, "there is no row {row} (rows are 0 to {})", rows - 1)
+            }
+            RuleError::NotInPool { seat, card } => {
+                write!(
+                    f,
+                    "seat {seat} cannot pick card {card}: it is not in the pool"
+                )
+            }
+            RuleError::NoPickDue { seat } => {
+                write!(f, "seat {seat} picked a card, but no draft is on")
+            }
+            RuleError::PickDue { seat } => {
+                write!(f, "seat {seat} must pick a card from the pool")
             }
             RuleError::House(error) => error.fmt(f),
             RuleError::NoKeepDue { seat } => {
@@ -163,6 +187,12 @@ mod tests {
             RuleError::NoRowChoiceDue { seat: 0 },
             RuleError::RowChoiceDue { seat: 0 },
             RuleError::NoSuchRow { row: 0, rows: 1 },
+            RuleError::NotInPool {
+                seat: 0,
+                card: Card(1),
+            },
+            RuleError::NoPickDue { seat: 0 },
+            RuleError::PickDue { seat: 0 },
             RuleError::House(Box::new(HouseError {
                 hook: Hook::LowCard,
                 round: 1,
@@ -189,6 +219,9 @@ mod tests {
                 | RuleError::NoRowChoiceDue { .. }
                 | RuleError::RowChoiceDue { .. }
                 | RuleError::NoSuchRow { .. }
+                | RuleError::NotInPool { .. }
+                | RuleError::NoPickDue { .. }
+                | RuleError::PickDue { .. }
                 | RuleError::House(_)
                 | RuleError::NoKeepDue { .. }
                 | RuleError::KeepDue { .. }

@@ -13,6 +13,8 @@ pub enum Event {
         hands: Vec<Vec<Card>>,
         rows: Vec<Card>,
     },
+    /// Draft (Pro variant): `seat` took `card` from the face-up pool (everyone sees it).
+    Pick { seat: Seat, card: Card },
     /// Everyone has chosen; the cards of the turn, by seat, turn face up.
     Reveal {
         round: u32,
@@ -54,6 +56,7 @@ impl Event {
     pub fn name(&self) -> &'static str {
         match self {
             Event::Deal { .. } => "deal",
+            Event::Pick { .. } => "pick",
             Event::Reveal { .. } => "reveal",
             Event::Take { .. } => "take",
             Event::Place { .. } => "place",

@@ -33,6 +33,8 @@ pub enum Decision {
     /// Take a Number: the seat took the cards in [`View::keep_from`]; choose the one that goes
     /// to its #-row (the rest go into its hand).
     KeepCard,
+    /// Draft (Pro variant): take one card from the face-up pool into the hand.
+    Pick,
 }
 
 /// Who must act next.
@@ -58,6 +60,8 @@ pub enum Action {
     TakeRow(usize),
     /// Take a Number: put this one of the cards just taken into the #-row.
     Keep(Card),
+    /// Draft (Pro variant): take this card from the pool.
+    Pick(Card),
 }
 
 /// The cards for one round: each seat's hand and the first card of each row.

@@ -25,6 +25,8 @@ pub struct View<'a> {
     pub taken: &'a [Points],
     /// The cards of this turn by seat once they are revealed; empty while players choose.
     pub revealed: &'a [Card],
+    /// The cards still to be drafted, ascending (Pro variant); empty when no draft is on.
+    pub pool: &'a [Card],
     /// Take a Number's public table; `None` for classic. One pointer, so the classic view
     /// stays small (the referee builds one per decision). Read it through the methods below.
     pub number: Option<&'a NumberTable>,

@@ -296,8 +296,18 @@ fn relative_path(path: &Path, base: &Path) -> Option<PathBuf> {
 /// the script's path is relative to the record's folder, and its text must still have the hash
 /// the record gives.
 pub fn load_for_record(script: &HouseScript, record_dir: &Path) -> Result<House, LoadError> {
+    load_for_record_with(script, record_dir, Rules::classic())
+}
+
+/// [`load_for_record`] over `defaults`, the rules of the record's variant (the script's
+/// settings change those, as they did when the game was played).
+pub fn load_for_record_with(
+    script: &HouseScript,
+    record_dir: &Path,
+    defaults: Rules,
+) -> Result<House, LoadError> {
     let path = record_dir.join(&script.path);
-    let house = House::load(&path)?;
+    let house = House::load_with(&path, defaults)?;
     if house.sha256 != script.sha256 {
         return Err(LoadError {
             script: house.script.name.clone(),

@@ -3,11 +3,11 @@
 use super::sandbox::{self, Sandbox, describe};
 use crate::cards::{Deck, classic_bullheads};
 use crate::game::house::Hook;
-use crate::rules::{GameEnd, Rules, RulesError, Ties};
+use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
 use mlua::{Function, Table, Value};
 
 /// The settings a script may give, in the order they are applied.
-pub const SETTINGS: [&str; 10] = [
+pub const SETTINGS: [&str; 11] = [
     "deck",
     "bullheads",
     "rows",
@@ -18,6 +18,7 @@ pub const SETTINGS: [&str; 10] = [
     "target_score",
     "rounds",
     "ties",
+    "draft",
 ];
 
 /// The hooks a script may define.
@@ -97,6 +98,7 @@ pub fn read(
                 };
             }
             "ties" => rules.ties = ties(&value).map_err(fail)?,
+            "draft" => rules.draft = draft(&value).map_err(fail)?,
             _ => unreachable!("every setting is handled"),
         }
     }
@@ -230,6 +232,17 @@ fn call(sandbox: &Sandbox, f: &Function, card: u16) -> Result<Option<u8>, String
     let n =
         whole(&value, 0, 255).map_err(|e| format!("the function's answer for card {card} {e}"))?;
     Ok(Some(n as u8))
+}
+
+fn draft(value: &Value) -> Result<Draft, String> {
+    match value {
+        Value::String(s) if s == "seat_order" => Ok(Draft::SeatOrder),
+        Value::String(s) if s == "snake" => Ok(Draft::Snake),
+        other => Err(format!(
+            "must be \"seat_order\" or \"snake\", got {}",
+            describe(other)
+        )),
+    }
 }
 
 fn ties(value: &Value) -> Result<Ties, String> {

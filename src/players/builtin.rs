@@ -10,13 +10,15 @@ use std::time::Duration;
 /// The built-in strategies, named `builtin:<name>` on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
-    /// Any card at random; a random row.
+    /// Any card at random; a random row; in a draft, any card of the pool.
     Random,
-    /// Always the lowest card; the cheapest row. This is also the referee's fallback.
+    /// Always the lowest card; the cheapest row; in a draft, the lowest card of the pool. This
+    /// is also the referee's fallback.
     Lowest,
-    /// Always the highest card; the cheapest row.
+    /// Always the highest card; the cheapest row; in a draft, the highest card of the pool.
     Highest,
-    /// Plays the card least likely to take a row (see [`dodger_card`]); the cheapest row.
+    /// Plays the card least likely to take a row (see [`dodger_card`]); the cheapest row; in a
+    /// draft, cheap cards spread over the range (see [`dodger_pick`]).
     Dodger,
 }
 
@@ -84,6 +86,14 @@ impl Builtin {
                 Action::Play(*view.hand.last().expect("a hand to play from"))
             }
             (Strategy::Dodger, Some(Decision::PlayCard)) => Action::Play(dodger_card(view)),
+            (Strategy::Random, Some(Decision::Pick)) => {
+                let i = self.rng.below(view.pool.len() as u32) as usize;
+                Action::Pick(view.pool[i])
+            }
+            (Strategy::Highest, Some(Decision::Pick)) => {
+                Action::Pick(*view.pool.last().expect("a pool to pick from"))
+            }
+            (Strategy::Dodger, Some(Decision::Pick)) => Action::Pick(dodger_pick(view)),
             _ => fallback(view),
         }
     }
@@ -109,12 +119,14 @@ impl Player for Builtin {
 }
 
 /// The referee's move for a seat whose player failed: the lowest card in hand, the row with
-/// the fewest bullheads (the first such row on a tie), or the first of the cards taken for the
-/// #-row (Take a Number). Deterministic, so records stay replayable.
+/// the fewest bullheads (the first such row on a tie), in a draft the lowest card of the pool,
+/// or the first of the cards taken for the #-row (Take a Number). Deterministic, so records
+/// stay replayable.
 pub fn fallback(view: &View) -> Action {
     match view.decision {
         Some(Decision::ChooseRow { .. }) => Action::TakeRow(cheapest_row(view)),
         Some(Decision::KeepCard) => Action::Keep(*view.keep_from().first().expect("cards taken")),
+        Some(Decision::Pick) => Action::Pick(*view.pool.first().expect("a pool to pick from")),
         _ => Action::Play(*view.hand.first().expect("a hand to play from")),
     }
 }
@@ -125,6 +137,24 @@ pub fn cheapest_row(view: &View) -> usize {
     (0..view.rows.len())
         .min_by_key(|&r| deck.sum(&view.rows[r]))
         .expect("at least one row")
+}
+
+/// The dodger's pick in a draft: the card with the fewest bullheads, then the one farthest from
+/// the cards already in hand (so the hand spreads over the range), then the lowest.
+pub fn dodger_pick(view: &View) -> Card {
+    let deck = &view.rules.deck;
+    let distance = |card: Card| {
+        view.hand
+            .iter()
+            .map(|c| c.0.abs_diff(card.0))
+            .min()
+            .unwrap_or(0)
+    };
+    *view
+        .pool
+        .iter()
+        .min_by_key(|&&card| (deck.bullheads(card), std::cmp::Reverse(distance(card))))
+        .expect("a pool to pick from")
 }
 
 /// The dodger's card: for each card, what it would cost if it were placed now (the row it would

@@ -25,6 +25,8 @@ pub struct PipePlayer {
     /// The time limit for the handshake (decisions get theirs from the referee).
     handshake_limit: Duration,
     process: Option<BotProcess>,
+    /// Whether the running process has said hello.
+    greeted: bool,
     /// The name the bot gave in its hello.
     bot_name: Option<String>,
     /// Lines to send with the next request.
@@ -32,13 +34,18 @@ pub struct PipePlayer {
 }
 
 impl PipePlayer {
-    /// A player for the bot started by `spec` (a command line, split like a shell would).
+    /// A player for the bot started by `spec` (a command line, split like a shell would). The
+    /// bot is started now, so a program that cannot be run is an error before any game.
     pub fn new(spec: &str, handshake_limit: Duration) -> Result<PipePlayer, String> {
+        let command = BotCommand::parse(spec)?;
+        let process =
+            BotProcess::spawn(&command).map_err(|e| format!("cannot start `{spec}`: {e}"))?;
         Ok(PipePlayer {
             spec: spec.to_string(),
-            command: BotCommand::parse(spec)?,
+            command,
             handshake_limit,
-            process: None,
+            process: Some(process),
+            greeted: false,
             bot_name: None,
             queue: String::new(),
         })
@@ -49,19 +56,22 @@ impl PipePlayer {
         self.bot_name.as_deref()
     }
 
-    /// Starts the bot and shakes hands, unless it is running already.
+    /// Starts the bot if it is not running (again, after a crash or a hang) and shakes hands if
+    /// it has not yet.
     fn connect(&mut self) -> Answer<()> {
-        if self.process.is_some() {
+        if self.process.is_none() {
+            let process = BotProcess::spawn(&self.command).map_err(|e| {
+                Fault::new(
+                    FaultKind::Crash,
+                    format!("cannot start `{}`: {e}", self.spec),
+                    true,
+                )
+            })?;
+            self.process = Some(process);
+        }
+        if self.greeted {
             return Ok(());
         }
-        let process = BotProcess::spawn(&self.command).map_err(|e| {
-            Fault::new(
-                FaultKind::Crash,
-                format!("cannot start `{}`: {e}", self.spec),
-                true,
-            )
-        })?;
-        self.process = Some(process);
         self.queue.clear();
         print::hello(&mut self.queue);
         let deadline = Instant::now() + self.handshake_limit;
@@ -74,6 +84,7 @@ impl PipePlayer {
         match name {
             Ok(name) => {
                 self.bot_name = Some(name);
+                self.greeted = true;
                 Ok(())
             }
             Err(mut fault) => {
@@ -156,6 +167,7 @@ impl PipePlayer {
         if let Some(mut process) = self.process.take() {
             process.kill();
         }
+        self.greeted = false;
         self.queue.clear();
     }
 }

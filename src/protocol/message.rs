@@ -5,7 +5,7 @@
 use crate::cards::{Card, Deck};
 use crate::game::{Action, Decision, Event, NumberTable, Points, Seat, View};
 use crate::players::GameStart;
-use crate::rules::{GameEnd, Rules, Ties};
+use crate::rules::{Draft, GameEnd, Rules, Ties};
 use std::fmt;
 
 /// The protocol version this crate speaks.
@@ -43,6 +43,8 @@ pub enum FromBot {
     Row(usize),
     /// `keep <card>`: the answer to `ask keep` (Take a Number).
     Keep(Card),
+    /// `pick <card>`: the answer to `ask pick` (the Pro variant's draft).
+    Pick(Card),
 }
 
 /// The fields of a `game` line: the table a game is played at.
@@ -95,6 +97,9 @@ pub enum Ask {
     /// [`NumberTable::keep_from`] (`cards=`); choose the one for its #-row. `revealed` holds this
     /// turn's cards by seat.
     Keep { revealed: Vec<Card> },
+    /// `ask pick`: draft a card from `pool` (the Pro variant). The request's `turn` is 0 and
+    /// its `rows` empty: the line has neither.
+    Pick { pool: Vec<Card> },
 }
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide.
@@ -219,15 +224,17 @@ impl FromBot {
             FromBot::Play(_) => "play",
             FromBot::Row(_) => "row",
             FromBot::Keep(_) => "keep",
+            FromBot::Pick(_) => "pick",
         }
     }
 
-    /// The reply that gives `action`: `play` or `row`.
+    /// The reply that gives `action`: `play`, `row`, `pick` or `keep`.
     pub fn from_action(action: Action) -> FromBot {
         match action {
             Action::Play(card) => FromBot::Play(card),
             Action::TakeRow(row) => FromBot::Row(row),
             Action::Keep(card) => FromBot::Keep(card),
+            Action::Pick(card) => FromBot::Pick(card),
         }
     }
 
@@ -238,6 +245,7 @@ impl FromBot {
             (FromBot::Play(card), Decision::PlayCard) => Ok(Action::Play(*card)),
             (FromBot::Row(row), Decision::ChooseRow { .. }) => Ok(Action::TakeRow(*row)),
             (FromBot::Keep(card), Decision::KeepCard) => Ok(Action::Keep(*card)),
+            (FromBot::Pick(card), Decision::Pick) => Ok(Action::Pick(*card)),
             (_, Decision::PlayCard) => Err(Mismatch::Message {
                 asked: "ask play",
                 wanted: "play <card>",
@@ -251,6 +259,11 @@ impl FromBot {
             (_, Decision::KeepCard) => Err(Mismatch::Message {
                 asked: "ask keep",
                 wanted: "keep <card>",
+                got: self.keyword(),
+            }),
+            (_, Decision::Pick) => Err(Mismatch::Message {
+                asked: "ask pick",
+                wanted: "pick <card>",
                 got: self.keyword(),
             }),
         }
@@ -301,6 +314,7 @@ impl GameInfo {
             max_players: self.seats,
             end: self.end,
             ties: Ties::Shared,
+            draft: Draft::SeatOrder,
         }
     }
 }
@@ -339,6 +353,9 @@ impl Request {
             Decision::KeepCard => Ask::Keep {
                 revealed: view.revealed.to_vec(),
             },
+            Decision::Pick => Ask::Pick {
+                pool: view.pool.to_vec(),
+            },
         };
         Some(Request {
             ask,
@@ -364,13 +381,14 @@ impl Request {
             Ask::Play => Decision::PlayCard,
             Ask::Row { card, .. } => Decision::ChooseRow { card },
             Ask::Keep { .. } => Decision::KeepCard,
+            Ask::Pick { .. } => Decision::Pick,
         }
     }
 
     /// This turn's cards by seat: empty when asked to play.
     pub fn revealed(&self) -> &[Card] {
         match &self.ask {
-            Ask::Play => &[],
+            Ask::Play | Ask::Pick { .. } => &[],
             Ask::Row { revealed, .. } | Ask::Keep { revealed, .. } => revealed,
         }
     }
@@ -380,6 +398,14 @@ impl Request {
         match (&self.ask, &self.number) {
             (Ask::Keep { .. }, Some(number)) => &number.keep_from,
             _ => &[],
+        }
+    }
+
+    /// The cards still to be drafted: empty unless asked to pick.
+    pub fn pool(&self) -> &[Card] {
+        match &self.ask {
+            Ask::Pick { pool } => pool,
+            Ask::Play | Ask::Row { .. } | Ask::Keep { .. } => &[],
         }
     }
 
@@ -399,6 +425,7 @@ impl Request {
             taken: &self.taken,
             revealed: self.revealed(),
             number: self.number.as_ref(),
+            pool: self.pool(),
         }
     }
 }

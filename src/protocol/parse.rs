@@ -398,7 +398,7 @@ impl<'a> Fields<'a> {
 // Messages.
 
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
-    const WHAT: &str = "a message: hello, play, row or keep";
+    const WHAT: &str = "a message: hello, play, row, pick or keep";
     let (rest, keyword) = expect(WHAT, word).parse(i)?;
     match keyword {
         "hello" => {
@@ -424,6 +424,11 @@ fn from_bot_message(i: &str) -> Res<'_, FromBot> {
             let (rest, ()) = end(rest, "the end of the line after \"row <index>\"")?;
             Ok((rest, FromBot::Row(row)))
         }
+        "pick" => {
+            let (rest, card) = argument(rest, "a card number after \"pick\"", card())?;
+            let (rest, ()) = end(rest, "the end of the line after \"pick <card>\"")?;
+            Ok((rest, FromBot::Pick(card)))
+        }
         "keep" => {
             let (rest, card) = argument(rest, "a card number after \"keep\"", card())?;
             let (rest, ()) = end(rest, "the end of the line after \"keep <card>\"")?;
@@ -447,7 +452,8 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Game(game_info(&f)?)))
         }
         "event" => {
-            let what = "an event: deal, reveal, take, place, keep, pile, round_end or game_end";
+            let what =
+                "an event: deal, pick, reveal, take, place, keep, pile, round_end or game_end";
             let (rest, kind) = argument(rest, what, word)?;
             if !EVENTS.contains(&kind) {
                 return fail(kind, what);
@@ -456,9 +462,9 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Event(event_line(kind, &f)?)))
         }
         "ask" => {
-            let what = "play, row or keep after \"ask\"";
+            let what = "play, row, pick or keep after \"ask\"";
             let (rest, kind) = argument(rest, what, word)?;
-            if kind != "play" && kind != "row" && kind != "keep" {
+            if kind != "play" && kind != "row" && kind != "pick" && kind != "keep" {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
@@ -467,20 +473,34 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     card: f.get("card", "card", one_card())?,
                     revealed: f.cards("revealed")?,
                 },
+                "pick" => Ask::Pick {
+                    pool: f.cards("pool")?,
+                },
                 "keep" => Ask::Keep {
                     revealed: f.cards("revealed")?,
                 },
                 _ => Ask::Play,
             };
+            // A pick comes before the round's first turn, with no rows yet: its line has
+            // neither field.
+            let drafting = kind == "pick";
             Ok((
                 rest,
                 ToBot::Ask(Request {
                     ask,
                     seat: f.get("seat", "seat", scalar("a seat number"))?,
                     round: f.get("round", "round", scalar("a round number"))?,
-                    turn: f.get("turn", "turn", scalar("a turn number"))?,
+                    turn: if drafting {
+                        0
+                    } else {
+                        f.get("turn", "turn", scalar("a turn number"))?
+                    },
                     hand: f.cards("hand")?,
-                    rows: f.get("rows", "rows", rows())?,
+                    rows: if drafting {
+                        Vec::new()
+                    } else {
+                        f.get("rows", "rows", rows())?
+                    },
                     scores: f.numbers("scores", "a score")?,
                     taken: f.numbers("taken", "a bullhead count")?,
                     number: number_table(kind, &f)?,
@@ -550,8 +570,9 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
 }
 
 /// The words after `event`.
-const EVENTS: [&str; 8] = [
+const EVENTS: [&str; 9] = [
     "deal",
+    "pick",
     "reveal",
     "take",
     "place",
@@ -572,6 +593,10 @@ fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail
             hand: f.cards("hand")?,
             rows: f.cards("rows")?,
         },
+        "pick" => EventLine::Public(Event::Pick {
+            seat: seat()?,
+            card: f.get("card", "card", one_card())?,
+        }),
         "reveal" => EventLine::Public(Event::Reveal {
             round: round()?,
             turn: f.get("turn", "turn", scalar("a turn number"))?,
@@ -626,6 +651,7 @@ mod tests {
     fn bot_messages() {
         assert_eq!(from_bot("play 5"), Ok(FromBot::Play(Card(5))));
         assert_eq!(from_bot("row 0"), Ok(FromBot::Row(0)));
+        assert_eq!(from_bot("pick 44"), Ok(FromBot::Pick(Card(44))));
         assert_eq!(
             from_bot("hello version=1 name=my-bot_2.0+x:y"),
             Ok(FromBot::Hello {
@@ -677,7 +703,7 @@ mod tests {
     fn words_end_only_at_blanks() {
         assert_eq!(
             bot_error("playx 5"),
-            "expected a message: hello, play, row or keep at column 1, found \"playx\""
+            "expected a message: hello, play, row, pick or keep at column 1, found \"playx\""
         );
         assert_eq!(
             bot_error("play 5x"),
@@ -685,7 +711,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("rowing 1"),
-            "expected a message: hello, play, row or keep at column 1, found \"rowing\""
+            "expected a message: hello, play, row, pick or keep at column 1, found \"rowing\""
         );
         assert_eq!(
             bot_error("row 1,2"),
@@ -693,7 +719,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("hellos version=1 name=x"),
-            "expected a message: hello, play, row or keep at column 1, found \"hellos\""
+            "expected a message: hello, play, row, pick or keep at column 1, found \"hellos\""
         );
     }
 
@@ -703,19 +729,19 @@ mod tests {
             (
                 "",
                 1,
-                "a message: hello, play, row or keep",
+                "a message: hello, play, row, pick or keep",
                 "the end of the line",
             ),
             (
                 "  \r\n",
                 1,
-                "a message: hello, play, row or keep",
+                "a message: hello, play, row, pick or keep",
                 "the end of the line",
             ),
             (
                 "PLAY 5",
                 1,
-                "a message: hello, play, row or keep",
+                "a message: hello, play, row, pick or keep",
                 "\"PLAY\"",
             ),
             (
@@ -852,13 +878,45 @@ mod tests {
             referee_error(&format!("{ask} hand=3 {tail}").replace(" turn=3", "")),
             "expected a field turn=<turn> at column 72, found the end of the line"
         );
+        // A pick has a pool and no turn or rows; its fields are checked like the others'.
+        assert_eq!(
+            to_bot("ask pick seat=1 round=2 pool=1,5 hand= scores=3,4 taken=0,0"),
+            Ok(ToBot::Ask(Request {
+                ask: Ask::Pick {
+                    pool: vec![Card(1), Card(5)]
+                },
+                seat: 1,
+                round: 2,
+                turn: 0,
+                hand: vec![],
+                rows: vec![],
+                scores: vec![3, 4],
+                taken: vec![0, 0],
+                number: None,
+            }))
+        );
+        assert_eq!(
+            referee_error("ask pick seat=1 round=2 hand= scores=3,4 taken=0,0"),
+            "expected a field pool=<cards> at column 51, found the end of the line"
+        );
+        assert_eq!(
+            to_bot("event pick seat=1 card=7"),
+            Ok(ToBot::Event(EventLine::Public(Event::Pick {
+                seat: 1,
+                card: Card(7)
+            })))
+        );
+        assert_eq!(
+            bot_error("pick"),
+            "expected a card number after \"pick\" at column 5, found the end of the line"
+        );
         assert_eq!(
             referee_error("ask dance seat=1"),
-            "expected play, row or keep after \"ask\" at column 5, found \"dance\""
+            "expected play, row, pick or keep after \"ask\" at column 5, found \"dance\""
         );
         assert_eq!(
             referee_error("event shuffle round=1"),
-            "expected an event: deal, reveal, take, place, keep, pile, round_end or game_end at column 7, \
+            "expected an event: deal, pick, reveal, take, place, keep, pile, round_end or game_end at column 7, \
              found \"shuffle\""
         );
         assert_eq!(

@@ -6,7 +6,7 @@
 //! The printers of owned values ([`to_bot`], [`from_bot`]) write exactly the same text, through
 //! the same code.
 
-use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
+use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
 use crate::cards::{Card, Deck};
 use crate::game::{Action, Decision, Event, Points, RuleError, Seat, TakeReason, View};
 use crate::players::GameStart;
@@ -57,6 +57,7 @@ pub fn event(out: &mut String, seat: Seat, event: &Event) {
 fn public_event(out: &mut String, event: &Event) {
     match event {
         Event::Deal { .. } => unreachable!("a deal is printed for one seat"),
+        Event::Pick { seat, card } => pick_event(out, *seat, *card),
         Event::Reveal { round, turn, cards } => reveal(out, *round, *turn, cards),
         Event::Take {
             seat,
@@ -89,7 +90,7 @@ fn public_event(out: &mut String, event: &Event) {
     }
 }
 
-/// `ask play ...` or `ask row ...`: the decision `view` owes.
+/// `ask play ...`, `ask row ...`, `ask pick ...` or `ask keep ...`: the decision `view` owes.
 ///
 /// Panics if `view.decision` is `None` (there is nothing to ask).
 pub fn ask(out: &mut String, view: &View) {
@@ -105,6 +106,7 @@ pub fn ask(out: &mut String, view: &View) {
         view.rows,
         (view.scores, view.taken),
         view.revealed,
+        view.pool,
         (
             view.keep_from(),
             view.hash_rows(),
@@ -170,17 +172,23 @@ pub fn row(out: &mut String, row: usize) {
     put!(out, "row {row}\n");
 }
 
+/// `pick <card>`.
+pub fn pick(out: &mut String, card: Card) {
+    put!(out, "pick {card}\n");
+}
+
 /// `keep <card>`.
 pub fn keep(out: &mut String, card: Card) {
     put!(out, "keep {card}\n");
 }
 
-/// `play <card>`, `row <index>` or `keep <card>`, whichever gives `action`.
+/// `play <card>`, `row <index>`, `pick <card>` or `keep <card>`, whichever gives `action`.
 pub fn action(out: &mut String, action: Action) {
     match action {
         Action::Play(card) => play(out, card),
         Action::TakeRow(index) => row(out, index),
         Action::Keep(card) => keep(out, card),
+        Action::Pick(card) => pick(out, card),
     }
 }
 
@@ -206,6 +214,7 @@ pub fn from_bot(out: &mut String, message: &FromBot) {
         FromBot::Play(card) => play(out, *card),
         FromBot::Row(index) => row(out, *index),
         FromBot::Keep(card) => keep(out, *card),
+        FromBot::Pick(card) => pick(out, *card),
     }
 }
 
@@ -233,11 +242,7 @@ pub fn event_line(out: &mut String, line: &EventLine) {
 
 /// `ask ...` from its fields.
 pub fn request(out: &mut String, request: &Request) {
-    let decision = match request.ask {
-        Ask::Play => Decision::PlayCard,
-        Ask::Row { card, .. } => Decision::ChooseRow { card },
-        Ask::Keep { .. } => Decision::KeepCard,
-    };
+    let decision = request.decision();
     ask_line(
         out,
         decision,
@@ -247,6 +252,7 @@ pub fn request(out: &mut String, request: &Request) {
         &request.rows,
         (&request.scores, &request.taken),
         request.revealed(),
+        request.pool(),
         request.number.as_ref().map_or((&[], &[], &[], &[]), |n| {
             (
                 request.keep_from(),
@@ -303,6 +309,14 @@ fn deal(out: &mut String, round: u32, hand: &[Card], rows: &[Card]) {
     list(out, hand);
     out.push_str(" rows=");
     list(out, rows);
+    out.push('\n');
+}
+
+fn pick_event(out: &mut String, seat: Seat, card: Card) {
+    out.push_str("event pick seat=");
+    num(out, seat);
+    out.push_str(" card=");
+    num(out, card);
     out.push('\n');
 }
 
@@ -379,16 +393,31 @@ fn ask_line(
     rows: &[Vec<Card>],
     (scores, taken): (&[Points], &[Points]),
     revealed: &[Card],
+    pool: &[Card],
     (keep_from, hash_rows, hash_piles, hand_sizes): NumberFields,
 ) {
     out.push_str(match decision {
         Decision::PlayCard => "ask play seat=",
         Decision::ChooseRow { .. } => "ask row seat=",
         Decision::KeepCard => "ask keep seat=",
+        Decision::Pick => "ask pick seat=",
     });
     num(out, seat);
     out.push_str(" round=");
     num(out, round);
+    if let Decision::Pick = decision {
+        // A draft has no turn and no rows yet: the line says what there is instead.
+        out.push_str(" pool=");
+        list(out, pool);
+        out.push_str(" hand=");
+        list(out, hand);
+        out.push_str(" scores=");
+        list(out, scores);
+        out.push_str(" taken=");
+        list(out, taken);
+        out.push('\n');
+        return;
+    }
     out.push_str(" turn=");
     num(out, turn);
     if let Decision::ChooseRow { card } = decision {
@@ -450,55 +479,32 @@ fn list<T: Number>(out: &mut String, items: &[T]) {
     }
 }
 
-/// An integer the printers write by hand: these lines sit on the referee's pipe loop, where
-/// `fmt` costs more than the rest of the line.
+/// An integer the printers write with `itoa` rather than `fmt`: these lines sit on the referee's
+/// pipe loop, where `fmt` costs more than the rest of the line.
 trait Number: Copy {
-    /// Whether it is negative, and its magnitude.
-    fn parts(self) -> (bool, u64);
+    fn write(self, out: &mut String);
 }
 
-macro_rules! unsigned_number {
+macro_rules! number {
     ($($t:ty),*) => {$(
         impl Number for $t {
-            fn parts(self) -> (bool, u64) {
-                (false, self as u64)
+            fn write(self, out: &mut String) {
+                out.push_str(itoa::Buffer::new().format(self));
             }
         }
     )*};
 }
-unsigned_number!(u8, u16, u32, u64, usize);
-
-impl Number for i32 {
-    fn parts(self) -> (bool, u64) {
-        (self < 0, u64::from(self.unsigned_abs()))
-    }
-}
+number!(u8, u16, u32, u64, usize, i32);
 
 impl Number for Card {
-    fn parts(self) -> (bool, u64) {
-        self.0.parts()
+    fn write(self, out: &mut String) {
+        self.0.write(out);
     }
 }
 
 /// Writes `n` in decimal.
 fn num(out: &mut String, n: impl Number) {
-    let (negative, mut magnitude) = n.parts();
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (magnitude % 10) as u8;
-        magnitude /= 10;
-        if magnitude == 0 {
-            break;
-        }
-    }
-    if negative {
-        out.push('-');
-    }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
+    n.write(out);
 }
 
 /// Writes to a `String`, turning line breaks and other control characters into spaces.
@@ -622,6 +628,7 @@ mod tests {
             taken: &[0, 2, 0, 0],
             revealed: &[],
             number: None,
+            pool: &[],
         };
         assert_eq!(
             line(|o| ask(o, &view)),
@@ -635,6 +642,29 @@ mod tests {
             "ask row seat=2 round=1 turn=3 card=5 hand=3,17,22 rows=12,13/40/77/91 \
              scores=0,0,0,0 taken=0,2,0,0 revealed=17,5,40,88\n"
         );
+        // A draft (Pro variant): no turn and no rows yet, the pool instead.
+        let pool = cards(&[1, 2, 4, 7]);
+        view.decision = Some(Decision::Pick);
+        view.revealed = &[];
+        view.rows = &[];
+        view.turn = 0;
+        view.pool = &pool;
+        view.hand = &[];
+        assert_eq!(
+            line(|o| ask(o, &view)),
+            "ask pick seat=2 round=1 pool=1,2,4,7 hand= scores=0,0,0,0 taken=0,2,0,0\n"
+        );
+        assert_eq!(
+            line(|o| public_event(
+                o,
+                &Event::Pick {
+                    seat: 1,
+                    card: Card(7)
+                }
+            )),
+            "event pick seat=1 card=7\n"
+        );
+        assert_eq!(line(|o| action(o, Action::Pick(Card(7)))), "pick 7\n");
     }
 
     #[test]
@@ -661,6 +691,7 @@ mod tests {
             scores: &[0, 0],
             taken: &[2, 9],
             revealed: &[],
+            pool: &[],
             number: Some(&number),
         };
         assert_eq!(

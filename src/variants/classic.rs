@@ -442,6 +442,7 @@ impl Classic {
         match (self.phase, action) {
             (Phase::Deal, _) => Err(RuleError::DealFirst),
             (Phase::Over, _) => Err(RuleError::GameOver),
+            (_, Action::Pick(_)) => Err(RuleError::NoPickDue { seat }),
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat].is_some() {
                     Err(RuleError::AlreadyChosen { seat })
@@ -691,6 +692,7 @@ impl Game for Classic {
             scores: &self.scores,
             taken: &self.taken,
             revealed: &self.revealed,
+            pool: &[],
             number: None,
         }
     }

@@ -2,6 +2,7 @@
 //! the registry below ([`Variant`] and [`AnyGame`]).
 
 pub mod classic;
+pub mod pro;
 pub mod take_a_number;
 
 use crate::game::house::HouseHooks;
@@ -20,6 +21,8 @@ use std::sync::Arc;
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
     Classic,
+    /// Rulebook 003's Pro variant: 2-6 players, cards 1 to 10 x players + 4, hands drafted.
+    Pro,
     TakeANumber,
 }
 
@@ -27,6 +30,7 @@ impl Variant {
     pub fn name(self) -> &'static str {
         match self {
             Variant::Classic => "classic",
+            Variant::Pro => "pro",
             Variant::TakeANumber => "take-a-number",
         }
     }
@@ -35,6 +39,7 @@ impl Variant {
     pub fn rules(self) -> Rules {
         match self {
             Variant::Classic => Rules::classic(),
+            Variant::Pro => Rules::pro(),
             Variant::TakeANumber => take_a_number::rules(),
         }
     }
@@ -43,6 +48,7 @@ impl Variant {
     pub fn new_game(self, rules: Arc<Rules>, seats: usize) -> Result<AnyGame, RulesError> {
         match self {
             Variant::Classic => Ok(AnyGame::Classic(classic::Classic::new(rules, seats)?)),
+            Variant::Pro => Ok(AnyGame::Pro(pro::Pro::new(rules, seats)?)),
             Variant::TakeANumber => Ok(AnyGame::TakeANumber(take_a_number::TakeANumber::new(
                 rules, seats,
             )?)),
@@ -55,6 +61,7 @@ impl Variant {
 #[derive(Debug)]
 pub enum AnyGame {
     Classic(classic::Classic),
+    Pro(pro::Pro),
     TakeANumber(take_a_number::TakeANumber),
 }
 
@@ -63,6 +70,7 @@ macro_rules! dispatch {
     ($self:ident, $game:ident => $call:expr) => {
         match $self {
             AnyGame::Classic($game) => $call,
+            AnyGame::Pro($game) => $call,
             AnyGame::TakeANumber($game) => $call,
         }
     };

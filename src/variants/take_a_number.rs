@@ -23,7 +23,7 @@ use crate::game::{
     TakeReason, ToMove, View, emit,
 };
 use crate::rng::GameRng;
-use crate::rules::{GameEnd, Rules, RulesError, Ties};
+use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
 use std::sync::Arc;
 
 /// The default rules: 100 cards with the classic bullheads, 3 rows (holding 2, 3 and 4 cards),
@@ -38,6 +38,7 @@ pub fn rules() -> Rules {
         max_players: 4,
         end: GameEnd::Rounds(2),
         ties: Ties::Shared,
+        draft: Draft::SeatOrder,
     }
 }
 
@@ -386,6 +387,7 @@ impl TakeANumber {
         match (self.phase, action) {
             (Phase::Deal, _) => Err(RuleError::DealFirst),
             (Phase::Over, _) => Err(RuleError::GameOver),
+            (_, Action::Pick(_)) => Err(RuleError::NoPickDue { seat }),
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat].is_some() {
                     Err(RuleError::AlreadyChosen { seat })
@@ -587,6 +589,7 @@ impl Game for TakeANumber {
             scores: &self.scores,
             taken: &self.taken,
             revealed: &self.revealed,
+            pool: &[],
             number: Some(&self.table),
         }
     }

@@ -1,0 +1,257 @@
+//! The Pro variant (rulebook 003, "Pro Variant for 2–6 Players"): the classic game, but with
+//! only the cards 1 to `players * hand_size + rows` (1-44 for four players), all known, and
+//! hands drafted instead of dealt.
+//!
+//! At the start of every round the whole (cut) deck is spread face up as the pool; the seats
+//! pick one card at a time, in the order [`Rules::draft`] gives (default: seat order), until
+//! every hand is full. The cards left over start the rows, in ascending order (row 0 gets the
+//! lowest). From there on it is the classic round, played by the [`Classic`] engine this state
+//! wraps: the draft is the only thing this module adds (docs/rulings.md, "Pro variant").
+
+use super::classic::Classic;
+use crate::cards::{Card, Deck};
+use crate::game::house::HouseHooks;
+use crate::game::{
+    Action, Deal, Decision, Event, EventSink, Game, Outcome, Points, RuleError, Seat, ToMove, View,
+    emit,
+};
+use crate::rng::GameRng;
+use crate::rules::{Rules, RulesError};
+use std::sync::Arc;
+
+/// The state of a Pro game: a classic game, plus the draft that starts each of its rounds.
+#[derive(Debug)]
+pub struct Pro {
+    classic: Classic,
+    /// Cards not picked yet, ascending; empty when no draft is on.
+    pool: Vec<Card>,
+    /// The hands being drafted, by seat, ascending.
+    hands: Vec<Vec<Card>>,
+    /// Picks made so far in this draft.
+    picks: usize,
+    /// Bullheads taken during a draft: none, by seat.
+    nothing_taken: Vec<Points>,
+}
+
+/// The Pro deck for `seats` players: the first `seats * hand_size + rows` cards of the deck.
+pub fn cut_deck(rules: &Rules, seats: usize) -> Deck {
+    let cards = seats * rules.hand_size + rules.rows;
+    Deck {
+        lowest: rules.deck.lowest,
+        bullheads: rules.deck.bullheads[..cards.min(rules.deck.len())].to_vec(),
+    }
+}
+
+impl Pro {
+    /// A new game whose first draft is about to start.
+    pub fn new(rules: Arc<Rules>, seats: usize) -> Result<Pro, RulesError> {
+        rules.validate()?;
+        rules.check_players(seats)?;
+        // The table's rules: the cut deck, for exactly these seats (the deck is too small for
+        // more).
+        let cut = Rules {
+            deck: cut_deck(&rules, seats),
+            min_players: seats,
+            max_players: seats,
+            ..(*rules).clone()
+        };
+        let hand_size = cut.hand_size;
+        let mut pro = Pro {
+            classic: Classic::new(Arc::new(cut), seats)?,
+            pool: Vec::new(),
+            hands: (0..seats).map(|_| Vec::with_capacity(hand_size)).collect(),
+            picks: 0,
+            nothing_taken: vec![0; seats],
+        };
+        pro.start_draft();
+        Ok(pro)
+    }
+
+    /// The classic game inside (rows, hands and scores once a round is drafted).
+    pub fn classic(&self) -> &Classic {
+        &self.classic
+    }
+
+    /// The cards not picked yet, ascending (empty when no draft is on).
+    pub fn pool(&self) -> &[Card] {
+        &self.pool
+    }
+
+    /// The hands drafted so far, by seat (empty when no draft is on).
+    pub fn drafted(&self) -> &[Vec<Card>] {
+        &self.hands
+    }
+
+    /// Whether the seats are drafting (the classic game waits for its deal).
+    pub fn drafting(&self) -> bool {
+        self.classic.to_move() == ToMove::Deal
+    }
+
+    /// The seat whose pick is due, during a draft.
+    fn picker(&self) -> Seat {
+        let seats = self.classic.seats();
+        self.classic.rules().draft.seat(self.picks, seats)
+    }
+
+    fn start_draft(&mut self) {
+        self.pool.clear();
+        self.pool.extend(self.classic.rules().deck.cards());
+        for hand in &mut self.hands {
+            hand.clear();
+        }
+        self.picks = 0;
+    }
+
+    /// Checks a pick during a draft; returns where the card is in the pool.
+    fn validate_pick(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
+        let seats = self.classic.seats();
+        if seat >= seats {
+            return Err(RuleError::NoSuchSeat { seat, seats });
+        }
+        let waiting_for = self.picker();
+        if seat != waiting_for {
+            return Err(RuleError::NotYourTurn { seat, waiting_for });
+        }
+        match action {
+            Action::Pick(card) => self
+                .pool
+                .binary_search(&card)
+                .map_err(|_| RuleError::NotInPool { seat, card }),
+            Action::Play(_) | Action::TakeRow(_) | Action::Keep(_) => {
+                Err(RuleError::PickDue { seat })
+            }
+        }
+    }
+
+    fn not_dealt(&self) -> RuleError {
+        if self.classic.to_move() == ToMove::GameOver {
+            RuleError::GameOver
+        } else {
+            RuleError::BadDeal(
+                "the pro variant drafts its hands: cards are picked, not dealt".into(),
+            )
+        }
+    }
+}
+
+impl Game for Pro {
+    fn rules(&self) -> &Rules {
+        self.classic.rules()
+    }
+
+    fn seats(&self) -> usize {
+        self.classic.seats()
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.classic.to_move() {
+            ToMove::Deal => ToMove::Seat(self.picker(), Decision::Pick),
+            other => other,
+        }
+    }
+
+    fn owes(&self, seat: Seat) -> Option<Decision> {
+        if self.drafting() {
+            (seat == self.picker()).then_some(Decision::Pick)
+        } else {
+            self.classic.owes(seat)
+        }
+    }
+
+    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        if self.drafting() {
+            self.validate_pick(seat, action).map(drop)
+        } else {
+            self.classic.check(seat, action)
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        if !self.drafting() {
+            self.classic.apply(seat, action, events)?;
+            if self.drafting() {
+                self.start_draft();
+            }
+            return Ok(());
+        }
+        let at = self.validate_pick(seat, action)?;
+        let card = self.pool.remove(at);
+        let hand = &mut self.hands[seat];
+        let slot = hand.partition_point(|&c| c < card);
+        hand.insert(slot, card);
+        self.picks += 1;
+        emit(events, || Event::Pick { seat, card });
+        let rules = self.classic.rules();
+        if self.picks < self.classic.seats() * rules.hand_size {
+            return Ok(());
+        }
+        // The hands are full: the leftover cards (ascending) start the rows.
+        let deal = Deal {
+            hands: std::mem::take(&mut self.hands),
+            rows: std::mem::take(&mut self.pool),
+        };
+        // Every card of the deck once, full hands, as many rows as the rules: always a deal.
+        self.classic
+            .deal(&deal, events)
+            .expect("a finished draft is a valid deal");
+        // Keep the buffers for the next draft.
+        self.hands = deal.hands;
+        self.pool = deal.rows;
+        self.pool.clear();
+        for hand in &mut self.hands {
+            hand.clear();
+        }
+        Ok(())
+    }
+
+    fn deal(&mut self, _deal: &Deal, _events: &mut dyn EventSink) -> Result<(), RuleError> {
+        Err(self.not_dealt())
+    }
+
+    fn deal_random(
+        &mut self,
+        _rng: &mut GameRng,
+        _events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        Err(self.not_dealt())
+    }
+
+    fn view(&self, seat: Seat) -> View<'_> {
+        if !self.drafting() {
+            return self.classic.view(seat);
+        }
+        View {
+            rules: self.classic.rules(),
+            seat,
+            seats: self.classic.seats(),
+            round: self.classic.round() + 1,
+            turn: 0,
+            decision: self.owes(seat),
+            hand: &self.hands[seat],
+            rows: &[],
+            scores: self.classic.scores(),
+            taken: &self.nothing_taken,
+            revealed: &[],
+            pool: &self.pool,
+            number: None,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.classic.outcome()
+    }
+
+    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
+        self.classic.set_house(house);
+    }
+
+    fn restart(&mut self) {
+        self.classic.restart();
+        self.start_draft();
+    }
+}
