@@ -6,6 +6,7 @@
 //!   (a bot and a built-in, seats rotating), next to a raw ping-pong of one short line between
 //!   two minimal processes over blocking pipes, and the same ping-pong through the supervised
 //!   process layer alone.
+//! - variants: the same measure for the Pro variant (drafted hands) and Take a Number.
 //! - house: the engine games with a house rule script (src/house): one with settings only (the
 //!   classic values, so the games are the same), one with a `row_taken` hook called at every
 //!   take (a rule that never fires in classic games, so again the games are the same), and one
@@ -58,9 +59,16 @@ fn config(games: u64) -> MatchConfig {
     }
 }
 
-/// Games per second between built-in random bots, with house rules if given.
+/// Classic games per second between four built-in random bots, with house rules if given.
 fn engine_games_per_second(house: Option<House>) -> f64 {
+    variant_games_per_second(Variant::Classic, house)
+}
+
+/// Games per second of `variant` between four built-in random bots.
+fn variant_games_per_second(variant: Variant, house: Option<House>) -> f64 {
     let mut config = config(200);
+    config.variant = variant;
+    config.rules = Arc::new(variant.rules());
     if let Some(house) = house {
         config.rules = Arc::new(house.rules().clone());
         config.house = Some(MatchHouse {
@@ -334,6 +342,15 @@ fn main() {
             "engine: {minimal:>10.0} games/s  (the same games in a minimal hand-written loop, the yardstick; take5 is {:.2}x of it)",
             games / minimal
         );
+    }
+    if wanted("variants") {
+        for variant in [Variant::Pro, Variant::TakeANumber] {
+            let games = variant_games_per_second(variant, None);
+            println!(
+                "variants: {games:>10.0} games/s  ({}: 4 players, built-in random bots, one core, no record)",
+                variant.name()
+            );
+        }
     }
     if wanted("house") {
         let plain = plain.expect("measured above");
