@@ -165,27 +165,26 @@ impl<P: Player> Player for Counted<P> {
     }
 }
 
-/// Decisions per second of the minimal bot, asked through the referee and the protocol: the
-/// best of three matches, each with its own bot process.
+/// Decisions per second of the minimal bot, asked through the referee and the protocol, measured
+/// like the ping-pongs (a warm-up, then the best of five slices): matches of 300 games, each
+/// with its own bot process (its start and its `bye` are in the time).
 fn referee_decisions_per_second() -> f64 {
     let config = config(300);
-    (0..3)
-        .map(|_| {
-            let decisions = Arc::new(AtomicU64::new(0));
-            let bot = PipePlayer::new(&format!("'{}' --bench-role bot", exe()), config.timeout)
-                .expect("a bot command");
-            let mut players: Vec<Box<dyn Player>> = vec![
-                Box::new(Counted {
-                    player: bot,
-                    decisions: decisions.clone(),
-                }),
-                Box::new(Builtin::new(Strategy::Lowest, 1)),
-            ];
-            let start = Instant::now();
-            play_match(&config, &mut players, None, |_| {}).expect("a match");
-            decisions.load(Ordering::Relaxed) as f64 / start.elapsed().as_secs_f64()
-        })
-        .fold(0.0, f64::max)
+    let decisions = Arc::new(AtomicU64::new(0));
+    let bot = PipePlayer::new(&format!("'{}' --bench-role bot", exe()), config.timeout)
+        .expect("a bot command");
+    let mut players: Vec<Box<dyn Player>> = vec![
+        Box::new(Counted {
+            player: bot,
+            decisions: decisions.clone(),
+        }),
+        Box::new(Builtin::new(Strategy::Lowest, 1)),
+    ];
+    rate(Duration::from_secs(3), || {
+        let before = decisions.load(Ordering::Relaxed);
+        play_match(&config, &mut players, None, |_| {}).expect("a match");
+        decisions.load(Ordering::Relaxed) - before
+    })
 }
 
 /// The yardstick for the engine line: the same games (4 players, classic deck and rules, to
