@@ -241,5 +241,25 @@ impl Player for PipePlayer {
             self.queue.clear();
             process.shutdown(BYE_GRACE);
         }
+        // A player used for another match starts a new process, which must be greeted.
+        self.greeted = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_used_again_after_finish_greets_its_new_process() {
+        // The bot names itself after its pid, so each process gives another name.
+        let spec = r#"sh -c 'read l; echo "hello version=1 name=bot$$"; cat >/dev/null'"#;
+        let mut player = PipePlayer::new(spec, Duration::from_secs(10)).expect("sh starts");
+        player.connect().expect("a greeting");
+        let first = player.bot_name().expect("a name").to_string();
+        player.finish();
+        player.connect().expect("a greeting from the new process");
+        assert_ne!(player.bot_name(), Some(first.as_str()));
+        player.finish();
     }
 }
