@@ -8,7 +8,7 @@ pub mod house;
 mod view;
 
 pub use error::RuleError;
-pub use event::{Discard, Event, EventSink, TakeReason, emit};
+pub use event::{Discard, Emitter, Event, EventSink, TakeReason, emit};
 pub use view::{NumberTable, View};
 
 use crate::cards::Card;

@@ -10,8 +10,8 @@
 use crate::cards::Card;
 use crate::game::house::{Hook, HouseError, HouseHooks, TableView};
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Game, Outcome, Points, RuleError, Seat, TakeReason,
-    ToMove, View, emit,
+    Action, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points, RuleError, Seat,
+    TakeReason, ToMove, View,
 };
 use crate::rng::GameRng;
 use crate::rules::{GameEnd, Rules, RulesError, Ties};
@@ -64,10 +64,11 @@ pub struct Classic {
     taken: Vec<Points>,
     /// Totals from the rounds before this one, by seat.
     scores: Vec<Points>,
-    /// This turn's choices, by seat.
-    chosen: Vec<Option<Card>>,
-    /// This turn's cards by seat once all are chosen, else empty.
-    revealed: Vec<Card>,
+    /// This turn's cards, by seat; a seat's entry means something once `chosen` says so.
+    /// Kept by seat from the start, so the reveal copies nothing.
+    played: Vec<Card>,
+    /// Whether each seat has chosen its card this turn.
+    chosen: Vec<bool>,
     /// Seats in the order their revealed cards are placed (ascending card).
     order: Vec<Seat>,
     /// Index in `order` of the next card to place.
@@ -101,8 +102,8 @@ impl Classic {
             piles: per_seat(rules.deck.len()),
             taken: vec![0; seats],
             scores: vec![0; seats],
-            chosen: vec![None; seats],
-            revealed: Vec::with_capacity(seats),
+            played: vec![Card(0); seats],
+            chosen: vec![false; seats],
             order: Vec::with_capacity(seats),
             next: 0,
             ordered_deck: rules.deck.cards().collect(),
@@ -208,12 +209,25 @@ impl Classic {
     /// for their turn to be placed.
     pub fn unplaced(&self) -> Vec<Card> {
         match self.phase {
-            Phase::Choose { .. } => self.chosen.iter().flatten().copied().collect(),
+            Phase::Choose { .. } => (0..self.seats)
+                .filter(|&seat| self.chosen[seat])
+                .map(|seat| self.played[seat])
+                .collect(),
             Phase::ChooseRow { .. } => self.order[self.next..]
                 .iter()
-                .map(|&seat| self.revealed[seat])
+                .map(|&seat| self.played[seat])
                 .collect(),
             Phase::Deal | Phase::Over => Vec::new(),
+        }
+    }
+
+    /// This turn's cards by seat while they are face up (a low card waits for its row), else
+    /// empty.
+    #[inline]
+    fn revealed(&self) -> &[Card] {
+        match self.phase {
+            Phase::ChooseRow { .. } => &self.played,
+            _ => &[],
         }
     }
 
@@ -229,7 +243,7 @@ impl Classic {
         seat: Seat,
         row: usize,
         reason: TakeReason,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<(), RuleError> {
         let mut bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
         // The hook sees the row being taken in the table, and its cards (no copy needed).
@@ -238,7 +252,7 @@ impl Classic {
         })? {
             bullheads = cost;
         }
-        emit(events, || Event::Take {
+        events.emit(|| Event::Take {
             seat,
             row,
             cards: self.rows[row].clone(),
@@ -284,18 +298,18 @@ impl Classic {
         }))
     }
 
-    fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut dyn EventSink) {
+    fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut Emitter) {
         self.rows[row].push(card);
         self.ends[row] = card;
-        emit(events, || Event::Place { seat, card, row });
+        events.emit(|| Event::Place { seat, card, row });
     }
 
     /// Places revealed cards from `next` on, until a low card needs its player's choice or the
     /// turn is done.
-    fn resolve(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
         while self.next < self.order.len() {
             let seat = self.order[self.next];
-            let card = self.revealed[seat];
+            let card = self.played[seat];
             match self.row_for(card) {
                 Some(row) => {
                     if self.rows[row].len() >= self.rules.row_capacity {
@@ -324,9 +338,8 @@ impl Classic {
         self.end_turn(events)
     }
 
-    fn end_turn(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        self.revealed.clear();
-        self.chosen.fill(None);
+    fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
+        self.chosen.fill(false);
         if self.hands[0].is_empty() {
             self.end_round(events)
         } else {
@@ -338,7 +351,7 @@ impl Classic {
         }
     }
 
-    fn end_round(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn end_round(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
         if self.house.is_some() {
             let mut penalties = self.taken.clone();
             self.call_house(Hook::RoundEnd, |h, t| h.round_end(t, &mut penalties))?;
@@ -347,7 +360,7 @@ impl Classic {
         for (score, taken) in self.scores.iter_mut().zip(&self.taken) {
             *score += taken;
         }
-        emit(events, || Event::RoundEnd {
+        events.emit(|| Event::RoundEnd {
             round: self.round,
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
@@ -360,7 +373,7 @@ impl Classic {
         let by_house = self.call_house(Hook::GameOver, |h, t| h.game_over(t, &totals))?;
         if by_house.flatten().unwrap_or(by_rules) {
             self.phase = Phase::Over;
-            emit(events, || {
+            events.emit(|| {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");
                 Event::GameEnd { totals, winners }
             });
@@ -371,7 +384,7 @@ impl Classic {
     }
 
     /// Starts a round with the hands and rows already in place.
-    fn start_round(&mut self, events: &mut dyn EventSink) {
+    fn start_round(&mut self, events: &mut Emitter) {
         self.round += 1;
         self.turn = 1;
         for pile in &mut self.piles {
@@ -381,21 +394,27 @@ impl Classic {
         self.phase = Phase::Choose {
             pending: self.seats,
         };
-        emit(events, || Event::Deal {
+        events.emit(|| Event::Deal {
             round: self.round,
             hands: self.hands.clone(),
             rows: self.rows.iter().map(|r| r[0]).collect(),
         });
     }
 
-    /// Sorts every hand: each hand's cards become bits of a bitset over the deck, read back in
-    /// ascending order (cheaper than a comparison sort of each hand).
-    fn sort_hands(&mut self) {
+    /// Deals `cards` in the order given (each hand in seat order, then one card per row),
+    /// sorting each hand as it goes: its cards become bits of a bitset over the deck, read back
+    /// in ascending order (cheaper than a comparison sort of each hand).
+    fn deal_sorted(&mut self, cards: &[Card]) {
         let lowest = self.rules.deck.lowest;
         let bits = &mut self.hand_bits;
-        for hand in &mut self.hands {
+        let (hands, rows) = cards.split_at(self.seats * self.rules.hand_size);
+        for (hand, dealt) in self
+            .hands
+            .iter_mut()
+            .zip(hands.chunks(self.rules.hand_size))
+        {
             bits.fill(0);
-            for card in hand.iter() {
+            for card in dealt {
                 let i = usize::from(card.0 - lowest);
                 bits[i / 64] |= 1 << (i % 64);
             }
@@ -408,6 +427,11 @@ impl Classic {
                     word &= word - 1;
                 }
             }
+        }
+        for ((row, end), &card) in self.rows.iter_mut().zip(&mut self.ends).zip(rows) {
+            row.clear();
+            row.push(card);
+            *end = card;
         }
     }
 
@@ -444,7 +468,7 @@ impl Classic {
             (Phase::Over, _) => Err(RuleError::GameOver),
             (_, Action::Pick(_)) => Err(RuleError::NoPickDue { seat }),
             (Phase::Choose { .. }, Action::Play(card)) => {
-                if self.chosen[seat].is_some() {
+                if self.chosen[seat] {
                     Err(RuleError::AlreadyChosen { seat })
                 } else {
                     // The hand is sorted, so the card's place is the count of lower cards: a
@@ -487,15 +511,19 @@ impl Classic {
 /// place cards like classic.
 #[inline]
 pub(crate) fn row_for(ends: &[Card], card: Card) -> Option<usize> {
-    let mut best = None;
-    let mut best_end = Card(0);
+    // The highest end below the card, as a key that is 0 for an end above it. Comparing keys
+    // compiles to conditional moves: whether an end is below a random card is a branch the CPU
+    // would mispredict.
+    let mut best = 0;
+    let mut best_key = 0;
     for (i, &end) in ends.iter().enumerate() {
-        if end < card && (best.is_none() || end > best_end) {
-            best = Some(i);
-            best_end = end;
+        let key = if end < card { u32::from(end.0) + 1 } else { 0 };
+        if key > best_key {
+            best = i;
+            best_key = key;
         }
     }
-    best
+    (best_key > 0).then_some(best)
 }
 
 /// Seats by ascending revealed card, into `order`: an insertion sort, as a turn has only a few
@@ -546,6 +574,7 @@ impl Game for Classic {
         self.seats
     }
 
+    #[inline]
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::Deal => ToMove::Deal,
@@ -555,9 +584,10 @@ impl Game for Classic {
         }
     }
 
+    #[inline]
     fn owes(&self, seat: Seat) -> Option<Decision> {
         match self.phase {
-            Phase::Choose { .. } if self.chosen.get(seat) == Some(&None) => {
+            Phase::Choose { .. } if self.chosen.get(seat) == Some(&false) => {
                 Some(Decision::PlayCard)
             }
             Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
@@ -584,26 +614,27 @@ impl Game for Classic {
                     hand[i - 1] = hand[i];
                 }
                 hand.pop();
-                self.chosen[seat] = Some(card);
+                self.played[seat] = card;
+                self.chosen[seat] = true;
                 if pending > 1 {
                     self.phase = Phase::Choose {
                         pending: pending - 1,
                     };
                     return Ok(());
                 }
-                self.revealed.clear();
-                self.revealed
-                    .extend(self.chosen.iter().map(|c| c.expect("all chosen")));
-                order_by_card(&self.revealed, &mut self.order);
+                // The last card of the turn: reveal and place them all.
+                let events = &mut Emitter::new(events);
+                order_by_card(&self.played, &mut self.order);
                 self.next = 0;
-                emit(events, || Event::Reveal {
+                events.emit(|| Event::Reveal {
                     round: self.round,
                     turn: self.turn,
-                    cards: self.revealed.clone(),
+                    cards: self.played.clone(),
                 });
                 self.resolve(events)
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
+                let events = &mut Emitter::new(events);
                 self.take(seat, row, TakeReason::Low, events)?;
                 self.place(seat, card, row, events);
                 self.next += 1;
@@ -654,7 +685,7 @@ impl Game for Classic {
         for hand in &mut self.hands {
             hand.sort_unstable();
         }
-        self.start_round(events);
+        self.start_round(&mut Emitter::new(events));
         Ok(())
     }
 
@@ -672,13 +703,17 @@ impl Game for Classic {
         let mut deck = std::mem::take(&mut self.draw_pile);
         deck.copy_from_slice(&self.ordered_deck);
         let dealt = self.seats * self.rules.hand_size + self.rules.rows;
-        self.deal_from(rng.draw(&mut deck, dealt).iter().rev().copied());
+        rng.draw(&mut deck, dealt);
+        // `draw` leaves the drawn cards at the end of the deck, the first drawn last.
+        let drawn = &mut deck[self.ordered_deck.len() - dealt..];
+        drawn.reverse();
+        self.deal_sorted(drawn);
         self.draw_pile = deck;
-        self.sort_hands();
-        self.start_round(events);
+        self.start_round(&mut Emitter::new(events));
         Ok(())
     }
 
+    #[inline]
     fn view(&self, seat: Seat) -> View<'_> {
         View {
             rules: &self.rules,
@@ -691,7 +726,7 @@ impl Game for Classic {
             rows: &self.rows,
             scores: &self.scores,
             taken: &self.taken,
-            revealed: &self.revealed,
+            revealed: self.revealed(),
             pool: &[],
             number: None,
         }
@@ -703,8 +738,7 @@ impl Game for Classic {
         self.turn = 0;
         self.scores.fill(0);
         self.taken.fill(0);
-        self.chosen.fill(None);
-        self.revealed.clear();
+        self.chosen.fill(false);
         self.order.clear();
         self.next = 0;
         for pile in &mut self.piles {
