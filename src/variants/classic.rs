@@ -542,6 +542,28 @@ pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
     }
 }
 
+/// A deal must hold a hand for every seat, each of the rules' size.
+pub(crate) fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result<(), RuleError> {
+    if deal.hands.len() != seats {
+        return Err(RuleError::BadDeal(format!(
+            "{} hands for {seats} seats",
+            deal.hands.len()
+        )));
+    }
+    match deal
+        .hands
+        .iter()
+        .enumerate()
+        .find(|(_, h)| h.len() != hand_size)
+    {
+        Some((seat, hand)) => Err(RuleError::BadDeal(format!(
+            "seat {seat} has {} cards, the rules deal {hand_size}",
+            hand.len()
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Every card must be in the deck and appear once.
 pub(crate) fn check_cards(
     rules: &Rules,
@@ -652,26 +674,8 @@ impl Game for Classic {
                 RuleError::NotDealing
             });
         }
+        check_hands(deal, self.seats, self.rules.hand_size)?;
         let bad = |why: String| Err(RuleError::BadDeal(why));
-        if deal.hands.len() != self.seats {
-            return bad(format!(
-                "{} hands for {} seats",
-                deal.hands.len(),
-                self.seats
-            ));
-        }
-        if let Some((seat, hand)) = deal
-            .hands
-            .iter()
-            .enumerate()
-            .find(|(_, h)| h.len() != self.rules.hand_size)
-        {
-            return bad(format!(
-                "seat {seat} has {} cards, the rules deal {}",
-                hand.len(),
-                self.rules.hand_size
-            ));
-        }
         if deal.rows.len() != self.rules.rows {
             return bad(format!(
                 "{} rows, the rules have {}",

@@ -14,7 +14,7 @@
 //! Placement by least difference, the order of the revealed cards and the deal's checks are
 //! the classic engine's ([`super::classic`]).
 
-use super::classic::{check_cards, order_by_card, row_for};
+use super::classic::{check_cards, check_hands, order_by_card, row_for};
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::house::HouseHooks;
@@ -528,26 +528,8 @@ impl Game for TakeANumber {
     /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
         self.check_dealing()?;
+        check_hands(deal, self.seats, self.rules.hand_size)?;
         let bad = |why: String| Err(RuleError::BadDeal(why));
-        if deal.hands.len() != self.seats {
-            return bad(format!(
-                "{} hands for {} seats",
-                deal.hands.len(),
-                self.seats
-            ));
-        }
-        if let Some((seat, hand)) = deal
-            .hands
-            .iter()
-            .enumerate()
-            .find(|(_, h)| h.len() != self.rules.hand_size)
-        {
-            return bad(format!(
-                "seat {seat} has {} cards, the rules deal {}",
-                hand.len(),
-                self.rules.hand_size
-            ));
-        }
         let rows = self.rules.rows + self.seats;
         if deal.rows.len() != rows {
             return bad(format!(
