@@ -13,7 +13,7 @@ pub use view::{NumberTable, View};
 
 use crate::cards::Card;
 use crate::rng::GameRng;
-use crate::rules::Rules;
+use crate::rules::{Rules, Ties};
 use serde::{Deserialize, Serialize};
 
 /// A seat at the table, from 0.
@@ -77,6 +77,24 @@ pub struct Deal {
 pub struct Outcome {
     pub totals: Vec<Points>,
     pub winners: Vec<Seat>,
+}
+
+impl Outcome {
+    /// The outcome of final `totals`: the lowest total wins; `ties` says how a tie for it is
+    /// broken, with `last_round` (the points of the last round, by seat) if need be.
+    pub fn of(totals: &[Points], last_round: &[Points], ties: Ties) -> Outcome {
+        let best = totals.iter().copied().min().unwrap_or_default();
+        let mut winners: Vec<Seat> = (0..totals.len()).filter(|&s| totals[s] == best).collect();
+        if ties == Ties::FewestInLastRound
+            && let Some(fewest) = winners.iter().map(|&s| last_round[s]).min()
+        {
+            winners.retain(|&s| last_round[s] == fewest);
+        }
+        Outcome {
+            totals: totals.to_vec(),
+            winners,
+        }
+    }
 }
 
 /// One variant's game state. Pure: no I/O, no clock, randomness only from the generator given.

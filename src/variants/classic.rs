@@ -14,7 +14,7 @@ use crate::game::{
     TakeReason, ToMove, View,
 };
 use crate::rng::GameRng;
-use crate::rules::{GameEnd, Rules, RulesError, Ties};
+use crate::rules::{GameEnd, Rules, RulesError};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -759,17 +759,6 @@ impl Game for Classic {
         if self.phase != Phase::Over {
             return None;
         }
-        let best = *self.scores.iter().min()?;
-        let mut winners: Vec<Seat> = (0..self.seats)
-            .filter(|&s| self.scores[s] == best)
-            .collect();
-        if self.rules.ties == Ties::FewestInLastRound {
-            let fewest = winners.iter().map(|&s| self.taken[s]).min()?;
-            winners.retain(|&s| self.taken[s] == fewest);
-        }
-        Some(Outcome {
-            totals: self.scores.clone(),
-            winners,
-        })
+        Some(Outcome::of(&self.scores, &self.taken, self.rules.ties))
     }
 }

@@ -580,18 +580,7 @@ impl Game for TakeANumber {
         if self.phase != Phase::Over {
             return None;
         }
-        let best = *self.scores.iter().min()?;
-        let mut winners: Vec<Seat> = (0..self.seats)
-            .filter(|&s| self.scores[s] == best)
-            .collect();
-        if self.rules.ties == Ties::FewestInLastRound {
-            let fewest = winners.iter().map(|&s| self.taken[s]).min()?;
-            winners.retain(|&s| self.taken[s] == fewest);
-        }
-        Some(Outcome {
-            totals: self.scores.clone(),
-            winners,
-        })
+        Some(Outcome::of(&self.scores, &self.taken, self.rules.ties))
     }
 
     /// Take a Number calls no house rule hooks (`take5 play` refuses `--house` with it).
