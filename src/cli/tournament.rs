@@ -1,0 +1,126 @@
+//! `take5 tournament` and `take5 stats` (docs/tournaments.md).
+
+use super::{CliError, Status};
+use crate::tournament::results::{self, GameResult};
+use crate::tournament::{config, stats};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+/// How statistics are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Csv,
+}
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// The tournament: a YAML file (docs/tournaments.md).
+    config: PathBuf,
+    /// The results file (one JSON line per game); by default CONFIG with `.results.jsonl`.
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+    /// Continue a run from its results file: the games in it are not played again.
+    #[arg(long)]
+    resume: bool,
+    /// Games played at once, each on its own thread (default: the number of cores).
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    jobs: Option<u64>,
+    /// How the statistics are printed.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// Results files of `take5 tournament`; several are merged (a game given twice is counted
+    /// once).
+    #[arg(required = true)]
+    results: Vec<PathBuf>,
+    /// How the statistics are printed.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
+    crate::players::process::live_groups::kill_bots_on_signal();
+    let tournament = config::load(&args.config).map_err(CliError::input)?;
+    let path = args
+        .results
+        .clone()
+        .unwrap_or_else(|| args.config.with_extension("results.jsonl"));
+    let (mut file, done) = results::open(&path, args.resume).map_err(CliError::input)?;
+    let total = tournament.games();
+    let mut finished = vec![false; total as usize];
+    for result in &done {
+        let fits = result.game < total && {
+            let game = tournament.game(result.game);
+            let names: Vec<&str> = game
+                .seating
+                .iter()
+                .map(|&b| tournament.pool[b].name.as_str())
+                .collect();
+            result.seating == names && result.deal == game.deal
+        };
+        if !fits {
+            return Err(CliError::input(format!(
+                "{}: game {} is not one of this tournament's (another config or seed?)",
+                path.display(),
+                result.game
+            )));
+        }
+        finished[result.game as usize] = true;
+    }
+    let todo: Vec<u64> = (0..total).filter(|&id| !finished[id as usize]).collect();
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    eprintln!(
+        "take5: {} games ({} tables x {} deals x {} rotations), {} to play on {jobs} job{}, results in {}",
+        total,
+        tournament.tables.len(),
+        tournament.deals,
+        tournament.seats,
+        todo.len(),
+        if jobs == 1 { "" } else { "s" },
+        path.display()
+    );
+    let mut all = done;
+    let stop = AtomicBool::new(false);
+    crate::tournament::play(&tournament, &todo, jobs, &stop, |result| {
+        results::append(&mut file, &result)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        all.push(result);
+        Ok(())
+    })
+    .map_err(CliError::input)?;
+    let all = stats::merge(vec![all]).map_err(CliError::input)?;
+    print(&stats::compute(&all), args.format);
+    Ok(Status::Passed)
+}
+
+pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
+    let sets: Vec<Vec<GameResult>> = args
+        .results
+        .iter()
+        .map(|path| results::read(path).map(|(r, _)| r))
+        .collect::<Result<_, _>>()
+        .map_err(CliError::input)?;
+    let all = stats::merge(sets).map_err(CliError::input)?;
+    print(&stats::compute(&all), args.format);
+    Ok(Status::Passed)
+}
+
+fn print(stats: &stats::Stats, format: Format) {
+    match format {
+        Format::Table => print!("{}", stats.table()),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(stats).expect("stats serialize")
+        ),
+        Format::Csv => print!("{}", stats.csv()),
+    }
+}

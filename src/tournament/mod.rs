@@ -1,0 +1,221 @@
+//! Tournaments (docs/tournaments.md): a pool of bots, a schedule of games, results that survive
+//! a killed run, games played on several threads, and statistics over the results.
+//!
+//! A tournament is a list of *tables* (which bots sit together), each playing the same `deals`,
+//! each deal once per rotation of the seats (duplicate deals, so the luck of the deal cancels
+//! out). Game `id` is `(table * deals + deal) * seats + rotation`. Every game is played alone,
+//! with players created for it, from a seed derived from the tournament's seed and the deal only,
+//! so a game's result does not depend on which thread plays it, nor on what was played before.
+
+pub mod config;
+pub mod results;
+pub mod stats;
+
+use crate::game::Outcome;
+use crate::house::House;
+use crate::players::{Answer, GameStart, Legality, Player};
+use crate::referee::{MatchConfig, MatchHouse, RefereeError, play_match, player_at};
+use crate::rng::{GameRng, Stream};
+use config::Tournament;
+use results::GameResult;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// One game of the schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scheduled {
+    pub id: u64,
+    pub table: u64,
+    pub deal: u64,
+    pub rotation: u64,
+    /// The pool index of the bot at each seat.
+    pub seating: Vec<usize>,
+}
+
+impl Tournament {
+    /// The number of games in the whole schedule.
+    pub fn games(&self) -> u64 {
+        self.tables.len() as u64 * self.deals * self.seats as u64
+    }
+
+    /// Game `id` of the schedule: its table, deal, rotation and seating. The seating of rotation
+    /// `r` is the referee's ([`player_at`]): seat `s` holds the table's bot `(s + r) % seats`.
+    pub fn game(&self, id: u64) -> Scheduled {
+        let seats = self.seats as u64;
+        let rotation = id % seats;
+        let deal = (id / seats) % self.deals;
+        let table = id / seats / self.deals;
+        let bots = &self.tables[table as usize];
+        let seating = (0..self.seats)
+            .map(|seat| bots[player_at(rotation, seat, self.seats)])
+            .collect();
+        Scheduled {
+            id,
+            table,
+            deal,
+            rotation,
+            seating,
+        }
+    }
+}
+
+/// The seed of deal `deal`: the first 64 bits of stream `Deal(deal)` of the tournament's seed.
+/// Every table plays the same deals; within a game, the referee deals from stream `Deal(0)` of
+/// this seed and the built-in bots draw from its bot streams.
+pub fn deal_seed(seed: u64, deal: u64) -> u64 {
+    let mut rng = GameRng::new(seed, Stream::Deal(deal));
+    (u64::from(rng.next_u32()) << 32) | u64::from(rng.next_u32())
+}
+
+/// A player with its own time limit per decision, whatever the match's is.
+struct Limited {
+    player: Box<dyn Player>,
+    limit: Duration,
+}
+
+impl Player for Limited {
+    fn name(&self) -> &str {
+        self.player.name()
+    }
+    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+        self.player.start_game(start)
+    }
+    fn wants_events(&self) -> bool {
+        self.player.wants_events()
+    }
+    fn observe(&mut self, seat: usize, event: &crate::game::Event) -> Answer<()> {
+        self.player.observe(seat, event)
+    }
+    fn decide(
+        &mut self,
+        view: &crate::game::View,
+        legal: Legality,
+        _limit: Duration,
+    ) -> Answer<crate::game::Action> {
+        self.player.decide(view, legal, self.limit)
+    }
+    fn end_game(&mut self, outcome: &Outcome) {
+        self.player.end_game(outcome)
+    }
+    fn finish(&mut self) {
+        self.player.finish()
+    }
+}
+
+/// What one thread needs to play games: the house rules are loaded per thread, since their
+/// hooks hold Lua state that must not cross threads.
+struct Table<'a> {
+    tournament: &'a Tournament,
+    house: Option<MatchHouse>,
+}
+
+impl<'a> Table<'a> {
+    fn new(tournament: &'a Tournament) -> Result<Table<'a>, String> {
+        let house = match &tournament.house {
+            Some(path) => {
+                let house = House::load_with(path, tournament.variant.rules())
+                    .map_err(|e| e.to_string())?;
+                Some(MatchHouse {
+                    script: house.for_record(house.script().to_string()),
+                    hooks: Rc::new(house),
+                })
+            }
+            None => None,
+        };
+        Ok(Table { tournament, house })
+    }
+
+    /// Plays game `id` with players started for it (bot processes are started per game).
+    fn play(&self, id: u64) -> Result<GameResult, String> {
+        let t = self.tournament;
+        let game = t.game(id);
+        let seed = deal_seed(t.seed, game.deal);
+        let mut players: Vec<Box<dyn Player>> = Vec::with_capacity(t.seats);
+        for &bot in &game.seating {
+            let bot = &t.pool[bot];
+            let player = bot
+                .player
+                .create(seed, bot.timeout)
+                .map_err(|e| format!("bot {}: {e}", bot.name))?;
+            players.push(Box::new(Limited {
+                player,
+                limit: bot.timeout,
+            }));
+        }
+        let config = MatchConfig {
+            variant: t.variant,
+            rules: t.rules.clone(),
+            seed,
+            games: 1,
+            deals: Vec::new(),
+            timeout: Duration::from_secs(1),
+            house: self.house.clone(),
+        };
+        let mut report = None;
+        play_match(&config, &mut players, None, |r| report = Some(r))
+            .map_err(|e: RefereeError| format!("game {id}: {e}"))?;
+        let report = report.expect("one game was played");
+        // play_match seats the players in the order given for its game 0.
+        debug_assert_eq!(report.seating, (0..t.seats).collect::<Vec<_>>());
+        Ok(GameResult::new(
+            &game,
+            t.pool.iter().map(|b| b.name.as_str()),
+            &report.outcome,
+            report.faults,
+        ))
+    }
+}
+
+/// Plays the games `ids` on `jobs` threads, handing each result to `done` on the calling
+/// thread as soon as it is over (in the order they finish). Stops at the first error, or when
+/// `stop` is set, after the games under way.
+pub fn play(
+    tournament: &Tournament,
+    ids: &[u64],
+    jobs: usize,
+    stop: &AtomicBool,
+    mut done: impl FnMut(GameResult) -> Result<(), String>,
+) -> Result<(), String> {
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<GameResult, String>>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1).min(ids.len().max(1)) {
+            let tx = tx.clone();
+            let (next, failed) = (&next, &failed);
+            scope.spawn(move || {
+                let table = match Table::new(tournament) {
+                    Ok(table) => table,
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&id) = ids.get(i) else { return };
+                    let result = table.play(id);
+                    let bad = result.is_err();
+                    if tx.send(result).is_err() || bad {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut first_error = None;
+        for result in rx {
+            let outcome = result.and_then(&mut done);
+            if let Err(e) = outcome {
+                failed.store(true, Ordering::Relaxed);
+                first_error.get_or_insert(e);
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    })
+}
