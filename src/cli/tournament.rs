@@ -5,6 +5,7 @@ use crate::tournament::results::{self, GameResult};
 use crate::tournament::{config, stats};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
 /// How statistics are printed.
@@ -51,7 +52,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         .results
         .clone()
         .unwrap_or_else(|| args.config.with_extension("results.jsonl"));
-    let (mut file, done) = results::open(&path, args.resume).map_err(CliError::input)?;
+    let (file, done) = results::open(&path, args.resume).map_err(CliError::input)?;
     let total = tournament.games();
     let mut finished = vec![false; total as usize];
     for result in &done {
@@ -88,15 +89,20 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         if jobs == 1 { "" } else { "s" },
         path.display()
     );
-    let mut all = done;
     let stop = AtomicBool::new(false);
+    // The file and the results so far, shared by the jobs: a line is written whole, in one
+    // call, under the lock.
+    let shared = Mutex::new((file, done));
     crate::tournament::play(&tournament, &todo, jobs, &stop, |result| {
-        results::append(&mut file, &result)
+        let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+        let (file, all) = &mut *guard;
+        results::append(file, &result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         all.push(result);
         Ok(())
     })
     .map_err(CliError::input)?;
+    let (_, all) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
     let all = stats::merge(vec![all]).map_err(CliError::input)?;
     print(&stats::compute(&all), args.format);
     Ok(Status::Passed)

@@ -19,8 +19,8 @@ use crate::rng::{GameRng, Stream};
 use config::Tournament;
 use results::GameResult;
 use std::rc::Rc;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
 /// One game of the schedule.
@@ -168,54 +168,54 @@ impl<'a> Table<'a> {
     }
 }
 
-/// Plays the games `ids` on `jobs` threads, handing each result to `done` on the calling
-/// thread as soon as it is over (in the order they finish). Stops at the first error, or when
-/// `stop` is set, after the games under way.
+/// Plays the games `ids` on `jobs` threads, handing each result to `done` as soon as it is
+/// over, on the thread that played it (so results cross no channel and wake no other thread;
+/// `done` serializes what must be). Stops at the first error, or when `stop` is set, after the
+/// games under way.
 pub fn play(
     tournament: &Tournament,
     ids: &[u64],
     jobs: usize,
     stop: &AtomicBool,
-    mut done: impl FnMut(GameResult) -> Result<(), String>,
+    done: impl Fn(GameResult) -> Result<(), String> + Sync,
 ) -> Result<(), String> {
     let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<GameResult, String>>();
+    let first_error: Mutex<Option<String>> = Mutex::new(None);
+    let fail = |e: String| {
+        first_error
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get_or_insert(e);
+    };
+    let failed = || {
+        first_error
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_some()
+    };
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(ids.len().max(1)) {
-            let tx = tx.clone();
-            let (next, failed) = (&next, &failed);
+            let (next, done, fail, failed) = (&next, &done, &fail, &failed);
             scope.spawn(move || {
                 let table = match Table::new(tournament) {
                     Ok(table) => table,
-                    Err(e) => {
-                        let _ = tx.send(Err(e));
-                        return;
-                    }
+                    Err(e) => return fail(e),
                 };
                 loop {
-                    if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) || failed() {
                         return;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&id) = ids.get(i) else { return };
-                    let result = table.play(id);
-                    let bad = result.is_err();
-                    if tx.send(result).is_err() || bad {
-                        return;
+                    if let Err(e) = table.play(id).and_then(done) {
+                        return fail(e);
                     }
                 }
             });
         }
-        drop(tx);
-        let mut first_error = None;
-        for result in rx {
-            let outcome = result.and_then(&mut done);
-            if let Err(e) = outcome {
-                failed.store(true, Ordering::Relaxed);
-                first_error.get_or_insert(e);
-            }
-        }
-        first_error.map_or(Ok(()), Err)
-    })
+    });
+    first_error
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .map_or(Ok(()), Err)
 }
