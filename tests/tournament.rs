@@ -266,3 +266,49 @@ fn a_bad_config_names_file_line_and_column() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("bad.yaml:8:7"), "{err}");
 }
+
+#[test]
+fn shards_merged_give_the_statistics_of_one_run() {
+    let config = write("shards.yaml", BUILTINS);
+    let whole = temp("shards-whole.jsonl");
+    let expected = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        whole.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    let mut files = Vec::new();
+    for k in 1..=4 {
+        let results = temp(&format!("shard{k}.jsonl"));
+        let shard = format!("{k}/4");
+        ok(take5(&[
+            "tournament",
+            config.to_str().unwrap(),
+            "--results",
+            results.to_str().unwrap(),
+            "--shard",
+            &shard,
+            "--jobs",
+            "1",
+        ]));
+        let lines = sorted_lines(&results);
+        assert_eq!(lines.len(), 72 / 4, "shard {shard}");
+        files.push(results.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["stats", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(ok(take5(&args)), expected);
+    // A shard's file is refused by another shard.
+    let wrong = take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        &files[0],
+        "--shard",
+        "2/4",
+        "--resume",
+    ]);
+    assert_eq!(wrong.status.code(), Some(2));
+}

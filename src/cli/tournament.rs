@@ -32,6 +32,23 @@ pub struct TournamentArgs {
     /// How the statistics are printed.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+    /// Play only the K-th of N disjoint slices of the tournament (the games whose id is K-1
+    /// modulo N); `take5 stats` merges the slices' results files.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
+}
+
+/// `K/N` with 1 <= K <= N.
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let (k, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("`{text}` is not K/N (e.g. 2/4)"))?;
+    let k: u64 = k.parse().map_err(|_| format!("`{k}` is not a number"))?;
+    let n: u64 = n.parse().map_err(|_| format!("`{n}` is not a number"))?;
+    if n == 0 || k == 0 || k > n {
+        return Err(format!("shard {k}/{n}: need 1 <= K <= N"));
+    }
+    Ok((k, n))
 }
 
 #[derive(Args, Debug)]
@@ -65,22 +82,29 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
                 .collect();
             result.seating == names && result.deal == game.deal
         };
-        if !fits {
+        let in_shard = args.shard.is_none_or(|(k, n)| result.game % n == k - 1);
+        if !fits || !in_shard {
             return Err(CliError::input(format!(
-                "{}: game {} is not one of this tournament's (another config or seed?)",
+                "{}: game {} is not one of this tournament's (another config, seed or shard?)",
                 path.display(),
                 result.game
             )));
         }
         finished[result.game as usize] = true;
     }
-    let todo: Vec<u64> = (0..total).filter(|&id| !finished[id as usize]).collect();
+    let todo: Vec<u64> = (0..total)
+        .filter(|&id| !finished[id as usize])
+        .filter(|&id| args.shard.is_none_or(|(k, n)| id % n == k - 1))
+        .collect();
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |n| n as usize,
     );
+    let shard = args
+        .shard
+        .map_or(String::new(), |(k, n)| format!(", shard {k}/{n}"));
     eprintln!(
-        "take5: {} games ({} tables x {} deals x {} rotations), {} to play on {jobs} job{}, results in {}",
+        "take5: {} games ({} tables x {} deals x {} rotations{shard}), {} to play on {jobs} job{}, results in {}",
         total,
         tournament.tables.len(),
         tournament.deals,
