@@ -4,9 +4,11 @@ use super::{CliError, Status};
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::{config, stats};
 use clap::{Args, ValueEnum};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// How statistics are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -116,17 +118,19 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let stop = AtomicBool::new(false);
     // The file and the results so far, shared by the jobs: a line is written whole, in one
     // call, under the lock.
-    let shared = Mutex::new((file, done));
+    let shared = Mutex::new((file, done, Progress::new(todo.len() as u64)));
     crate::tournament::play(&tournament, &todo, jobs, &stop, |result| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let (file, all) = &mut *guard;
+        let (file, all, progress) = &mut *guard;
         results::append(file, &result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         all.push(result);
+        progress.game_done();
         Ok(())
     })
     .map_err(CliError::input)?;
-    let (_, all) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    let (_, all, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    progress.finish();
     let all = stats::merge(vec![all]).map_err(CliError::input)?;
     print(&stats::compute(&all), args.format);
     Ok(Status::Passed)
@@ -142,6 +146,66 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
     let all = stats::merge(sets).map_err(CliError::input)?;
     print(&stats::compute(&all), args.format);
     Ok(Status::Passed)
+}
+
+/// Games done, rate and time left on stderr: a line redrawn in place on a terminal (five times a
+/// second at most), else a plain line every ten seconds.
+struct Progress {
+    todo: u64,
+    done: u64,
+    start: Instant,
+    shown: Instant,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(todo: u64) -> Progress {
+        let now = Instant::now();
+        Progress {
+            todo,
+            done: 0,
+            start: now,
+            shown: now,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn game_done(&mut self) {
+        self.done += 1;
+        let every = if self.terminal {
+            Duration::from_millis(200)
+        } else {
+            Duration::from_secs(10)
+        };
+        if self.shown.elapsed() >= every {
+            self.shown = Instant::now();
+            self.show();
+        }
+    }
+
+    fn line(&self) -> String {
+        let secs = self.start.elapsed().as_secs_f64();
+        let rate = self.done as f64 / secs.max(1e-9);
+        let left = (self.todo - self.done) as f64 / rate.max(1e-9);
+        format!(
+            "{}/{} games, {rate:.1} games/s, {:.0}s left",
+            self.done, self.todo, left
+        )
+    }
+
+    fn show(&self) {
+        if self.terminal {
+            eprint!("\r\x1b[K{}", self.line());
+        } else {
+            eprintln!("take5: {}", self.line());
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal && self.done > 0 {
+            eprintln!("\r\x1b[K{}", self.line());
+        }
+    }
 }
 
 fn print(stats: &stats::Stats, format: Format) {
