@@ -312,3 +312,28 @@ fn shards_merged_give_the_statistics_of_one_run() {
     ]);
     assert_eq!(wrong.status.code(), Some(2));
 }
+
+#[test]
+fn a_bot_that_fails_its_handshake_stops_the_tournament_before_it_starts() {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/garbage.sh");
+    let pool = BUILTINS.replace(
+        "{name: dodger, player: 'builtin:dodger'}",
+        &format!(
+            "{{name: noisy, player: '{}', timeout_ms: 300}}",
+            bot.display()
+        ),
+    );
+    let config = write("handshake.yaml", &pool);
+    let results = temp("handshake.jsonl");
+    let output = take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("bot noisy ("), "{err}");
+    assert!(err.contains("fails its handshake"), "{err}");
+    assert_eq!(std::fs::read_to_string(&results).unwrap_or_default(), "");
+}

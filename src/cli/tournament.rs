@@ -1,6 +1,7 @@
 //! `take5 tournament` and `take5 stats` (docs/tournaments.md).
 
 use super::{CliError, Status};
+use crate::players::{GameStart, PlayerSpec};
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::{config, stats};
 use clap::{Args, ValueEnum};
@@ -115,6 +116,9 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         if jobs == 1 { "" } else { "s" },
         path.display()
     );
+    if !todo.is_empty() {
+        check_handshakes(&tournament).map_err(CliError::input)?;
+    }
     let stop = AtomicBool::new(false);
     // The file and the results so far, shared by the jobs: a line is written whole, in one
     // call, under the lock.
@@ -146,6 +150,32 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
     let all = stats::merge(sets).map_err(CliError::input)?;
     print(&stats::compute(&all), args.format);
     Ok(Status::Passed)
+}
+
+/// Starts every command bot of the pool once and greets it, as a game would: a bot that cannot
+/// start or fails its handshake stops the tournament before its first game, named.
+fn check_handshakes(tournament: &config::Tournament) -> Result<(), String> {
+    for bot in &tournament.pool {
+        let PlayerSpec::Command(command) = &bot.player else {
+            continue;
+        };
+        let failed = |why: String| format!("bot {} (`{command}`): {why}", bot.name);
+        let mut player = bot
+            .player
+            .create(tournament.seed, bot.timeout)
+            .map_err(failed)?;
+        let start = GameStart {
+            number: 0,
+            variant: tournament.variant,
+            rules: &tournament.rules,
+            seats: tournament.seats,
+            seat: 0,
+        };
+        let result = player.start_game(&start);
+        player.finish();
+        result.map_err(|fault| failed(format!("fails its handshake: {fault}")))?;
+    }
+    Ok(())
 }
 
 /// Games done, rate and time left on stderr: a line redrawn in place on a terminal (five times a
