@@ -122,21 +122,26 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let stop = AtomicBool::new(false);
     // The file and the results so far, shared by the jobs: a line is written whole, in one
     // call, under the lock.
-    let shared = Mutex::new((file, done, Progress::new(todo.len() as u64)));
+    // Statistics are built as the games come, in order of id, so the memory stays flat.
+    let (first, step) = args.shard.map_or((0, 1), |(k, n)| (k - 1, n));
+    let mut in_order = stats::InOrder::new(first, step, total);
+    for result in done {
+        in_order.push(result);
+    }
+    let shared = Mutex::new((file, in_order, Progress::new(todo.len() as u64)));
     crate::tournament::play(&tournament, &todo, jobs, &stop, |result| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let (file, all, progress) = &mut *guard;
+        let (file, in_order, progress) = &mut *guard;
         results::append(file, &result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        all.push(result);
+        in_order.push(result);
         progress.game_done();
         Ok(())
     })
     .map_err(CliError::input)?;
-    let (_, all, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    let (_, in_order, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
     progress.finish();
-    let all = stats::merge(vec![all]).map_err(CliError::input)?;
-    print(&stats::compute(&all), args.format);
+    print(&in_order.finish(), args.format);
     Ok(Status::Passed)
 }
 

@@ -85,12 +85,36 @@ pub fn merge(sets: Vec<Vec<GameResult>>) -> Result<Vec<GameResult>, String> {
 
 /// Computes the statistics of `results`, which must be sorted by game id (see [`merge`]).
 pub fn compute(results: &[GameResult]) -> Stats {
-    let mut acc: BTreeMap<&str, Acc> = BTreeMap::new();
-    let mut pairs: BTreeMap<(&str, &str), [u64; 3]> = BTreeMap::new();
-    let config = WengLinConfig::new();
+    let mut acc = Accumulator::default();
     for game in results {
+        acc.add(game);
+    }
+    acc.finish()
+}
+
+/// Statistics built game by game, in order of game id, keeping nothing per game: the memory
+/// stays flat however many games are added.
+#[derive(Default)]
+pub struct Accumulator {
+    games: u64,
+    bots: BTreeMap<String, Acc>,
+    pairs: BTreeMap<(String, String), [u64; 3]>,
+    config: WengLinConfig,
+}
+
+impl Accumulator {
+    fn bot(&mut self, name: &str) -> &mut Acc {
+        if !self.bots.contains_key(name) {
+            self.bots.insert(name.to_string(), Acc::default());
+        }
+        self.bots.get_mut(name).expect("just inserted")
+    }
+
+    /// Adds the next game (games must come in order of their id).
+    pub fn add(&mut self, game: &GameResult) {
+        self.games += 1;
         for (seat, name) in game.seating.iter().enumerate() {
-            let a = acc.entry(name).or_default();
+            let a = self.bot(name);
             let total = f64::from(game.totals[seat]);
             a.games += 1;
             a.sum += total;
@@ -99,9 +123,7 @@ pub fn compute(results: &[GameResult]) -> Stats {
             a.ranks += u64::from(game.ranks[seat]);
         }
         for fault in &game.faults {
-            let a = acc
-                .get_mut(game.seating[fault.seat].as_str())
-                .expect("seated");
+            let a = self.bot(&game.seating[fault.seat]);
             *a.faults.entry(fault.kind.name().to_string()).or_default() += 1;
             if a.fault_games.last() != Some(&game.game) {
                 a.fault_games.push(game.game);
@@ -110,71 +132,122 @@ pub fn compute(results: &[GameResult]) -> Stats {
         let teams: Vec<[WengLinRating; 1]> = game
             .seating
             .iter()
-            .map(|n| [acc[n.as_str()].rating])
+            .map(|n| [self.bots[n.as_str()].rating])
             .collect();
         let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
             .iter()
             .zip(&game.ranks)
             .map(|(team, &rank)| (&team[..], MultiTeamOutcome::new(rank as usize)))
             .collect();
-        let rated = weng_lin_multi_team(&ranked, &config);
+        let rated = weng_lin_multi_team(&ranked, &self.config);
         for (name, new) in game.seating.iter().zip(rated) {
-            acc.get_mut(name.as_str()).expect("seated").rating = new[0];
+            self.bot(name).rating = new[0];
         }
         for (i, a) in game.seating.iter().enumerate() {
             for (j, b) in game.seating.iter().enumerate() {
                 if i == j {
                     continue;
                 }
-                let pair = pairs.entry((a, b)).or_default();
                 let k = match game.ranks[i].cmp(&game.ranks[j]) {
                     std::cmp::Ordering::Less => 0,
                     std::cmp::Ordering::Greater => 1,
                     std::cmp::Ordering::Equal => 2,
                 };
-                pair[k] += 1;
+                match self.pairs.get_mut(&(a.clone(), b.clone())) {
+                    Some(pair) => pair[k] += 1,
+                    None => {
+                        let mut pair = [0; 3];
+                        pair[k] = 1;
+                        self.pairs.insert((a.clone(), b.clone()), pair);
+                    }
+                }
             }
         }
     }
-    let mut bots: Vec<BotStats> = acc
-        .into_iter()
-        .map(|(name, a)| {
-            let n = a.games as f64;
-            let mean = a.sum / n;
-            let ci95 = (a.games >= 2).then(|| {
-                let variance = ((a.sum_sq - n * mean * mean) / (n - 1.0)).max(0.0);
-                1.96 * (variance / n).sqrt()
-            });
-            BotStats {
-                name: name.to_string(),
-                games: a.games,
-                mean_penalty: mean,
-                ci95,
-                win_rate: a.wins as f64 / n,
-                mean_rank: a.ranks as f64 / n,
-                rating: a.rating.rating,
-                uncertainty: a.rating.uncertainty,
-                faults: a.faults,
-                fault_games: a.fault_games,
-            }
-        })
-        .collect();
-    bots.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(a.name.cmp(&b.name)));
-    let head_to_head = pairs
-        .into_iter()
-        .map(|((bot, other), [ahead, behind, level])| HeadToHead {
-            bot: bot.to_string(),
-            other: other.to_string(),
-            games: ahead + behind + level,
-            ahead,
-            behind,
-            level,
-        })
-        .collect();
-    Stats {
-        games: results.len() as u64,
-        bots,
-        head_to_head,
+
+    pub fn finish(self) -> Stats {
+        let mut bots: Vec<BotStats> = self
+            .bots
+            .into_iter()
+            .map(|(name, a)| {
+                let n = a.games as f64;
+                let mean = a.sum / n;
+                let ci95 = (a.games >= 2).then(|| {
+                    let variance = ((a.sum_sq - n * mean * mean) / (n - 1.0)).max(0.0);
+                    1.96 * (variance / n).sqrt()
+                });
+                BotStats {
+                    name,
+                    games: a.games,
+                    mean_penalty: mean,
+                    ci95,
+                    win_rate: a.wins as f64 / n,
+                    mean_rank: a.ranks as f64 / n,
+                    rating: a.rating.rating,
+                    uncertainty: a.rating.uncertainty,
+                    faults: a.faults,
+                    fault_games: a.fault_games,
+                }
+            })
+            .collect();
+        bots.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(a.name.cmp(&b.name)));
+        let head_to_head = self
+            .pairs
+            .into_iter()
+            .map(|((bot, other), [ahead, behind, level])| HeadToHead {
+                bot,
+                other,
+                games: ahead + behind + level,
+                ahead,
+                behind,
+                level,
+            })
+            .collect();
+        Stats {
+            games: self.games,
+            bots,
+            head_to_head,
+        }
+    }
+}
+
+/// Feeds an [`Accumulator`] games that arrive in any order (from several jobs), in order of
+/// their id: the games `first`, `first + step`, ... below `end`. Only the games that arrived
+/// ahead of their turn are kept (about as many as there are jobs).
+pub struct InOrder {
+    next: u64,
+    step: u64,
+    end: u64,
+    waiting: BTreeMap<u64, GameResult>,
+    acc: Accumulator,
+}
+
+impl InOrder {
+    pub fn new(first: u64, step: u64, end: u64) -> InOrder {
+        InOrder {
+            next: first,
+            step: step.max(1),
+            end,
+            waiting: BTreeMap::new(),
+            acc: Accumulator::default(),
+        }
+    }
+
+    pub fn push(&mut self, result: GameResult) {
+        self.waiting.insert(result.game, result);
+        while self.next < self.end {
+            let Some(game) = self.waiting.remove(&self.next) else {
+                break;
+            };
+            self.acc.add(&game);
+            self.next += self.step;
+        }
+    }
+
+    /// The statistics, once every game has arrived.
+    pub fn finish(self) -> Stats {
+        debug_assert!(self.waiting.is_empty(), "a game came twice or out of range");
+        self.acc.finish()
     }
 }
 
