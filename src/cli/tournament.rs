@@ -107,11 +107,15 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         .shard
         .map_or(String::new(), |(k, n)| format!(", shard {k}/{n}"));
     eprintln!(
-        "take5: {} games ({} tables x {} deals x {} rotations{shard}), {} to play on {jobs} job{}, results in {}",
+        "take5: {} games ({} tables x {} deals x {} {}{shard}), {} to play on {jobs} job{}, results in {}",
         total,
         tournament.tables.len(),
         tournament.deals,
-        tournament.seats,
+        tournament.arrangements(),
+        match tournament.seatings {
+            config::Seatings::Rotations => "rotations",
+            config::Seatings::Permutations => "permutations",
+        },
         todo.len(),
         if jobs == 1 { "" } else { "s" },
         path.display()

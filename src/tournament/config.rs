@@ -25,6 +25,19 @@ struct File {
     #[serde(default = "two_seconds")]
     timeout_ms: u64,
     format: Format,
+    #[serde(default)]
+    seatings: Seatings,
+}
+
+/// The seatings each deal is played in.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seatings {
+    /// Once per rotation of the seats (the referee's rotation).
+    #[default]
+    Rotations,
+    /// Once per permutation of the table's bots over the seats.
+    Permutations,
 }
 
 #[derive(Deserialize)]
@@ -79,6 +92,7 @@ pub struct Tournament {
     pub house: Option<PathBuf>,
     pub seed: u64,
     pub format: Format,
+    pub seatings: Seatings,
     /// Pool indices of the bots of each table, in seat order of rotation 0.
     pub tables: Vec<Vec<usize>>,
 }
@@ -178,6 +192,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Tournament, String> {
         house,
         seed: file.seed,
         format: file.format,
+        seatings: file.seatings,
         tables,
     })
 }
@@ -237,6 +252,31 @@ seed: 7
         assert_eq!(seatings, vec![vec![0, 1, 3], vec![1, 3, 0], vec![3, 0, 1]]);
         let g = t.game(10);
         assert_eq!((g.table, g.deal, g.rotation), (1, 1, 1));
+    }
+
+    #[test]
+    fn permutations_play_every_order() {
+        let t = parse_str(&format!(
+            "{POOL}format: round-robin\nseatings: permutations\n"
+        ))
+        .unwrap();
+        assert_eq!(t.arrangements(), 6);
+        assert_eq!(t.games(), 4 * 2 * 6);
+        let orders: Vec<Vec<usize>> = (0..6).map(|id| t.game(id).seating).collect();
+        assert_eq!(
+            orders,
+            vec![
+                vec![0, 1, 2],
+                vec![0, 2, 1],
+                vec![1, 0, 2],
+                vec![1, 2, 0],
+                vec![2, 0, 1],
+                vec![2, 1, 0]
+            ]
+        );
+        let g = t.game(6 * 3 + 4);
+        assert_eq!((g.table, g.deal, g.rotation), (1, 1, 4));
+        assert_eq!(g.seating, vec![3, 0, 1]);
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! a killed run, games played on several threads, and statistics over the results.
 //!
 //! A tournament is a list of *tables* (which bots sit together), each playing the same `deals`,
-//! each deal once per rotation of the seats (duplicate deals, so the luck of the deal cancels
-//! out). Game `id` is `(table * deals + deal) * seats + rotation`. Every game is played alone,
+//! each deal once per rotation of the seats, or per permutation (duplicate deals, so the luck of
+//! the deal cancels out). Game `id` is `(table * deals + deal) * arrangements + rotation`. Every game is played alone,
 //! with players created for it, from a seed derived from the tournament's seed and the deal only,
 //! so a game's result does not depend on which thread plays it, nor on what was played before.
 
@@ -16,7 +16,7 @@ use crate::house::House;
 use crate::players::{Answer, GameStart, Legality, Player};
 use crate::referee::{MatchConfig, MatchHouse, RefereeError, play_match, player_at};
 use crate::rng::{GameRng, Stream};
-use config::Tournament;
+use config::{Seatings, Tournament};
 use results::GameResult;
 use std::rc::Rc;
 use std::sync::Mutex;
@@ -37,20 +37,33 @@ pub struct Scheduled {
 impl Tournament {
     /// The number of games in the whole schedule.
     pub fn games(&self) -> u64 {
-        self.tables.len() as u64 * self.deals * self.seats as u64
+        self.tables.len() as u64 * self.deals * self.arrangements()
+    }
+
+    /// The seatings each deal is played in: `seats` rotations, or `seats!` permutations.
+    pub fn arrangements(&self) -> u64 {
+        match self.seatings {
+            Seatings::Rotations => self.seats as u64,
+            Seatings::Permutations => (1..=self.seats as u64).product(),
+        }
     }
 
     /// Game `id` of the schedule: its table, deal, rotation and seating. The seating of rotation
     /// `r` is the referee's ([`player_at`]): seat `s` holds the table's bot `(s + r) % seats`.
+    /// With permutations, `rotation` is the number of the permutation of the table's bots in
+    /// lexicographic order (0 the table's own order).
     pub fn game(&self, id: u64) -> Scheduled {
-        let seats = self.seats as u64;
-        let rotation = id % seats;
-        let deal = (id / seats) % self.deals;
-        let table = id / seats / self.deals;
+        let arrangements = self.arrangements();
+        let rotation = id % arrangements;
+        let deal = (id / arrangements) % self.deals;
+        let table = id / arrangements / self.deals;
         let bots = &self.tables[table as usize];
-        let seating = (0..self.seats)
-            .map(|seat| bots[player_at(rotation, seat, self.seats)])
-            .collect();
+        let seating = match self.seatings {
+            Seatings::Rotations => (0..self.seats)
+                .map(|seat| bots[player_at(rotation, seat, self.seats)])
+                .collect(),
+            Seatings::Permutations => permutation(bots, rotation),
+        };
         Scheduled {
             id,
             table,
@@ -59,6 +72,18 @@ impl Tournament {
             seating,
         }
     }
+}
+
+/// Permutation number `n` (from 0, lexicographic order of positions) of `items`.
+fn permutation(items: &[usize], mut n: u64) -> Vec<usize> {
+    let mut left = items.to_vec();
+    let mut out = Vec::with_capacity(items.len());
+    while !left.is_empty() {
+        let block: u64 = (1..left.len() as u64).product();
+        out.push(left.remove((n / block) as usize));
+        n %= block;
+    }
+    out
 }
 
 /// The seed of deal `deal`: the first 64 bits of stream `Deal(deal)` of the tournament's seed.
