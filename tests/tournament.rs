@@ -337,3 +337,56 @@ fn a_bot_that_fails_its_handshake_stops_the_tournament_before_it_starts() {
     assert!(err.contains("fails its handshake"), "{err}");
     assert_eq!(std::fs::read_to_string(&results).unwrap_or_default(), "");
 }
+
+#[test]
+fn ctrl_c_finishes_the_games_under_way_and_resume_completes_the_run() {
+    let config = write("sigint.yaml", &python_pool(3));
+    let whole = temp("sigint-whole.jsonl");
+    let stopped = temp("sigint-stopped.jsonl");
+    let expected = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        whole.to_str().unwrap(),
+    ]));
+    let child = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args([
+            "tournament",
+            config.to_str().unwrap(),
+            "--results",
+            stopped.to_str().unwrap(),
+            "--jobs",
+            "2",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::read_to_string(&stopped)
+        .map(|t| t.lines().count())
+        .unwrap_or(0)
+        < 5
+        && start.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted:"), "{err}");
+    let text = std::fs::read_to_string(&stopped).unwrap();
+    assert!(text.ends_with('\n'), "only whole lines");
+    assert!(text.lines().count() < 36, "it stopped early");
+    let resumed = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        stopped.to_str().unwrap(),
+        "--resume",
+    ]));
+    assert_eq!(resumed, expected);
+    assert_eq!(sorted_lines(&stopped), sorted_lines(&whole));
+}

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How statistics are printed.
@@ -123,7 +123,8 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     if !todo.is_empty() {
         check_handshakes(&tournament).map_err(CliError::input)?;
     }
-    let stop = AtomicBool::new(false);
+    let stop = &STOP;
+    stop_on_interrupt();
     // The file and the results so far, shared by the jobs: a line is written whole, in one
     // call, under the lock.
     // Statistics are built as the games come, in order of id, so the memory stays flat.
@@ -133,7 +134,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         in_order.push(result);
     }
     let shared = Mutex::new((file, in_order, Progress::new(todo.len() as u64)));
-    crate::tournament::play(&tournament, &todo, jobs, &stop, |result| {
+    crate::tournament::play(&tournament, &todo, jobs, stop, |result| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
         let (file, in_order, progress) = &mut *guard;
         results::append(file, &result)
@@ -145,6 +146,16 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     .map_err(CliError::input)?;
     let (_, in_order, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
     progress.finish();
+    if stop.load(Ordering::SeqCst) {
+        return Err(CliError {
+            message: format!(
+                "interrupted: {} of {} games played this run, the games under way finished; continue with --resume",
+                progress.done,
+                todo.len()
+            ),
+            status: Status::Failed,
+        });
+    }
     print(&in_order.finish(), args.format);
     Ok(Status::Passed)
 }
@@ -159,6 +170,31 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
     let all = stats::merge(sets).map_err(CliError::input)?;
     print(&stats::compute(&all), args.format);
     Ok(Status::Passed)
+}
+
+/// Set by the first Ctrl-C: the jobs start no new game.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The first Ctrl-C (SIGINT) stops the run cleanly: the games under way finish and are written,
+/// no other starts. A second one kills the bots and ends the process at once, as in `take5 play`.
+/// SIGTERM and SIGHUP keep `take5 play`'s handling (kill the bots, end at once).
+fn stop_on_interrupt() {
+    extern "C" fn on_interrupt(_signal: libc::c_int) {
+        if STOP.swap(true, Ordering::SeqCst) {
+            // Only async-signal-safe calls: the handler of `take5 play` is put back (with
+            // `signal`), and it gets this second SIGINT as soon as this handler returns.
+            crate::players::process::live_groups::kill_bots_on_signal();
+            // SAFETY: a plain system call, allowed in a signal handler.
+            unsafe { libc::raise(libc::SIGINT) };
+        }
+    }
+    // SAFETY: installs a handler that only makes async-signal-safe calls.
+    unsafe {
+        libc::signal(
+            libc::SIGINT,
+            on_interrupt as *const () as libc::sighandler_t,
+        )
+    };
 }
 
 /// Starts every command bot of the pool once and greets it, as a game would: a bot that cannot
