@@ -11,6 +11,8 @@
 //!   classic values, so the games are the same), one with a `row_taken` hook called at every
 //!   take (a rule that never fires in classic games, so again the games are the same), and one
 //!   whose `row_taken` hook recomputes the row's bullheads card by card with `t.bullheads`.
+//! - tournament: games per second of a `take5 tournament` (4 built-in bots at one table, one
+//!   result per game handed back to the calling thread) with 1 and 2 jobs, on every core.
 //!
 //! The bench binary is also its own peer: run with `--bench-role echo` it echoes lines, with
 //! `--bench-role bot` it is the minimal bot.
@@ -399,6 +401,9 @@ fn main() {
             games / plain
         );
     }
+    if wanted("tournament") {
+        tournament_bench();
+    }
     if wanted("pipes") {
         let raw = raw_round_trips_per_second();
         let supervised = supervised_round_trips_per_second();
@@ -416,6 +421,64 @@ fn main() {
             "pipes:  {:>10.2} ratio          (referee / raw; target >= 0.8)",
             referee / raw
         );
+    }
+}
+
+/// Games per second of a tournament of built-ins with `jobs` threads (whole tournaments of
+/// `deals` deals x 4 rotations, the best of five slices).
+fn tournament_games_per_second(jobs: usize) -> f64 {
+    let yaml = "bots:
+  - {name: random, player: 'builtin:random'}
+  - {name: lowest, player: 'builtin:lowest'}
+  - {name: highest, player: 'builtin:highest'}
+  - {name: dodger, player: 'builtin:dodger'}
+seats: 4
+deals: 5000
+seed: 1
+format: round-robin
+";
+    let tournament =
+        take5::tournament::config::parse(yaml, std::path::Path::new("bench.yaml")).unwrap();
+    let ids: Vec<u64> = (0..tournament.games()).collect();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    rate(Duration::from_secs(5), || {
+        let games = AtomicU64::new(0);
+        take5::tournament::play(&tournament, &ids, jobs, &stop, |result| {
+            std::hint::black_box(result);
+            games.fetch_add(1, Ordering::Relaxed);
+            Ok(())
+        })
+        .expect("the tournament plays");
+        games.into_inner()
+    })
+}
+
+/// The tournament group: unlike the others it needs every core, so it lifts the pinning for
+/// its own measure and puts it back after.
+fn tournament_bench() {
+    // SAFETY: plain system calls on cpu_set_t values of our own.
+    let pinned = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set);
+        let mut all: libc::cpu_set_t = std::mem::zeroed();
+        for cpu in 0..libc::CPU_SETSIZE as usize {
+            libc::CPU_SET(cpu, &mut all);
+        }
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &all);
+        set
+    };
+    let one = tournament_games_per_second(1);
+    let two = tournament_games_per_second(2);
+    println!(
+        "tournament: {one:>10.0} games/s  (1 job: 4 built-in bots, classic, each result handed to a callback)"
+    );
+    println!(
+        "tournament: {two:>10.0} games/s  (2 jobs; {:.2}x one job; target >= 1.8x)",
+        two / one
+    );
+    // SAFETY: as above.
+    unsafe {
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &pinned);
     }
 }
 

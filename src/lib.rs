@@ -9,6 +9,7 @@
 //! - [`referee`]: the loop that drives any variant with any players and records the game;
 //! - [`record`]: game records as JSON Lines; [`verify`] re-checks them against the rules;
 //! - [`fixture`]: rule fixtures (YAML scenarios) and their runner, for `take5 check`;
+//! - [`tournament`]: a pool of bots over many games on several threads, results, statistics;
 //! - [`cli`]: the command line, one module per subcommand.
 
 pub mod cards;
@@ -22,6 +23,7 @@ pub mod record;
 pub mod referee;
 pub mod rng;
 pub mod rules;
+pub mod tournament;
 pub mod variants;
 pub mod verify;
 pub mod yaml;

@@ -5,6 +5,7 @@
 pub mod check;
 pub mod play;
 mod status;
+pub mod tournament;
 pub mod verify;
 
 pub use status::Status;
@@ -41,6 +42,10 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Re-check game records against the rules.
     Verify(verify::VerifyArgs),
+    /// Play a tournament between a pool of bots from a YAML file, with results that survive.
+    Tournament(tournament::TournamentArgs),
+    /// Statistics of tournament results files, merged.
+    Stats(tournament::StatsArgs),
 }
 
 /// A failure to report to the user, with the exit status it maps to.
@@ -73,6 +78,8 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Check(args) => check::run(args).map_err(CliError::from),
         Command::Verify(args) => verify::run(args).map_err(CliError::from),
+        Command::Tournament(args) => tournament::run(args),
+        Command::Stats(args) => tournament::run_stats(args),
     };
     match result {
         Ok(status) => status.into(),

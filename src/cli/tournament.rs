@@ -1,0 +1,295 @@
+//! `take5 tournament` and `take5 stats` (docs/tournaments.md).
+
+use super::{CliError, Status};
+use crate::players::{GameStart, PlayerSpec};
+use crate::tournament::results::{self, GameResult};
+use crate::tournament::{config, stats};
+use clap::{Args, ValueEnum};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How statistics are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Csv,
+}
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// The tournament: a YAML file (docs/tournaments.md).
+    config: PathBuf,
+    /// The results file (one JSON line per game); by default CONFIG with `.results.jsonl`.
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+    /// Continue a run from its results file: the games in it are not played again.
+    #[arg(long)]
+    resume: bool,
+    /// Games played at once, each on its own thread (default: the number of cores).
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    jobs: Option<u64>,
+    /// How the statistics are printed.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Play only the K-th of N disjoint slices of the tournament (the games whose id is K-1
+    /// modulo N); `take5 stats` merges the slices' results files.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
+}
+
+/// `K/N` with 1 <= K <= N.
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let (k, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("`{text}` is not K/N (e.g. 2/4)"))?;
+    let k: u64 = k.parse().map_err(|_| format!("`{k}` is not a number"))?;
+    let n: u64 = n.parse().map_err(|_| format!("`{n}` is not a number"))?;
+    if n == 0 || k == 0 || k > n {
+        return Err(format!("shard {k}/{n}: need 1 <= K <= N"));
+    }
+    Ok((k, n))
+}
+
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// Results files of `take5 tournament`; several are merged (a game given twice is counted
+    /// once).
+    #[arg(required = true)]
+    results: Vec<PathBuf>,
+    /// How the statistics are printed.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
+    crate::players::process::live_groups::kill_bots_on_signal();
+    let tournament = config::load(&args.config).map_err(CliError::input)?;
+    let path = args
+        .results
+        .clone()
+        .unwrap_or_else(|| args.config.with_extension("results.jsonl"));
+    let (file, done) = results::open(&path, args.resume).map_err(CliError::input)?;
+    let total = tournament.games();
+    let mut finished = vec![false; total as usize];
+    for result in &done {
+        let fits = result.game < total && {
+            let game = tournament.game(result.game);
+            let names: Vec<&str> = game
+                .seating
+                .iter()
+                .map(|&b| tournament.pool[b].name.as_str())
+                .collect();
+            result.seating == names && result.deal == game.deal
+        };
+        let in_shard = args.shard.is_none_or(|(k, n)| result.game % n == k - 1);
+        if !fits || !in_shard {
+            return Err(CliError::input(format!(
+                "{}: game {} is not one of this tournament's (another config, seed or shard?)",
+                path.display(),
+                result.game
+            )));
+        }
+        finished[result.game as usize] = true;
+    }
+    let todo: Vec<u64> = (0..total)
+        .filter(|&id| !finished[id as usize])
+        .filter(|&id| args.shard.is_none_or(|(k, n)| id % n == k - 1))
+        .collect();
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    let shard = args
+        .shard
+        .map_or(String::new(), |(k, n)| format!(", shard {k}/{n}"));
+    eprintln!(
+        "take5: {} games ({} tables x {} deals x {} {}{shard}), {} to play on {jobs} job{}, results in {}",
+        total,
+        tournament.tables.len(),
+        tournament.deals,
+        tournament.arrangements(),
+        match tournament.seatings {
+            config::Seatings::Rotations => "rotations",
+            config::Seatings::Permutations => "permutations",
+        },
+        todo.len(),
+        if jobs == 1 { "" } else { "s" },
+        path.display()
+    );
+    if !todo.is_empty() {
+        check_handshakes(&tournament).map_err(CliError::input)?;
+    }
+    let stop = &STOP;
+    stop_on_interrupt();
+    // The file and the results so far, shared by the jobs: a line is written whole, in one
+    // call, under the lock.
+    // Statistics are built as the games come, in order of id, so the memory stays flat.
+    let (first, step) = args.shard.map_or((0, 1), |(k, n)| (k - 1, n));
+    let mut in_order = stats::InOrder::new(first, step, total);
+    for result in done {
+        in_order.push(result);
+    }
+    let shared = Mutex::new((file, in_order, Progress::new(todo.len() as u64)));
+    crate::tournament::play(&tournament, &todo, jobs, stop, |result| {
+        let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+        let (file, in_order, progress) = &mut *guard;
+        results::append(file, &result)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        in_order.push(result);
+        progress.game_done();
+        Ok(())
+    })
+    .map_err(CliError::input)?;
+    let (_, in_order, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    progress.finish();
+    if stop.load(Ordering::SeqCst) {
+        return Err(CliError {
+            message: format!(
+                "interrupted: {} of {} games played this run, the games under way finished; continue with --resume",
+                progress.done,
+                todo.len()
+            ),
+            status: Status::Failed,
+        });
+    }
+    print(&in_order.finish(), args.format);
+    Ok(Status::Passed)
+}
+
+pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
+    let sets: Vec<Vec<GameResult>> = args
+        .results
+        .iter()
+        .map(|path| results::read(path).map(|(r, _)| r))
+        .collect::<Result<_, _>>()
+        .map_err(CliError::input)?;
+    let all = stats::merge(sets).map_err(CliError::input)?;
+    print(&stats::compute(&all), args.format);
+    Ok(Status::Passed)
+}
+
+/// Set by the first Ctrl-C: the jobs start no new game.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The first Ctrl-C (SIGINT) stops the run cleanly: the games under way finish and are written,
+/// no other starts. A second one kills the bots and ends the process at once, as in `take5 play`.
+/// SIGTERM and SIGHUP keep `take5 play`'s handling (kill the bots, end at once).
+fn stop_on_interrupt() {
+    extern "C" fn on_interrupt(_signal: libc::c_int) {
+        if STOP.swap(true, Ordering::SeqCst) {
+            // Only async-signal-safe calls: the handler of `take5 play` is put back (with
+            // `signal`), and it gets this second SIGINT as soon as this handler returns.
+            crate::players::process::live_groups::kill_bots_on_signal();
+            // SAFETY: a plain system call, allowed in a signal handler.
+            unsafe { libc::raise(libc::SIGINT) };
+        }
+    }
+    // SAFETY: installs a handler that only makes async-signal-safe calls.
+    unsafe {
+        libc::signal(
+            libc::SIGINT,
+            on_interrupt as *const () as libc::sighandler_t,
+        )
+    };
+}
+
+/// Starts every command bot of the pool once and greets it, as a game would: a bot that cannot
+/// start or fails its handshake stops the tournament before its first game, named.
+fn check_handshakes(tournament: &config::Tournament) -> Result<(), String> {
+    for bot in &tournament.pool {
+        let PlayerSpec::Command(command) = &bot.player else {
+            continue;
+        };
+        let failed = |why: String| format!("bot {} (`{command}`): {why}", bot.name);
+        let mut player = bot
+            .player
+            .create(tournament.seed, bot.timeout)
+            .map_err(failed)?;
+        let start = GameStart {
+            number: 0,
+            variant: tournament.variant,
+            rules: &tournament.rules,
+            seats: tournament.seats,
+            seat: 0,
+        };
+        let result = player.start_game(&start);
+        player.finish();
+        result.map_err(|fault| failed(format!("fails its handshake: {fault}")))?;
+    }
+    Ok(())
+}
+
+/// Games done, rate and time left on stderr: a line redrawn in place on a terminal (five times a
+/// second at most), else a plain line every ten seconds.
+struct Progress {
+    todo: u64,
+    done: u64,
+    start: Instant,
+    shown: Instant,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(todo: u64) -> Progress {
+        let now = Instant::now();
+        Progress {
+            todo,
+            done: 0,
+            start: now,
+            shown: now,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn game_done(&mut self) {
+        self.done += 1;
+        let every = if self.terminal {
+            Duration::from_millis(200)
+        } else {
+            Duration::from_secs(10)
+        };
+        if self.shown.elapsed() >= every {
+            self.shown = Instant::now();
+            self.show();
+        }
+    }
+
+    fn line(&self) -> String {
+        let secs = self.start.elapsed().as_secs_f64();
+        let rate = self.done as f64 / secs.max(1e-9);
+        let left = (self.todo - self.done) as f64 / rate.max(1e-9);
+        format!(
+            "{}/{} games, {rate:.1} games/s, {:.0}s left",
+            self.done, self.todo, left
+        )
+    }
+
+    fn show(&self) {
+        if self.terminal {
+            eprint!("\r\x1b[K{}", self.line());
+        } else {
+            eprintln!("take5: {}", self.line());
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal && self.done > 0 {
+            eprintln!("\r\x1b[K{}", self.line());
+        }
+    }
+}
+
+fn print(stats: &stats::Stats, format: Format) {
+    match format {
+        Format::Table => print!("{}", stats.table()),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(stats).expect("stats serialize")
+        ),
+        Format::Csv => print!("{}", stats.csv()),
+    }
+}

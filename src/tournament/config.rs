@@ -1,0 +1,294 @@
+//! The tournament's YAML file (docs/tournaments.md), read with file:line:column errors.
+
+use crate::players::PlayerSpec;
+use crate::rules::Rules;
+use crate::variants::Variant;
+use crate::yaml::YamlError;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The file as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    bots: Vec<BotEntry>,
+    seats: usize,
+    #[serde(default = "one")]
+    deals: u64,
+    #[serde(default = "classic")]
+    variant: Variant,
+    #[serde(default)]
+    house: Option<PathBuf>,
+    seed: u64,
+    #[serde(default = "two_seconds")]
+    timeout_ms: u64,
+    format: Format,
+    #[serde(default)]
+    seatings: Seatings,
+}
+
+/// The seatings each deal is played in.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seatings {
+    /// Once per rotation of the seats (the referee's rotation).
+    #[default]
+    Rotations,
+    /// Once per permutation of the table's bots over the seats.
+    Permutations,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotEntry {
+    name: String,
+    /// `builtin:<strategy>` or a command line, as for `take5 play --player`.
+    player: String,
+    #[serde(default)]
+    timeout_ms: Option<u64>,
+}
+
+/// Which tables play.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Format {
+    /// Every combination of the pool at the table size.
+    RoundRobin,
+    /// The named bot against every combination of the others.
+    Gauntlet { bot: String },
+    /// `tables` tables drawn at random from the pool (seeded).
+    Random { tables: u64 },
+}
+
+fn one() -> u64 {
+    1
+}
+fn classic() -> Variant {
+    Variant::Classic
+}
+fn two_seconds() -> u64 {
+    2000
+}
+
+/// A bot of the pool.
+#[derive(Clone, Debug)]
+pub struct Bot {
+    pub name: String,
+    pub player: PlayerSpec,
+    /// Its time per decision (and for its handshake).
+    pub timeout: Duration,
+}
+
+/// A tournament, checked and expanded into its tables.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    pub pool: Vec<Bot>,
+    pub seats: usize,
+    pub deals: u64,
+    pub variant: Variant,
+    pub rules: Arc<Rules>,
+    pub house: Option<PathBuf>,
+    pub seed: u64,
+    pub format: Format,
+    pub seatings: Seatings,
+    /// Pool indices of the bots of each table, in seat order of rotation 0.
+    pub tables: Vec<Vec<usize>>,
+}
+
+/// Reads and checks a tournament file. House rule paths are relative to the file.
+pub fn load(path: &Path) -> Result<Tournament, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    parse(&text, path)
+}
+
+/// Parses a tournament file's text; `path` names it in errors.
+pub fn parse(text: &str, path: &Path) -> Result<Tournament, String> {
+    let file: File = crate::yaml::parse(text, path).map_err(|e: YamlError| e.to_string())?;
+    let fail = |message: String| format!("{}: {message}", path.display());
+    let mut pool = Vec::new();
+    for entry in &file.bots {
+        if pool.iter().any(|b: &Bot| b.name == entry.name) {
+            return Err(fail(format!("two bots are named `{}`", entry.name)));
+        }
+        let player = PlayerSpec::parse(&entry.player)
+            .map_err(|e| fail(format!("bot {}: {e}", entry.name)))?;
+        let ms = entry.timeout_ms.unwrap_or(file.timeout_ms);
+        if ms == 0 {
+            return Err(fail(format!("bot {}: timeout_ms must be > 0", entry.name)));
+        }
+        pool.push(Bot {
+            name: entry.name.clone(),
+            player,
+            timeout: Duration::from_millis(ms),
+        });
+    }
+    if file.deals == 0 {
+        return Err(fail("deals must be at least 1".into()));
+    }
+    if file.seats < 2 || file.seats > pool.len() {
+        return Err(fail(format!(
+            "seats is {} but the pool has {} bots (need 2 <= seats <= bots)",
+            file.seats,
+            pool.len()
+        )));
+    }
+    let house = file.house.as_ref().map(|h| match path.parent() {
+        Some(dir) if h.is_relative() => dir.join(h),
+        _ => h.clone(),
+    });
+    if house.is_some() && file.variant == Variant::TakeANumber {
+        return Err(fail(
+            "house rules are for the classic variant (and pro), not take-a-number".into(),
+        ));
+    }
+    let rules = match &house {
+        Some(h) => crate::house::House::load_with(h, file.variant.rules())
+            .map_err(|e| fail(e.to_string()))?
+            .rules()
+            .clone(),
+        None => file.variant.rules(),
+    };
+    rules
+        .check_players(file.seats)
+        .map_err(|e| fail(e.to_string()))?;
+    let everyone: Vec<usize> = (0..pool.len()).collect();
+    let tables = match &file.format {
+        Format::RoundRobin => combinations(&everyone, file.seats),
+        Format::Gauntlet { bot } => {
+            let hero = pool
+                .iter()
+                .position(|b| &b.name == bot)
+                .ok_or_else(|| fail(format!("gauntlet: no bot is named `{bot}`")))?;
+            let others: Vec<usize> = everyone.iter().copied().filter(|&i| i != hero).collect();
+            combinations(&others, file.seats - 1)
+                .into_iter()
+                .map(|rest| std::iter::once(hero).chain(rest).collect())
+                .collect()
+        }
+        Format::Random { tables } => {
+            let mut rng = crate::rng::GameRng::new(file.seed, crate::rng::Stream::Deal(u64::MAX));
+            (0..*tables)
+                .map(|_| {
+                    let mut all = everyone.clone();
+                    let mut table = rng.draw(&mut all, file.seats).to_vec();
+                    table.sort_unstable();
+                    table
+                })
+                .collect()
+        }
+    };
+    if tables.is_empty() {
+        return Err(fail("the format gives no table to play".into()));
+    }
+    Ok(Tournament {
+        pool,
+        seats: file.seats,
+        deals: file.deals,
+        variant: file.variant,
+        rules: Arc::new(rules),
+        house,
+        seed: file.seed,
+        format: file.format,
+        seatings: file.seatings,
+        tables,
+    })
+}
+
+/// Every `k`-combination of `items`, in lexicographic order.
+fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        for rest in combinations(&items[i + 1..], k - 1) {
+            out.push(std::iter::once(first).chain(rest).collect());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(text: &str) -> Result<Tournament, String> {
+        parse(text, Path::new("t.yaml"))
+    }
+
+    const POOL: &str = "bots:
+  - {name: a, player: 'builtin:random'}
+  - {name: b, player: 'builtin:lowest'}
+  - {name: c, player: 'builtin:highest'}
+  - {name: d, player: 'builtin:dodger', timeout_ms: 50}
+seats: 3
+deals: 2
+seed: 7
+";
+
+    #[test]
+    fn formats_give_their_tables() {
+        let rr = parse_str(&format!("{POOL}format: round-robin\n")).unwrap();
+        assert_eq!(
+            rr.tables,
+            vec![vec![0, 1, 2], vec![0, 1, 3], vec![0, 2, 3], vec![1, 2, 3]]
+        );
+        assert_eq!(rr.games(), 4 * 2 * 3);
+        assert_eq!(rr.pool[3].timeout, Duration::from_millis(50));
+        let g = parse_str(&format!("{POOL}format: {{gauntlet: {{bot: c}}}}\n")).unwrap();
+        assert_eq!(g.tables, vec![vec![2, 0, 1], vec![2, 0, 3], vec![2, 1, 3]]);
+        let r = parse_str(&format!("{POOL}format: {{random: {{tables: 5}}}}\n")).unwrap();
+        assert_eq!(r.tables.len(), 5);
+        assert!(r.tables.iter().all(|t| t.len() == 3));
+    }
+
+    #[test]
+    fn schedule_rotates_seats_per_deal() {
+        let t = parse_str(&format!("{POOL}format: round-robin\n")).unwrap();
+        let seatings: Vec<Vec<usize>> = (6..9).map(|id| t.game(id).seating).collect();
+        assert_eq!(seatings, vec![vec![0, 1, 3], vec![1, 3, 0], vec![3, 0, 1]]);
+        let g = t.game(10);
+        assert_eq!((g.table, g.deal, g.rotation), (1, 1, 1));
+    }
+
+    #[test]
+    fn permutations_play_every_order() {
+        let t = parse_str(&format!(
+            "{POOL}format: round-robin\nseatings: permutations\n"
+        ))
+        .unwrap();
+        assert_eq!(t.arrangements(), 6);
+        assert_eq!(t.games(), 4 * 2 * 6);
+        let orders: Vec<Vec<usize>> = (0..6).map(|id| t.game(id).seating).collect();
+        assert_eq!(
+            orders,
+            vec![
+                vec![0, 1, 2],
+                vec![0, 2, 1],
+                vec![1, 0, 2],
+                vec![1, 2, 0],
+                vec![2, 0, 1],
+                vec![2, 1, 0]
+            ]
+        );
+        let g = t.game(6 * 3 + 4);
+        assert_eq!((g.table, g.deal, g.rotation), (1, 1, 4));
+        assert_eq!(g.seating, vec![3, 0, 1]);
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let typo = parse_str(&format!("{POOL}format: round-robin\nsead: 1\n")).unwrap_err();
+        assert!(
+            typo.starts_with("t.yaml:10:1: unknown field `sead`"),
+            "{typo}"
+        );
+        let hero = parse_str(&format!("{POOL}format: {{gauntlet: {{bot: z}}}}\n")).unwrap_err();
+        assert_eq!(hero, "t.yaml: gauntlet: no bot is named `z`");
+        let big = parse_str(&(POOL.replace("seats: 3", "seats: 5") + "format: round-robin\n"));
+        assert!(big.unwrap_err().contains("seats is 5"));
+    }
+}

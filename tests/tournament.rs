@@ -1,0 +1,392 @@
+//! `take5 tournament` and `take5 stats` end to end: the Python bot in the pool, jobs that do not
+//! change the results, a run killed with SIGKILL and resumed, and the worked example of
+//! docs/tournaments.md.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn take5(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(args)
+        .output()
+        .expect("take5 runs")
+}
+
+fn ok(output: Output) -> String {
+    assert!(
+        output.status.success(),
+        "take5 failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("take5-tournament-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn write(name: &str, text: &str) -> PathBuf {
+    let path = temp(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A results file's lines, sorted (games finish in any order with several jobs).
+fn sorted_lines(path: &Path) -> Vec<String> {
+    let mut lines: Vec<String> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    lines.sort_by_key(|l| {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        v["game"].as_u64().unwrap()
+    });
+    lines
+}
+
+const BUILTINS: &str = "bots:
+  - {name: random, player: 'builtin:random'}
+  - {name: lowest, player: 'builtin:lowest'}
+  - {name: highest, player: 'builtin:highest'}
+  - {name: dodger, player: 'builtin:dodger'}
+seats: 3
+deals: 6
+seed: 11
+format: round-robin
+";
+
+fn python_pool(deals: u64) -> String {
+    // The manifest directory, so the bot is found whatever the working directory.
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py");
+    format!(
+        "bots:
+  - {{name: random, player: 'builtin:random'}}
+  - {{name: lowest, player: 'builtin:lowest'}}
+  - {{name: dodger, player: 'builtin:dodger'}}
+  - {{name: python, player: 'python3 {}', timeout_ms: 5000}}
+seats: 3
+deals: {deals}
+seed: 5
+format: round-robin
+",
+        bot.display()
+    )
+}
+
+#[test]
+fn a_pool_with_the_python_bot_agrees_with_take5_stats() {
+    let config = write("python.yaml", &python_pool(2));
+    let results = temp("python.jsonl");
+    let printed = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+    ]));
+    let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
+    // 4 tables of 3, 2 deals, 3 rotations.
+    assert_eq!(stats["games"], 24);
+    assert_eq!(sorted_lines(&results).len(), 24);
+    for bot in stats["bots"].as_array().unwrap() {
+        assert_eq!(bot["games"], 18, "{bot}");
+        assert!(bot["faults"].as_object().unwrap().is_empty(), "{bot}");
+    }
+    let recomputed = ok(take5(&[
+        "stats",
+        results.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(printed, recomputed);
+    let table = ok(take5(&["stats", results.to_str().unwrap()]));
+    assert!(table.starts_with("24 games\n"), "{table}");
+    assert!(table.contains("head to head"), "{table}");
+}
+
+#[test]
+fn the_number_of_jobs_does_not_change_the_results() {
+    let config = write("jobs.yaml", BUILTINS);
+    let mut runs = Vec::new();
+    for jobs in ["1", "2", "3"] {
+        let results = temp(&format!("jobs{jobs}.jsonl"));
+        let printed = ok(take5(&[
+            "tournament",
+            config.to_str().unwrap(),
+            "--results",
+            results.to_str().unwrap(),
+            "--jobs",
+            jobs,
+        ]));
+        runs.push((printed, sorted_lines(&results)));
+    }
+    assert_eq!(runs[0].1.len(), 4 * 6 * 3);
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0], runs[2]);
+}
+
+#[test]
+fn a_results_file_is_not_overwritten_and_a_torn_line_is_replayed_on_resume() {
+    let config = write("torn.yaml", BUILTINS);
+    let whole = temp("torn-whole.jsonl");
+    let args = |results: &Path| {
+        vec![
+            "tournament".to_string(),
+            config.to_str().unwrap().to_string(),
+            "--results".to_string(),
+            results.to_str().unwrap().to_string(),
+            "--jobs".to_string(),
+            "2".to_string(),
+        ]
+    };
+    let run = |results: &Path, extra: &[&str]| {
+        let mut a = args(results);
+        a.extend(extra.iter().map(|s| s.to_string()));
+        take5(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let expected = ok(run(&whole, &[]));
+    let again = run(&whole, &[]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
+    // As a kill could leave it: some whole lines, then half of one.
+    let lines = sorted_lines(&whole);
+    let cut = temp("torn-cut.jsonl");
+    let mut text: String = lines[..30].iter().map(|l| format!("{l}\n")).collect();
+    text.push_str(&lines[30][..20]);
+    std::fs::write(&cut, text).unwrap();
+    assert_eq!(ok(run(&cut, &["--resume"])), expected);
+    assert_eq!(sorted_lines(&cut), lines);
+    // Resuming a finished run plays nothing and prints the same.
+    assert_eq!(ok(run(&cut, &["--resume"])), expected);
+    assert_eq!(sorted_lines(&cut), lines);
+}
+
+#[test]
+fn a_run_killed_with_sigkill_resumes_to_the_same_statistics() {
+    let config = write("kill.yaml", &python_pool(3));
+    let whole = temp("kill-whole.jsonl");
+    let killed = temp("kill-killed.jsonl");
+    let expected = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        whole.to_str().unwrap(),
+        "--jobs",
+        "2",
+    ]));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args([
+            "tournament",
+            config.to_str().unwrap(),
+            "--results",
+            killed.to_str().unwrap(),
+            "--jobs",
+            "2",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let total = 4 * 3 * 3;
+    loop {
+        let done = std::fs::read_to_string(&killed)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if done >= total / 3 || start.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = std::fs::read_to_string(&killed).unwrap().lines().count();
+    assert!(before < total, "the run finished before it was killed");
+    let resumed = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        killed.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--resume",
+    ]));
+    assert_eq!(resumed, expected);
+    assert_eq!(sorted_lines(&killed), sorted_lines(&whole));
+}
+
+#[test]
+fn the_worked_example_of_the_docs_holds() {
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/tournaments.md"))
+            .unwrap();
+    let block = |info: &str| {
+        let start = page
+            .find(&format!("```{info}\n"))
+            .unwrap_or_else(|| panic!("a ```{info} block"))
+            + info.len()
+            + 4;
+        let end = start + page[start..].find("```").unwrap();
+        page[start..end].to_string()
+    };
+    let config = write("example.yaml", &block("yaml example"));
+    let results = temp("example.jsonl");
+    let printed = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ]));
+    assert_eq!(printed, block("text example-table"));
+    let lines = sorted_lines(&results);
+    assert_eq!(format!("{}\n", lines[0]), block("json example-line"));
+    let csv = ok(take5(&[
+        "stats",
+        results.to_str().unwrap(),
+        "--format",
+        "csv",
+    ]));
+    assert_eq!(csv, block("text example-csv"));
+}
+
+#[test]
+fn a_bad_config_names_file_line_and_column() {
+    let config = write("bad.yaml", &BUILTINS.replace("seed: 11", "seed: eleven"));
+    let output = take5(&["tournament", config.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("bad.yaml:8:7"), "{err}");
+}
+
+#[test]
+fn shards_merged_give_the_statistics_of_one_run() {
+    let config = write("shards.yaml", BUILTINS);
+    let whole = temp("shards-whole.jsonl");
+    let expected = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        whole.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    let mut files = Vec::new();
+    for k in 1..=4 {
+        let results = temp(&format!("shard{k}.jsonl"));
+        let shard = format!("{k}/4");
+        ok(take5(&[
+            "tournament",
+            config.to_str().unwrap(),
+            "--results",
+            results.to_str().unwrap(),
+            "--shard",
+            &shard,
+            "--jobs",
+            "1",
+        ]));
+        let lines = sorted_lines(&results);
+        assert_eq!(lines.len(), 72 / 4, "shard {shard}");
+        files.push(results.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["stats", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(ok(take5(&args)), expected);
+    // A shard's file is refused by another shard.
+    let wrong = take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        &files[0],
+        "--shard",
+        "2/4",
+        "--resume",
+    ]);
+    assert_eq!(wrong.status.code(), Some(2));
+}
+
+#[test]
+fn a_bot_that_fails_its_handshake_stops_the_tournament_before_it_starts() {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/garbage.sh");
+    let pool = BUILTINS.replace(
+        "{name: dodger, player: 'builtin:dodger'}",
+        &format!(
+            "{{name: noisy, player: '{}', timeout_ms: 300}}",
+            bot.display()
+        ),
+    );
+    let config = write("handshake.yaml", &pool);
+    let results = temp("handshake.jsonl");
+    let output = take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("bot noisy ("), "{err}");
+    assert!(err.contains("fails its handshake"), "{err}");
+    assert_eq!(std::fs::read_to_string(&results).unwrap_or_default(), "");
+}
+
+#[test]
+fn ctrl_c_finishes_the_games_under_way_and_resume_completes_the_run() {
+    let config = write("sigint.yaml", &python_pool(3));
+    let whole = temp("sigint-whole.jsonl");
+    let stopped = temp("sigint-stopped.jsonl");
+    let expected = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        whole.to_str().unwrap(),
+    ]));
+    let child = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args([
+            "tournament",
+            config.to_str().unwrap(),
+            "--results",
+            stopped.to_str().unwrap(),
+            "--jobs",
+            "2",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::read_to_string(&stopped)
+        .map(|t| t.lines().count())
+        .unwrap_or(0)
+        < 5
+        && start.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted:"), "{err}");
+    let text = std::fs::read_to_string(&stopped).unwrap();
+    assert!(text.ends_with('\n'), "only whole lines");
+    assert!(text.lines().count() < 36, "it stopped early");
+    let resumed = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        stopped.to_str().unwrap(),
+        "--resume",
+    ]));
+    assert_eq!(resumed, expected);
+    assert_eq!(sorted_lines(&stopped), sorted_lines(&whole));
+}
