@@ -143,9 +143,49 @@ impl PlayerSpec {
 
     /// The player for a match seeded with `seed`; a bot gets `timeout` for its handshake.
     pub fn create(&self, seed: u64, timeout: Duration) -> Result<Box<dyn Player>, String> {
+        self.create_with(seed, timeout, &Launch::default())
+    }
+
+    /// As [`PlayerSpec::create`], a bot started as `launch` says (built-in players ignore it).
+    pub fn create_with(
+        &self,
+        seed: u64,
+        timeout: Duration,
+        launch: &Launch,
+    ) -> Result<Box<dyn Player>, String> {
         match self {
             PlayerSpec::Builtin(strategy) => Ok(Box::new(builtin::Builtin::new(*strategy, seed))),
-            PlayerSpec::Command(command) => Ok(Box::new(pipe::PipePlayer::new(command, timeout)?)),
+            PlayerSpec::Command(spec) => {
+                let mut command = process::BotCommand::parse(spec)?;
+                command.dir.clone_from(&launch.dir);
+                let mut log = None;
+                if let Some((prefix, start)) = &launch.log {
+                    let with = |end: &str| {
+                        let mut path = prefix.clone().into_os_string();
+                        path.push(end);
+                        std::path::PathBuf::from(path)
+                    };
+                    command.stderr_file = Some(with(".stderr"));
+                    let path = with(".log");
+                    log = Some(
+                        pipe::IoLog::create(&path, *start)
+                            .map_err(|e| format!("cannot create {}: {e}", path.display()))?,
+                    );
+                }
+                Ok(Box::new(pipe::PipePlayer::with_command(
+                    spec, command, timeout, log,
+                )?))
+            }
         }
     }
+}
+
+/// How a bot program is started, besides its command line.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// The folder it starts in.
+    pub dir: Option<std::path::PathBuf>,
+    /// With `--log-io`: its lines go to `PREFIX.log` and its stderr to `PREFIX.stderr`, times
+    /// counted from the instant given (the game's start).
+    pub log: Option<(std::path::PathBuf, std::time::Instant)>,
 }

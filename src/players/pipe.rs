@@ -9,7 +9,40 @@ use super::process::{BotCommand, BotProcess, ProcessError};
 use super::{Answer, Fault, FaultKind, GameStart, Legality, Player};
 use crate::game::{Action, Event, Outcome, Seat, View};
 use crate::protocol::{ErrorKind, FromBot, parse, print};
+use std::io::Write;
+use std::path::Path;
 use std::time::{Duration, Instant};
+
+/// Every line sent to a bot and received from it, each with the seconds since the log was
+/// opened and a direction: `>` sent to the bot, `<` received from it, `!` a line that could not
+/// be read (with why). Written as it happens, one `write` per batch, so a killed run keeps it.
+pub struct IoLog {
+    file: std::fs::File,
+    start: Instant,
+    text: String,
+}
+
+impl IoLog {
+    /// Creates (or truncates) the log at `path`; times count from `start`.
+    pub fn create(path: &Path, start: Instant) -> std::io::Result<IoLog> {
+        Ok(IoLog {
+            file: std::fs::File::create(path)?,
+            start,
+            text: String::new(),
+        })
+    }
+
+    fn write(&mut self, direction: char, lines: &str) {
+        use std::fmt::Write as _;
+        let at = self.start.elapsed().as_secs_f64();
+        self.text.clear();
+        for line in lines.lines() {
+            let _ = writeln!(self.text, "{at:11.6} {direction} {line}");
+        }
+        // A log that cannot be written must not stop the game.
+        let _ = self.file.write_all(self.text.as_bytes());
+    }
+}
 
 /// Replies a bot may give to one request (its first answer and two more after errors).
 pub const REPLIES_PER_REQUEST: usize = 3;
@@ -31,13 +64,25 @@ pub struct PipePlayer {
     bot_name: Option<String>,
     /// Lines to send with the next request.
     queue: String,
+    /// Where the lines go too, with `--log-io` (nothing is done without it).
+    log: Option<IoLog>,
 }
 
 impl PipePlayer {
     /// A player for the bot started by `spec` (a command line, split like a shell would). The
     /// bot is started now, so a program that cannot be run is an error before any game.
     pub fn new(spec: &str, handshake_limit: Duration) -> Result<PipePlayer, String> {
-        let command = BotCommand::parse(spec)?;
+        Self::with_command(spec, BotCommand::parse(spec)?, handshake_limit, None)
+    }
+
+    /// A player for `command` (made from `spec`, with its folder and stderr file set), whose
+    /// lines are written to `log` if given.
+    pub fn with_command(
+        spec: &str,
+        command: BotCommand,
+        handshake_limit: Duration,
+        log: Option<IoLog>,
+    ) -> Result<PipePlayer, String> {
         let process =
             BotProcess::spawn(&command).map_err(|e| format!("cannot start `{spec}`: {e}"))?;
         Ok(PipePlayer {
@@ -48,6 +93,7 @@ impl PipePlayer {
             greeted: false,
             bot_name: None,
             queue: String::new(),
+            log,
         })
     }
 
@@ -108,7 +154,14 @@ impl PipePlayer {
         for reply in 1..=REPLIES_PER_REQUEST {
             self.flush(deadline)?;
             let process = self.process.as_mut().expect("connected");
-            let (kind, why) = match process.read_line(deadline) {
+            let read = process.read_line(deadline);
+            if let Some(log) = &mut self.log {
+                match &read {
+                    Ok(line) => log.write('<', line),
+                    Err(error) => log.write('!', &error.to_string()),
+                }
+            }
+            let (kind, why) = match read {
                 Ok(line) => match parse::from_bot(line) {
                     Ok(message) => match accept(&message) {
                         Ok(answer) => return Ok(answer),
@@ -147,6 +200,9 @@ impl PipePlayer {
     fn flush(&mut self, deadline: Instant) -> Answer<()> {
         if self.queue.is_empty() {
             return Ok(());
+        }
+        if let Some(log) = &mut self.log {
+            log.write('>', &self.queue);
         }
         let process = self.process.as_mut().expect("connected");
         let sent = process.send_lines(&self.queue, deadline);
@@ -237,6 +293,9 @@ impl Player for PipePlayer {
     fn finish(&mut self) {
         if let Some(mut process) = self.process.take() {
             print::bye(&mut self.queue);
+            if let Some(log) = &mut self.log {
+                log.write('>', &self.queue);
+            }
             let _ = process.send_lines(&self.queue, Instant::now() + BYE_GRACE);
             self.queue.clear();
             process.shutdown(BYE_GRACE);

@@ -24,9 +24,10 @@
 
 use crate::players::{Fault, FaultKind};
 use std::fmt;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -55,6 +56,10 @@ const DISCARD_LIMIT: usize = 1 << 20;
 pub struct BotCommand {
     pub program: String,
     pub args: Vec<String>,
+    /// The folder the bot starts in (`None`: take5's own).
+    pub dir: Option<PathBuf>,
+    /// A file that gets everything the bot writes on stderr (appended), besides the tail.
+    pub stderr_file: Option<PathBuf>,
 }
 
 impl BotCommand {
@@ -65,6 +70,8 @@ impl BotCommand {
         BotCommand {
             program: program.into(),
             args: args.into_iter().map(Into::into).collect(),
+            dir: None,
+            stderr_file: None,
         }
     }
 
@@ -86,6 +93,8 @@ impl BotCommand {
         Ok(BotCommand {
             program,
             args: words.collect(),
+            dir: None,
+            stderr_file: None,
         })
     }
 }
@@ -281,7 +290,20 @@ impl BotProcess {
     /// Starts `cmd`; lines over `line_limit` bytes are [`ProcessError::TooLong`].
     pub fn spawn_with_limit(cmd: &BotCommand, line_limit: usize) -> io::Result<BotProcess> {
         let line_limit = line_limit.max(1);
-        let mut child = Command::new(&cmd.program)
+        let stderr_file = match &cmd.stderr_file {
+            Some(path) => Some(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)?,
+            ),
+            None => None,
+        };
+        let mut command = Command::new(&cmd.program);
+        if let Some(dir) = &cmd.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .args(&cmd.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -327,7 +349,7 @@ impl BotProcess {
         std::thread::Builder::new()
             .name(format!("bot-stderr-{pid}"))
             .stack_size(64 * 1024)
-            .spawn(move || drain_stderr(stderr, &tail))?;
+            .spawn(move || drain_stderr(stderr, &tail, stderr_file))?;
         // The thread is detached: it ends at EOF on stderr, which comes when the group is dead
         // (or, for a process that left the group, when that process closes its stderr).
         Ok(bot)
@@ -923,12 +945,20 @@ fn render_tail(bytes: &[u8], dropped: bool) -> String {
     }
 }
 
-fn drain_stderr(mut stderr: ChildStderr, tail: &StderrTail) {
+fn drain_stderr(mut stderr: ChildStderr, tail: &StderrTail, mut file: Option<std::fs::File>) {
     let mut chunk = [0u8; 8192];
     loop {
         match stderr.read(&mut chunk) {
             Ok(0) => break,
-            Ok(n) => tail.push(&chunk[..n]),
+            Ok(n) => {
+                tail.push(&chunk[..n]);
+                // A file that cannot be written is given up: the bot must never block on it.
+                if let Some(f) = &mut file
+                    && f.write_all(&chunk[..n]).is_err()
+                {
+                    file = None;
+                }
+            }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => break,
         }
