@@ -443,7 +443,7 @@ format: round-robin
     let stop = std::sync::atomic::AtomicBool::new(false);
     rate(Duration::from_secs(5), || {
         let games = AtomicU64::new(0);
-        take5::tournament::play(&tournament, &ids, jobs, &stop, |result| {
+        take5::tournament::play(&tournament, &ids, jobs, None, &stop, |result| {
             std::hint::black_box(result);
             games.fetch_add(1, Ordering::Relaxed);
             Ok(())

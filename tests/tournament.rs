@@ -256,6 +256,14 @@ fn the_worked_example_of_the_docs_holds() {
         "csv",
     ]));
     assert_eq!(csv, block("text example-csv"));
+    // The same tournament from flags prints the same table.
+    let flags_results = temp("example-flags.jsonl");
+    let command =
+        block("sh example-flags").replace("example-flags.jsonl", flags_results.to_str().unwrap());
+    let words = shlex::split(command.trim()).unwrap();
+    assert_eq!(words[0], "take5");
+    let words: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    assert_eq!(ok(take5(&words)), block("text example-table"));
 }
 
 #[test]
@@ -389,4 +397,203 @@ fn ctrl_c_finishes_the_games_under_way_and_resume_completes_the_run() {
     ]));
     assert_eq!(resumed, expected);
     assert_eq!(sorted_lines(&stopped), sorted_lines(&whole));
+}
+
+#[test]
+fn a_tournament_from_flags_plays_as_its_config_file_and_logs_every_line() {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py");
+    // The bot says one line on stderr before it starts, to be found in its stderr file.
+    let python = format!("sh -c 'echo starting >&2; exec python3 {}'", bot.display());
+    let yaml = format!(
+        "bots:
+  - {{name: random, player: 'builtin:random'}}
+  - {{name: lowest, player: 'builtin:lowest'}}
+  - {{name: py, player: \"{python}\"}}
+seats: 3
+deals: 2
+seed: 4
+format: round-robin
+"
+    );
+    let config = write("flags.yaml", &yaml);
+    let from_file = temp("flags-file.jsonl");
+    ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        from_file.to_str().unwrap(),
+    ]));
+    let from_flags = temp("flags-flags.jsonl");
+    let logs = temp("flags-logs");
+    let _ = std::fs::remove_dir_all(&logs);
+    let py = format!("py={python}");
+    ok(take5(&[
+        "tournament",
+        "--bot",
+        "random=builtin:random",
+        "--bot",
+        "lowest=builtin:lowest",
+        "--bot",
+        &py,
+        "--seats",
+        "3",
+        "--deals",
+        "2",
+        "--seed",
+        "4",
+        "--tables",
+        "round-robin",
+        "--results",
+        from_flags.to_str().unwrap(),
+        "--log-io",
+        logs.to_str().unwrap(),
+    ]));
+    assert_eq!(sorted_lines(&from_file), sorted_lines(&from_flags));
+    // 1 table, 2 deals, 3 rotations: every game has the bot's io log and stderr file, and no
+    // file for the built-in bots.
+    for game in 0..6 {
+        let dir = logs.join(format!("game-{game}"));
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["py.log", "py.stderr"], "{}", dir.display());
+        assert_eq!(
+            std::fs::read_to_string(dir.join("py.stderr")).unwrap(),
+            "starting\n"
+        );
+        let log = std::fs::read_to_string(dir.join("py.log")).unwrap();
+        let lines: Vec<(f64, &str, &str)> = log
+            .lines()
+            .map(|l| {
+                let mut words = l.trim_start().splitn(3, ' ');
+                let at = words.next().unwrap().parse().unwrap();
+                (at, words.next().unwrap(), words.next().unwrap_or(""))
+            })
+            .collect();
+        assert!(
+            lines[0].1 == ">" && lines[0].2.starts_with("hello"),
+            "{log}"
+        );
+        assert!(
+            lines[1].1 == "<" && lines[1].2.starts_with("hello"),
+            "{log}"
+        );
+        assert!(
+            lines.iter().any(|l| l.1 == "<" && l.2.starts_with("play")),
+            "{log}"
+        );
+        assert!(lines.last().unwrap().2.starts_with("bye"), "{log}");
+        assert!(lines.windows(2).all(|w| w[0].0 <= w[1].0), "{log}");
+    }
+}
+
+#[test]
+fn flags_and_a_config_file_do_not_mix_and_flags_need_their_keys() {
+    let config = write("mix.yaml", BUILTINS);
+    let output = take5(&["tournament", config.to_str().unwrap(), "--seats", "2"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not both"));
+    let output = take5(&["tournament", "--bot", "a=builtin:random", "--seats", "2"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--seed, --tables and --results"));
+    let results = temp("flags-bad.jsonl");
+    let output = take5(&[
+        "tournament",
+        "--bot",
+        "a=builtin:random",
+        "--bot",
+        "b=builtin:random",
+        "--seats",
+        "3",
+        "--seed",
+        "1",
+        "--tables",
+        "round-robin",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("command line: seats is 3"), "{err}");
+}
+
+#[test]
+fn a_bot_starts_in_its_folder_and_a_missing_folder_is_named() {
+    let folder = temp("botdir");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py"),
+        folder.join("here_bot.py"),
+    )
+    .unwrap();
+    // `here_bot.py` is found only from its folder.
+    let pool = BUILTINS.replace(
+        "{name: dodger, player: 'builtin:dodger'}",
+        "{name: here, player: 'python3 here_bot.py', dir: botdir}",
+    );
+    let config = write("dir.yaml", &pool);
+    let results = temp("dir.jsonl");
+    let printed = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
+    for bot in stats["bots"].as_array().unwrap() {
+        assert!(bot["faults"].as_object().unwrap().is_empty(), "{bot}");
+    }
+    let config = write("nodir.yaml", &pool.replace("dir: botdir", "dir: nowhere"));
+    let output = take5(&["tournament", config.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("nodir.yaml:5:54: bot here: dir `"), "{err}");
+    assert!(err.contains("nowhere` is not a folder"), "{err}");
+}
+
+#[test]
+fn the_summary_names_the_game_of_every_fault() {
+    // Greets, so it passes the check before the tournament, then quits: a crash in each game.
+    let pool = BUILTINS.replace(
+        "{name: dodger, player: 'builtin:dodger'}",
+        r#"{name: quitter, player: "sh -c 'read l; echo hello version=1 name=q; read l; exit 3'"}"#,
+    );
+    let config = write("faults.yaml", &pool);
+    let results = temp("faults.jsonl");
+    let printed = ok(take5(&[
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
+    let quitter = stats["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == "quitter")
+        .unwrap()
+        .clone();
+    // Every game with the quitter at the table: tables 1, 2 and 3 of 4, 6 deals x 3 rotations.
+    let expected: Vec<u64> = (18..72).collect();
+    let games: Vec<u64> = quitter["fault_games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_u64().unwrap())
+        .collect();
+    assert_eq!(games, expected, "{quitter}");
+    assert_eq!(quitter["faults"]["crash"], 54, "{quitter}");
+    let table = ok(take5(&["stats", results.to_str().unwrap()]));
+    assert!(
+        table.contains("crash 54 (games 18, 19, 20, 21, 22, ...)"),
+        "{table}"
+    );
 }

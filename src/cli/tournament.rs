@@ -21,11 +21,46 @@ pub enum Format {
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// The tournament: a YAML file (docs/tournaments.md).
-    config: PathBuf,
-    /// The results file (one JSON line per game); by default CONFIG with `.results.jsonl`.
+    /// The tournament: a YAML file (docs/tournaments.md). Or give it with `--bot` and the flags
+    /// below instead (not both).
+    config: Option<PathBuf>,
+    /// The results file (one JSON line per game); by default CONFIG with `.results.jsonl`
+    /// (needed without CONFIG).
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
+    /// Without CONFIG: a bot of the pool, `NAME=PLAYER` (PLAYER as for `take5 play --player`);
+    /// repeat it for each bot.
+    #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = parse_bot)]
+    bots: Vec<(String, String)>,
+    /// Without CONFIG: players at a table.
+    #[arg(long, value_name = "N")]
+    seats: Option<usize>,
+    /// Without CONFIG: deals each table plays (default 1).
+    #[arg(long, value_name = "N")]
+    deals: Option<u64>,
+    /// Without CONFIG: the variant (default classic).
+    #[arg(long, value_enum)]
+    variant: Option<crate::variants::Variant>,
+    /// Without CONFIG: a house rules script.
+    #[arg(long, value_name = "FILE")]
+    house: Option<PathBuf>,
+    /// Without CONFIG: the seed.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Without CONFIG: the time per decision (default 2000).
+    #[arg(long, value_name = "MS")]
+    timeout_ms: Option<u64>,
+    /// Without CONFIG: which tables play: `round-robin`, `gauntlet:NAME` or `random:N` (the
+    /// config file's `format`).
+    #[arg(long, value_name = "TABLES", value_parser = parse_tables)]
+    tables: Option<config::Format>,
+    /// Without CONFIG: `rotations` (default) or `permutations`.
+    #[arg(long, value_name = "SEATINGS", value_parser = parse_seatings)]
+    seatings: Option<config::Seatings>,
+    /// Write each game's lines to and from every command bot, and its stderr, into
+    /// DIR/game-ID/NAME.log and DIR/game-ID/NAME.stderr.
+    #[arg(long, value_name = "DIR")]
+    log_io: Option<PathBuf>,
     /// Continue a run from its results file: the games in it are not played again.
     #[arg(long)]
     resume: bool,
@@ -39,6 +74,93 @@ pub struct TournamentArgs {
     /// modulo N); `take5 stats` merges the slices' results files.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<(u64, u64)>,
+}
+
+/// `NAME=PLAYER`.
+fn parse_bot(text: &str) -> Result<(String, String), String> {
+    let (name, player) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not NAME=PLAYER (e.g. r=builtin:random)"))?;
+    Ok((name.to_string(), player.to_string()))
+}
+
+/// `round-robin`, `gauntlet:NAME`, `random:N`.
+fn parse_tables(text: &str) -> Result<config::Format, String> {
+    match text.split_once(':') {
+        None if text == "round-robin" => Ok(config::Format::RoundRobin),
+        Some(("gauntlet", bot)) if !bot.is_empty() => Ok(config::Format::Gauntlet {
+            bot: bot.to_string(),
+        }),
+        Some(("random", n)) => n
+            .parse()
+            .map(|tables| config::Format::Random { tables })
+            .map_err(|_| format!("random:{n}: `{n}` is not a number")),
+        _ => Err(format!(
+            "`{text}`: expected round-robin, gauntlet:NAME or random:N"
+        )),
+    }
+}
+
+fn parse_seatings(text: &str) -> Result<config::Seatings, String> {
+    match text {
+        "rotations" => Ok(config::Seatings::Rotations),
+        "permutations" => Ok(config::Seatings::Permutations),
+        _ => Err(format!("`{text}`: expected rotations or permutations")),
+    }
+}
+
+/// The tournament of CONFIG, or of the flags, and its results file.
+fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf), CliError> {
+    let flags_given = !args.bots.is_empty()
+        || args.seats.is_some()
+        || args.deals.is_some()
+        || args.variant.is_some()
+        || args.house.is_some()
+        || args.seed.is_some()
+        || args.timeout_ms.is_some()
+        || args.tables.is_some()
+        || args.seatings.is_some();
+    let usage = |message: &str| CliError {
+        message: message.to_string(),
+        status: Status::Unreadable,
+    };
+    if let Some(path) = &args.config {
+        if flags_given {
+            return Err(usage(
+                "give the tournament as CONFIG or with --bot and its flags, not both",
+            ));
+        }
+        let results = args
+            .results
+            .clone()
+            .unwrap_or_else(|| path.with_extension("results.jsonl"));
+        return Ok((config::load(path).map_err(CliError::input)?, results));
+    }
+    if args.bots.is_empty() {
+        return Err(usage(
+            "give a tournament: CONFIG, or --bot NAME=PLAYER (several)",
+        ));
+    }
+    let (Some(seats), Some(seed), Some(tables), Some(results)) =
+        (args.seats, args.seed, &args.tables, &args.results)
+    else {
+        return Err(usage(
+            "a tournament from flags needs --seats, --seed, --tables and --results",
+        ));
+    };
+    let tournament = config::from_flags(config::Flags {
+        bots: args.bots.clone(),
+        seats,
+        deals: args.deals.unwrap_or(1),
+        variant: args.variant.unwrap_or(crate::variants::Variant::Classic),
+        house: args.house.clone(),
+        seed,
+        timeout_ms: args.timeout_ms.unwrap_or(2000),
+        format: tables.clone(),
+        seatings: args.seatings.unwrap_or_default(),
+    })
+    .map_err(CliError::input)?;
+    Ok((tournament, results.clone()))
 }
 
 /// `K/N` with 1 <= K <= N.
@@ -67,11 +189,7 @@ pub struct StatsArgs {
 
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
-    let tournament = config::load(&args.config).map_err(CliError::input)?;
-    let path = args
-        .results
-        .clone()
-        .unwrap_or_else(|| args.config.with_extension("results.jsonl"));
+    let (tournament, path) = tournament_of(args)?;
     let (file, done) = results::open(&path, args.resume).map_err(CliError::input)?;
     let total = tournament.games();
     let mut finished = vec![false; total as usize];
@@ -134,15 +252,22 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         in_order.push(result);
     }
     let shared = Mutex::new((file, in_order, Progress::new(todo.len() as u64)));
-    crate::tournament::play(&tournament, &todo, jobs, stop, |result| {
-        let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let (file, in_order, progress) = &mut *guard;
-        results::append(file, &result)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        in_order.push(result);
-        progress.game_done();
-        Ok(())
-    })
+    crate::tournament::play(
+        &tournament,
+        &todo,
+        jobs,
+        args.log_io.as_deref(),
+        stop,
+        |result| {
+            let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+            let (file, in_order, progress) = &mut *guard;
+            results::append(file, &result)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            in_order.push(result);
+            progress.game_done();
+            Ok(())
+        },
+    )
     .map_err(CliError::input)?;
     let (_, in_order, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
     progress.finish();
@@ -205,9 +330,13 @@ fn check_handshakes(tournament: &config::Tournament) -> Result<(), String> {
             continue;
         };
         let failed = |why: String| format!("bot {} (`{command}`): {why}", bot.name);
+        let launch = crate::players::Launch {
+            dir: bot.dir.clone(),
+            log: None,
+        };
         let mut player = bot
             .player
-            .create(tournament.seed, bot.timeout)
+            .create_with(tournament.seed, bot.timeout, &launch)
             .map_err(failed)?;
         let start = GameStart {
             number: 0,

@@ -48,6 +48,9 @@ struct BotEntry {
     player: String,
     #[serde(default)]
     timeout_ms: Option<u64>,
+    /// The folder the bot starts in, relative to the file.
+    #[serde(default)]
+    dir: Option<serde_saphyr::Spanned<PathBuf>>,
 }
 
 /// Which tables play.
@@ -79,6 +82,8 @@ pub struct Bot {
     pub player: PlayerSpec,
     /// Its time per decision (and for its handshake).
     pub timeout: Duration,
+    /// The folder its process starts in.
+    pub dir: Option<PathBuf>,
 }
 
 /// A tournament, checked and expanded into its tables.
@@ -107,9 +112,61 @@ pub fn load(path: &Path) -> Result<Tournament, String> {
 /// Parses a tournament file's text; `path` names it in errors.
 pub fn parse(text: &str, path: &Path) -> Result<Tournament, String> {
     let file: File = crate::yaml::parse(text, path).map_err(|e: YamlError| e.to_string())?;
+    build(file, path, path.parent())
+}
+
+/// A tournament given by flags rather than a file (`take5 tournament --bot ...`): the same
+/// keys, the same checks; paths are relative to the current folder.
+pub struct Flags {
+    /// `(name, player)` of each bot.
+    pub bots: Vec<(String, String)>,
+    pub seats: usize,
+    pub deals: u64,
+    pub variant: Variant,
+    pub house: Option<PathBuf>,
+    pub seed: u64,
+    pub timeout_ms: u64,
+    pub format: Format,
+    pub seatings: Seatings,
+}
+
+/// Checks and expands a tournament given by flags; errors start with `command line:`.
+pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
+    let file = File {
+        bots: flags
+            .bots
+            .into_iter()
+            .map(|(name, player)| BotEntry {
+                name,
+                player,
+                timeout_ms: None,
+                dir: None,
+            })
+            .collect(),
+        seats: flags.seats,
+        deals: flags.deals,
+        variant: flags.variant,
+        house: flags.house,
+        seed: flags.seed,
+        timeout_ms: flags.timeout_ms,
+        format: flags.format,
+        seatings: flags.seatings,
+    };
+    build(file, Path::new("command line"), None)
+}
+
+/// Checks `file`, read from `path` (named in errors); relative paths are taken from `base`.
+fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, String> {
     let fail = |message: String| format!("{}: {message}", path.display());
     let mut pool = Vec::new();
     for entry in &file.bots {
+        if entry.name.is_empty() || entry.name.contains('/') || entry.name.starts_with('.') {
+            // Names are file names in `--log-io` folders.
+            return Err(fail(format!(
+                "bot name `{}`: must be non-empty, without `/`, not starting with `.`",
+                entry.name
+            )));
+        }
         if pool.iter().any(|b: &Bot| b.name == entry.name) {
             return Err(fail(format!("two bots are named `{}`", entry.name)));
         }
@@ -119,10 +176,31 @@ pub fn parse(text: &str, path: &Path) -> Result<Tournament, String> {
         if ms == 0 {
             return Err(fail(format!("bot {}: timeout_ms must be > 0", entry.name)));
         }
+        let dir = match &entry.dir {
+            Some(dir) => {
+                let full = match base {
+                    Some(base) if dir.value.is_relative() => base.join(&dir.value),
+                    _ => dir.value.clone(),
+                };
+                if !full.is_dir() {
+                    return Err(format!(
+                        "{}:{}:{}: bot {}: dir `{}` is not a folder",
+                        path.display(),
+                        dir.referenced.line(),
+                        dir.referenced.column(),
+                        entry.name,
+                        full.display()
+                    ));
+                }
+                Some(full)
+            }
+            None => None,
+        };
         pool.push(Bot {
             name: entry.name.clone(),
             player,
             timeout: Duration::from_millis(ms),
+            dir,
         });
     }
     if file.deals == 0 {
@@ -135,7 +213,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Tournament, String> {
             pool.len()
         )));
     }
-    let house = file.house.as_ref().map(|h| match path.parent() {
+    let house = file.house.as_ref().map(|h| match base {
         Some(dir) if h.is_relative() => dir.join(h),
         _ => h.clone(),
     });

@@ -13,15 +13,16 @@ pub mod stats;
 
 use crate::game::Outcome;
 use crate::house::House;
-use crate::players::{Answer, GameStart, Legality, Player};
+use crate::players::{Answer, GameStart, Launch, Legality, Player};
 use crate::referee::{MatchConfig, MatchHouse, RefereeError, play_match, player_at};
 use crate::rng::{GameRng, Stream};
 use config::{Seatings, Tournament};
 use results::GameResult;
+use std::path::Path;
 use std::rc::Rc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One game of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,17 +153,29 @@ impl<'a> Table<'a> {
         Ok(Table { tournament, house })
     }
 
-    /// Plays game `id` with players started for it (bot processes are started per game).
-    fn play(&self, id: u64) -> Result<GameResult, String> {
+    /// Plays game `id` with players started for it (bot processes are started per game). With
+    /// `log_io`, each command bot's lines and stderr go to `LOG_IO/game-<id>/<name>.log` and
+    /// `.stderr`.
+    fn play(&self, id: u64, log_io: Option<&Path>) -> Result<GameResult, String> {
         let t = self.tournament;
         let game = t.game(id);
         let seed = deal_seed(t.seed, game.deal);
         let mut players: Vec<Box<dyn Player>> = Vec::with_capacity(t.seats);
+        let game_dir = log_io.map(|dir| dir.join(format!("game-{id}")));
+        if let Some(dir) = &game_dir {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let start = Instant::now();
         for &bot in &game.seating {
             let bot = &t.pool[bot];
+            let launch = Launch {
+                dir: bot.dir.clone(),
+                log: game_dir.as_ref().map(|dir| (dir.join(&bot.name), start)),
+            };
             let player = bot
                 .player
-                .create(seed, bot.timeout)
+                .create_with(seed, bot.timeout, &launch)
                 .map_err(|e| format!("bot {}: {e}", bot.name))?;
             players.push(Box::new(Limited {
                 player,
@@ -196,11 +209,12 @@ impl<'a> Table<'a> {
 /// Plays the games `ids` on `jobs` threads, handing each result to `done` as soon as it is
 /// over, on the thread that played it (so results cross no channel and wake no other thread;
 /// `done` serializes what must be). Stops at the first error, or when `stop` is set, after the
-/// games under way.
+/// games under way. With `log_io`, bots' lines and stderr are written there (see `Table::play`).
 pub fn play(
     tournament: &Tournament,
     ids: &[u64],
     jobs: usize,
+    log_io: Option<&Path>,
     stop: &AtomicBool,
     done: impl Fn(GameResult) -> Result<(), String> + Sync,
 ) -> Result<(), String> {
@@ -232,7 +246,7 @@ pub fn play(
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&id) = ids.get(i) else { return };
-                    if let Err(e) = table.play(id).and_then(done) {
+                    if let Err(e) = table.play(id, log_io).and_then(done) {
                         return fail(e);
                     }
                 }
