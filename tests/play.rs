@@ -266,3 +266,39 @@ fn take5_verify_accepts_what_take5_play_records() {
         );
     }
 }
+
+#[test]
+fn log_io_writes_each_bots_lines_and_stderr_for_the_match() {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py");
+    let python = format!("sh -c 'echo ready >&2; exec python3 {}'", bot.display());
+    let logs = temp("log-io");
+    let _ = std::fs::remove_dir_all(&logs);
+    stdout(&take5(&[
+        "--player",
+        "builtin:random",
+        "--player",
+        &python,
+        "--seed",
+        "3",
+        "--games",
+        "2",
+        "--quiet",
+        "--log-io",
+        logs.to_str().unwrap(),
+    ]));
+    let mut names: Vec<String> = std::fs::read_dir(&logs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["player-2.log", "player-2.stderr"]);
+    assert_eq!(
+        std::fs::read_to_string(logs.join("player-2.stderr")).unwrap(),
+        "ready\n"
+    );
+    let log = std::fs::read_to_string(logs.join("player-2.log")).unwrap();
+    let games = log.lines().filter(|l| l.contains(" > game ")).count();
+    assert_eq!(games, 2, "{log}");
+    assert!(log.lines().any(|l| l.contains(" < play ")), "{log}");
+    assert!(log.lines().last().unwrap().ends_with("> bye"), "{log}");
+}

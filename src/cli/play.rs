@@ -45,6 +45,11 @@ pub struct PlayArgs {
     /// it with its hash.
     #[arg(long, value_name = "FILE")]
     house: Option<PathBuf>,
+    /// Write every line sent to and received from each bot, and its stderr, into
+    /// DIR/player-N.log and DIR/player-N.stderr (N: the player's place in the `--player`s, from
+    /// 1), for the whole match, times from its start.
+    #[arg(long, value_name = "DIR")]
+    log_io: Option<PathBuf>,
     /// Print only the match summary, not each game.
     #[arg(long, short)]
     quiet: bool,
@@ -126,10 +131,25 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             }
         }),
     };
+    if let Some(dir) = &args.log_io {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let start = std::time::Instant::now();
     let mut players: Vec<Box<dyn Player>> = args
         .players
         .iter()
-        .map(|spec| spec.create(seed, config.timeout))
+        .enumerate()
+        .map(|(i, spec)| {
+            let launch = crate::players::Launch {
+                dir: None,
+                log: args
+                    .log_io
+                    .as_ref()
+                    .map(|dir| (dir.join(format!("player-{}", i + 1)), start)),
+            };
+            spec.create_with(seed, config.timeout, &launch)
+        })
         .collect::<Result<_, _>>()
         .map_err(CliError::input)?;
     let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
