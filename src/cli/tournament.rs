@@ -422,3 +422,37 @@ fn print(stats: &stats::Stats, format: Format) {
         Format::Csv => print!("{}", stats.csv()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flag_values_parse() {
+        assert_eq!(
+            parse_bot("py=python3 bot.py --x=1").unwrap(),
+            ("py".to_string(), "python3 bot.py --x=1".to_string())
+        );
+        assert!(parse_bot("builtin:random").is_err());
+        assert_eq!(
+            parse_tables("round-robin").unwrap(),
+            config::Format::RoundRobin
+        );
+        assert_eq!(
+            parse_tables("gauntlet:py").unwrap(),
+            config::Format::Gauntlet { bot: "py".into() }
+        );
+        assert_eq!(
+            parse_tables("random:7").unwrap(),
+            config::Format::Random { tables: 7 }
+        );
+        for bad in ["roundrobin", "gauntlet:", "random:x", "random"] {
+            assert!(parse_tables(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse_seatings("permutations").unwrap(),
+            config::Seatings::Permutations
+        );
+        assert!(parse_seatings("rotation").is_err());
+    }
+}
