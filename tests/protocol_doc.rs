@@ -193,23 +193,21 @@ fn worked_number_game(seed: u64) -> String {
     transcript(Variant::TakeANumber, &rules, game, seed)
 }
 
-/// A game as a transcript seen by seat 0.
-fn transcript(variant: Variant, rules: &Arc<Rules>, mut game: impl Game, seed: u64) -> String {
-    let mut dealer = GameRng::new(seed, Stream::Deal(0));
-    let mut bots = [
-        Builtin::new(Strategy::Dodger, seed),
-        Builtin::new(Strategy::Lowest, seed),
-    ];
-    let mut t = String::new();
-    let mut line = String::new();
-    let say = |t: &mut String, line: &mut String, marker: &str| {
-        for l in line.lines() {
-            t.push_str(marker);
-            t.push_str(l);
-            t.push('\n');
-        }
-        line.clear();
-    };
+/// Appends each line printed into `line` to the transcript `t`, marked `> ` (to the bot) or
+/// `< ` (from it), and empties `line`.
+fn say(t: &mut String, line: &mut String, marker: &str) {
+    for l in line.lines() {
+        t.push_str(marker);
+        t.push_str(l);
+        t.push('\n');
+    }
+    line.clear();
+}
+
+/// A transcript's opening, as seat 0 of a two-seat game sees it: both hellos and the `game`
+/// line. Returns the transcript and an empty line buffer.
+fn opening(variant: Variant, rules: &Rules) -> (String, String) {
+    let (mut t, mut line) = (String::new(), String::new());
     print::hello(&mut line);
     say(&mut t, &mut line, "> ");
     print::bot_hello(&mut line, "doc_bot");
@@ -223,6 +221,17 @@ fn transcript(variant: Variant, rules: &Arc<Rules>, mut game: impl Game, seed: u
     };
     print::game(&mut line, &start);
     say(&mut t, &mut line, "> ");
+    (t, line)
+}
+
+/// A game as a transcript seen by seat 0.
+fn transcript(variant: Variant, rules: &Arc<Rules>, mut game: impl Game, seed: u64) -> String {
+    let mut dealer = GameRng::new(seed, Stream::Deal(0));
+    let mut bots = [
+        Builtin::new(Strategy::Dodger, seed),
+        Builtin::new(Strategy::Lowest, seed),
+    ];
+    let (mut t, mut line) = opening(variant, rules);
     let mut events: Vec<Event> = Vec::new();
     let mut erred = false;
     loop {
@@ -362,29 +371,7 @@ fn pro_draft() -> String {
         Builtin::new(Strategy::Dodger, 0),
         Builtin::new(Strategy::Lowest, 0),
     ];
-    let mut t = String::new();
-    let mut line = String::new();
-    let say = |t: &mut String, line: &mut String, marker: &str| {
-        for l in line.lines() {
-            t.push_str(marker);
-            t.push_str(l);
-            t.push('\n');
-        }
-        line.clear();
-    };
-    print::hello(&mut line);
-    say(&mut t, &mut line, "> ");
-    print::bot_hello(&mut line, "doc_bot");
-    say(&mut t, &mut line, "< ");
-    let start = GameStart {
-        number: 0,
-        variant: Variant::Pro,
-        rules: &table_rules,
-        seats: 2,
-        seat: 0,
-    };
-    print::game(&mut line, &start);
-    say(&mut t, &mut line, "> ");
+    let (mut t, mut line) = opening(Variant::Pro, &table_rules);
     let mut events: Vec<Event> = Vec::new();
     let mut erred = false;
     loop {
