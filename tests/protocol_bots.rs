@@ -116,17 +116,19 @@ struct Script {
     rows: usize,
 }
 
+/// What a printer writes, as a string.
+fn printed(print: &dyn Fn(&mut String)) -> String {
+    let mut out = String::new();
+    print(&mut out);
+    out
+}
+
 fn script() -> Script {
     let rules = Arc::new(Rules::classic());
     let mut game = Classic::new(rules.clone(), 4).unwrap();
     let mut events: Vec<Event> = Vec::new();
     game.deal_random(&mut GameRng::new(11, Stream::Deal(0)), &mut events)
         .unwrap();
-    let line = |f: &dyn Fn(&mut String)| {
-        let mut out = String::new();
-        f(&mut out);
-        out
-    };
     let start = GameStart {
         number: 0,
         variant: Variant::Classic,
@@ -144,11 +146,11 @@ fn script() -> Script {
     };
     row.hand.remove(0);
     Script {
-        hello: line(&|o| print::hello(o)),
-        game: line(&|o| print::game(o, &start)),
-        deal: line(&|o| print::event(o, 0, &events[0])),
-        play: line(&|o| print::ask(o, &view)),
-        row: line(&|o| print::request(o, &row)),
+        hello: printed(&|o| print::hello(o)),
+        game: printed(&|o| print::game(o, &start)),
+        deal: printed(&|o| print::event(o, 0, &events[0])),
+        play: printed(&|o| print::ask(o, &view)),
+        row: printed(&|o| print::request(o, &row)),
         hand: play.hand.clone(),
         rows: play.rows.len(),
     }
@@ -233,11 +235,6 @@ fn converse_take_a_number(path: &Path) {
     let mut events: Vec<Event> = Vec::new();
     game.deal_random(&mut GameRng::new(5, Stream::Deal(0)), &mut events)
         .unwrap();
-    let line = |f: &dyn Fn(&mut String)| {
-        let mut out = String::new();
-        f(&mut out);
-        out
-    };
     let start = GameStart {
         number: 0,
         variant: Variant::TakeANumber,
@@ -255,18 +252,18 @@ fn converse_take_a_number(path: &Path) {
     };
     keep.hand.remove(0);
     keep.number.as_mut().unwrap().keep_from = taken.clone();
-    let play_line = line(&|o| print::ask(o, &view));
+    let play_line = printed(&|o| print::ask(o, &view));
     assert!(play_line.contains(" hashrows="), "{play_line}");
 
     let mut bot = Bot::start(path, false);
-    assert!(bot.ask(&line(&|o| print::hello(o))).greeting().is_ok());
-    bot.send(&line(&|o| print::game(o, &start)));
-    bot.send(&line(&|o| print::event(o, 0, &events[0])));
+    assert!(bot.ask(&printed(&|o| print::hello(o))).greeting().is_ok());
+    bot.send(&printed(&|o| print::game(o, &start)));
+    bot.send(&printed(&|o| print::event(o, 0, &events[0])));
     let FromBot::Play(card) = bot.ask(&play_line) else {
         panic!("expected play")
     };
     assert!(play.hand.contains(&card), "{card} is not in the hand");
-    let FromBot::Keep(kept) = bot.ask(&line(&|o| print::request(o, &keep))) else {
+    let FromBot::Keep(kept) = bot.ask(&printed(&|o| print::request(o, &keep))) else {
         panic!("expected keep")
     };
     assert!(taken.contains(&kept), "{kept} was not taken");
@@ -296,11 +293,6 @@ fn converse_pro(path: &Path, crlf: bool) {
         .new_game(Arc::new(Variant::Pro.rules()), 2)
         .unwrap();
     let rules = game.rules().clone();
-    let line = |f: &dyn Fn(&mut String)| {
-        let mut out = String::new();
-        f(&mut out);
-        out
-    };
     let start = GameStart {
         number: 0,
         variant: Variant::Pro,
@@ -309,10 +301,10 @@ fn converse_pro(path: &Path, crlf: bool) {
         seat: 0,
     };
     let mut bot = Bot::start(path, crlf);
-    assert!(bot.ask(&line(&|o| print::hello(o))).greeting().is_ok());
-    bot.send(&line(&|o| print::game(o, &start)));
+    assert!(bot.ask(&printed(&|o| print::hello(o))).greeting().is_ok());
+    bot.send(&printed(&|o| print::game(o, &start)));
 
-    let first = line(&|o| print::ask(o, &game.view(0)));
+    let first = printed(&|o| print::ask(o, &game.view(0)));
     assert!(
         first.starts_with("ask pick seat=0 round=1 pool=1,2,3,"),
         "{first}"
@@ -328,11 +320,11 @@ fn converse_pro(path: &Path, crlf: bool) {
     game.apply(1, take5::game::Action::Pick(reply), &mut events)
         .unwrap();
     for event in &events {
-        bot.send(&line(&|o| print::event(o, 0, event)));
+        bot.send(&printed(&|o| print::event(o, 0, event)));
     }
     let view = game.view(0);
     let pool = view.pool.to_vec();
-    let FromBot::Pick(second) = bot.ask(&line(&|o| print::ask(o, &view))) else {
+    let FromBot::Pick(second) = bot.ask(&printed(&|o| print::ask(o, &view))) else {
         panic!("expected pick")
     };
     assert!(pool.contains(&second), "{second} is not in the pool");
@@ -350,7 +342,7 @@ fn converse_pro(path: &Path, crlf: bool) {
         pool.contains(&other) && other != second,
         "{other} after {second}"
     );
-    bot.send(&line(&|o| print::bye(o)));
+    bot.send(&printed(&|o| print::bye(o)));
     let status = bot.finish();
     assert!(status.success(), "{status}");
 }
