@@ -1,31 +1,11 @@
 //! `take5 play --variant pro` end to end: built-ins at 2 and 6 seats, the Python example bot, a
 //! bot that never answers a pick well (the fallback picks for it); every record verifies.
 
+mod common;
+
+use common::{ok, take5, temp};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn take5(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_take5"))
-        .args(args)
-        .output()
-        .expect("take5 runs")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("take5-play-pro-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn ok(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "take5 failed: {}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+use std::process::Command;
 
 /// Plays `players` at the Pro table, records, verifies; returns the summary and the record.
 fn play_and_verify(name: &str, players: &[&str], games: &str) -> (String, String) {

@@ -1,8 +1,10 @@
 //! Take a Number (`--variant take-a-number`): the engine through the `Game` trait on explicit
 //! deals, a property over random games, and `take5 play` / `take5 verify` end to end.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+
+use common::{take5, temp};
+use std::process::Command;
 use std::sync::Arc;
 use take5::cards::Card;
 use take5::game::{Action, Deal, Decision, Event, Game, RuleError, TakeReason, ToMove};
@@ -332,19 +334,6 @@ fn every_card_is_in_exactly_one_place_after_every_step() {
 
 // ---------------------------------------------------------------------------------------------
 // take5 play and take5 verify.
-
-fn take5(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_take5"))
-        .args(args)
-        .output()
-        .expect("take5 runs")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("take5-tan-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
 
 fn play_and_verify(players: &[&str], name: &str) -> String {
     let record = temp(name);

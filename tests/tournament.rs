@@ -2,25 +2,12 @@
 //! change the results, a run killed with SIGKILL and resumed, and the worked example of
 //! docs/tournaments.md.
 
+mod common;
+
+use common::{ok, take5};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn take5(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_take5"))
-        .args(args)
-        .output()
-        .expect("take5 runs")
-}
-
-fn ok(output: Output) -> String {
-    assert!(
-        output.status.success(),
-        "take5 failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("take5-tournament-{}", std::process::id()));
@@ -83,7 +70,7 @@ format: round-robin
 fn a_pool_with_the_python_bot_agrees_with_take5_stats() {
     let config = write("python.yaml", &python_pool(2));
     let results = temp("python.jsonl");
-    let printed = ok(take5(&[
+    let printed = ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -101,14 +88,14 @@ fn a_pool_with_the_python_bot_agrees_with_take5_stats() {
         assert_eq!(bot["games"], 18, "{bot}");
         assert!(bot["faults"].as_object().unwrap().is_empty(), "{bot}");
     }
-    let recomputed = ok(take5(&[
+    let recomputed = ok(&take5(&[
         "stats",
         results.to_str().unwrap(),
         "--format",
         "json",
     ]));
     assert_eq!(printed, recomputed);
-    let table = ok(take5(&["stats", results.to_str().unwrap()]));
+    let table = ok(&take5(&["stats", results.to_str().unwrap()]));
     assert!(table.starts_with("24 games\n"), "{table}");
     assert!(table.contains("head to head"), "{table}");
 }
@@ -119,7 +106,7 @@ fn the_number_of_jobs_does_not_change_the_results() {
     let mut runs = Vec::new();
     for jobs in ["1", "2", "3"] {
         let results = temp(&format!("jobs{jobs}.jsonl"));
-        let printed = ok(take5(&[
+        let printed = ok(&take5(&[
             "tournament",
             config.to_str().unwrap(),
             "--results",
@@ -153,7 +140,7 @@ fn a_results_file_is_not_overwritten_and_a_torn_line_is_replayed_on_resume() {
         a.extend(extra.iter().map(|s| s.to_string()));
         take5(&a.iter().map(String::as_str).collect::<Vec<_>>())
     };
-    let expected = ok(run(&whole, &[]));
+    let expected = ok(&run(&whole, &[]));
     let again = run(&whole, &[]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
@@ -163,10 +150,10 @@ fn a_results_file_is_not_overwritten_and_a_torn_line_is_replayed_on_resume() {
     let mut text: String = lines[..30].iter().map(|l| format!("{l}\n")).collect();
     text.push_str(&lines[30][..20]);
     std::fs::write(&cut, text).unwrap();
-    assert_eq!(ok(run(&cut, &["--resume"])), expected);
+    assert_eq!(ok(&run(&cut, &["--resume"])), expected);
     assert_eq!(sorted_lines(&cut), lines);
     // Resuming a finished run plays nothing and prints the same.
-    assert_eq!(ok(run(&cut, &["--resume"])), expected);
+    assert_eq!(ok(&run(&cut, &["--resume"])), expected);
     assert_eq!(sorted_lines(&cut), lines);
 }
 
@@ -175,7 +162,7 @@ fn a_run_killed_with_sigkill_resumes_to_the_same_statistics() {
     let config = write("kill.yaml", &python_pool(3));
     let whole = temp("kill-whole.jsonl");
     let killed = temp("kill-killed.jsonl");
-    let expected = ok(take5(&[
+    let expected = ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -211,7 +198,7 @@ fn a_run_killed_with_sigkill_resumes_to_the_same_statistics() {
     child.wait().unwrap();
     let before = std::fs::read_to_string(&killed).unwrap().lines().count();
     assert!(before < total, "the run finished before it was killed");
-    let resumed = ok(take5(&[
+    let resumed = ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -240,7 +227,7 @@ fn the_worked_example_of_the_docs_holds() {
     };
     let config = write("example.yaml", &block("yaml example"));
     let results = temp("example.jsonl");
-    let printed = ok(take5(&[
+    let printed = ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -249,7 +236,7 @@ fn the_worked_example_of_the_docs_holds() {
     assert_eq!(printed, block("text example-table"));
     let lines = sorted_lines(&results);
     assert_eq!(format!("{}\n", lines[0]), block("json example-line"));
-    let csv = ok(take5(&[
+    let csv = ok(&take5(&[
         "stats",
         results.to_str().unwrap(),
         "--format",
@@ -263,7 +250,7 @@ fn the_worked_example_of_the_docs_holds() {
     let words = shlex::split(command.trim()).unwrap();
     assert_eq!(words[0], "take5");
     let words: Vec<&str> = words[1..].iter().map(String::as_str).collect();
-    assert_eq!(ok(take5(&words)), block("text example-table"));
+    assert_eq!(ok(&take5(&words)), block("text example-table"));
 }
 
 #[test]
@@ -279,7 +266,7 @@ fn a_bad_config_names_file_line_and_column() {
 fn shards_merged_give_the_statistics_of_one_run() {
     let config = write("shards.yaml", BUILTINS);
     let whole = temp("shards-whole.jsonl");
-    let expected = ok(take5(&[
+    let expected = ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -291,7 +278,7 @@ fn shards_merged_give_the_statistics_of_one_run() {
     for k in 1..=4 {
         let results = temp(&format!("shard{k}.jsonl"));
         let shard = format!("{k}/4");
-        ok(take5(&[
+        ok(&take5(&[
             "tournament",
             config.to_str().unwrap(),
             "--results",
@@ -307,7 +294,7 @@ fn shards_merged_give_the_statistics_of_one_run() {
     }
     let mut args = vec!["stats", "--format", "json"];
     args.extend(files.iter().map(String::as_str));
-    assert_eq!(ok(take5(&args)), expected);
+    assert_eq!(ok(&take5(&args)), expected);
     // A shard's file is refused by another shard.
     let wrong = take5(&[
         "tournament",
@@ -351,7 +338,7 @@ fn ctrl_c_finishes_the_games_under_way_and_resume_completes_the_run() {
     let config = write("sigint.yaml", &python_pool(3));
     let whole = temp("sigint-whole.jsonl");
     let stopped = temp("sigint-stopped.jsonl");
-    let expected = ok(take5(&[
+    let expected = ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -388,7 +375,7 @@ fn ctrl_c_finishes_the_games_under_way_and_resume_completes_the_run() {
     let text = std::fs::read_to_string(&stopped).unwrap();
     assert!(text.ends_with('\n'), "only whole lines");
     assert!(text.lines().count() < 36, "it stopped early");
-    let resumed = ok(take5(&[
+    let resumed = ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -417,7 +404,7 @@ format: round-robin
     );
     let config = write("flags.yaml", &yaml);
     let from_file = temp("flags-file.jsonl");
-    ok(take5(&[
+    ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -427,7 +414,7 @@ format: round-robin
     let logs = temp("flags-logs");
     let _ = std::fs::remove_dir_all(&logs);
     let py = format!("py={python}");
-    ok(take5(&[
+    ok(&take5(&[
         "tournament",
         "--bot",
         "random=builtin:random",
@@ -536,7 +523,7 @@ fn a_bot_starts_in_its_folder_and_a_missing_folder_is_named() {
     );
     let config = write("dir.yaml", &pool);
     let results = temp("dir.jsonl");
-    let printed = ok(take5(&[
+    let printed = ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -565,7 +552,7 @@ fn the_summary_names_the_game_of_every_fault() {
     );
     let config = write("faults.yaml", &pool);
     let results = temp("faults.jsonl");
-    let printed = ok(take5(&[
+    let printed = ok(&take5(&[
         "tournament",
         config.to_str().unwrap(),
         "--results",
@@ -591,7 +578,7 @@ fn the_summary_names_the_game_of_every_fault() {
         .collect();
     assert_eq!(games, expected, "{quitter}");
     assert_eq!(quitter["faults"]["crash"], 54, "{quitter}");
-    let table = ok(take5(&["stats", results.to_str().unwrap()]));
+    let table = ok(&take5(&["stats", results.to_str().unwrap()]));
     assert!(
         table.contains("crash 54 (games 18, 19, 20, 21, 22, ...)"),
         "{table}"

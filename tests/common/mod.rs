@@ -1,6 +1,8 @@
-//! Helpers shared by the engine-level tests: tables written as plain numbers.
+//! Helpers shared by the tests: tables written as plain numbers, and the take5 binary.
 #![allow(dead_code)] // each test crate uses its own part of this module
 
+use std::path::PathBuf;
+use std::process::{Command, Output};
 use std::sync::Arc;
 use take5::cards::Card;
 use take5::game::{Action, Event, Game, TakeReason};
@@ -49,4 +51,34 @@ pub fn takes(events: &[Event]) -> Vec<(usize, usize, i32, TakeReason)> {
             _ => None,
         })
         .collect()
+}
+
+/// Runs the take5 binary with `args`.
+pub fn take5(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(args)
+        .output()
+        .expect("take5 runs")
+}
+
+/// Asserts that take5 succeeded; returns what it printed.
+pub fn ok(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "take5 failed: {}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// A path for `name` in a temporary folder of this test binary and process.
+pub fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "take5-{}-{}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
 }
