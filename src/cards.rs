@@ -22,6 +22,10 @@ pub struct Deck {
     pub lowest: u16,
     /// Bullheads of each card, from `lowest` upwards; the deck has one card per entry.
     pub bullheads: Vec<u8>,
+    /// The circle game: the cards whose bullheads are red (penalty points); every other card's
+    /// are green (points won). Empty, and left out of records, for the other variants.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub red: Vec<Card>,
 }
 
 impl Deck {
@@ -30,7 +34,43 @@ impl Deck {
         Deck {
             lowest: 1,
             bullheads: (1..=highest).map(classic_bullheads).collect(),
+            red: Vec::new(),
         }
+    }
+
+    /// The circle game's 98 cards, as reconstructed (docs/rulings.md, "Circle"): the cards
+    /// with more than one bullhead in 6 nimmt! carry that many red ones, every other card one
+    /// green bullhead, except [`CIRCLE_TWO_GREEN`], which carry two.
+    pub fn circle() -> Deck {
+        let highest = 98;
+        let red: Vec<Card> = (1..=highest)
+            .filter(|&n| classic_bullheads(n) > 1)
+            .map(Card)
+            .collect();
+        let bullheads = (1..=highest)
+            .map(|n| match classic_bullheads(n) {
+                1 if CIRCLE_TWO_GREEN.contains(&n) => 2,
+                heads => heads,
+            })
+            .collect();
+        Deck {
+            lowest: 1,
+            bullheads,
+            red,
+        }
+    }
+
+    /// Whether `card`'s bullheads are red (the circle game's penalty points).
+    #[inline]
+    pub fn is_red(&self, card: Card) -> bool {
+        self.red.binary_search(&card).is_ok()
+    }
+
+    /// The circle game's points of `card`: its green bullheads, or minus its red ones.
+    #[inline]
+    pub fn points(&self, card: Card) -> i32 {
+        let heads = self.bullheads(card) as i32;
+        if self.is_red(card) { -heads } else { heads }
     }
 
     pub fn len(&self) -> usize {
@@ -65,6 +105,42 @@ impl Deck {
     }
 }
 
+/// The circle cards known to carry two green bullheads (seen in reviews; the seeds README).
+pub const CIRCLE_TWO_GREEN: [u16; 2] = [42, 52];
+
+/// A special card of the circle game. It has no number and goes into a row, not onto it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Special {
+    /// "x 2": doubles its taker's points.
+    #[serde(rename = "x2")]
+    Double,
+    /// "+ 5": 5 points for its taker.
+    #[serde(rename = "plus5")]
+    PlusFive,
+}
+
+impl Special {
+    pub const ALL: [Special; 2] = [Special::Double, Special::PlusFive];
+
+    /// The name in fixtures, records and the protocol.
+    pub fn name(self) -> &'static str {
+        match self {
+            Special::Double => "x2",
+            Special::PlusFive => "plus5",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Special> {
+        Special::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+impl fmt::Display for Special {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The bullheads printed on 6 nimmt! number cards: 55 has 7, other doublets (11, 22, ...) 5,
 /// multiples of 10 have 3, other numbers ending in 5 have 2, every other card 1.
 pub fn classic_bullheads(number: u16) -> u8 {
@@ -95,5 +171,37 @@ mod tests {
         assert_eq!(deck.bullheads(Card(55)), 7);
         assert_eq!(deck.bullheads(Card(100)), 3);
         assert!(!deck.contains(Card(0)) && !deck.contains(Card(105)));
+    }
+
+    #[test]
+    fn circle_deck_agrees_with_every_card_seen() {
+        let deck = Deck::circle();
+        assert_eq!(deck.len(), 98);
+        let points = |n: u16| deck.points(Card(n));
+        for n in [4, 8, 31, 41, 48, 56, 61, 89, 94, 97] {
+            assert_eq!(points(n), 1, "card {n}");
+        }
+        for (n, p) in [
+            (42, 2),
+            (52, 2),
+            (33, -5),
+            (66, -5),
+            (88, -5),
+            (70, -3),
+            (90, -3),
+        ] {
+            assert_eq!(points(n), p, "card {n}");
+        }
+        assert_eq!(points(55), -7);
+        assert_eq!(deck.red.len(), 26);
+        assert!(deck.red.windows(2).all(|w| w[0] < w[1]), "red is sorted");
+        let heads = |red: bool| {
+            deck.cards()
+                .filter(|&c| deck.is_red(c) == red)
+                .map(|c| deck.bullheads(c))
+                .collect::<Vec<_>>()
+        };
+        assert!(heads(false).iter().all(|&h| h == 1 || h == 2));
+        assert!(heads(true).iter().all(|h| [2, 3, 5, 7].contains(h)));
     }
 }

@@ -29,6 +29,36 @@ pub struct Rules {
     /// records and settings when it is the default, `seat_order`.
     #[serde(default, skip_serializing_if = "Draft::is_seat_order")]
     pub draft: Draft,
+    /// The circle game's own settings; `None`, and left out of records, for the other variants.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub circle: Option<Box<CircleRules>>,
+}
+
+/// The circle game's settings (rulebook 000): the deal by number of players and the special
+/// cards' scoring.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CircleRules {
+    /// Cards per hand and cards on the table, by number of players. A player count not listed
+    /// uses `hand_size` and `rows`.
+    pub deal: Vec<CircleDeal>,
+    /// The most cards a player places in one turn.
+    pub cards_per_turn: u8,
+    /// Points a "+5" card in its taker's pile is worth.
+    pub plus: i32,
+    /// What an "x2" card in its taker's pile multiplies the points by.
+    pub times: i32,
+    /// Points lost for each special card still in hand at the end.
+    pub held_penalty: i32,
+}
+
+/// The circle game's deal for one number of players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CircleDeal {
+    pub players: usize,
+    pub hand_size: usize,
+    pub rows: usize,
 }
 
 /// Who picks when in a draft (the Pro variant's "take turns picking one card"; the rulebook
@@ -115,7 +145,17 @@ impl Rules {
             end: GameEnd::TargetScore(66),
             ties: Ties::Shared,
             draft: Draft::SeatOrder,
+            circle: None,
         }
+    }
+
+    /// Cards per hand and rows on the table for `players` (the circle game deals by player
+    /// count; every other variant deals `hand_size` and `rows`).
+    pub fn deal_size(&self, players: usize) -> (usize, usize) {
+        self.circle
+            .as_ref()
+            .and_then(|c| c.deal.iter().find(|d| d.players == players))
+            .map_or((self.hand_size, self.rows), |d| (d.hand_size, d.rows))
     }
 
     /// The Pro variant (rulebook 003): the classic rules for 2-6 players. The deck is cut to
@@ -136,11 +176,34 @@ impl Rules {
         if usize::from(self.deck.lowest) + self.deck.len() - 1 > usize::from(u16::MAX) {
             return fail("deck", format!("cards must be at most {}", u16::MAX));
         }
+        if let Some(&red) = self.deck.red.iter().find(|&&c| !self.deck.contains(c)) {
+            return fail("deck", format!("red card {red} is not in the deck"));
+        }
+        if self.deck.red.windows(2).any(|w| w[0] >= w[1]) {
+            return fail(
+                "deck",
+                "the red cards must be listed once each, ascending".into(),
+            );
+        }
         if self.rows == 0 {
             return fail("rows", "there must be at least 1 row".into());
         }
         if self.row_capacity == 0 {
             return fail("row_capacity", "a row must hold at least 1 card".into());
+        }
+        if let Some(circle) = &self.circle {
+            if circle.cards_per_turn == 0 {
+                return fail("circle", "a turn places at least 1 card".into());
+            }
+            if let Some(d) = circle.deal.iter().find(|d| d.hand_size == 0 || d.rows == 0) {
+                return fail(
+                    "circle",
+                    format!(
+                        "the deal for {} players needs at least 1 card per hand and 1 row",
+                        d.players
+                    ),
+                );
+            }
         }
         if self.hand_size == 0 {
             return fail("hand_size", "players need at least 1 card".into());
@@ -172,14 +235,13 @@ impl Rules {
                 ),
             });
         }
-        let needed = players * self.hand_size + self.rows;
+        let (hand_size, rows) = self.deal_size(players);
+        let needed = players * hand_size + rows;
         if needed > self.deck.len() {
             return Err(RulesError {
                 setting: "deck",
                 problem: format!(
-                    "{players} players with {} cards each and {} rows need {needed} cards, the deck has {}",
-                    self.hand_size,
-                    self.rows,
+                    "{players} players with {hand_size} cards each and {rows} rows need {needed} cards, the deck has {}",
                     self.deck.len()
                 ),
             });

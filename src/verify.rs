@@ -428,6 +428,26 @@ impl Replay {
                 game.apply(*seat, Action::Keep(*card), &mut emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot keep {card}"), e))?;
             }
+            (ToMove::Seat(_, Decision::Place { .. }), Event::Place { seat, card, .. }) => {
+                game.apply(*seat, Action::Play(*card), &mut emitted)
+                    .map_err(|e| refused(format!("seat {seat} cannot place {card}"), e))?;
+            }
+            (
+                ToMove::Seat(_, Decision::Place { .. }),
+                &Event::PlaceSpecial { seat, special, row },
+            ) => {
+                game.apply(seat, Action::PlaceSpecial { special, row }, &mut emitted)
+                    .map_err(|e| {
+                        refused(
+                            format!("seat {seat} cannot put {special} into row {row}"),
+                            e,
+                        )
+                    })?;
+            }
+            (ToMove::Seat(_, Decision::Place { .. }), &Event::EndTurn { seat }) => {
+                game.apply(seat, Action::EndTurn, &mut emitted)
+                    .map_err(|e| refused(format!("seat {seat} cannot end its turn"), e))?;
+            }
             (ToMove::GameOver, _) => {
                 return Err(VerifyError::at(
                     line,
@@ -504,6 +524,10 @@ fn waiting_for(game: &dyn Game, to_move: ToMove) -> String {
         ToMove::Seat(seat, Decision::KeepCard) => {
             format!("seat {seat}'s choice of a #-row card (a `keep` line)")
         }
+        ToMove::Seat(seat, Decision::Place { .. }) => format!(
+            "seat {seat}'s placement or the end of its turn (a `place`, `place_special` or \
+             `end_turn` line)"
+        ),
         ToMove::GameOver => "nothing: the game is over".into(),
     }
 }

@@ -2,8 +2,10 @@
 //! from a real game's views and events.
 
 use std::sync::Arc;
-use take5::cards::{Card, Deck};
-use take5::game::{Action, Decision, Discard, Event, Game, NumberTable, TakeReason, ToMove, View};
+use take5::cards::{Card, Deck, Special};
+use take5::game::{
+    Action, CircleTable, Decision, Discard, Event, Game, NumberTable, TakeReason, ToMove, View,
+};
 use take5::players::GameStart;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::protocol::parse::{self, MAX_NAME, is_name_char};
@@ -122,6 +124,7 @@ fn every_message_round_trips() {
         scores: vec![0, 0, 0, 0],
         taken: vec![0, 2, 0, 0],
         number: None,
+        circle: None,
     };
     let number = NumberTable {
         capacities: Vec::new(),
@@ -346,8 +349,25 @@ impl Gen {
         words.join(" ")
     }
 
+    fn specials(&mut self) -> Vec<Special> {
+        self.list(3, |g| Special::ALL[g.below(2) as usize])
+    }
+
     fn event(&mut self) -> EventLine {
-        match self.below(9) {
+        match self.below(12) {
+            9 => EventLine::Public(Event::PlaceSpecial {
+                seat: self.usize(),
+                special: Special::ALL[self.below(2) as usize],
+                row: self.usize(),
+            }),
+            10 => EventLine::Public(Event::Collect {
+                seat: self.usize(),
+                row: self.usize(),
+                cards: self.cards(),
+                specials: self.specials(),
+                points: self.points(),
+            }),
+            11 => EventLine::Public(Event::EndTurn { seat: self.usize() }),
             8 => EventLine::Public(Event::Pick {
                 seat: self.usize(),
                 card: self.card(),
@@ -399,8 +419,12 @@ impl Gen {
     }
 
     fn request(&mut self) -> Request {
-        let ask = match self.below(4) {
+        let ask = match self.below(5) {
             0 => Ask::Play,
+            4 => Ask::Place {
+                placed: self.below(3) as u8,
+                remaining: self.below(4) as u8,
+            },
             1 => Ask::Row {
                 card: self.card(),
                 revealed: self.cards(),
@@ -411,13 +435,16 @@ impl Gen {
             },
         };
         let keep = matches!(ask, Ask::Keep { .. });
+        // The circle game's fields come with `ask place`, always.
+        let place = matches!(ask, Ask::Place { .. });
+        let seat = self.usize();
         // A pick (Pro variant) has no turn, no rows and no #-row fields.
         let pick = matches!(ask, Ask::Pick { .. });
         // Take a Number's fields come together (always in `ask keep`), or not at all.
-        let number = keep || (!pick && self.chance(50));
+        let number = keep || (!pick && !place && self.chance(50));
         Request {
             ask,
-            seat: self.usize(),
+            seat,
             round: self.u32(),
             turn: if pick { 0 } else { self.u32() },
             hand: self.cards(),
@@ -443,6 +470,16 @@ impl Gen {
                     keep_from: if keep { self.cards() } else { Vec::new() },
                 }
             }),
+            circle: place.then(|| {
+                let rows = 1 + self.below(5) as usize;
+                let seats = 1 + self.below(6) as usize;
+                Box::new(CircleTable {
+                    row_specials: (0..rows).map(|_| self.specials()).collect(),
+                    held: (0..seats).map(|_| self.specials()).collect(),
+                    hand_sizes: self.list(6, Gen::usize),
+                    turn_seat: Some(seat),
+                })
+            }),
         }
     }
 
@@ -463,6 +500,7 @@ impl Gen {
             deck: Deck {
                 lowest: self.card().0,
                 bullheads: self.list(120, |g| g.below(256) as u8),
+                red: self.cards(),
             },
         }
     }
@@ -484,7 +522,12 @@ impl Gen {
     }
 
     fn bot_line(&mut self) -> FromBot {
-        match self.below(5) {
+        match self.below(7) {
+            5 => FromBot::Special {
+                special: Special::ALL[self.below(2) as usize],
+                row: self.usize(),
+            },
+            6 => FromBot::End,
             0 => FromBot::Hello {
                 version: self.u32(),
                 name: self.name(),
@@ -596,11 +639,12 @@ fn assert_same_view(a: &View, b: &View) {
         (a.hash_rows(), a.hash_piles(), a.hand_sizes(), a.keep_from()),
         (b.hash_rows(), b.hash_piles(), b.hand_sizes(), b.keep_from())
     );
+    assert_eq!(a.circle, b.circle);
 }
 
 /// Checks every line a referee would send while `seats` players play a whole game of
-/// `variant`; counts the `ask play`, the `ask row`, the `ask pick`, the `ask keep` and the event
-/// lines.
+/// `variant`; counts the `ask play` (with the circle game's `ask place`), the `ask row`, the
+/// `ask pick`, the `ask keep` and the event lines.
 fn play_and_check(
     seed: u64,
     seats: usize,
@@ -674,7 +718,7 @@ fn play_and_check(
             let rules = infos[seat].rules();
             assert_same_view(&request.view(&rules), &view);
             match request.ask {
-                Ask::Play => plays += 1,
+                Ask::Play | Ask::Place { .. } => plays += 1,
                 Ask::Row { .. } => rows += 1,
                 Ask::Keep { .. } => keeps += 1,
                 Ask::Pick { .. } => picks += 1,
@@ -717,6 +761,19 @@ fn lines_from_real_games_round_trip() {
         rows_asked += rows;
     }
     assert!(rows_asked > 0);
+}
+
+#[test]
+fn lines_from_real_circle_games_round_trip() {
+    for seed in 0..10 {
+        let seats = 2 + (seed as usize % 5);
+        let (places, rows, picks, keeps, lines) = play_and_check(seed, seats, Variant::Circle);
+        // Every number card is placed, and the special cards that fit.
+        let (hand_size, _) = Variant::Circle.rules().deal_size(seats);
+        assert!(places >= hand_size * seats, "{places} for {seats} seats");
+        assert_eq!((rows, picks, keeps), (0, 0, 0));
+        assert!(lines > places, "{places} {lines}");
+    }
 }
 
 #[test]

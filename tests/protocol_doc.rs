@@ -159,6 +159,7 @@ fn worked_rules() -> Rules {
         end: GameEnd::Rounds(1),
         ties: Ties::Shared,
         draft: take5::rules::Draft::SeatOrder,
+        circle: None,
     }
 }
 

@@ -222,7 +222,7 @@ fn the_round_ends_when_a_hand_runs_out_and_nothing_comes_back() {
             let action = match decision {
                 Decision::KeepCard => Action::Keep(game.keep_from()[0]),
                 Decision::ChooseRow { .. } => Action::TakeRow(0),
-                Decision::PlayCard | Decision::Pick => unreachable!(),
+                Decision::PlayCard | Decision::Pick | Decision::Place { .. } => unreachable!(),
             };
             game.apply(seat, action, &mut events).unwrap();
         }

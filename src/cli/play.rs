@@ -1,6 +1,7 @@
 //! `take5 play`: a match between players, with a summary and an optional record.
 
 use super::{CliError, Status};
+use crate::cards::Deck;
 use crate::game::{Deal, Discard, Game};
 use crate::house::House;
 use crate::players::{FaultKind, Player, PlayerSpec};
@@ -45,6 +46,11 @@ pub struct PlayArgs {
     /// it with its hash.
     #[arg(long, value_name = "FILE")]
     house: Option<PathBuf>,
+    /// YAML file with the number cards and their bullheads (`lowest`, `bullheads` and, for the
+    /// circle game, `red`: the cards whose bullheads are red), replacing the variant's deck.
+    /// Records hold the deck, so they verify without the file.
+    #[arg(long, value_name = "FILE")]
+    deck: Option<PathBuf>,
     /// Write every line sent to and received from each bot, and its stderr, into
     /// DIR/player-N.log and DIR/player-N.stderr (N: the player's place in the `--player`s, from
     /// 1), for the whole match, times from its start.
@@ -73,9 +79,9 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
         None => Vec::new(),
     };
-    if args.house.is_some() && args.variant == Variant::TakeANumber {
+    if args.house.is_some() && matches!(args.variant, Variant::TakeANumber | Variant::Circle) {
         // The hooks are the classic engine's (a Pro game plays it after its draft); a Take a
-        // Number game has none to call.
+        // Number or circle game has none to call.
         return Err(CliError::input(format!(
             "--house: house rules are for the classic variant (and pro, which plays it), not {}",
             args.variant.name()
@@ -85,9 +91,20 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         Some(path) => Some(House::load_with(path, args.variant.rules()).map_err(CliError::input)?),
         None => None,
     };
-    let rules = house
+    let mut rules = house
         .as_ref()
         .map_or_else(|| args.variant.rules(), |h| h.rules().clone());
+    if let Some(path) = &args.deck {
+        if house.is_some() {
+            return Err(CliError::input(
+                "--deck: give the deck in the house script (`deck` and `bullheads`) instead",
+            ));
+        }
+        rules.deck = crate::yaml::load::<Deck>(path).map_err(CliError::input)?;
+        rules
+            .validate()
+            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    }
     rules
         .check_players(args.players.len())
         .map_err(|e| match &house {

@@ -1,6 +1,6 @@
 use super::Seat;
 use super::house::HouseError;
-use crate::cards::Card;
+use crate::cards::{Card, Special};
 use std::fmt;
 
 /// Why an action is not allowed. The state is unchanged when one is returned.
@@ -43,11 +43,21 @@ pub enum RuleError {
     KeepDue { seat: Seat },
     /// Take a Number: the card kept for the #-row is not among the cards just taken.
     NotTaken { seat: Seat, card: Card },
+    /// A circle-game move (a special card, the end of a turn) in another variant.
+    NoCircleTurn { seat: Seat },
+    /// The circle game: something other than a placement or the end of the turn was sent.
+    CircleTurnDue { seat: Seat },
+    /// The circle game: the special card is not in the seat's hand.
+    SpecialNotInHand { seat: Seat, special: Special },
+    /// The circle game: the row already holds a special card of this kind.
+    SpecialInRow { row: usize, special: Special },
+    /// The circle game: a turn cannot end before a card is placed.
+    NothingPlaced { seat: Seat },
 }
 
 impl RuleError {
     /// Every [`RuleError::kind`], in declaration order (fixtures name the error they expect).
-    pub const KINDS: [&'static str; 18] = [
+    pub const KINDS: [&'static str; 23] = [
         "game_over",
         "no_such_seat",
         "deal_first",
@@ -66,6 +76,11 @@ impl RuleError {
         "no_keep_due",
         "keep_due",
         "not_taken",
+        "no_circle_turn",
+        "circle_turn_due",
+        "special_not_in_hand",
+        "special_in_row",
+        "nothing_placed",
     ];
 
     /// A stable, machine-readable name for the kind (used in fixtures, records and the protocol).
@@ -89,6 +104,11 @@ impl RuleError {
             RuleError::NoKeepDue { .. } => "no_keep_due",
             RuleError::KeepDue { .. } => "keep_due",
             RuleError::NotTaken { .. } => "not_taken",
+            RuleError::NoCircleTurn { .. } => "no_circle_turn",
+            RuleError::CircleTurnDue { .. } => "circle_turn_due",
+            RuleError::SpecialNotInHand { .. } => "special_not_in_hand",
+            RuleError::SpecialInRow { .. } => "special_in_row",
+            RuleError::NothingPlaced { .. } => "nothing_placed",
         }
     }
 }
@@ -155,6 +175,23 @@ impl fmt::Display for RuleError {
                     "card {card} is not among the cards seat {seat} just took"
                 )
             }
+            RuleError::NoCircleTurn { seat } => write!(
+                f,
+                "seat {seat} sent a circle-game move (a special card or the end of a turn), \
+                 but this is not the circle game"
+            ),
+            RuleError::CircleTurnDue { seat } => {
+                write!(f, "seat {seat} must place a card or end its turn")
+            }
+            RuleError::SpecialNotInHand { seat, special } => {
+                write!(f, "special card {special} is not in seat {seat}'s hand")
+            }
+            RuleError::SpecialInRow { row, special } => {
+                write!(f, "row {row} already holds a {special} card")
+            }
+            RuleError::NothingPlaced { seat } => {
+                write!(f, "seat {seat} must place a card before ending its turn")
+            }
         }
     }
 }
@@ -205,6 +242,17 @@ mod tests {
                 seat: 0,
                 card: Card(1),
             },
+            RuleError::NoCircleTurn { seat: 0 },
+            RuleError::CircleTurnDue { seat: 0 },
+            RuleError::SpecialNotInHand {
+                seat: 0,
+                special: Special::Double,
+            },
+            RuleError::SpecialInRow {
+                row: 0,
+                special: Special::Double,
+            },
+            RuleError::NothingPlaced { seat: 0 },
         ];
         for sample in &samples {
             match sample {
@@ -225,7 +273,12 @@ mod tests {
                 | RuleError::House(_)
                 | RuleError::NoKeepDue { .. }
                 | RuleError::KeepDue { .. }
-                | RuleError::NotTaken { .. } => {}
+                | RuleError::NotTaken { .. }
+                | RuleError::NoCircleTurn { .. }
+                | RuleError::CircleTurnDue { .. }
+                | RuleError::SpecialNotInHand { .. }
+                | RuleError::SpecialInRow { .. }
+                | RuleError::NothingPlaced { .. } => {}
             }
         }
         let kinds: Vec<&str> = samples.iter().map(RuleError::kind).collect();

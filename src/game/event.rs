@@ -1,5 +1,5 @@
 use super::{Points, Seat};
-use crate::cards::Card;
+use crate::cards::{Card, Special};
 use serde::{Deserialize, Serialize};
 
 /// Something that happened in a game. A game record is these, in order, one per line.
@@ -49,6 +49,24 @@ pub enum Event {
         totals: Vec<Points>,
         winners: Vec<Seat>,
     },
+    /// The circle game: `seat` put `special` from its hand into `row`.
+    PlaceSpecial {
+        seat: Seat,
+        special: Special,
+        row: usize,
+    },
+    /// The circle game: `seat` placed the fifth number card in `row` and took it: its number
+    /// `cards` (worth `points`, green minus red) and its `specials`. The row leaves the
+    /// circle, so the rows after it move up by one.
+    Collect {
+        seat: Seat,
+        row: usize,
+        cards: Vec<Card>,
+        specials: Vec<Special>,
+        points: Points,
+    },
+    /// The circle game: `seat` ended its turn before placing as many cards as it may.
+    EndTurn { seat: Seat },
 }
 
 impl Event {
@@ -64,6 +82,9 @@ impl Event {
             Event::Pile { .. } => "pile",
             Event::RoundEnd { .. } => "round_end",
             Event::GameEnd { .. } => "game_end",
+            Event::PlaceSpecial { .. } => "place_special",
+            Event::Collect { .. } => "collect",
+            Event::EndTurn { .. } => "end_turn",
         }
     }
 }

@@ -9,9 +9,9 @@ mod view;
 
 pub use error::RuleError;
 pub use event::{Discard, Emitter, Event, EventSink, TakeReason, emit};
-pub use view::{NumberTable, View};
+pub use view::{CircleTable, NumberTable, View};
 
-use crate::cards::Card;
+use crate::cards::{Card, Special};
 use crate::rng::GameRng;
 use crate::rules::{Rules, Ties};
 use serde::{Deserialize, Serialize};
@@ -35,6 +35,10 @@ pub enum Decision {
     KeepCard,
     /// Draft (Pro variant): take one card from the face-up pool into the hand.
     Pick,
+    /// The circle game: place a card (a number card from the hand, or a special card into a
+    /// row), or end the turn once at least one card is placed. `placed` cards are placed this
+    /// turn; `remaining` more may be.
+    Place { placed: u8, remaining: u8 },
 }
 
 /// Who must act next.
@@ -62,6 +66,10 @@ pub enum Action {
     Keep(Card),
     /// Draft (Pro variant): take this card from the pool.
     Pick(Card),
+    /// The circle game: put this special card from the hand into `row`.
+    PlaceSpecial { special: Special, row: usize },
+    /// The circle game: place no more cards this turn.
+    EndTurn,
 }
 
 /// The cards for one round: each seat's hand and the first card of each row.
@@ -93,6 +101,18 @@ impl Outcome {
         Outcome {
             totals: totals.to_vec(),
             winners,
+        }
+    }
+}
+
+impl Outcome {
+    /// The outcome of final `totals` when points are won (the circle game): the highest total
+    /// wins, and a tie for it is shared.
+    pub fn highest_wins(totals: &[Points]) -> Outcome {
+        let best = totals.iter().copied().max().unwrap_or_default();
+        Outcome {
+            totals: totals.to_vec(),
+            winners: (0..totals.len()).filter(|&s| totals[s] == best).collect(),
         }
     }
 }

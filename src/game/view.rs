@@ -1,5 +1,5 @@
 use super::{Decision, Points, Seat};
-use crate::cards::Card;
+use crate::cards::{Card, Special};
 use crate::rules::Rules;
 
 /// What one seat may see of the game: everything public plus its own hand. This is all a
@@ -30,6 +30,22 @@ pub struct View<'a> {
     /// Take a Number's public table; `None` for classic. One pointer, so the classic view
     /// stays small (the referee builds one per decision). Read it through the methods below.
     pub number: Option<&'a NumberTable>,
+    /// The circle game's public table; `None` for the other variants (one pointer, as
+    /// `number`). `rows` are then the circle's rows, clockwise.
+    pub circle: Option<&'a CircleTable>,
+}
+
+/// What the circle game shows besides its rows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CircleTable {
+    /// The special cards in each row, by row (clockwise, as `View::rows`).
+    pub row_specials: Vec<Vec<Special>>,
+    /// The special cards each seat still holds, by seat (public: everyone sees what is placed).
+    pub held: Vec<Vec<Special>>,
+    /// How many number cards each seat holds.
+    pub hand_sizes: Vec<usize>,
+    /// Whose turn it is, while the game is on.
+    pub turn_seat: Option<Seat>,
 }
 
 /// What Take a Number shows besides the classic table.
@@ -80,5 +96,17 @@ impl<'a> View<'a> {
             (Some(Decision::KeepCard), Some(n)) => &n.keep_from,
             _ => &[],
         }
+    }
+
+    /// The circle game: the special cards in each row; empty for the other variants.
+    pub fn row_specials(&self) -> &'a [Vec<Special>] {
+        self.circle.map_or(&[], |c| &c.row_specials)
+    }
+
+    /// The circle game: the special cards this seat holds; empty for the other variants.
+    pub fn held(&self) -> &'a [Special] {
+        self.circle
+            .and_then(|c| c.held.get(self.seat))
+            .map_or(&[], Vec::as_slice)
     }
 }

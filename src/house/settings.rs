@@ -180,6 +180,7 @@ fn deck(current: &Deck, value: &Value) -> Result<Deck, String> {
         bullheads: (lowest..=highest)
             .map(|n| classic_bullheads(n as u16))
             .collect(),
+        red: Vec::new(),
     })
 }
 

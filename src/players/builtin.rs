@@ -2,9 +2,10 @@
 //! get, so they are also reference answers for bot authors.
 
 use super::{Answer, GameStart, Legality, Player};
-use crate::cards::Card;
+use crate::cards::{Card, Special};
 use crate::game::{Action, Decision, View};
 use crate::rng::{GameRng, Stream};
+use crate::variants::circle::row_for_number;
 use std::time::Duration;
 
 /// The built-in strategies, named `builtin:<name>` on the command line.
@@ -94,6 +95,19 @@ impl Builtin {
                 Action::Pick(*view.pool.last().expect("a pool to pick from"))
             }
             (Strategy::Dodger, Some(Decision::Pick)) => Action::Pick(dodger_pick(view)),
+            (Strategy::Random, Some(Decision::Place { .. })) => {
+                let moves = circle_moves(view);
+                moves[self.rng.below(moves.len() as u32) as usize]
+            }
+            (Strategy::Highest, Some(Decision::Place { placed: 0, .. }))
+                if !view.rows.is_empty() =>
+            {
+                match view.hand.last() {
+                    Some(&card) => Action::Play(card),
+                    None => fallback(view),
+                }
+            }
+            (Strategy::Dodger, Some(Decision::Place { .. })) => circle_greedy(view),
             _ => fallback(view),
         }
     }
@@ -120,10 +134,18 @@ impl Player for Builtin {
 
 /// The referee's move for a seat whose player failed: the lowest card in hand, the row with
 /// the fewest bullheads (the first such row on a tie), in a draft the lowest card of the pool,
-/// or the first of the cards taken for the #-row (Take a Number). Deterministic, so records
-/// stay replayable.
+/// the first of the cards taken for the #-row (Take a Number), or in the circle game the end
+/// of the turn once a card is placed, else the lowest card, else the first special card into
+/// the first row without one of its kind. Deterministic, so records stay replayable.
 pub fn fallback(view: &View) -> Action {
     match view.decision {
+        Some(Decision::Place { placed, .. }) => match (placed, view.hand.first()) {
+            (1.., _) => Action::EndTurn,
+            (0, Some(&card)) if !view.rows.is_empty() => Action::Play(card),
+            _ => *circle_moves(view)
+                .first()
+                .expect("a seat asked to place has a card it may place"),
+        },
         Some(Decision::ChooseRow { .. }) => Action::TakeRow(cheapest_row(view)),
         Some(Decision::KeepCard) => Action::Keep(*view.keep_from().first().expect("cards taken")),
         Some(Decision::Pick) => Action::Pick(*view.pool.first().expect("a pool to pick from")),
@@ -192,6 +214,101 @@ pub fn dodger_card(view: &View) -> Card {
             (cost, std::cmp::Reverse(room), std::cmp::Reverse(closeness))
         })
         .expect("a hand to play from")
+}
+
+/// The circle game's legal moves: every number card, every special card held into every row
+/// without one of its kind, and the end of the turn once a card is placed.
+pub fn circle_moves(view: &View) -> Vec<Action> {
+    let mut moves: Vec<Action> = if view.rows.is_empty() {
+        Vec::new()
+    } else {
+        view.hand.iter().map(|&card| Action::Play(card)).collect()
+    };
+    let mut held = view.held().to_vec();
+    held.dedup();
+    for special in held {
+        for (row, specials) in view.row_specials().iter().enumerate() {
+            if !specials.contains(&special) {
+                moves.push(Action::PlaceSpecial { special, row });
+            }
+        }
+    }
+    if let Some(Decision::Place { placed: 1.., .. }) = view.decision {
+        moves.push(Action::EndTurn);
+    }
+    moves
+}
+
+/// The dodger in the circle game: the move worth most by [`circle_value`]; the first such
+/// move on a tie (number cards come first, ascending, then special cards, then the end of the
+/// turn).
+pub fn circle_greedy(view: &View) -> Action {
+    let moves = circle_moves(view);
+    let mut best = moves[0];
+    let mut best_value = circle_value(view, best);
+    for &action in &moves[1..] {
+        let value = circle_value(view, action);
+        if value > best_value {
+            best = action;
+            best_value = value;
+        }
+    }
+    best
+}
+
+/// What a circle move is worth to its player, in tenths of a point: taking a row wins its
+/// points; filling a row to four number cards hands half its points to whoever comes next (a
+/// green row is a gift, a red one a trap); a special card is worth what it adds to a row this
+/// seat can still take this turn, or half of what it takes away from a row someone else will
+/// take, plus the 10 points it would cost in hand once few number cards are left; any other
+/// card costs a little, so the turn ends when nothing is worth placing.
+pub fn circle_value(view: &View, action: Action) -> i32 {
+    let Some(circle) = view.rules.circle.as_ref() else {
+        return 0;
+    };
+    let deck = &view.rules.deck;
+    let capacity = view.rules.row_capacity;
+    let worth = |cards: &[Card], extra: Option<Card>, specials: &[Special]| {
+        let count = |kind| specials.iter().filter(|&&s| s == kind).count() as u32;
+        let points: i32 = cards.iter().chain(&extra).map(|&c| deck.points(c)).sum();
+        (points + circle.plus * count(Special::PlusFive) as i32)
+            * circle.times.pow(count(Special::Double))
+    };
+    let ends: Vec<Card> = view.rows.iter().map(|r| r[r.len() - 1]).collect();
+    let row_specials = view.row_specials();
+    let remaining = match view.decision {
+        Some(Decision::Place { remaining, .. }) => remaining,
+        _ => 0,
+    };
+    match action {
+        Action::Play(card) => {
+            let row = row_for_number(&ends, card);
+            let cards = &view.rows[row];
+            let after = worth(cards, Some(card), &row_specials[row]);
+            match (cards.len() + 1).cmp(&capacity) {
+                std::cmp::Ordering::Greater => after * 10,
+                std::cmp::Ordering::Equal => -after * 5,
+                std::cmp::Ordering::Less => -1,
+            }
+        }
+        Action::PlaceSpecial { special, row } => {
+            let cards = &view.rows[row];
+            let before = worth(cards, None, &row_specials[row]);
+            let mut with = row_specials[row].clone();
+            with.push(special);
+            let gain = worth(cards, None, &with) - before;
+            let takeable = remaining >= 2
+                && cards.len() == capacity
+                && view.hand.iter().any(|&c| row_for_number(&ends, c) == row);
+            let stuck = if view.hand.len() <= 2 {
+                circle.held_penalty * 10
+            } else {
+                0
+            };
+            stuck + if takeable { gain * 10 } else { -gain * 5 }
+        }
+        _ => 0,
+    }
 }
 
 /// The dodger's #-row card (Take a Number): the lowest card taken that the #-row can go on

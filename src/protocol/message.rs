@@ -2,8 +2,8 @@
 //! round-trip tests compare. The referee itself prints straight from the model
 //! ([`super::print`]) and only parses [`FromBot`].
 
-use crate::cards::{Card, Deck};
-use crate::game::{Action, Decision, Event, NumberTable, Points, Seat, View};
+use crate::cards::{Card, Deck, Special};
+use crate::game::{Action, CircleTable, Decision, Event, NumberTable, Points, Seat, View};
 use crate::players::GameStart;
 use crate::rules::{Draft, GameEnd, Rules, Ties};
 use std::fmt;
@@ -45,6 +45,11 @@ pub enum FromBot {
     Keep(Card),
     /// `pick <card>`: the answer to `ask pick` (the Pro variant's draft).
     Pick(Card),
+    /// `special <x2|plus5> <row>`: an answer to `ask place` (the circle game): this special
+    /// card into that row.
+    Special { special: Special, row: usize },
+    /// `end`: an answer to `ask place` once a card is placed: the turn ends.
+    End,
 }
 
 /// The fields of a `game` line: the table a game is played at.
@@ -61,7 +66,8 @@ pub struct GameInfo {
     pub row_capacity: usize,
     pub hand_size: usize,
     pub end: GameEnd,
-    /// `lowest=` and `bullheads=`.
+    /// `lowest=`, `bullheads=` and, in the circle game, `red=` (the cards whose bullheads are
+    /// red).
     pub deck: Deck,
 }
 
@@ -81,7 +87,10 @@ pub enum EventLine {
     /// `event place seat=1 card=5 row=2`,
     /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`,
     /// `event game_end totals=5,0,3,2 winners=1`,
-    /// and in Take a Number `event keep seat=1 card=40` and `event pile seat=1 cards=12,31`.
+    /// in Take a Number `event keep seat=1 card=40` and `event pile seat=1 cards=12,31`,
+    /// and in the circle game `event place_special seat=1 special=x2 row=0`,
+    /// `event collect seat=1 row=0 cards=12,17,20,31,33 specials=x2 points=-5` and
+    /// `event end_turn seat=1`.
     Public(Event),
 }
 
@@ -100,6 +109,10 @@ pub enum Ask {
     /// `ask pick`: draft a card from `pool` (the Pro variant). The request's `turn` is 0 and
     /// its `rows` empty: the line has neither.
     Pick { pool: Vec<Card> },
+    /// `ask place` (the circle game): place a card, or (once `placed` is above 0) end the turn;
+    /// `remaining` more cards may be placed this turn. The request's `circle` holds the
+    /// special cards in the rows and in the hands.
+    Place { placed: u8, remaining: u8 },
 }
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide.
@@ -122,6 +135,10 @@ pub struct Request {
     /// (the cards taken). `None` in a classic request (no such fields, not `ask keep`). The row
     /// capacities are not sent (see docs/protocol.md): `capacities` stays empty.
     pub number: Option<NumberTable>,
+    /// The circle game's fields: `rowspecials=` (the special cards in each row), `held=` (the
+    /// special cards every seat holds) and `hands=` (how many number cards every seat holds);
+    /// whose turn it is is the asked seat. `None` in other variants.
+    pub circle: Option<Box<CircleTable>>,
 }
 
 /// Why the referee refused a reply (the word after `error`).
@@ -225,6 +242,8 @@ impl FromBot {
             FromBot::Row(_) => "row",
             FromBot::Keep(_) => "keep",
             FromBot::Pick(_) => "pick",
+            FromBot::Special { .. } => "special",
+            FromBot::End => "end",
         }
     }
 
@@ -235,6 +254,8 @@ impl FromBot {
             Action::TakeRow(row) => FromBot::Row(row),
             Action::Keep(card) => FromBot::Keep(card),
             Action::Pick(card) => FromBot::Pick(card),
+            Action::PlaceSpecial { special, row } => FromBot::Special { special, row },
+            Action::EndTurn => FromBot::End,
         }
     }
 
@@ -246,6 +267,11 @@ impl FromBot {
             (FromBot::Row(row), Decision::ChooseRow { .. }) => Ok(Action::TakeRow(*row)),
             (FromBot::Keep(card), Decision::KeepCard) => Ok(Action::Keep(*card)),
             (FromBot::Pick(card), Decision::Pick) => Ok(Action::Pick(*card)),
+            (FromBot::Play(card), Decision::Place { .. }) => Ok(Action::Play(*card)),
+            (&FromBot::Special { special, row }, Decision::Place { .. }) => {
+                Ok(Action::PlaceSpecial { special, row })
+            }
+            (FromBot::End, Decision::Place { .. }) => Ok(Action::EndTurn),
             (_, Decision::PlayCard) => Err(Mismatch::Message {
                 asked: "ask play",
                 wanted: "play <card>",
@@ -264,6 +290,11 @@ impl FromBot {
             (_, Decision::Pick) => Err(Mismatch::Message {
                 asked: "ask pick",
                 wanted: "pick <card>",
+                got: self.keyword(),
+            }),
+            (_, Decision::Place { .. }) => Err(Mismatch::Message {
+                asked: "ask place",
+                wanted: "play <card>, special <x2|plus5> <row> or end",
                 got: self.keyword(),
             }),
         }
@@ -287,14 +318,15 @@ impl GameInfo {
     /// The `game` line the referee sends for `start`.
     pub fn from_start(start: &GameStart) -> GameInfo {
         let rules = start.rules;
+        let (hand_size, rows) = rules.deal_size(start.seats);
         GameInfo {
             number: start.number,
             variant: start.variant.name().to_string(),
             seats: start.seats,
             seat: start.seat,
-            rows: rules.rows,
+            rows,
             row_capacity: rules.row_capacity,
-            hand_size: rules.hand_size,
+            hand_size,
             end: rules.end,
             deck: rules.deck.clone(),
         }
@@ -315,6 +347,7 @@ impl GameInfo {
             end: self.end,
             ties: Ties::Shared,
             draft: Draft::SeatOrder,
+            circle: None,
         }
     }
 }
@@ -356,6 +389,7 @@ impl Request {
             Decision::Pick => Ask::Pick {
                 pool: view.pool.to_vec(),
             },
+            Decision::Place { placed, remaining } => Ask::Place { placed, remaining },
         };
         Some(Request {
             ask,
@@ -373,6 +407,7 @@ impl Request {
                 hand_sizes: n.hand_sizes.clone(),
                 keep_from: view.keep_from().to_vec(),
             }),
+            circle: view.circle.cloned().map(Box::new),
         })
     }
 
@@ -382,13 +417,14 @@ impl Request {
             Ask::Row { card, .. } => Decision::ChooseRow { card },
             Ask::Keep { .. } => Decision::KeepCard,
             Ask::Pick { .. } => Decision::Pick,
+            Ask::Place { placed, remaining } => Decision::Place { placed, remaining },
         }
     }
 
     /// This turn's cards by seat: empty when asked to play.
     pub fn revealed(&self) -> &[Card] {
         match &self.ask {
-            Ask::Play | Ask::Pick { .. } => &[],
+            Ask::Play | Ask::Pick { .. } | Ask::Place { .. } => &[],
             Ask::Row { revealed, .. } | Ask::Keep { revealed, .. } => revealed,
         }
     }
@@ -405,7 +441,7 @@ impl Request {
     pub fn pool(&self) -> &[Card] {
         match &self.ask {
             Ask::Pick { pool } => pool,
-            Ask::Play | Ask::Row { .. } | Ask::Keep { .. } => &[],
+            Ask::Play | Ask::Row { .. } | Ask::Keep { .. } | Ask::Place { .. } => &[],
         }
     }
 
@@ -426,6 +462,7 @@ impl Request {
             revealed: self.revealed(),
             number: self.number.as_ref(),
             pool: self.pool(),
+            circle: self.circle.as_deref(),
         }
     }
 }

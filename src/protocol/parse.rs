@@ -7,8 +7,8 @@
 //! say where (1-based byte column) and what was expected there.
 
 use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
-use crate::cards::{Card, Deck};
-use crate::game::{Event, NumberTable, Seat, TakeReason};
+use crate::cards::{Card, Deck, Special};
+use crate::game::{CircleTable, Event, NumberTable, Seat, TakeReason};
 use crate::rules::GameEnd;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while};
 use nom::character::complete::{char, digit1, space0, space1};
@@ -398,7 +398,7 @@ impl<'a> Fields<'a> {
 // Messages.
 
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
-    const WHAT: &str = "a message: hello, play, row, pick or keep";
+    const WHAT: &str = "a message: hello, play, row, pick, keep, special or end";
     let (rest, keyword) = expect(WHAT, word).parse(i)?;
     match keyword {
         "hello" => {
@@ -434,6 +434,18 @@ fn from_bot_message(i: &str) -> Res<'_, FromBot> {
             let (rest, ()) = end(rest, "the end of the line after \"keep <card>\"")?;
             Ok((rest, FromBot::Keep(card)))
         }
+        "special" => {
+            let (rest, special) = argument(rest, "x2 or plus5 after \"special\"", special())?;
+            let what = "a row index after \"special <kind>\"";
+            let (rest, row) = argument(rest, what, number(what))?;
+            let what = "the end of the line after \"special <kind> <row>\"";
+            let (rest, ()) = end(rest, what)?;
+            Ok((rest, FromBot::Special { special, row }))
+        }
+        "end" => {
+            let (rest, ()) = end(rest, "the end of the line after \"end\"")?;
+            Ok((rest, FromBot::End))
+        }
         _ => fail(i, WHAT),
     }
 }
@@ -452,8 +464,8 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Game(game_info(&f)?)))
         }
         "event" => {
-            let what =
-                "an event: deal, pick, reveal, take, place, keep, pile, round_end or game_end";
+            let what = "an event: deal, pick, reveal, take, place, keep, pile, round_end, \
+                        game_end, place_special, collect or end_turn";
             let (rest, kind) = argument(rest, what, word)?;
             if !EVENTS.contains(&kind) {
                 return fail(kind, what);
@@ -462,9 +474,9 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Event(event_line(kind, &f)?)))
         }
         "ask" => {
-            let what = "play, row, pick or keep after \"ask\"";
+            let what = "play, row, pick, keep or place after \"ask\"";
             let (rest, kind) = argument(rest, what, word)?;
-            if kind != "play" && kind != "row" && kind != "pick" && kind != "keep" {
+            if !["play", "row", "pick", "keep", "place"].contains(&kind) {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
@@ -479,8 +491,13 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                 "keep" => Ask::Keep {
                     revealed: f.cards("revealed")?,
                 },
+                "place" => Ask::Place {
+                    placed: f.get("placed", "count", scalar("a number of cards"))?,
+                    remaining: f.get("remaining", "count", scalar("a number of cards"))?,
+                },
                 _ => Ask::Play,
             };
+            let seat = f.get("seat", "seat", scalar("a seat number"))?;
             // A pick comes before the round's first turn, with no rows yet: its line has
             // neither field.
             let drafting = kind == "pick";
@@ -488,7 +505,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                 rest,
                 ToBot::Ask(Request {
                     ask,
-                    seat: f.get("seat", "seat", scalar("a seat number"))?,
+                    seat,
                     round: f.get("round", "round", scalar("a round number"))?,
                     turn: if drafting {
                         0
@@ -504,6 +521,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     scores: f.numbers("scores", "a score")?,
                     taken: f.numbers("taken", "a bullhead count")?,
                     number: number_table(kind, &f)?,
+                    circle: circle_table(kind, seat, &f)?,
                 }),
             ))
         }
@@ -550,6 +568,44 @@ fn number_table<'a>(kind: &str, f: &Fields<'a>) -> Result<Option<NumberTable>, n
     }))
 }
 
+/// The circle game's fields of an `ask place` line.
+fn circle_table<'a>(
+    kind: &str,
+    seat: Seat,
+    f: &Fields<'a>,
+) -> Result<Option<Box<CircleTable>>, nom::Err<Fail<'a>>> {
+    if kind != "place" {
+        return Ok(None);
+    }
+    Ok(Some(Box::new(CircleTable {
+        row_specials: f.get("rowspecials", "special cards", special_lists())?,
+        held: f.get("held", "special cards", special_lists())?,
+        hand_sizes: f.get("hands", "numbers", list(number("a count")))?,
+        turn_seat: Some(seat),
+    })))
+}
+
+/// A special card's name, `x2` or `plus5`.
+fn special<'a>() -> impl Parser<&'a str, Output = Special, Error = Fail<'a>> {
+    expect(
+        "x2 or plus5",
+        value(Special::Double, tag("x2")).or(value(Special::PlusFive, tag("plus5"))),
+    )
+}
+
+/// Lists of special cards separated by `/`, each comma-separated and maybe empty; a whole
+/// value (the empty value is one empty list).
+fn special_lists<'a>() -> impl Parser<&'a str, Output = Vec<Vec<Special>>, Error = Fail<'a>> {
+    move |i: &'a str| {
+        let mut lists = Vec::new();
+        for part in i.split('/') {
+            let (_, specials) = list(special()).parse(part)?;
+            lists.push(specials);
+        }
+        Ok(("", lists))
+    }
+}
+
 fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
     Ok(GameInfo {
         number: f.get("number", "number", scalar("a game number"))?,
@@ -565,12 +621,13 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
         deck: Deck {
             lowest: f.get("lowest", "card", scalar("a card number"))?,
             bullheads: f.numbers("bullheads", "a bullhead count")?,
+            red: f.optional("red", "cards", list(card()))?,
         },
     })
 }
 
 /// The words after `event`.
-const EVENTS: [&str; 9] = [
+const EVENTS: [&str; 12] = [
     "deal",
     "pick",
     "reveal",
@@ -580,6 +637,9 @@ const EVENTS: [&str; 9] = [
     "pile",
     "round_end",
     "game_end",
+    "place_special",
+    "collect",
+    "end_turn",
 ];
 
 /// The event `kind` (one of [`EVENTS`]) from its fields.
@@ -627,6 +687,19 @@ fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail
             penalties: f.numbers("penalties", "a bullhead count")?,
             totals: f.numbers("totals", "a score")?,
         }),
+        "place_special" => EventLine::Public(Event::PlaceSpecial {
+            seat: seat()?,
+            special: f.get("special", "x2|plus5", whole("x2 or plus5", special()))?,
+            row: row()?,
+        }),
+        "collect" => EventLine::Public(Event::Collect {
+            seat: seat()?,
+            row: row()?,
+            cards: f.cards("cards")?,
+            specials: f.get("specials", "special cards", list(special()))?,
+            points: f.get("points", "points", scalar("a number of points"))?,
+        }),
+        "end_turn" => EventLine::Public(Event::EndTurn { seat: seat()? }),
         _ => EventLine::Public(Event::GameEnd {
             totals: f.numbers("totals", "a score")?,
             winners: f.numbers("winners", "a seat number")?,
@@ -652,6 +725,33 @@ mod tests {
         assert_eq!(from_bot("play 5"), Ok(FromBot::Play(Card(5))));
         assert_eq!(from_bot("row 0"), Ok(FromBot::Row(0)));
         assert_eq!(from_bot("pick 44"), Ok(FromBot::Pick(Card(44))));
+        assert_eq!(
+            from_bot("special x2 3"),
+            Ok(FromBot::Special {
+                special: Special::Double,
+                row: 3
+            })
+        );
+        assert_eq!(
+            from_bot("special plus5 0"),
+            Ok(FromBot::Special {
+                special: Special::PlusFive,
+                row: 0
+            })
+        );
+        assert_eq!(from_bot("end"), Ok(FromBot::End));
+        assert_eq!(
+            bot_error("special x3 1"),
+            "expected x2 or plus5 after \"special\" at column 9, found \"x3\""
+        );
+        assert_eq!(
+            bot_error("special x2"),
+            "expected a row index after \"special <kind>\" at column 11, found the end of the line"
+        );
+        assert_eq!(
+            bot_error("end 1"),
+            "expected the end of the line after \"end\" at column 5, found \"1\""
+        );
         assert_eq!(
             from_bot("hello version=1 name=my-bot_2.0+x:y"),
             Ok(FromBot::Hello {
@@ -703,7 +803,7 @@ mod tests {
     fn words_end_only_at_blanks() {
         assert_eq!(
             bot_error("playx 5"),
-            "expected a message: hello, play, row, pick or keep at column 1, found \"playx\""
+            "expected a message: hello, play, row, pick, keep, special or end at column 1, found \"playx\""
         );
         assert_eq!(
             bot_error("play 5x"),
@@ -711,7 +811,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("rowing 1"),
-            "expected a message: hello, play, row, pick or keep at column 1, found \"rowing\""
+            "expected a message: hello, play, row, pick, keep, special or end at column 1, found \"rowing\""
         );
         assert_eq!(
             bot_error("row 1,2"),
@@ -719,7 +819,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("hellos version=1 name=x"),
-            "expected a message: hello, play, row, pick or keep at column 1, found \"hellos\""
+            "expected a message: hello, play, row, pick, keep, special or end at column 1, found \"hellos\""
         );
     }
 
@@ -729,19 +829,19 @@ mod tests {
             (
                 "",
                 1,
-                "a message: hello, play, row, pick or keep",
+                "a message: hello, play, row, pick, keep, special or end",
                 "the end of the line",
             ),
             (
                 "  \r\n",
                 1,
-                "a message: hello, play, row, pick or keep",
+                "a message: hello, play, row, pick, keep, special or end",
                 "the end of the line",
             ),
             (
                 "PLAY 5",
                 1,
-                "a message: hello, play, row, pick or keep",
+                "a message: hello, play, row, pick, keep, special or end",
                 "\"PLAY\"",
             ),
             (
@@ -893,6 +993,7 @@ mod tests {
                 scores: vec![3, 4],
                 taken: vec![0, 0],
                 number: None,
+                circle: None,
             }))
         );
         assert_eq!(
@@ -912,11 +1013,11 @@ mod tests {
         );
         assert_eq!(
             referee_error("ask dance seat=1"),
-            "expected play, row, pick or keep after \"ask\" at column 5, found \"dance\""
+            "expected play, row, pick, keep or place after \"ask\" at column 5, found \"dance\""
         );
         assert_eq!(
             referee_error("event shuffle round=1"),
-            "expected an event: deal, pick, reveal, take, place, keep, pile, round_end or game_end at column 7, \
+            "expected an event: deal, pick, reveal, take, place, keep, pile, round_end, game_end, place_special, collect or end_turn at column 7, \
              found \"shuffle\""
         );
         assert_eq!(

@@ -7,8 +7,10 @@
 //! the same code.
 
 use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
-use crate::cards::{Card, Deck};
-use crate::game::{Action, Decision, Event, Points, RuleError, Seat, TakeReason, View};
+use crate::cards::{Card, Deck, Special};
+use crate::game::{
+    Action, CircleTable, Decision, Event, Points, RuleError, Seat, TakeReason, View,
+};
 use crate::players::GameStart;
 use crate::rules::GameEnd;
 use std::fmt::{self, Display, Write};
@@ -31,13 +33,15 @@ pub fn hello(out: &mut String) {
 /// `game ...`: the game `start` begins, told to `start.seat`.
 pub fn game(out: &mut String, start: &GameStart) {
     let rules = start.rules;
+    // The circle game deals by number of players.
+    let (hand_size, rows) = rules.deal_size(start.seats);
     game_line(
         out,
         start.number,
         start.variant.name(),
         start.seats,
         start.seat,
-        (rules.rows, rules.row_capacity, rules.hand_size),
+        (rows, rules.row_capacity, hand_size),
         rules.end,
         &rules.deck,
     );
@@ -87,6 +91,39 @@ fn public_event(out: &mut String, event: &Event) {
             out.push('\n');
         }
         Event::GameEnd { totals, winners } => game_end(out, totals, winners),
+        Event::PlaceSpecial { seat, special, row } => {
+            out.push_str("event place_special seat=");
+            num(out, *seat);
+            out.push_str(" special=");
+            out.push_str(special.name());
+            out.push_str(" row=");
+            num(out, *row);
+            out.push('\n');
+        }
+        Event::Collect {
+            seat,
+            row,
+            cards,
+            specials,
+            points,
+        } => {
+            out.push_str("event collect seat=");
+            num(out, *seat);
+            out.push_str(" row=");
+            num(out, *row);
+            out.push_str(" cards=");
+            list(out, cards);
+            out.push_str(" specials=");
+            special_list(out, specials);
+            out.push_str(" points=");
+            num(out, *points);
+            out.push('\n');
+        }
+        Event::EndTurn { seat } => {
+            out.push_str("event end_turn seat=");
+            num(out, *seat);
+            out.push('\n');
+        }
     }
 }
 
@@ -97,6 +134,19 @@ pub fn ask(out: &mut String, view: &View) {
     let decision = view
         .decision
         .expect("print::ask: the view owes no decision");
+    if let (Decision::Place { .. }, Some(circle)) = (decision, view.circle) {
+        let table = (view.scores, view.taken);
+        return place_line(
+            out,
+            decision,
+            view.seat,
+            (view.round, view.turn),
+            view.hand,
+            view.rows,
+            table,
+            circle,
+        );
+    }
     ask_line(
         out,
         decision,
@@ -182,13 +232,30 @@ pub fn keep(out: &mut String, card: Card) {
     put!(out, "keep {card}\n");
 }
 
-/// `play <card>`, `row <index>`, `pick <card>` or `keep <card>`, whichever gives `action`.
+/// `special <x2|plus5> <row>` (the circle game).
+pub fn special(out: &mut String, special: Special, row: usize) {
+    out.push_str("special ");
+    out.push_str(special.name());
+    out.push(' ');
+    num(out, row);
+    out.push('\n');
+}
+
+/// `end` (the circle game: the turn ends).
+pub fn end_turn(out: &mut String) {
+    out.push_str("end\n");
+}
+
+/// `play <card>`, `row <index>`, `pick <card>`, `keep <card>`, `special <kind> <row>` or
+/// `end`, whichever gives `action`.
 pub fn action(out: &mut String, action: Action) {
     match action {
         Action::Play(card) => play(out, card),
         Action::TakeRow(index) => row(out, index),
         Action::Keep(card) => keep(out, card),
         Action::Pick(card) => pick(out, card),
+        Action::PlaceSpecial { special: kind, row } => special(out, kind, row),
+        Action::EndTurn => end_turn(out),
     }
 }
 
@@ -215,6 +282,8 @@ pub fn from_bot(out: &mut String, message: &FromBot) {
         FromBot::Row(index) => row(out, *index),
         FromBot::Keep(card) => keep(out, *card),
         FromBot::Pick(card) => pick(out, *card),
+        FromBot::Special { special: kind, row } => special(out, *kind, *row),
+        FromBot::End => end_turn(out),
     }
 }
 
@@ -243,6 +312,20 @@ pub fn event_line(out: &mut String, line: &EventLine) {
 /// `ask ...` from its fields.
 pub fn request(out: &mut String, request: &Request) {
     let decision = request.decision();
+    if let (Decision::Place { .. }, Some(circle)) = (decision, &request.circle) {
+        let table = (&request.scores[..], &request.taken[..]);
+        let at = (request.round, request.turn);
+        return place_line(
+            out,
+            decision,
+            request.seat,
+            at,
+            &request.hand,
+            &request.rows,
+            table,
+            circle,
+        );
+    }
     ask_line(
         out,
         decision,
@@ -299,6 +382,10 @@ fn game_line(
     num(out, deck.lowest);
     out.push_str(" bullheads=");
     list(out, &deck.bullheads);
+    if !deck.red.is_empty() {
+        out.push_str(" red=");
+        list(out, &deck.red);
+    }
     out.push('\n');
 }
 
@@ -401,6 +488,8 @@ fn ask_line(
         Decision::ChooseRow { .. } => "ask row seat=",
         Decision::KeepCard => "ask keep seat=",
         Decision::Pick => "ask pick seat=",
+        // A circle request prints with `place_line`; without its table it has only these.
+        Decision::Place { .. } => "ask place seat=",
     });
     num(out, seat);
     out.push_str(" round=");
@@ -459,6 +548,75 @@ fn ask_line(
         list(out, hand_sizes);
     }
     out.push('\n');
+}
+
+/// `ask place ...` (the circle game): the usual fields, then how many cards are placed and may
+/// still be placed this turn, the special cards in each row and in each seat's hand, and every
+/// seat's number of cards.
+#[allow(clippy::too_many_arguments)]
+fn place_line(
+    out: &mut String,
+    decision: Decision,
+    seat: Seat,
+    (round, turn): (u32, u32),
+    hand: &[Card],
+    rows: &[Vec<Card>],
+    (scores, taken): (&[Points], &[Points]),
+    circle: &CircleTable,
+) {
+    let Decision::Place { placed, remaining } = decision else {
+        unreachable!("place_line prints ask place only")
+    };
+    out.push_str("ask place seat=");
+    num(out, seat);
+    out.push_str(" round=");
+    num(out, round);
+    out.push_str(" turn=");
+    num(out, turn);
+    out.push_str(" placed=");
+    num(out, placed);
+    out.push_str(" remaining=");
+    num(out, remaining);
+    out.push_str(" hand=");
+    list(out, hand);
+    out.push_str(" rows=");
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        list(out, row);
+    }
+    out.push_str(" scores=");
+    list(out, scores);
+    out.push_str(" taken=");
+    list(out, taken);
+    out.push_str(" rowspecials=");
+    special_lists(out, &circle.row_specials);
+    out.push_str(" held=");
+    special_lists(out, &circle.held);
+    out.push_str(" hands=");
+    list(out, &circle.hand_sizes);
+    out.push('\n');
+}
+
+/// Special cards by name, comma-separated; nothing for none.
+fn special_list(out: &mut String, specials: &[Special]) {
+    for (i, special) in specials.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(special.name());
+    }
+}
+
+/// Lists of special cards separated by `/` (one per row or seat; an empty one is nothing).
+fn special_lists(out: &mut String, lists: &[Vec<Special>]) {
+    for (i, specials) in lists.iter().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        special_list(out, specials);
+    }
 }
 
 /// The word for a take's reason.
@@ -658,6 +816,7 @@ mod tests {
             taken: &[0, 2, 0, 0],
             revealed: &[],
             number: None,
+            circle: None,
             pool: &[],
         };
         assert_eq!(
@@ -723,6 +882,7 @@ mod tests {
             revealed: &[],
             pool: &[],
             number: Some(&number),
+            circle: None,
         };
         assert_eq!(
             line(|o| ask(o, &view)),

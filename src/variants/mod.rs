@@ -1,6 +1,7 @@
 //! The variants. Each is one module implementing [`Game`]; adding one touches nothing else but
 //! the registry below ([`Variant`] and [`AnyGame`]).
 
+pub mod circle;
 pub mod classic;
 pub mod pro;
 pub mod take_a_number;
@@ -24,6 +25,9 @@ pub enum Variant {
     /// Rulebook 003's Pro variant: 2-6 players, cards 1 to 10 x players + 4, hands drafted.
     Pro,
     TakeANumber,
+    /// Rulebook 000's circle game: 2-6 players, rows in a circle, 1-3 cards a turn in seat
+    /// order, green and red bullheads, "x2" and "+5" special cards; the highest score wins.
+    Circle,
 }
 
 impl Variant {
@@ -32,6 +36,7 @@ impl Variant {
             Variant::Classic => "classic",
             Variant::Pro => "pro",
             Variant::TakeANumber => "take-a-number",
+            Variant::Circle => "circle",
         }
     }
 
@@ -41,6 +46,7 @@ impl Variant {
             Variant::Classic => Rules::classic(),
             Variant::Pro => Rules::pro(),
             Variant::TakeANumber => take_a_number::rules(),
+            Variant::Circle => circle::rules(),
         }
     }
 
@@ -52,6 +58,7 @@ impl Variant {
             Variant::TakeANumber => Ok(AnyGame::TakeANumber(take_a_number::TakeANumber::new(
                 rules, seats,
             )?)),
+            Variant::Circle => Ok(AnyGame::Circle(circle::Circle::new(rules, seats)?)),
         }
     }
 }
@@ -63,6 +70,7 @@ pub enum AnyGame {
     Classic(classic::Classic),
     Pro(pro::Pro),
     TakeANumber(take_a_number::TakeANumber),
+    Circle(circle::Circle),
 }
 
 /// Forwards a [`Game`] method to the variant inside.
@@ -72,6 +80,7 @@ macro_rules! dispatch {
             AnyGame::Classic($game) => $call,
             AnyGame::Pro($game) => $call,
             AnyGame::TakeANumber($game) => $call,
+            AnyGame::Circle($game) => $call,
         }
     };
 }

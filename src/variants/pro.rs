@@ -39,6 +39,7 @@ pub fn cut_deck(rules: &Rules, seats: usize) -> Deck {
     Deck {
         lowest: rules.deck.lowest,
         bullheads: rules.deck.bullheads[..cards.min(rules.deck.len())].to_vec(),
+        red: Vec::new(),
     }
 }
 
@@ -120,6 +121,7 @@ impl Pro {
             Action::Play(_) | Action::TakeRow(_) | Action::Keep(_) => {
                 Err(RuleError::PickDue { seat })
             }
+            Action::PlaceSpecial { .. } | Action::EndTurn => Err(RuleError::NoCircleTurn { seat }),
         }
     }
 
@@ -239,6 +241,7 @@ impl Game for Pro {
             revealed: &[],
             pool: &self.pool,
             number: None,
+            circle: None,
         }
     }
 

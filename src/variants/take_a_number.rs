@@ -39,6 +39,7 @@ pub fn rules() -> Rules {
         end: GameEnd::Rounds(2),
         ties: Ties::Shared,
         draft: Draft::SeatOrder,
+        circle: None,
     }
 }
 
@@ -388,6 +389,9 @@ impl TakeANumber {
             (Phase::Deal, _) => Err(RuleError::DealFirst),
             (Phase::Over, _) => Err(RuleError::GameOver),
             (_, Action::Pick(_)) => Err(RuleError::NoPickDue { seat }),
+            (_, Action::PlaceSpecial { .. } | Action::EndTurn) => {
+                Err(RuleError::NoCircleTurn { seat })
+            }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat].is_some() {
                     Err(RuleError::AlreadyChosen { seat })
@@ -573,6 +577,7 @@ impl Game for TakeANumber {
             revealed: &self.revealed,
             pool: &[],
             number: Some(&self.table),
+            circle: None,
         }
     }
 

@@ -1,0 +1,864 @@
+//! The circle game (rulebook 000: "Take 5!", Kramer's Hornochsen!), 2-6 players.
+//!
+//! The table cards, sorted, start the rows of a circle. Players take turns in seat order; a
+//! turn places one to `cards_per_turn` cards one after another, each a decision of its own. A
+//! number card goes onto the row whose final number is the highest below it (the row whose
+//! final number is below it and whose clockwise neighbour's is above it), or onto the row with
+//! the highest final number when it is below or above every final number. A special card goes
+//! into any row without one of its kind and does not count towards the five. The fifth number
+//! card takes the row, special cards included, and the row leaves the circle. The game ends
+//! when the last number card is played; points are won: green minus red, plus 5 per "+5",
+//! doubled per "x2", minus 10 per special card still in hand. The highest total wins.
+//!
+//! The rows are kept clockwise in `rows`. Their final numbers, read clockwise, always ascend
+//! but for one step down (they start sorted; a card placed between two finals keeps the order;
+//! a card beyond both ends goes onto the highest row, which becomes the lowest or stays the
+//! highest; a row leaving keeps it), so the row "between" two final numbers is the one with
+//! the highest final number below the card, as in classic ([`row_for`]).
+
+use super::classic::{check_cards, check_hands, row_for};
+use crate::cards::{Card, Deck, Special};
+use crate::game::house::HouseHooks;
+use crate::game::{
+    Action, CircleTable, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points,
+    RuleError, Seat, ToMove, View,
+};
+use crate::rng::GameRng;
+use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, RulesError, Ties};
+use std::sync::Arc;
+
+/// The default rules: the reconstructed 98-card deck, the rulebook's deal by player count,
+/// a row taken by its 5th number card, up to 3 cards a turn, 2-6 players.
+pub fn rules() -> Rules {
+    let deal = [
+        (2, 14, 7),
+        (3, 12, 9),
+        (4, 12, 12),
+        (5, 12, 15),
+        (6, 10, 15),
+    ]
+    .map(|(players, hand_size, rows)| CircleDeal {
+        players,
+        hand_size,
+        rows,
+    })
+    .to_vec();
+    Rules {
+        deck: Deck::circle(),
+        rows: 7,
+        row_capacity: 4,
+        hand_size: 14,
+        min_players: 2,
+        max_players: 6,
+        end: GameEnd::Rounds(1),
+        ties: Ties::Shared,
+        draft: Draft::SeatOrder,
+        circle: Some(Box::new(CircleRules {
+            deal,
+            cards_per_turn: 3,
+            plus: 5,
+            times: 2,
+            held_penalty: 10,
+        })),
+    }
+}
+
+/// The row (by index in `ends`, the final numbers clockwise) a number card goes onto: the one
+/// whose final number is the highest below it, or the one with the highest final number when
+/// the card is below every final number. `ends` must not be empty.
+pub fn row_for_number(ends: &[Card], card: Card) -> usize {
+    row_for(ends, card).unwrap_or_else(|| {
+        (0..ends.len())
+            .max_by_key(|&r| ends[r])
+            .expect("the game is over when no row is left")
+    })
+}
+
+/// A circle table to start from (fixtures): rows clockwise with their special cards, hands,
+/// the special cards each seat holds, and whose turn it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CircleSetup {
+    pub rows: Vec<Vec<Card>>,
+    pub row_specials: Vec<Vec<Special>>,
+    pub hands: Vec<Vec<Card>>,
+    pub held: Vec<Vec<Special>>,
+    pub first: Seat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Deal,
+    /// `seat` places; it has placed `placed` cards this turn.
+    Turn {
+        seat: Seat,
+        placed: u8,
+    },
+    Over,
+}
+
+/// The state of a circle game.
+#[derive(Debug)]
+pub struct Circle {
+    rules: Arc<Rules>,
+    settings: CircleRules,
+    seats: usize,
+    hand_size: usize,
+    row_count: usize,
+    phase: Phase,
+    /// Turns from 1, counted over the whole game.
+    turn: u32,
+    hands: Vec<Vec<Card>>,
+    /// The circle, clockwise.
+    rows: Vec<Vec<Card>>,
+    ends: Vec<Card>,
+    /// Special cards in the rows, held special cards, hand sizes, whose turn.
+    table: CircleTable,
+    piles: Vec<Vec<Card>>,
+    pile_specials: Vec<Vec<Special>>,
+    /// Points so far, by seat (the score the game would end with now).
+    points: Vec<Points>,
+    /// Totals of earlier rounds: there are none, so zeros.
+    no_scores: Vec<Points>,
+    ordered_deck: Vec<Card>,
+}
+
+impl Circle {
+    /// A new game waiting for its deal.
+    pub fn new(rules: Arc<Rules>, seats: usize) -> Result<Circle, RulesError> {
+        rules.validate()?;
+        rules.check_players(seats)?;
+        let Some(settings) = rules.circle.as_deref().cloned() else {
+            return Err(RulesError {
+                setting: "circle",
+                problem: "the circle game needs its settings (deal by players, special cards)"
+                    .into(),
+            });
+        };
+        let (hand_size, row_count) = rules.deal_size(seats);
+        fn per_seat<T>(seats: usize) -> Vec<Vec<T>> {
+            (0..seats).map(|_| Vec::new()).collect()
+        }
+        let mut game = Circle {
+            settings,
+            seats,
+            hand_size,
+            row_count,
+            phase: Phase::Deal,
+            turn: 0,
+            hands: per_seat(seats),
+            rows: Vec::with_capacity(row_count),
+            ends: Vec::with_capacity(row_count),
+            table: CircleTable {
+                row_specials: Vec::with_capacity(row_count),
+                held: per_seat(seats),
+                hand_sizes: vec![0; seats],
+                turn_seat: None,
+            },
+            piles: per_seat(seats),
+            pile_specials: per_seat(seats),
+            points: vec![0; seats],
+            no_scores: vec![0; seats],
+            ordered_deck: rules.deck.cards().collect(),
+            rules,
+        };
+        game.restart();
+        Ok(game)
+    }
+
+    /// A game at an explicit table, `setup.first` to place (fixtures). The final numbers must
+    /// read clockwise as a circle in ascending order (as a dealt circle always does).
+    pub fn from_setup(rules: Arc<Rules>, setup: &CircleSetup) -> Result<Circle, RuleError> {
+        let seats = setup.hands.len();
+        let bad = |why: String| Err(RuleError::BadDeal(why));
+        let mut game = Circle::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        if setup.held.len() != seats {
+            return bad(format!(
+                "special cards given for {} seats, the hands for {seats}",
+                setup.held.len()
+            ));
+        }
+        if setup.row_specials.len() != setup.rows.len() {
+            return bad(format!(
+                "special cards given for {} rows, there are {}",
+                setup.row_specials.len(),
+                setup.rows.len()
+            ));
+        }
+        if setup.first >= seats {
+            return bad(format!(
+                "seat {} cannot start: there are {seats}",
+                setup.first
+            ));
+        }
+        let cards = setup.hands.iter().chain(&setup.rows).flatten().copied();
+        check_cards(&game.rules, cards)?;
+        for (i, row) in setup.rows.iter().enumerate() {
+            if row.is_empty() || row.len() > game.rules.row_capacity {
+                return bad(format!(
+                    "row {i} holds {} number cards; a row holds 1 to {}",
+                    row.len(),
+                    game.rules.row_capacity
+                ));
+            }
+        }
+        for (i, specials) in setup.row_specials.iter().enumerate() {
+            if let Some(&twice) = Special::ALL
+                .iter()
+                .find(|&&s| specials.iter().filter(|&&t| t == s).count() > 1)
+            {
+                return bad(format!("row {i} holds two {twice} cards"));
+            }
+        }
+        let ends: Vec<Card> = setup.rows.iter().map(|r| r[r.len() - 1]).collect();
+        let descents = (0..ends.len())
+            .filter(|&i| ends[i] > ends[(i + 1) % ends.len()])
+            .count();
+        if descents > 1 {
+            return bad(
+                "the rows' final numbers, read clockwise, must ascend around the circle \
+                 (as the dealt circle does)"
+                    .into(),
+            );
+        }
+        game.hands = setup.hands.clone();
+        for hand in &mut game.hands {
+            hand.sort_unstable();
+        }
+        game.rows = setup.rows.clone();
+        game.ends = ends;
+        game.table.row_specials = setup.row_specials.clone();
+        game.table.held = setup.held.clone();
+        for held in &mut game.table.held {
+            held.sort_unstable();
+        }
+        game.turn = 0;
+        game.update_all();
+        game.next_turn(setup.first, &mut Emitter::new(&mut Vec::new()));
+        Ok(game)
+    }
+
+    /// The circle's rows, clockwise.
+    pub fn rows(&self) -> &[Vec<Card>] {
+        &self.rows
+    }
+
+    /// The special cards in each row.
+    pub fn row_specials(&self) -> &[Vec<Special>] {
+        &self.table.row_specials
+    }
+
+    /// The special cards each seat holds.
+    pub fn held(&self) -> &[Vec<Special>] {
+        &self.table.held
+    }
+
+    /// The number cards each seat has taken.
+    pub fn piles(&self) -> &[Vec<Card>] {
+        &self.piles
+    }
+
+    /// The special cards each seat has taken.
+    pub fn pile_specials(&self) -> &[Vec<Special>] {
+        &self.pile_specials
+    }
+
+    /// Every number card on the table, in hands and in piles: each card dealt, once.
+    pub fn cards_in_play(&self) -> Vec<Card> {
+        self.hands
+            .iter()
+            .chain(&self.rows)
+            .chain(&self.piles)
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    /// `seat`'s points now: green minus red in its pile, plus `plus` per "+5", times `times`
+    /// per "x2", minus `held_penalty` per special card in hand.
+    fn score(&self, seat: Seat) -> Points {
+        let s = &self.settings;
+        let deck = &self.rules.deck;
+        let count = |kind: Special| {
+            self.pile_specials[seat]
+                .iter()
+                .filter(|&&k| k == kind)
+                .count() as u32
+        };
+        let green_minus_red: Points = self.piles[seat].iter().map(|&c| deck.points(c)).sum();
+        let base = green_minus_red + s.plus * count(Special::PlusFive) as Points;
+        base * s.times.pow(count(Special::Double))
+            - s.held_penalty * self.table.held[seat].len() as Points
+    }
+
+    fn update_all(&mut self) {
+        for seat in 0..self.seats {
+            self.table.hand_sizes[seat] = self.hands[seat].len();
+            self.points[seat] = self.score(seat);
+        }
+    }
+
+    /// Whether `seat` has a card it may place: a number card, or a special card some row
+    /// lacks.
+    fn can_place(&self, seat: Seat) -> bool {
+        (!self.hands[seat].is_empty() && !self.rows.is_empty())
+            || self.table.held[seat]
+                .iter()
+                .any(|&s| self.table.row_specials.iter().any(|r| !r.contains(&s)))
+    }
+
+    /// The turn goes to `from` or the first seat after it, clockwise, that can place a card;
+    /// the game is over when no number card is left (or no row), or nobody can place.
+    fn next_turn(&mut self, from: Seat, events: &mut Emitter) {
+        let number_cards_left = self.hands.iter().any(|h| !h.is_empty()) && !self.rows.is_empty();
+        let next = (0..self.seats)
+            .map(|i| (from + i) % self.seats)
+            .find(|&s| self.can_place(s));
+        match next {
+            Some(seat) if number_cards_left => {
+                self.turn += 1;
+                self.phase = Phase::Turn { seat, placed: 0 };
+                self.table.turn_seat = Some(seat);
+            }
+            _ => {
+                self.phase = Phase::Over;
+                self.table.turn_seat = None;
+                self.update_all();
+                events.emit(|| Event::GameEnd {
+                    totals: self.points.clone(),
+                    winners: Outcome::highest_wins(&self.points).winners,
+                });
+            }
+        }
+    }
+
+    /// After `seat`'s placement number `placed`: its turn goes on, or passes.
+    fn placed(&mut self, seat: Seat, placed: u8, events: &mut Emitter) {
+        let game_over = self.hands.iter().all(Vec::is_empty) || self.rows.is_empty();
+        if game_over {
+            self.next_turn(seat, events);
+        } else if placed >= self.settings.cards_per_turn || !self.can_place(seat) {
+            self.next_turn((seat + 1) % self.seats, events);
+        } else {
+            self.phase = Phase::Turn { seat, placed };
+        }
+    }
+
+    fn place_number(&mut self, seat: Seat, card: Card, events: &mut Emitter) {
+        let hand = &mut self.hands[seat];
+        hand.remove(hand.binary_search(&card).expect("validated"));
+        let row = row_for_number(&self.ends, card);
+        self.rows[row].push(card);
+        self.ends[row] = card;
+        events.emit(|| Event::Place { seat, card, row });
+        if self.rows[row].len() > self.rules.row_capacity {
+            let cards = self.rows.remove(row);
+            self.ends.remove(row);
+            let specials = self.table.row_specials.remove(row);
+            let deck = &self.rules.deck;
+            events.emit(|| Event::Collect {
+                seat,
+                row,
+                cards: cards.clone(),
+                specials: specials.clone(),
+                points: cards.iter().map(|&c| deck.points(c)).sum(),
+            });
+            self.piles[seat].extend(cards);
+            self.pile_specials[seat].extend(specials);
+        }
+        self.update_all();
+    }
+
+    fn place_special(&mut self, seat: Seat, special: Special, row: usize, events: &mut Emitter) {
+        let held = &mut self.table.held[seat];
+        held.remove(held.iter().position(|&s| s == special).expect("validated"));
+        self.table.row_specials[row].push(special);
+        events.emit(|| Event::PlaceSpecial { seat, special, row });
+        self.update_all();
+    }
+
+    fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        let (turn_seat, placed) = match self.phase {
+            Phase::Deal => return Err(RuleError::DealFirst),
+            Phase::Over => return Err(RuleError::GameOver),
+            Phase::Turn { seat, placed } => (seat, placed),
+        };
+        if seat >= self.seats {
+            return Err(RuleError::NoSuchSeat {
+                seat,
+                seats: self.seats,
+            });
+        }
+        if seat != turn_seat {
+            return Err(RuleError::NotYourTurn {
+                seat,
+                waiting_for: turn_seat,
+            });
+        }
+        match action {
+            Action::Play(card) if self.hands[seat].binary_search(&card).is_err() => {
+                Err(RuleError::NotInHand { seat, card })
+            }
+            Action::Play(_) => Ok(()),
+            Action::PlaceSpecial { special, .. } if !self.table.held[seat].contains(&special) => {
+                Err(RuleError::SpecialNotInHand { seat, special })
+            }
+            Action::PlaceSpecial { row, .. } if row >= self.rows.len() => {
+                Err(RuleError::NoSuchRow {
+                    row,
+                    rows: self.rows.len(),
+                })
+            }
+            Action::PlaceSpecial { special, row } => {
+                if self.table.row_specials[row].contains(&special) {
+                    Err(RuleError::SpecialInRow { row, special })
+                } else {
+                    Ok(())
+                }
+            }
+            Action::EndTurn if placed == 0 => Err(RuleError::NothingPlaced { seat }),
+            Action::EndTurn => Ok(()),
+            Action::TakeRow(_) | Action::Keep(_) | Action::Pick(_) => {
+                Err(RuleError::CircleTurnDue { seat })
+            }
+        }
+    }
+
+    fn check_dealing(&self) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Deal => Ok(()),
+            Phase::Over => Err(RuleError::GameOver),
+            Phase::Turn { .. } => Err(RuleError::NotDealing),
+        }
+    }
+
+    /// Deals `hands` and the table cards `row_cards` (sorted into the circle), one special
+    /// card of each kind to every seat; seat 0 starts.
+    fn deal_from(&mut self, hands: &[Vec<Card>], row_cards: &[Card], events: &mut Emitter) {
+        for (hand, dealt) in self.hands.iter_mut().zip(hands) {
+            hand.clear();
+            hand.extend_from_slice(dealt);
+            hand.sort_unstable();
+        }
+        let mut sorted = row_cards.to_vec();
+        sorted.sort_unstable();
+        self.rows.clear();
+        self.rows.extend(sorted.iter().map(|&c| vec![c]));
+        self.ends.clear();
+        self.ends.extend_from_slice(&sorted);
+        self.table.row_specials.clear();
+        self.table.row_specials.resize(sorted.len(), Vec::new());
+        for held in &mut self.table.held {
+            held.clear();
+            held.extend(Special::ALL);
+        }
+        self.turn = 0;
+        self.update_all();
+        events.emit(|| Event::Deal {
+            round: 1,
+            hands: self.hands.clone(),
+            rows: sorted.clone(),
+        });
+        self.next_turn(0, events);
+    }
+}
+
+impl Game for Circle {
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn seats(&self) -> usize {
+        self.seats
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Deal => ToMove::Deal,
+            Phase::Turn { seat, placed } => ToMove::Seat(seat, self.decision(placed)),
+            Phase::Over => ToMove::GameOver,
+        }
+    }
+
+    fn owes(&self, seat: Seat) -> Option<Decision> {
+        match self.phase {
+            Phase::Turn { seat: s, placed } if s == seat => Some(self.decision(placed)),
+            _ => None,
+        }
+    }
+
+    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        self.validate(seat, action)
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        self.validate(seat, action)?;
+        let Phase::Turn { placed, .. } = self.phase else {
+            unreachable!("validate() admits actions only during a turn")
+        };
+        let mut events = Emitter::new(events);
+        match action {
+            Action::Play(card) => {
+                self.place_number(seat, card, &mut events);
+                self.placed(seat, placed + 1, &mut events);
+            }
+            Action::PlaceSpecial { special, row } => {
+                self.place_special(seat, special, row, &mut events);
+                self.placed(seat, placed + 1, &mut events);
+            }
+            Action::EndTurn => {
+                events.emit(|| Event::EndTurn { seat });
+                self.next_turn((seat + 1) % self.seats, &mut events);
+            }
+            Action::TakeRow(_) | Action::Keep(_) | Action::Pick(_) => {
+                unreachable!("validate() refuses them")
+            }
+        }
+        Ok(())
+    }
+
+    /// A deal's `rows` are the table cards, in any order: they are sorted into the circle.
+    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        self.check_dealing()?;
+        check_hands(deal, self.seats, self.hand_size)?;
+        if deal.rows.len() != self.row_count {
+            return Err(RuleError::BadDeal(format!(
+                "{} table cards; the circle game deals {} for {} players",
+                deal.rows.len(),
+                self.row_count,
+                self.seats
+            )));
+        }
+        check_cards(
+            &self.rules,
+            deal.hands.iter().flatten().chain(&deal.rows).copied(),
+        )?;
+        self.deal_from(&deal.hands, &deal.rows, &mut Emitter::new(events));
+        Ok(())
+    }
+
+    /// Draws the hands (seat by seat) and then the table cards from the shuffled deck, as Take
+    /// a Number does; the rest of the deck is out of the game.
+    fn deal_random(
+        &mut self,
+        rng: &mut GameRng,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        self.check_dealing()?;
+        let mut deck = self.ordered_deck.clone();
+        let dealt = self.seats * self.hand_size + self.row_count;
+        let cards: Vec<Card> = rng.draw(&mut deck, dealt).iter().rev().copied().collect();
+        let (hand_cards, row_cards) = cards.split_at(self.seats * self.hand_size);
+        let hands: Vec<Vec<Card>> = hand_cards
+            .chunks(self.hand_size)
+            .map(<[Card]>::to_vec)
+            .collect();
+        self.deal_from(&hands, row_cards, &mut Emitter::new(events));
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> View<'_> {
+        View {
+            rules: &self.rules,
+            seat,
+            seats: self.seats,
+            round: 1,
+            turn: self.turn,
+            decision: self.owes(seat),
+            hand: &self.hands[seat],
+            rows: &self.rows,
+            scores: &self.no_scores,
+            taken: &self.points,
+            revealed: &[],
+            pool: &[],
+            number: None,
+            circle: Some(&self.table),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| Outcome::highest_wins(&self.points))
+    }
+
+    /// The circle game calls no house rule hooks (`take5 play` refuses `--house` with it).
+    fn set_house(&mut self, _: Option<Box<dyn HouseHooks>>) {}
+
+    fn restart(&mut self) {
+        self.phase = Phase::Deal;
+        self.turn = 0;
+        for seat in 0..self.seats {
+            self.hands[seat].clear();
+            self.piles[seat].clear();
+            self.pile_specials[seat].clear();
+            self.table.held[seat].clear();
+        }
+        self.rows.clear();
+        self.ends.clear();
+        self.table.row_specials.clear();
+        self.table.turn_seat = None;
+        self.update_all();
+    }
+}
+
+impl Circle {
+    fn decision(&self, placed: u8) -> Decision {
+        Decision::Place {
+            placed,
+            remaining: self.settings.cards_per_turn - placed,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::builtin::circle_moves;
+    use crate::rng::Stream;
+
+    fn cards(numbers: &[u16]) -> Vec<Card> {
+        numbers.iter().map(|&n| Card(n)).collect()
+    }
+
+    /// A circle with these rows (no special cards in them) and hands; every seat holds one
+    /// special card of each kind; seat 0 places first.
+    fn circle(rows: &[&[u16]], hands: &[&[u16]]) -> Circle {
+        let setup = CircleSetup {
+            rows: rows.iter().map(|r| cards(r)).collect(),
+            row_specials: vec![Vec::new(); rows.len()],
+            hands: hands.iter().map(|h| cards(h)).collect(),
+            held: vec![Special::ALL.to_vec(); hands.len()],
+            first: 0,
+        };
+        Circle::from_setup(Arc::new(rules()), &setup).unwrap()
+    }
+
+    fn play(game: &mut Circle, seat: Seat, card: u16) -> Vec<Event> {
+        let mut events = Vec::new();
+        game.apply(seat, Action::Play(Card(card)), &mut events)
+            .unwrap();
+        events
+    }
+
+    #[test]
+    fn the_deal_follows_the_rulebooks_table() {
+        for (seats, hand, rows) in [
+            (2, 14, 7),
+            (3, 12, 9),
+            (4, 12, 12),
+            (5, 12, 15),
+            (6, 10, 15),
+        ] {
+            let mut game = Circle::new(Arc::new(rules()), seats).unwrap();
+            let mut events = Vec::new();
+            game.deal_random(&mut GameRng::new(3, Stream::Deal(0)), &mut events)
+                .unwrap();
+            assert!((0..seats).all(|s| game.hands[s].len() == hand));
+            assert_eq!(game.rows.len(), rows);
+            assert!(
+                game.ends.windows(2).all(|w| w[0] < w[1]),
+                "sorted clockwise"
+            );
+            assert!(game.held().iter().all(|h| h == &Special::ALL));
+            assert_eq!(
+                game.to_move(),
+                ToMove::Seat(
+                    0,
+                    Decision::Place {
+                        placed: 0,
+                        remaining: 3
+                    }
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn a_card_goes_between_two_final_numbers_or_onto_the_highest() {
+        // Rulebook example 1: 35 onto 23 (the next final is 43), 50 onto 49, 60 onto 55.
+        let mut game = circle(&[&[23], &[43], &[49], &[55], &[80]], &[&[35, 50, 60], &[2]]);
+        play(&mut game, 0, 35);
+        play(&mut game, 0, 50);
+        play(&mut game, 0, 60);
+        assert_eq!(
+            game.rows(),
+            [
+                cards(&[23, 35]),
+                cards(&[43]),
+                cards(&[49, 50]),
+                cards(&[55, 60]),
+                cards(&[80])
+            ]
+        );
+        // Below every final number: onto the highest one, which then ends lowest.
+        play(&mut game, 1, 2);
+        assert_eq!(game.rows()[4], cards(&[80, 2]));
+        assert_eq!(row_for_number(&game.ends, Card(3)), 4);
+        assert_eq!(row_for_number(&game.ends, Card(70)), 3);
+    }
+
+    #[test]
+    fn the_fifth_number_card_takes_the_row_and_it_leaves_the_circle() {
+        let mut game = circle(&[&[10], &[30, 31, 32, 33], &[60]], &[&[34, 40, 61], &[11]]);
+        let mut events = Vec::new();
+        game.apply(
+            0,
+            Action::PlaceSpecial {
+                special: Special::Double,
+                row: 1,
+            },
+            &mut events,
+        )
+        .unwrap();
+        let events = play(&mut game, 0, 34);
+        assert_eq!(
+            events[1],
+            Event::Collect {
+                seat: 0,
+                row: 1,
+                cards: cards(&[30, 31, 32, 33, 34]),
+                specials: vec![Special::Double],
+                // 30 carries 3 red, 33 five red, the others one green each.
+                points: -3 + 1 + 1 - 5 + 1,
+            }
+        );
+        assert_eq!(game.rows(), [cards(&[10]), cards(&[60])]);
+        // 40 now goes onto 10: the row of 30-34 is gone.
+        play(&mut game, 0, 40);
+        assert_eq!(game.rows(), [cards(&[10, 40]), cards(&[60])]);
+        // Doubled by the "x2", less 10 for the "+5" still in hand.
+        assert_eq!(game.points[0], -5 * 2 - 10);
+    }
+
+    #[test]
+    fn illegal_moves_change_nothing() {
+        let mut game = circle(&[&[10], &[50]], &[&[20, 30, 40, 60], &[70]]);
+        let mut events = Vec::new();
+        let refused = |game: &mut Circle, seat, action| {
+            let rows = game.rows.clone();
+            let error = game.apply(seat, action, &mut Vec::new()).unwrap_err();
+            assert_eq!(game.rows, rows);
+            error
+        };
+        assert_eq!(
+            refused(&mut game, 0, Action::EndTurn),
+            RuleError::NothingPlaced { seat: 0 }
+        );
+        assert_eq!(
+            refused(&mut game, 0, Action::Play(Card(70))),
+            RuleError::NotInHand {
+                seat: 0,
+                card: Card(70)
+            }
+        );
+        assert_eq!(
+            refused(&mut game, 1, Action::Play(Card(70))),
+            RuleError::NotYourTurn {
+                seat: 1,
+                waiting_for: 0
+            }
+        );
+        assert_eq!(
+            refused(&mut game, 0, Action::TakeRow(0)),
+            RuleError::CircleTurnDue { seat: 0 }
+        );
+        let x2 = |row| Action::PlaceSpecial {
+            special: Special::Double,
+            row,
+        };
+        assert_eq!(
+            refused(&mut game, 0, x2(2)),
+            RuleError::NoSuchRow { row: 2, rows: 2 }
+        );
+        game.apply(0, x2(0), &mut events).unwrap();
+        assert_eq!(
+            refused(&mut game, 0, x2(1)),
+            RuleError::SpecialNotInHand {
+                seat: 0,
+                special: Special::Double
+            }
+        );
+        for card in [20, 30] {
+            game.apply(0, Action::Play(Card(card)), &mut events)
+                .unwrap();
+        }
+        // Three cards placed: the turn has passed, so a fourth is not seat 0's to place.
+        assert_eq!(
+            refused(&mut game, 0, Action::Play(Card(40))),
+            RuleError::NotYourTurn {
+                seat: 0,
+                waiting_for: 1
+            }
+        );
+        assert_eq!(
+            refused(&mut game, 1, x2(0)),
+            RuleError::SpecialInRow {
+                row: 0,
+                special: Special::Double
+            }
+        );
+    }
+
+    #[test]
+    fn the_rulebooks_scoring_example() {
+        // Example 4: five green, three red, an "x2" and a "+5" taken, a "+5" still in hand:
+        // (5 - 3 + 5) x 2 - 10 = 4.
+        let setup = CircleSetup {
+            rows: vec![cards(&[41, 42, 48, 56])],
+            row_specials: vec![Special::ALL.to_vec()],
+            hands: vec![cards(&[70]), Vec::new()],
+            held: vec![vec![Special::PlusFive], Vec::new()],
+            first: 0,
+        };
+        let mut game = Circle::from_setup(Arc::new(rules()), &setup).unwrap();
+        let events = play(&mut game, 0, 70);
+        assert_eq!(
+            events.last(),
+            Some(&Event::GameEnd {
+                totals: vec![4, 0],
+                winners: vec![0]
+            })
+        );
+        assert_eq!(game.outcome(), Some(Outcome::highest_wins(&[4, 0])));
+    }
+
+    /// Random legal moves to the end, from many deals: every card stays somewhere once, the
+    /// final numbers stay a circle in ascending order, and the game ends with every row taken
+    /// and every hand empty.
+    #[test]
+    fn random_games_keep_every_card_and_end_with_the_last_number_card() {
+        for seed in 0..60 {
+            let seats = 2 + (seed as usize % 5);
+            let mut game = Circle::new(Arc::new(rules()), seats).unwrap();
+            let mut rng = GameRng::new(seed, Stream::Deal(0));
+            game.deal_random(&mut rng, &mut Vec::new()).unwrap();
+            let mut dealt = game.cards_in_play();
+            dealt.sort_unstable();
+            while let ToMove::Seat(seat, _) = game.to_move() {
+                let moves = circle_moves(&game.view(seat));
+                let action = moves[rng.below(moves.len() as u32) as usize];
+                game.apply(seat, action, &mut Vec::new()).unwrap();
+                let mut now = game.cards_in_play();
+                now.sort_unstable();
+                assert_eq!(now, dealt);
+                let ends = &game.ends;
+                let descents = (0..ends.len())
+                    .filter(|&i| ends[i] > ends[(i + 1) % ends.len()])
+                    .count();
+                assert!(descents <= 1, "{ends:?}");
+            }
+            assert_eq!(game.to_move(), ToMove::GameOver);
+            assert!(game.rows.is_empty() && game.hands.iter().all(Vec::is_empty));
+            let specials: usize = game
+                .pile_specials()
+                .iter()
+                .chain(game.held())
+                .map(Vec::len)
+                .sum();
+            assert_eq!(specials, 2 * seats);
+        }
+    }
+}
