@@ -233,3 +233,54 @@ fn house_rule_errors_need_a_house_and_end_the_fixture() {
          through the step"
     );
 }
+
+const CIRCLE: &str = "name: n
+pins: p
+variant: circle
+players: 2
+setup:
+  rows: [[10], [20], [30]]
+  hands: [[15], [50]]
+steps:
+  - play: {seat: 0, card: 15}
+";
+
+/// The error for `CIRCLE` with `from` replaced by `to`.
+fn circle_error(from: &str, to: &str) -> String {
+    assert!(CIRCLE.contains(from), "{from}");
+    error_of(&CIRCLE.replace(from, to))
+}
+
+#[test]
+fn circle_setups_are_checked() {
+    assert_eq!(
+        circle_error("[[10], [20], [30]]", "[[10], [30], [20]]"),
+        "6:3: the engine refuses this setup: bad deal: the rows' final numbers, read clockwise, \
+         must ascend around the circle (as the dealt circle does)"
+    );
+    assert_eq!(
+        circle_error("[[10], [20], [30]]", "[[10, 11, 12, 13, 14], [20], [30]]"),
+        "6:3: the engine refuses this setup: bad deal: row 0 holds 5 number cards; a row holds 1 \
+         to 4"
+    );
+    assert_eq!(
+        circle_error("  hands:", "  specials: [[x2], [x2, x2], []]\n  hands:"),
+        "6:3: the engine refuses this setup: bad deal: row 1 holds two x2 cards"
+    );
+    assert_eq!(
+        circle_error("  hands:", "  specials: [[x2]]\n  hands:"),
+        "7:13: special cards given for 1 rows, the setup has 3"
+    );
+    assert_eq!(
+        circle_error("  hands:", "  turn: 3\n  hands:"),
+        "7:9: a circle setup has `rows`, `hands`, `specials`, `held` and `first` only"
+    );
+    assert_eq!(
+        circle_error("[[15], [50]]", "[[15], [20]]"),
+        "7:18: card 20 is already on the table at 6:17"
+    );
+    assert_eq!(
+        error("  turn: 9", "  turn: 9\n  held: [[x2], []]"),
+        "7:9: `specials`, `held` and `first` set up the circle game only"
+    );
+}
