@@ -5,8 +5,11 @@ It plays the card that takes no row and lands where there is most room left, and
 take a row it takes the cheapest. In a draft (the Pro variant's `ask pick`) it picks the card
 with the fewest bullheads, farthest from the cards already in its hand. In Take a Number
 (`variant=take-a-number`), when it took several cards it keeps for its #-row the lowest one above
-the #-row's end (the card with the most bullheads when none is). After an `error` line it answers
-the same request again with its next best choice.
+the #-row's end (the card with the most bullheads when none is). In the circle game
+(`variant=circle`, `ask place`) it takes rows worth points, puts a special card into a row it
+can take this turn (or, when none, into the row where it does the least good), avoids filling a
+green row to four cards for the next player, and ends its turn when nothing is worth placing.
+After an `error` line it answers the same request again with its next best choice.
 """
 
 import sys
@@ -28,6 +31,7 @@ class Bot:
     def __init__(self):
         self.lowest, self.bullheads, self.capacity = 1, [], 5
         self.variant = "classic"
+        self.red = set()  # the circle game: the cards whose bullheads are red
         self.request = None  # (kind, fields) of the last `ask`, to answer again after an error
         self.tried = []  # the answers already refused for it
 
@@ -36,6 +40,7 @@ class Bot:
         self.bullheads = cards(f["bullheads"])
         self.capacity = int(f["row_capacity"])
         self.variant = f["variant"]
+        self.red = set(cards(f.get("red", "")))
 
     def room(self, i, rows):
         """Cards row `i` holds before the next card takes it. In Take a Number the rows hold
@@ -57,9 +62,63 @@ class Bot:
             return (self.heads(rows[i]), 0, 0)
         return (0, -(self.room(i, rows) - len(rows[i])), card - end)
 
+    def points(self, card):
+        """The circle game: a card's green bullheads, or minus its red ones."""
+        heads = self.bullheads[card - self.lowest]
+        return -heads if card in self.red else heads
+
+    def worth(self, row, specials):
+        """The circle game: what taking `row` with `specials` in it would score."""
+        total = sum(self.points(card) for card in row) + 5 * specials.count("plus5")
+        return total * 2 ** specials.count("x2")
+
+    def place_choices(self, f):
+        """The circle game's answers to `ask place`, best first (see the module's comment)."""
+        rows = [cards(row) for row in f["rows"].split("/")]
+        row_specials = [[s for s in part.split(",") if s] for part in f["rowspecials"].split("/")]
+        row_specials += [[] for _ in range(len(rows) - len(row_specials))]
+        held = f["held"].split("/")
+        mine = [s for s in held[int(f["seat"])].split(",") if s] if int(f["seat"]) < len(held) else []
+        hand = cards(f["hand"])
+        remaining = int(f["remaining"])
+        ends = [row[-1] for row in rows]
+
+        def row_for(card):
+            below = [(end, i) for i, end in enumerate(ends) if end < card]
+            return max(below)[1] if below else max((end, i) for i, end in enumerate(ends))[1]
+
+        scored = []
+        for card in hand:
+            i = row_for(card)
+            after = self.worth(rows[i] + [card], row_specials[i])
+            if len(rows[i]) + 1 > self.capacity:
+                value = 10 * after
+            elif len(rows[i]) + 1 == self.capacity:
+                value = -5 * after
+            else:
+                value = -1
+            scored.append((value, f"play {card}"))
+        for special in sorted(set(mine)):
+            for i, specials in enumerate(row_specials):
+                if special in specials:
+                    continue
+                gain = self.worth(rows[i], specials + [special]) - self.worth(rows[i], specials)
+                takeable = remaining >= 2 and len(rows[i]) == self.capacity and any(
+                    row_for(card) == i for card in hand
+                )
+                stuck = 100 if len(hand) <= 2 else 0
+                scored.append((stuck + (10 * gain if takeable else -5 * gain), f"special {special} {i}"))
+        if int(f["placed"]) > 0:
+            scored.append((0, "end"))
+        # Best first; on a tie, the order above (number cards, special cards, the end).
+        order = sorted(range(len(scored)), key=lambda n: (-scored[n][0], n))
+        return [scored[n][1] for n in order]
+
     def choices(self):
         """Every possible answer to the current request, best first."""
         kind, f = self.request
+        if kind == "place":
+            return self.place_choices(f)
         if kind == "pick":
             hand = cards(f["hand"])
 

@@ -1,7 +1,9 @@
 #!/bin/sh
 # A take5 bot in plain POSIX sh, using only the shell's builtins: it plays its lowest card and
 # takes the row with the fewest bullheads; in a draft (`ask pick`) it picks the lowest card; in
-# Take a Number it keeps the first of the cards it took for its #-row. After an `error` line it
+# Take a Number it keeps the first of the cards it took for its #-row; in the circle game
+# (`ask place`) it places its lowest card and ends its turn, and with only special cards left it
+# puts the first one into the first row without one of its kind. After an `error` line it
 # answers the same request again with its next choice (the next card up, the next row along). Protocol: docs/protocol.md.
 
 set -f              # lines are split into words below: never expand them as file patterns
@@ -40,6 +42,59 @@ heads() {
     unset IFS
 }
 
+# nth N SEP TEXT: sets $value to field N (from 0) of TEXT split at SEP, empty if there is none.
+nth() {
+    n=$1
+    IFS=$2
+    set -- $3
+    unset IFS
+    value=
+    i=0
+    for part; do
+        if [ "$i" -eq "$n" ]; then
+            value=$part
+            return 0
+        fi
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# special_move ROWS ROWSPECIALS HELD SEAT: sets $move to `special <kind> <row>` for the first
+# special card SEAT holds and the first row without one of its kind (the circle game), skipping
+# $tries such moves.
+special_move() {
+    rows=$1 rowspecials=$2 held=$3 seat=$4
+    nth "$seat" / "$held"
+    mine=$value
+    skip=$tries
+    move=
+    IFS=/
+    set -- $rows
+    unset IFS
+    count=$#
+    IFS=,
+    for kind in $mine; do
+        unset IFS
+        row=0
+        while [ "$row" -lt "$count" ]; do
+            nth "$row" / "$rowspecials"
+            case ",$value," in
+            *",$kind,"*) ;;
+            *)
+                move="special $kind $row"
+                if [ "$skip" -eq 0 ]; then
+                    return 0
+                fi
+                skip=$((skip - 1))
+                ;;
+            esac
+            row=$((row + 1))
+        done
+    done
+    unset IFS
+}
+
 # answer: replies to the current request ($ask is play, row, pick or keep, $request its
 # fields), taking the choice after the best one once per error ($tries).
 answer() {
@@ -59,6 +114,34 @@ answer() {
             skip=$((skip - 1))
         done
         printf '%s %s\n' "$ask" "$1"
+    elif [ "$ask" = place ]; then
+        field placed "$@"
+        placed=$value
+        field hand "$@"
+        hand=$value
+        if [ "$placed" -gt 0 ] && [ "$tries" -eq 0 ]; then
+            printf 'end\n'
+        elif [ -n "$hand" ]; then
+            IFS=,
+            set -- $hand
+            unset IFS
+            skip=$tries   # the hand is ascending: the lowest card comes first
+            while [ "$skip" -gt 0 ] && [ $# -gt 1 ]; do
+                shift
+                skip=$((skip - 1))
+            done
+            printf 'play %s\n' "$1"
+        else
+            field rows "$@"
+            rows=$value
+            field rowspecials "$@"
+            rowspecials=$value
+            field held "$@"
+            held=$value
+            field seat "$@"
+            special_move "$rows" "$rowspecials" "$held" "$value"
+            printf '%s\n' "$move"
+        fi
     elif [ "$ask" = keep ]; then
         field cards "$@"
         IFS=,

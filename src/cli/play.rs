@@ -191,7 +191,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         "seed {seed}: {games} game{} (replay with --seed {seed})",
         if games == 1 { "" } else { "s" }
     );
-    totals.print(&names);
+    totals.print(&names, args.variant);
     Ok(Status::Passed)
 }
 
@@ -283,11 +283,16 @@ impl Totals {
         }
     }
 
-    fn print(&self, names: &[String]) {
+    fn print(&self, names: &[String], variant: Variant) {
         let width = name_width(names);
+        // The circle game's totals are points won, not penalties.
+        let mean = match variant {
+            Variant::Circle => "mean points",
+            _ => "mean penalty",
+        };
         println!(
             "{:<4} {:<width$} {:>6} {:>13} {:>6} {:>7}",
-            "", "player", "games", "mean penalty", "wins", "faults"
+            "", "player", "games", mean, "wins", "faults"
         );
         for (i, name) in names.iter().enumerate() {
             let mean = self.penalty[i] as f64 / self.games[i].max(1) as f64;

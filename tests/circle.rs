@@ -1,0 +1,268 @@
+//! The circle game through the binary: full games of 2 to 6 players between built-ins and the
+//! example bots, their records verified, a tampered record refused, house rules refused, and a
+//! failed bot's seat played by the fallback the same way every time.
+
+mod common;
+
+use common::{take5, temp};
+use std::process::Command;
+
+/// Plays `games` circle games between `players` with the record at `name`; checks the record
+/// verifies and returns the summary printed.
+fn play_and_verify(players: &[&str], games: &str, name: &str) -> String {
+    let record = temp(name);
+    let mut args = vec![
+        "play",
+        "--variant",
+        "circle",
+        "--seed",
+        "5",
+        "--games",
+        games,
+    ];
+    for p in players {
+        args.extend(["--player", p]);
+    }
+    args.extend(["--record", record.to_str().unwrap()]);
+    let out = take5(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains(r#""variant":"circle""#));
+    let games: usize = games.parse().unwrap();
+    assert_eq!(text.matches(r#"{"event":"game_end""#).count(), games);
+    // With the rulebook's deal every row is taken by the end: one collect per table card.
+    let rows = [0, 0, 7, 9, 12, 15, 15][players.len()];
+    assert_eq!(text.matches(r#"{"event":"collect""#).count(), rows * games);
+    let verified = take5(&["verify", record.to_str().unwrap()]);
+    assert!(
+        verified.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&verified.stdout),
+        String::from_utf8_lossy(&verified.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn have(program: &str) -> bool {
+    let found = Command::new(program)
+        .arg("-c")
+        .arg("exit 0")
+        .output()
+        .is_ok();
+    if !found {
+        eprintln!("SKIPPED: {program} is not installed");
+    }
+    found
+}
+
+/// The faults column of `player`'s line in the summary.
+fn faults(summary: &str, player: &str) -> String {
+    let line = summary
+        .lines()
+        .find(|l| l.starts_with('#') && l.contains(player))
+        .unwrap_or_else(|| panic!("{player} in {summary}"));
+    line.split_whitespace().last().unwrap().to_string()
+}
+
+#[test]
+fn built_ins_play_two_to_six_players_and_the_records_verify() {
+    let all = [
+        "builtin:random",
+        "builtin:dodger",
+        "builtin:lowest",
+        "builtin:highest",
+        "builtin:random",
+        "builtin:dodger",
+    ];
+    for seats in 2..=6 {
+        let summary = play_and_verify(&all[..seats], "2", &format!("builtins-{seats}.jsonl"));
+        assert!(summary.contains("mean points"), "{summary}");
+    }
+}
+
+#[test]
+fn the_example_bots_play_two_and_six_player_games_without_faults() {
+    if !have("python3") || !have("sh") {
+        return;
+    }
+    let python = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bots/python_bot.py");
+    let shell = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bots/shell_bot.sh");
+    let (python, shell) = (format!("python3 {python}"), format!("sh {shell}"));
+    let summary = play_and_verify(&[&python, &shell], "2", "bots-2.jsonl");
+    assert_eq!(faults(&summary, "python_bot.py"), "0", "{summary}");
+    assert_eq!(faults(&summary, "shell_bot.sh"), "0", "{summary}");
+    let six = [
+        python.as_str(),
+        shell.as_str(),
+        "builtin:random",
+        "builtin:dodger",
+        "builtin:lowest",
+        "builtin:highest",
+    ];
+    let summary = play_and_verify(&six, "1", "bots-6.jsonl");
+    assert_eq!(faults(&summary, "python_bot.py"), "0", "{summary}");
+    assert_eq!(faults(&summary, "shell_bot.sh"), "0", "{summary}");
+}
+
+#[test]
+fn seven_players_and_house_rules_are_refused() {
+    let mut args = vec!["play", "--variant", "circle"];
+    for _ in 0..7 {
+        args.extend(["--player", "builtin:random"]);
+    }
+    assert_eq!(take5(&args).status.code(), Some(2));
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/house/three_rounds.lua"
+    );
+    let out = take5(&[
+        "play",
+        "--variant",
+        "circle",
+        "--house",
+        script,
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:random",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("not circle"), "{stderr}");
+}
+
+/// A record whose number card is placed on the wrong row is refused at that line.
+#[test]
+fn verify_names_a_card_placed_on_the_wrong_row() {
+    let record = temp("tampered.jsonl");
+    let out = take5(&[
+        "play",
+        "--variant",
+        "circle",
+        "--seed",
+        "8",
+        "--player",
+        "builtin:dodger",
+        "--player",
+        "builtin:random",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let mut lines: Vec<String> = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let value = |l: &str| serde_json::from_str::<serde_json::Value>(l).unwrap();
+    let at = (0..lines.len())
+        .find(|&i| value(&lines[i])["event"] == "place" && value(&lines[i])["row"] != 0)
+        .expect("a card placed beyond row 0");
+    let mut place = value(&lines[at]);
+    place["row"] = 0.into();
+    lines[at] = place.to_string();
+    std::fs::write(&record, lines.join("\n") + "\n").unwrap();
+    let verified = take5(&["verify", record.to_str().unwrap()]);
+    assert_eq!(verified.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&verified.stdout).to_string()
+        + &String::from_utf8_lossy(&verified.stderr);
+    assert!(said.contains(&format!(":{}:", at + 1)), "{said}");
+}
+
+/// A deck file replaces the deck: here every card is green, so no total is below -20 (two
+/// special cards held), and the record carries the deck, so it verifies without the file.
+#[test]
+fn a_deck_file_replaces_the_colours() {
+    let deck = temp("green.yaml");
+    let bullheads = vec!["1"; 98].join(", ");
+    std::fs::write(&deck, format!("lowest: 1\nbullheads: [{bullheads}]\n")).unwrap();
+    let record = temp("green.jsonl");
+    let out = take5(&[
+        "play",
+        "--variant",
+        "circle",
+        "--seed",
+        "2",
+        "--deck",
+        deck.to_str().unwrap(),
+        "--player",
+        "builtin:dodger",
+        "--player",
+        "builtin:random",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(!text.contains(r#""red""#));
+    assert!(
+        !text.contains(r#""points":-"#),
+        "no red card, no negative row"
+    );
+    assert!(
+        take5(&["verify", record.to_str().unwrap()])
+            .status
+            .success()
+    );
+    std::fs::write(&deck, "lowest: 1\nbullheads: [1, 2]\nred: [7]\n").unwrap();
+    let out = take5(&[
+        "play",
+        "--variant",
+        "circle",
+        "--deck",
+        deck.to_str().unwrap(),
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:random",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("red card 7 is not in the deck"), "{stderr}");
+}
+
+/// A bot that fails is played by the referee's fallback; the record is the same each time and
+/// verifies.
+#[test]
+fn the_fallback_plays_a_failed_seat_deterministically() {
+    let run = |name: &str| {
+        let record = temp(name);
+        let out = take5(&[
+            "play",
+            "--variant",
+            "circle",
+            "--seed",
+            "9",
+            "--player",
+            "true",
+            "--player",
+            "builtin:dodger",
+            "--player",
+            "builtin:random",
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            take5(&["verify", record.to_str().unwrap()])
+                .status
+                .success()
+        );
+        std::fs::read_to_string(&record).unwrap()
+    };
+    let (a, b) = (run("fallback-a.jsonl"), run("fallback-b.jsonl"));
+    assert!(a.contains(r#""event":"fault""#));
+    assert_eq!(a, b);
+}
