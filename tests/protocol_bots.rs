@@ -8,13 +8,14 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
-use take5::cards::Card;
-use take5::game::{Event, Game, RuleError};
+use take5::cards::{Card, Special};
+use take5::game::{Action, Event, Game, RuleError};
 use take5::players::GameStart;
 use take5::protocol::{Ask, ErrorKind, FromBot, Request, VERSION, parse, print};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
 use take5::variants::Variant;
+use take5::variants::circle::{Circle, CircleSetup};
 use take5::variants::classic::Classic;
 
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -347,6 +348,71 @@ fn converse_pro(path: &Path, crlf: bool) {
     assert!(status.success(), "{status}");
 }
 
+/// The circle game: hello, game, event deal, ask place from a real deal (the reply must be
+/// legal), then a table where seat 0 holds only special cards: ask place, error, ask place again
+/// (both replies legal special cards, the second another one), bye.
+fn converse_circle(path: &Path) {
+    let rules = Arc::new(Variant::Circle.rules());
+    let mut game = Variant::Circle.new_game(rules.clone(), 2).unwrap();
+    let mut events: Vec<Event> = Vec::new();
+    game.deal_random(&mut GameRng::new(4, Stream::Deal(0)), &mut events)
+        .unwrap();
+    let start = GameStart {
+        number: 0,
+        variant: Variant::Circle,
+        rules: &rules,
+        seats: 2,
+        seat: 0,
+    };
+    let mut bot = Bot::start(path, false);
+    assert!(bot.ask(&printed(&|o| print::hello(o))).greeting().is_ok());
+    let game_line = printed(&|o| print::game(o, &start));
+    assert!(game_line.contains(" red=5,10,11,"), "{game_line}");
+    bot.send(&game_line);
+    bot.send(&printed(&|o| print::event(o, 0, &events[0])));
+    // Three placements in a row, each legal (the last may end the turn).
+    for _ in 0..3 {
+        let view = game.view(0);
+        let Some(decision) = view.decision else { break };
+        let reply = bot.ask(&printed(&|o| print::ask(o, &view)));
+        let action = reply.answer(decision).unwrap();
+        game.check(0, action)
+            .unwrap_or_else(|e| panic!("{reply} is illegal: {e}"));
+        game.apply(0, action, &mut events).unwrap();
+    }
+
+    let setup = CircleSetup {
+        rows: vec![vec![Card(10)], vec![Card(30)]],
+        row_specials: vec![vec![Special::Double], Vec::new()],
+        hands: vec![Vec::new(), vec![Card(20)]],
+        held: vec![Special::ALL.to_vec(), Vec::new()],
+        first: 0,
+    };
+    let game = Circle::from_setup(rules.clone(), &setup).unwrap();
+    let view = game.view(0);
+    let decision = view.decision.unwrap();
+    let reply = bot.ask(&printed(&|o| print::ask(o, &view)));
+    let first = reply.answer(decision).unwrap();
+    assert!(matches!(first, Action::PlaceSpecial { .. }), "{reply}");
+    game.check(0, first)
+        .unwrap_or_else(|e| panic!("{reply} is illegal: {e}"));
+    let error = error_line(
+        RuleError::SpecialInRow {
+            row: 0,
+            special: Special::Double,
+        },
+        2,
+    );
+    let again = bot.ask(&error);
+    let second = again.answer(decision).unwrap();
+    assert!(second != first, "{again} after {reply}");
+    game.check(0, second)
+        .unwrap_or_else(|e| panic!("{again} is illegal: {e}"));
+    bot.send("bye\n");
+    let status = bot.finish();
+    assert!(status.success(), "{status}");
+}
+
 /// A bot whose referee goes away exits cleanly too.
 fn exits_at_end_of_input(path: &Path) {
     let s = script();
@@ -381,6 +447,7 @@ fn python_bot_speaks_the_protocol() {
     converse_take_a_number(&path);
     converse_pro(&path, false);
     converse_pro(&path, true);
+    converse_circle(&path);
     exits_at_end_of_input(&path);
 }
 
@@ -392,6 +459,7 @@ fn shell_bot_speaks_the_protocol() {
     converse_take_a_number(&path);
     converse_pro(&path, false);
     converse_pro(&path, true);
+    converse_circle(&path);
     exits_at_end_of_input(&path);
 }
 
@@ -412,6 +480,12 @@ fn shell_bot_runs_under_a_strict_posix_shell() {
         .spawn()
         .unwrap();
     let pick = "ask pick seat=0 round=2 pool=3,4 hand=1 scores=0,0,0,0 taken=0,0,0,0\n";
+    // The circle game: only special cards in hand, row 0 already holds an x2; then a turn
+    // with a card placed.
+    let specials = "ask place seat=0 round=1 turn=1 placed=0 remaining=3 hand= rows=10/30 \
+                    scores=0,0 taken=-20,0 rowspecials=x2/ held=x2,plus5/ hands=0,1\n";
+    let placed = "ask place seat=0 round=1 turn=1 placed=1 remaining=2 hand=5 rows=10/30 \
+                  scores=0,0 taken=-20,0 rowspecials=/ held=x2,plus5/ hands=1,1\n";
     let input = [
         s.hello.as_str(),
         &s.game,
@@ -419,6 +493,8 @@ fn shell_bot_runs_under_a_strict_posix_shell() {
         &s.play,
         &s.row,
         pick,
+        specials,
+        placed,
         "bye\n",
     ]
     .concat();
@@ -436,14 +512,19 @@ fn shell_bot_runs_under_a_strict_posix_shell() {
         .lines()
         .map(|l| parse::from_bot(l).unwrap())
         .collect();
-    assert_eq!(replies.len(), 4, "{replies:?}");
+    assert_eq!(replies.len(), 6, "{replies:?}");
     assert!(matches!(
         replies[..],
         [
             FromBot::Hello { .. },
             FromBot::Play(_),
             FromBot::Row(_),
-            FromBot::Pick(Card(3))
+            FromBot::Pick(Card(3)),
+            FromBot::Special {
+                special: Special::Double,
+                row: 1
+            },
+            FromBot::End
         ]
     ));
 }

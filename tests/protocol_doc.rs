@@ -194,6 +194,36 @@ fn worked_number_game(seed: u64) -> String {
     transcript(Variant::TakeANumber, &rules, game, seed)
 }
 
+/// The circle game's table: cards 1 to 20 with the circle deck's colours, 4 cards in hand and
+/// 2 rows for 2 players, so that both rows are taken in a short game.
+fn worked_circle_rules() -> Rules {
+    let mut rules = take5::variants::circle::rules();
+    let circle = Deck::circle();
+    rules.deck = Deck {
+        lowest: 1,
+        bullheads: circle.bullheads[..20].to_vec(),
+        red: circle.red.iter().copied().filter(|c| c.0 <= 20).collect(),
+    };
+    rules.max_players = 2;
+    let settings = rules.circle.as_mut().unwrap();
+    settings.deal = vec![take5::rules::CircleDeal {
+        players: 2,
+        hand_size: 4,
+        rows: 2,
+    }];
+    rules
+}
+
+const WORKED_CIRCLE_SEED: u64 = 1;
+
+/// The worked circle game, as [`worked_game`] (the first refused reply ends a turn before any
+/// card is placed).
+fn worked_circle_game(seed: u64) -> String {
+    let rules = Arc::new(worked_circle_rules());
+    let game = Variant::Circle.new_game(rules.clone(), 2).unwrap();
+    transcript(Variant::Circle, &rules, game, seed)
+}
+
 /// Appends each line printed into `line` to the transcript `t`, marked `> ` (to the bot) or
 /// `< ` (from it), and empties `line`.
 fn say(t: &mut String, line: &mut String, marker: &str) {
@@ -264,6 +294,10 @@ fn transcript(variant: Variant, rules: &Arc<Rules>, mut game: impl Game, seed: u
                     (Variant::TakeANumber, Some(Decision::KeepCard)) => {
                         Some(Action::Keep(view.revealed[0]))
                     }
+                    // The end of a turn before any card is placed.
+                    (Variant::Circle, Some(Decision::Place { placed: 0, .. })) => {
+                        Some(Action::EndTurn)
+                    }
                     _ => None,
                 };
                 if let (false, Some(wrong)) = (erred, wrong) {
@@ -319,6 +353,34 @@ fn find_a_worked_number_seed() {
     for seed in 0..300 {
         let t = worked_number_game(seed);
         if t.contains("> ask keep") && t.contains("event pile") && t.contains("reason=low") {
+            println!("seed {seed}: {} lines", t.lines().count());
+        }
+    }
+}
+
+#[test]
+fn the_worked_circle_game_is_the_game_the_engine_plays() {
+    let generated = worked_circle_game(WORKED_CIRCLE_SEED);
+    if std::env::var_os("TAKE5_PRINT_TRANSCRIPT").is_some() {
+        println!("{generated}");
+    }
+    assert!(
+        transcript_messages().contains(&generated),
+        "no transcript in docs/protocol.md is the worked circle game; it is now:\n{generated}"
+    );
+}
+
+/// Helps pick `WORKED_CIRCLE_SEED`: a short game where seat 0 takes a row, a special card is
+/// placed and a turn is ended early (run with --ignored --nocapture).
+#[test]
+#[ignore]
+fn find_a_worked_circle_seed() {
+    for seed in 0..300 {
+        let t = worked_circle_game(seed);
+        if t.contains("event collect seat=0")
+            && t.contains("event place_special")
+            && t.contains("event end_turn")
+        {
             println!("seed {seed}: {} lines", t.lines().count());
         }
     }
