@@ -96,8 +96,9 @@ impl Builtin {
             }
             (Strategy::Dodger, Some(Decision::Pick)) => Action::Pick(dodger_pick(view)),
             (Strategy::Random, Some(Decision::Place { .. })) => {
-                let moves = circle_moves(view);
-                moves[self.rng.below(moves.len() as u32) as usize]
+                let count = circle_moves(view).count();
+                let pick = self.rng.below(count as u32) as usize;
+                circle_moves(view).nth(pick).expect("a move to pick")
             }
             (Strategy::Highest, Some(Decision::Place { placed: 0, .. }))
                 if !view.rows.is_empty() =>
@@ -142,8 +143,8 @@ pub fn fallback(view: &View) -> Action {
         Some(Decision::Place { placed, .. }) => match (placed, view.hand.first()) {
             (1.., _) => Action::EndTurn,
             (0, Some(&card)) if !view.rows.is_empty() => Action::Play(card),
-            _ => *circle_moves(view)
-                .first()
+            _ => circle_moves(view)
+                .next()
                 .expect("a seat asked to place has a card it may place"),
         },
         Some(Decision::ChooseRow { .. }) => Action::TakeRow(cheapest_row(view)),
@@ -216,37 +217,43 @@ pub fn dodger_card(view: &View) -> Card {
         .expect("a hand to play from")
 }
 
-/// The circle game's legal moves: every number card, every special card held into every row
-/// without one of its kind, and the end of the turn once a card is placed.
-pub fn circle_moves(view: &View) -> Vec<Action> {
-    let mut moves: Vec<Action> = if view.rows.is_empty() {
-        Vec::new()
-    } else {
-        view.hand.iter().map(|&card| Action::Play(card)).collect()
-    };
-    let mut held = view.held().to_vec();
-    held.dedup();
-    for special in held {
-        for (row, specials) in view.row_specials().iter().enumerate() {
-            if !specials.contains(&special) {
-                moves.push(Action::PlaceSpecial { special, row });
-            }
-        }
-    }
-    if let Some(Decision::Place { placed: 1.., .. }) = view.decision {
-        moves.push(Action::EndTurn);
-    }
-    moves
+/// The circle game's legal moves, in this order: every number card (ascending), every kind of
+/// special card held (`x2` first) into every row without one of its kind, and the end of the
+/// turn once a card is placed. An iterator, so a bot's decision allocates nothing.
+pub fn circle_moves<'a>(view: &View<'a>) -> impl Iterator<Item = Action> + 'a {
+    let cards: &[Card] = if view.rows.is_empty() { &[] } else { view.hand };
+    let held = view.held();
+    let row_specials = view.row_specials();
+    // The special cards held are sorted, so each kind is offered once.
+    let kinds = held
+        .iter()
+        .enumerate()
+        .filter(move |&(i, kind)| i == 0 || held[i - 1] != *kind)
+        .map(|(_, &kind)| kind);
+    let specials = kinds.flat_map(move |special| {
+        row_specials
+            .iter()
+            .enumerate()
+            .filter(move |(_, in_row)| !in_row.contains(&special))
+            .map(move |(row, _)| Action::PlaceSpecial { special, row })
+    });
+    let end = matches!(view.decision, Some(Decision::Place { placed: 1.., .. }))
+        .then_some(Action::EndTurn);
+    cards
+        .iter()
+        .map(|&card| Action::Play(card))
+        .chain(specials)
+        .chain(end)
 }
 
 /// The dodger in the circle game: the move worth most by [`circle_value`]; the first such
 /// move on a tie (number cards come first, ascending, then special cards, then the end of the
 /// turn).
 pub fn circle_greedy(view: &View) -> Action {
-    let moves = circle_moves(view);
-    let mut best = moves[0];
+    let mut moves = circle_moves(view);
+    let mut best = moves.next().expect("a seat asked to place has a move");
     let mut best_value = circle_value(view, best);
-    for &action in &moves[1..] {
+    for action in moves {
         let value = circle_value(view, action);
         if value > best_value {
             best = action;

@@ -292,9 +292,14 @@ impl Circle {
 
     fn update_all(&mut self) {
         for seat in 0..self.seats {
-            self.table.hand_sizes[seat] = self.hands[seat].len();
-            self.points[seat] = self.score(seat);
+            self.update_seat(seat);
         }
+    }
+
+    /// A placement changes the placing seat's hand, pile and special cards only.
+    fn update_seat(&mut self, seat: Seat) {
+        self.table.hand_sizes[seat] = self.hands[seat].len();
+        self.points[seat] = self.score(seat);
     }
 
     /// Whether `seat` has a card it may place: a number card, or a special card some row
@@ -365,7 +370,7 @@ impl Circle {
             self.piles[seat].extend(cards);
             self.pile_specials[seat].extend(specials);
         }
-        self.update_all();
+        self.update_seat(seat);
     }
 
     fn place_special(&mut self, seat: Seat, special: Special, row: usize, events: &mut Emitter) {
@@ -373,7 +378,7 @@ impl Circle {
         held.remove(held.iter().position(|&s| s == special).expect("validated"));
         self.table.row_specials[row].push(special);
         events.emit(|| Event::PlaceSpecial { seat, special, row });
-        self.update_all();
+        self.update_seat(seat);
     }
 
     fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
@@ -838,7 +843,7 @@ mod tests {
             let mut dealt = game.cards_in_play();
             dealt.sort_unstable();
             while let ToMove::Seat(seat, _) = game.to_move() {
-                let moves = circle_moves(&game.view(seat));
+                let moves: Vec<Action> = circle_moves(&game.view(seat)).collect();
                 let action = moves[rng.below(moves.len() as u32) as usize];
                 game.apply(seat, action, &mut Vec::new()).unwrap();
                 let mut now = game.cards_in_play();
