@@ -47,6 +47,20 @@ fn play_and_verify(players: &[&str], games: &str, name: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// `take5 play --variant circle` with `args` after it.
+fn play(args: &[&str]) -> std::process::Output {
+    take5(&[&["play", "--variant", "circle"], args].concat())
+}
+
+/// Asserts that `take5 play --variant circle` with `args` is refused as bad input, saying
+/// `why`.
+fn refused(args: &[&str], why: &str) {
+    let out = play(args);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(why), "{stderr}");
+}
+
 fn have(program: &str) -> bool {
     let found = Command::new(program)
         .arg("-c")
@@ -110,39 +124,23 @@ fn the_example_bots_play_two_and_six_player_games_without_faults() {
 
 #[test]
 fn seven_players_and_house_rules_are_refused() {
-    let mut args = vec!["play", "--variant", "circle"];
-    for _ in 0..7 {
-        args.extend(["--player", "builtin:random"]);
-    }
-    assert_eq!(take5(&args).status.code(), Some(2));
+    let random = ["--player", "builtin:random"];
+    refused(&random.repeat(7), "7 players asked for");
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scripts/house/three_rounds.lua"
     );
-    let out = take5(&[
-        "play",
-        "--variant",
-        "circle",
-        "--house",
-        script,
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:random",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("not circle"), "{stderr}");
+    refused(
+        &[&["--house", script][..], &random.repeat(2)].concat(),
+        "not circle",
+    );
 }
 
 /// A record whose number card is placed on the wrong row is refused at that line.
 #[test]
 fn verify_names_a_card_placed_on_the_wrong_row() {
     let record = temp("tampered.jsonl");
-    let out = take5(&[
-        "play",
-        "--variant",
-        "circle",
+    let out = play(&[
         "--seed",
         "8",
         "--player",
@@ -181,10 +179,7 @@ fn a_deck_file_replaces_the_colours() {
     let bullheads = vec!["1"; 98].join(", ");
     std::fs::write(&deck, format!("lowest: 1\nbullheads: [{bullheads}]\n")).unwrap();
     let record = temp("green.jsonl");
-    let out = take5(&[
-        "play",
-        "--variant",
-        "circle",
+    let out = play(&[
         "--seed",
         "2",
         "--deck",
@@ -213,20 +208,17 @@ fn a_deck_file_replaces_the_colours() {
             .success()
     );
     std::fs::write(&deck, "lowest: 1\nbullheads: [1, 2]\nred: [7]\n").unwrap();
-    let out = take5(&[
-        "play",
-        "--variant",
-        "circle",
-        "--deck",
-        deck.to_str().unwrap(),
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:random",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("red card 7 is not in the deck"), "{stderr}");
+    refused(
+        &[
+            "--deck",
+            deck.to_str().unwrap(),
+            "--player",
+            "builtin:random",
+            "--player",
+            "builtin:random",
+        ],
+        "red card 7 is not in the deck",
+    );
 }
 
 /// A bot that fails is played by the referee's fallback; the record is the same each time and
@@ -235,10 +227,7 @@ fn a_deck_file_replaces_the_colours() {
 fn the_fallback_plays_a_failed_seat_deterministically() {
     let run = |name: &str| {
         let record = temp(name);
-        let out = take5(&[
-            "play",
-            "--variant",
-            "circle",
+        let out = play(&[
             "--seed",
             "9",
             "--player",

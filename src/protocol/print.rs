@@ -520,12 +520,7 @@ fn ask_line(
     out.push_str(" hand=");
     list(out, hand);
     out.push_str(" rows=");
-    for (i, row) in rows.iter().enumerate() {
-        if i > 0 {
-            out.push('/');
-        }
-        list(out, row);
-    }
+    row_lists(out, rows);
     out.push_str(" scores=");
     list(out, scores);
     out.push_str(" taken=");
@@ -536,12 +531,7 @@ fn ask_line(
     }
     if !hash_rows.is_empty() {
         out.push_str(" hashrows=");
-        for (i, row) in hash_rows.iter().enumerate() {
-            if i > 0 {
-                out.push('/');
-            }
-            list(out, row);
-        }
+        row_lists(out, hash_rows);
         out.push_str(" hashpiles=");
         list(out, hash_piles);
         out.push_str(" hands=");
@@ -580,12 +570,7 @@ fn place_line(
     out.push_str(" hand=");
     list(out, hand);
     out.push_str(" rows=");
-    for (i, row) in rows.iter().enumerate() {
-        if i > 0 {
-            out.push('/');
-        }
-        list(out, row);
-    }
+    row_lists(out, rows);
     out.push_str(" scores=");
     list(out, scores);
     out.push_str(" taken=");
@@ -597,6 +582,16 @@ fn place_line(
     out.push_str(" hands=");
     list(out, &circle.hand_sizes);
     out.push('\n');
+}
+
+/// Rows of cards, each comma-separated, separated by `/`.
+fn row_lists(out: &mut String, rows: &[Vec<Card>]) {
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        list(out, row);
+    }
 }
 
 /// Special cards by name, comma-separated; nothing for none.
