@@ -51,10 +51,16 @@ impl GameResult {
     }
 }
 
-/// Ranks by total, fewest first; the winners rank 1 (the rules break ties among equal totals,
+/// Ranks by total, best first (fewest, or most in the circle game); the winners rank 1 (the rules break ties among equal totals,
 /// and a seat tied on total with a winner but not one itself ranks after the winners).
 pub fn ranks(outcome: &Outcome) -> Vec<u32> {
     let totals = &outcome.totals;
+    // Totals are penalties, lowest best, except in the circle game, where points are won and
+    // the winners hold the highest total: the winners' total says which way is better.
+    let highest_wins = outcome.winners.first().is_some_and(|&w| {
+        totals.iter().all(|&t| t <= totals[w]) && totals.iter().any(|&t| t < totals[w])
+    });
+    let ahead = |a: i32, b: i32| if highest_wins { a > b } else { a < b };
     (0..totals.len())
         .map(|seat| {
             if outcome.winners.contains(&seat) {
@@ -62,7 +68,7 @@ pub fn ranks(outcome: &Outcome) -> Vec<u32> {
             }
             let better = (0..totals.len())
                 .filter(|&s| {
-                    totals[s] < totals[seat]
+                    ahead(totals[s], totals[seat])
                         || (totals[s] == totals[seat] && outcome.winners.contains(&s))
                 })
                 .count();
@@ -154,5 +160,7 @@ mod tests {
         );
         // Tied on total, the rules' tie-break picked seat 0.
         assert_eq!(ranks(&outcome(vec![5, 5, 66], vec![0])), [1, 2, 3]);
+        // The circle game: points are won, the highest total wins.
+        assert_eq!(ranks(&outcome(vec![4, -18, 30, 4], vec![2])), [2, 4, 1, 2]);
     }
 }
