@@ -264,6 +264,31 @@ mod tests {
     }
 
     #[test]
+    fn the_circle_game_deals_by_number_of_players() {
+        let rules = crate::variants::circle::rules();
+        rules.validate().unwrap();
+        let sizes: Vec<(usize, usize)> = (2..=6).map(|n| rules.deal_size(n)).collect();
+        assert_eq!(sizes, [(14, 7), (12, 9), (12, 12), (12, 15), (10, 15)]);
+        assert!((2..=6).all(|n| rules.check_players(n).is_ok()));
+        assert!(rules.check_players(7).is_err());
+        // Other variants deal `hand_size` and `rows` whatever the number of players.
+        assert_eq!(Rules::classic().deal_size(7), (10, 4));
+    }
+
+    #[test]
+    fn red_cards_must_be_in_the_deck_once_and_ascending() {
+        let mut rules = crate::variants::circle::rules();
+        rules.deck.red = vec![crate::cards::Card(99)];
+        let err = rules.validate().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "rule setting `deck`: red card 99 is not in the deck"
+        );
+        rules.deck.red = vec![crate::cards::Card(10), crate::cards::Card(5)];
+        assert!(rules.validate().is_err());
+    }
+
+    #[test]
     fn too_small_a_deck_is_named() {
         let mut rules = Rules::classic();
         rules.hand_size = 11;

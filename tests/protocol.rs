@@ -477,7 +477,6 @@ impl Gen {
                     row_specials: (0..rows).map(|_| self.specials()).collect(),
                     held: (0..seats).map(|_| self.specials()).collect(),
                     hand_sizes: self.list(6, Gen::usize),
-                    turn_seat: Some(seat),
                 })
             }),
         }

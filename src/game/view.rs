@@ -44,8 +44,6 @@ pub struct CircleTable {
     pub held: Vec<Vec<Special>>,
     /// How many number cards each seat holds.
     pub hand_sizes: Vec<usize>,
-    /// Whose turn it is, while the game is on.
-    pub turn_seat: Option<Seat>,
 }
 
 /// What Take a Number shows besides the classic table.

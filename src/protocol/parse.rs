@@ -521,7 +521,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     scores: f.numbers("scores", "a score")?,
                     taken: f.numbers("taken", "a bullhead count")?,
                     number: number_table(kind, &f)?,
-                    circle: circle_table(kind, seat, &f)?,
+                    circle: circle_table(kind, &f)?,
                 }),
             ))
         }
@@ -571,7 +571,6 @@ fn number_table<'a>(kind: &str, f: &Fields<'a>) -> Result<Option<NumberTable>, n
 /// The circle game's fields of an `ask place` line.
 fn circle_table<'a>(
     kind: &str,
-    seat: Seat,
     f: &Fields<'a>,
 ) -> Result<Option<Box<CircleTable>>, nom::Err<Fail<'a>>> {
     if kind != "place" {
@@ -581,7 +580,6 @@ fn circle_table<'a>(
         row_specials: f.get("rowspecials", "special cards", special_lists())?,
         held: f.get("held", "special cards", special_lists())?,
         hand_sizes: f.get("hands", "numbers", list(number("a count")))?,
-        turn_seat: Some(seat),
     })))
 }
 

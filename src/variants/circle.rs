@@ -152,7 +152,6 @@ impl Circle {
                 row_specials: Vec::with_capacity(row_count),
                 held: per_seat(seats),
                 hand_sizes: vec![0; seats],
-                turn_seat: None,
             },
             piles: per_seat(seats),
             pile_specials: per_seat(seats),
@@ -322,11 +321,9 @@ impl Circle {
             Some(seat) if number_cards_left => {
                 self.turn += 1;
                 self.phase = Phase::Turn { seat, placed: 0 };
-                self.table.turn_seat = Some(seat);
             }
             _ => {
                 self.phase = Phase::Over;
-                self.table.turn_seat = None;
                 self.update_all();
                 events.emit(|| Event::GameEnd {
                     totals: self.points.clone(),
@@ -336,12 +333,11 @@ impl Circle {
         }
     }
 
-    /// After `seat`'s placement number `placed`: its turn goes on, or passes.
+    /// After `seat`'s placement number `placed`: its turn goes on, or passes (and
+    /// [`Circle::next_turn`] ends the game once the last number card is played).
     fn placed(&mut self, seat: Seat, placed: u8, events: &mut Emitter) {
-        let game_over = self.hands.iter().all(Vec::is_empty) || self.rows.is_empty();
-        if game_over {
-            self.next_turn(seat, events);
-        } else if placed >= self.settings.cards_per_turn || !self.can_place(seat) {
+        let last_card = self.hands.iter().all(Vec::is_empty);
+        if last_card || placed >= self.settings.cards_per_turn || !self.can_place(seat) {
             self.next_turn((seat + 1) % self.seats, events);
         } else {
             self.phase = Phase::Turn { seat, placed };
@@ -604,7 +600,6 @@ impl Game for Circle {
         self.rows.clear();
         self.ends.clear();
         self.table.row_specials.clear();
-        self.table.turn_seat = None;
         self.update_all();
     }
 }
