@@ -7,7 +7,7 @@ use take5::game::{
     Action, CircleTable, Decision, Discard, Event, Game, NumberTable, TakeReason, ToMove, View,
 };
 use take5::players::GameStart;
-use take5::players::builtin::{Builtin, Strategy};
+use take5::players::builtin::{Builtin, Strategy, circle_greedy};
 use take5::protocol::parse::{self, MAX_NAME, is_name_char};
 use take5::protocol::{
     Ask, ErrorKind, EventLine, FromBot, GameInfo, Mismatch, Request, ToBot, VERSION, print,
@@ -716,6 +716,14 @@ fn play_and_check(
             assert_eq!(text_to_bot(&ToBot::Ask(request.clone())), out);
             let rules = infos[seat].rules();
             assert_same_view(&request.view(&rules), &view);
+            if let Some(Decision::Place { .. }) = view.decision {
+                // A Rust bot reading the lines decides as a built-in seeing the game itself.
+                assert_eq!(
+                    circle_greedy(&request.view(&rules)),
+                    circle_greedy(&view),
+                    "{out}"
+                );
+            }
             match request.ask {
                 Ask::Play | Ask::Place { .. } => plays += 1,
                 Ask::Row { .. } => rows += 1,

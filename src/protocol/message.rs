@@ -5,7 +5,8 @@
 use crate::cards::{Card, Deck, Special};
 use crate::game::{Action, CircleTable, Decision, Event, NumberTable, Points, Seat, View};
 use crate::players::GameStart;
-use crate::rules::{Draft, GameEnd, Rules, Ties};
+use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, Ties};
+use crate::variants::Variant;
 use std::fmt;
 
 /// The protocol version this crate speaks.
@@ -335,8 +336,24 @@ impl GameInfo {
     /// Rules for this table, for a bot that wants to reuse take5's model (e.g. through
     /// [`Request::view`]). The protocol does not send the player limits or the tie rule, so
     /// `min_players` and `max_players` are the seats at this table and `ties` is
-    /// [`Ties::Shared`].
+    /// [`Ties::Shared`]. Nor does it send the circle game's scoring of special cards or its
+    /// cards per turn: a `variant=circle` table gets the variant's (which `take5 play` always
+    /// plays), dealing this table's `hand_size` and `rows`.
     pub fn rules(&self) -> Rules {
+        let circle = (self.variant == Variant::Circle.name()).then(|| {
+            let defaults = Variant::Circle
+                .rules()
+                .circle
+                .expect("the circle's settings");
+            Box::new(CircleRules {
+                deal: vec![CircleDeal {
+                    players: self.seats,
+                    hand_size: self.hand_size,
+                    rows: self.rows,
+                }],
+                ..*defaults
+            })
+        });
         Rules {
             deck: self.deck.clone(),
             rows: self.rows,
@@ -347,7 +364,7 @@ impl GameInfo {
             end: self.end,
             ties: Ties::Shared,
             draft: Draft::SeatOrder,
-            circle: None,
+            circle,
         }
     }
 }
