@@ -5,7 +5,7 @@ use super::{Answer, GameStart, Legality, Player};
 use crate::cards::{Card, Special};
 use crate::game::{Action, Decision, View};
 use crate::rng::{GameRng, Stream};
-use crate::variants::circle::row_for_number;
+use crate::variants::circle::{row_for_number, taken_points};
 use std::time::Duration;
 
 /// The built-in strategies, named `builtin:<name>` on the command line.
@@ -276,10 +276,7 @@ pub fn circle_value(view: &View, action: Action) -> i32 {
     let deck = &view.rules.deck;
     let capacity = view.rules.row_capacity;
     let worth = |cards: &[Card], extra: Option<Card>, specials: &[Special]| {
-        let count = |kind| specials.iter().filter(|&&s| s == kind).count() as u32;
-        let points: i32 = cards.iter().chain(&extra).map(|&c| deck.points(c)).sum();
-        (points + circle.plus * count(Special::PlusFive) as i32)
-            * circle.times.pow(count(Special::Double))
+        taken_points(deck, circle, cards.iter().copied().chain(extra), specials)
     };
     let ends: Vec<Card> = view.rows.iter().map(|r| r[r.len() - 1]).collect();
     let row_specials = view.row_specials();

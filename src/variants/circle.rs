@@ -74,6 +74,29 @@ pub fn row_for_number(ends: &[Card], card: Card) -> usize {
     })
 }
 
+/// Whether final numbers `ends`, read clockwise, ascend around the circle: in order but for at
+/// most one step down (as a dealt circle's do, and keep doing).
+pub(crate) fn ascends_around(ends: &[Card]) -> bool {
+    let descents = (0..ends.len())
+        .filter(|&i| ends[i] > ends[(i + 1) % ends.len()])
+        .count();
+    descents <= 1
+}
+
+/// What taking `cards` with `specials` scores: their green bullheads minus their red ones,
+/// plus `plus` per "+5", the result times `times` per "x2" (a negative result too).
+pub fn taken_points(
+    deck: &Deck,
+    settings: &CircleRules,
+    cards: impl IntoIterator<Item = Card>,
+    specials: &[Special],
+) -> Points {
+    let count = |kind: Special| specials.iter().filter(|&&s| s == kind).count() as u32;
+    let green_minus_red: Points = cards.into_iter().map(|c| deck.points(c)).sum();
+    (green_minus_red + settings.plus * count(Special::PlusFive) as Points)
+        * settings.times.pow(count(Special::Double))
+}
+
 /// A circle table to start from (fixtures): rows clockwise with their special cards, hands,
 /// the special cards each seat holds, and whose turn it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,10 +232,7 @@ impl Circle {
             }
         }
         let ends: Vec<Card> = setup.rows.iter().map(|r| r[r.len() - 1]).collect();
-        let descents = (0..ends.len())
-            .filter(|&i| ends[i] > ends[(i + 1) % ends.len()])
-            .count();
-        if descents > 1 {
+        if !ascends_around(&ends) {
             return bad(
                 "the rows' final numbers, read clockwise, must ascend around the circle \
                  (as the dealt circle does)"
@@ -272,21 +292,16 @@ impl Circle {
             .collect()
     }
 
-    /// `seat`'s points now: green minus red in its pile, plus `plus` per "+5", times `times`
-    /// per "x2", minus `held_penalty` per special card in hand.
+    /// `seat`'s points now: what its pile scores, minus `held_penalty` per special card in
+    /// hand.
     fn score(&self, seat: Seat) -> Points {
-        let s = &self.settings;
-        let deck = &self.rules.deck;
-        let count = |kind: Special| {
-            self.pile_specials[seat]
-                .iter()
-                .filter(|&&k| k == kind)
-                .count() as u32
-        };
-        let green_minus_red: Points = self.piles[seat].iter().map(|&c| deck.points(c)).sum();
-        let base = green_minus_red + s.plus * count(Special::PlusFive) as Points;
-        base * s.times.pow(count(Special::Double))
-            - s.held_penalty * self.table.held[seat].len() as Points
+        let pile = self.piles[seat].iter().copied();
+        taken_points(
+            &self.rules.deck,
+            &self.settings,
+            pile,
+            &self.pile_specials[seat],
+        ) - self.settings.held_penalty * self.table.held[seat].len() as Points
     }
 
     fn update_all(&mut self) {
@@ -355,13 +370,13 @@ impl Circle {
             let cards = self.rows.remove(row);
             self.ends.remove(row);
             let specials = self.table.row_specials.remove(row);
-            let deck = &self.rules.deck;
+            let (deck, settings) = (&self.rules.deck, &self.settings);
             events.emit(|| Event::Collect {
                 seat,
                 row,
                 cards: cards.clone(),
                 specials: specials.clone(),
-                points: cards.iter().map(|&c| deck.points(c)).sum(),
+                points: taken_points(deck, settings, cards.iter().copied(), &[]),
             });
             self.piles[seat].extend(cards);
             self.pile_specials[seat].extend(specials);
@@ -844,11 +859,7 @@ mod tests {
                 let mut now = game.cards_in_play();
                 now.sort_unstable();
                 assert_eq!(now, dealt);
-                let ends = &game.ends;
-                let descents = (0..ends.len())
-                    .filter(|&i| ends[i] > ends[(i + 1) % ends.len()])
-                    .count();
-                assert!(descents <= 1, "{ends:?}");
+                assert!(ascends_around(&game.ends), "{:?}", game.ends);
             }
             assert_eq!(game.to_move(), ToMove::GameOver);
             assert!(game.rows.is_empty() && game.hands.iter().all(Vec::is_empty));
