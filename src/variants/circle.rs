@@ -93,8 +93,14 @@ pub fn taken_points(
 ) -> Points {
     let count = |kind: Special| specials.iter().filter(|&&s| s == kind).count() as u32;
     let green_minus_red: Points = cards.into_iter().map(|c| deck.points(c)).sum();
-    (green_minus_red + settings.plus * count(Special::PlusFive) as Points)
-        * settings.times.pow(count(Special::Double))
+    // Saturating: a house deck or setting with huge numbers must not overflow.
+    green_minus_red
+        .saturating_add(
+            settings
+                .plus
+                .saturating_mul(count(Special::PlusFive) as Points),
+        )
+        .saturating_mul(settings.times.saturating_pow(count(Special::Double)))
 }
 
 /// A circle table to start from (fixtures): rows clockwise with their special cards, hands,
