@@ -123,16 +123,52 @@ fn the_example_bots_play_two_and_six_player_games_without_faults() {
 }
 
 #[test]
-fn seven_players_and_house_rules_are_refused() {
+fn seven_players_and_house_hooks_are_refused() {
     let random = ["--player", "builtin:random"];
     refused(&random.repeat(7), "7 players asked for");
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/scripts/house/three_rounds.lua"
+        "/scripts/house/cheapest_row.lua"
     );
     refused(
         &[&["--house", script][..], &random.repeat(2)].concat(),
-        "not circle",
+        "the circle game takes a house script with settings only (such as `red`); ",
+    );
+}
+
+/// A settings-only house script replaces the colours; the record names it and verifies.
+#[test]
+fn a_house_script_replaces_the_colours() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/house/circle_all_green.lua"
+    );
+    let record = temp("house.jsonl");
+    let out = play(&[
+        "--seed",
+        "4",
+        "--house",
+        script,
+        "--player",
+        "builtin:dodger",
+        "--player",
+        "builtin:random",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains(r#""house":{"path":"#), "{text}");
+    assert!(!text.contains(r#""red""#) && !text.contains(r#""points":-"#));
+    let verified = take5(&["verify", record.to_str().unwrap()]);
+    assert!(
+        verified.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verified.stdout)
     );
 }
 

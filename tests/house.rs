@@ -464,7 +464,7 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { row = 5 }",
-            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft; hooks: low_card, row_taken, round_end, game_over)",
+            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft, red; hooks: low_card, row_taken, round_end, game_over)",
         ),
         (
             "return { ties = 'random' }",
@@ -595,4 +595,41 @@ fn the_docs_examples_work() {
             "{name}: the game did not end"
         );
     }
+}
+
+/// The circle game's `red` setting: a list of cards or a function; the deck's red cards.
+#[test]
+fn red_lists_the_circle_games_red_cards() {
+    let circle = || take5::variants::Variant::Circle.rules();
+    let load = |text: &str| House::from_source("test.lua", text.as_bytes(), circle());
+    let red = |text: &str| {
+        let house = load(text).unwrap_or_else(|e| panic!("{e}"));
+        house
+            .rules()
+            .deck
+            .red
+            .iter()
+            .map(|c| c.0)
+            .collect::<Vec<u16>>()
+    };
+    assert_eq!(red("return { red = {70, 5, 70} }"), [5, 70]);
+    assert_eq!(
+        red("return { red = function(card) return card % 20 == 0 end }"),
+        [20, 40, 60, 80]
+    );
+    assert_eq!(red("return { rows = 5 }").len(), 26, "the default deck");
+    let error = |text: &str| load(text).unwrap_err().to_string();
+    assert_eq!(
+        error("return { red = {99} }"),
+        "test.lua: setting red: card 99 is not in the deck (1 to 98)"
+    );
+    assert_eq!(
+        error("return { red = function(card) return 1 end }"),
+        "test.lua: setting red: the function's answer for card 1 must be true or false, got 1"
+    );
+    assert_eq!(
+        error("return { red = 5 }"),
+        "test.lua: setting red: must be a list {card, ...} or a function(card) answering true or \
+         false, got 5"
+    );
 }

@@ -79,9 +79,9 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
         None => Vec::new(),
     };
-    if args.house.is_some() && matches!(args.variant, Variant::TakeANumber | Variant::Circle) {
+    if args.house.is_some() && args.variant == Variant::TakeANumber {
         // The hooks are the classic engine's (a Pro game plays it after its draft); a Take a
-        // Number or circle game has none to call.
+        // Number game has none to call.
         return Err(CliError::input(format!(
             "--house: house rules are for the classic variant (and pro, which plays it), not {}",
             args.variant.name()
@@ -91,6 +91,11 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         Some(path) => Some(House::load_with(path, args.variant.rules()).map_err(CliError::input)?),
         None => None,
     };
+    if let Some(house) = &house {
+        house
+            .check_variant(args.variant)
+            .map_err(|e| CliError::input(format!("--house: {e}")))?;
+    }
     let mut rules = house
         .as_ref()
         .map_or_else(|| args.variant.rules(), |h| h.rules().clone());

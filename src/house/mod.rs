@@ -158,6 +158,21 @@ impl House {
         &self.rules
     }
 
+    /// Whether the script suits `variant`: the circle game calls no hooks (they are the classic
+    /// engine's), so it takes a script with settings only, such as its deck's `red` cards.
+    pub fn check_variant(&self, variant: crate::variants::Variant) -> Result<(), String> {
+        let hooks = self.hooks();
+        if variant == crate::variants::Variant::Circle && !hooks.is_empty() {
+            return Err(format!(
+                "the circle game takes a house script with settings only (such as `red`); {} \
+                 defines the hooks {}, which only the classic engine calls",
+                self.script(),
+                hooks.join(", ")
+            ));
+        }
+        Ok(())
+    }
+
     /// The names of the hooks the script defines.
     pub fn hooks(&self) -> Vec<&'static str> {
         HOOKS

@@ -7,7 +7,7 @@ use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
 use mlua::{Function, Table, Value};
 
 /// The settings a script may give, in the order they are applied.
-pub const SETTINGS: [&str; 11] = [
+pub const SETTINGS: [&str; 12] = [
     "deck",
     "bullheads",
     "rows",
@@ -19,6 +19,7 @@ pub const SETTINGS: [&str; 11] = [
     "rounds",
     "ties",
     "draft",
+    "red",
 ];
 
 /// The hooks a script may define.
@@ -99,6 +100,7 @@ pub fn read(
             }
             "ties" => rules.ties = ties(&value).map_err(fail)?,
             "draft" => rules.draft = draft(&value).map_err(fail)?,
+            "red" => rules.deck.red = red(sandbox, &rules.deck, value).map_err(fail)?,
             _ => unreachable!("every setting is handled"),
         }
     }
@@ -219,6 +221,57 @@ fn bullheads(sandbox: &Sandbox, deck: &mut Deck, value: Value) -> Result<(), Str
             describe(&other)
         )),
     }
+}
+
+/// The circle game's red cards: a list `{5, 10, ...}` of card numbers, or a `function(card)`
+/// answering whether the card's bullheads are red. Sorted, each card once.
+fn red(sandbox: &Sandbox, deck: &Deck, value: Value) -> Result<Vec<crate::cards::Card>, String> {
+    let mut red = Vec::new();
+    match value {
+        Value::Table(table) => {
+            for item in table.sequence_values::<Value>() {
+                let item = item.map_err(|e| sandbox::message(&e))?;
+                let card = whole(&item, 0, i64::from(u16::MAX))
+                    .map_err(|e| format!("a card {e} (the list holds card numbers)"))?
+                    as u16;
+                if !deck.contains(crate::cards::Card(card)) {
+                    return Err(format!(
+                        "card {card} is not in the deck ({} to {})",
+                        deck.lowest,
+                        deck.highest()
+                    ));
+                }
+                red.push(crate::cards::Card(card));
+            }
+        }
+        Value::Function(f) => {
+            for card in deck.cards() {
+                sandbox.reset();
+                let answer: Value = f
+                    .call(card.0)
+                    .map_err(|e| format!("{} (card {card})", sandbox::message(&e)))?;
+                match answer {
+                    Value::Boolean(true) => red.push(card),
+                    Value::Boolean(false) | Value::Nil => {}
+                    other => {
+                        return Err(format!(
+                            "the function's answer for card {card} must be true or false, got {}",
+                            describe(&other)
+                        ));
+                    }
+                }
+            }
+        }
+        other => {
+            return Err(format!(
+                "must be a list {{card, ...}} or a function(card) answering true or false, got {}",
+                describe(&other)
+            ));
+        }
+    }
+    red.sort_unstable();
+    red.dedup();
+    Ok(red)
 }
 
 /// Calls a `bullheads` function for one card (with a budget of its own).

@@ -217,17 +217,18 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
         Some(dir) if h.is_relative() => dir.join(h),
         _ => h.clone(),
     });
-    if house.is_some() && matches!(file.variant, Variant::TakeANumber | Variant::Circle) {
-        return Err(fail(format!(
-            "house rules are for the classic variant (and pro), not {}",
-            file.variant.name()
-        )));
+    if house.is_some() && file.variant == Variant::TakeANumber {
+        return Err(fail(
+            "house rules are for the classic variant (and pro), not take-a-number".into(),
+        ));
     }
     let rules = match &house {
-        Some(h) => crate::house::House::load_with(h, file.variant.rules())
-            .map_err(|e| fail(e.to_string()))?
-            .rules()
-            .clone(),
+        Some(h) => {
+            let house = crate::house::House::load_with(h, file.variant.rules())
+                .map_err(|e| fail(e.to_string()))?;
+            house.check_variant(file.variant).map_err(fail)?;
+            house.rules().clone()
+        }
         None => file.variant.rules(),
     };
     rules
