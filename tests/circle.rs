@@ -37,13 +37,7 @@ fn play_and_verify(players: &[&str], games: &str, name: &str) -> String {
     // With the rulebook's deal every row is taken by the end: one collect per table card.
     let rows = [0, 0, 7, 9, 12, 15, 15][players.len()];
     assert_eq!(text.matches(r#"{"event":"collect""#).count(), rows * games);
-    let verified = take5(&["verify", record.to_str().unwrap()]);
-    assert!(
-        verified.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&verified.stdout),
-        String::from_utf8_lossy(&verified.stderr)
-    );
+    verified(&record);
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -136,6 +130,31 @@ fn seven_players_and_house_hooks_are_refused() {
     );
 }
 
+/// Plays one game of `builtin:dodger` against `builtin:random` with `args` added, recorded at
+/// `name`; returns the record's path.
+fn recorded(args: &[&str], name: &str) -> std::path::PathBuf {
+    let record = temp(name);
+    let players = ["--player", "builtin:dodger", "--player", "builtin:random"];
+    let out = play(&[args, &players, &["--record", record.to_str().unwrap()]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    record
+}
+
+/// Asserts that `take5 verify` accepts the record at `record`; returns its text.
+fn verified(record: &std::path::Path) -> String {
+    let out = take5(&["verify", record.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    std::fs::read_to_string(record).unwrap()
+}
+
 /// A settings-only house script replaces the colours; the record names it and verifies.
 #[test]
 fn a_house_script_replaces_the_colours() {
@@ -143,55 +162,19 @@ fn a_house_script_replaces_the_colours() {
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/house/circle_all_green.lua"
     );
-    let record = temp("house.jsonl");
-    let out = play(&[
-        "--seed",
-        "4",
-        "--house",
-        script,
-        "--player",
-        "builtin:dodger",
-        "--player",
-        "builtin:random",
-        "--record",
-        record.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&record).unwrap();
+    let text = verified(&recorded(
+        &["--seed", "4", "--house", script],
+        "house.jsonl",
+    ));
     assert!(text.contains(r#""house":{"path":"#), "{text}");
     assert!(!text.contains(r#""red""#) && !text.contains(r#""points":-"#));
-    let verified = take5(&["verify", record.to_str().unwrap()]);
-    assert!(
-        verified.status.success(),
-        "{}",
-        String::from_utf8_lossy(&verified.stdout)
-    );
 }
 
 /// A record whose number card is placed on the wrong row is refused at that line.
 #[test]
 fn verify_names_a_card_placed_on_the_wrong_row() {
-    let record = temp("tampered.jsonl");
-    let out = play(&[
-        "--seed",
-        "8",
-        "--player",
-        "builtin:dodger",
-        "--player",
-        "builtin:random",
-        "--record",
-        record.to_str().unwrap(),
-    ]);
-    assert!(out.status.success());
-    let mut lines: Vec<String> = std::fs::read_to_string(&record)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
+    let record = recorded(&["--seed", "8"], "tampered.jsonl");
+    let mut lines: Vec<String> = verified(&record).lines().map(String::from).collect();
     let value = |l: &str| serde_json::from_str::<serde_json::Value>(l).unwrap();
     let at = (0..lines.len())
         .find(|&i| value(&lines[i])["event"] == "place" && value(&lines[i])["row"] != 0)
@@ -200,48 +183,26 @@ fn verify_names_a_card_placed_on_the_wrong_row() {
     place["row"] = 0.into();
     lines[at] = place.to_string();
     std::fs::write(&record, lines.join("\n") + "\n").unwrap();
-    let verified = take5(&["verify", record.to_str().unwrap()]);
-    assert_eq!(verified.status.code(), Some(1));
-    let said = String::from_utf8_lossy(&verified.stdout).to_string()
-        + &String::from_utf8_lossy(&verified.stderr);
+    let out = take5(&["verify", record.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let said =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(said.contains(&format!(":{}:", at + 1)), "{said}");
 }
 
-/// A deck file replaces the deck: here every card is green, so no total is below -20 (two
-/// special cards held), and the record carries the deck, so it verifies without the file.
+/// A deck file replaces the deck: here every card is green, so no row is worth less than
+/// nothing, and the record carries the deck, so it verifies without the file.
 #[test]
 fn a_deck_file_replaces_the_colours() {
     let deck = temp("green.yaml");
     let bullheads = vec!["1"; 98].join(", ");
     std::fs::write(&deck, format!("lowest: 1\nbullheads: [{bullheads}]\n")).unwrap();
-    let record = temp("green.jsonl");
-    let out = play(&[
-        "--seed",
-        "2",
-        "--deck",
-        deck.to_str().unwrap(),
-        "--player",
-        "builtin:dodger",
-        "--player",
-        "builtin:random",
-        "--record",
-        record.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&record).unwrap();
+    let args = ["--seed", "2", "--deck", deck.to_str().unwrap()];
+    let text = verified(&recorded(&args, "green.jsonl"));
     assert!(!text.contains(r#""red""#));
     assert!(
         !text.contains(r#""points":-"#),
         "no red card, no negative row"
-    );
-    assert!(
-        take5(&["verify", record.to_str().unwrap()])
-            .status
-            .success()
     );
     std::fs::write(&deck, "lowest: 1\nbullheads: [1, 2]\nred: [7]\n").unwrap();
     refused(
@@ -280,12 +241,7 @@ fn the_fallback_plays_a_failed_seat_deterministically() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        assert!(
-            take5(&["verify", record.to_str().unwrap()])
-                .status
-                .success()
-        );
-        std::fs::read_to_string(&record).unwrap()
+        verified(&record)
     };
     let (a, b) = (run("fallback-a.jsonl"), run("fallback-b.jsonl"));
     assert!(a.contains(r#""event":"fault""#));
