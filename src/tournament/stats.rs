@@ -267,7 +267,7 @@ impl Stats {
         let _ = writeln!(
             out,
             "{:<width$} {:>6} {:>16} {:>6} {:>6} {:>13}  faults",
-            "bot", "games", "mean penalty", "wins", "rank", "rating"
+            "bot", "games", "mean total", "wins", "rank", "rating"
         );
         for b in &self.bots {
             let ci = b.ci95.map_or("".to_string(), |c| format!(" ±{c:.2}"));
