@@ -73,12 +73,23 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
         None => Vec::new(),
     };
-    if args.house.is_some() && args.variant == Variant::TakeANumber {
+    if args.house.is_some() && matches!(args.variant, Variant::TakeANumber | Variant::Anniversary) {
         // The hooks are the classic engine's (a Pro game plays it after its draft); a Take a
-        // Number game has none to call.
+        // Number or anniversary game has none to call.
         return Err(CliError::input(format!(
             "--house: house rules are for the classic variant (and pro, which plays it), not {}",
             args.variant.name()
+        )));
+    }
+    if args.variant == Variant::Anniversary
+        && let Some(PlayerSpec::Command(bot)) = args
+            .players
+            .iter()
+            .find(|p| matches!(p, PlayerSpec::Command(_)))
+    {
+        return Err(CliError::input(format!(
+            "--player {bot}: the bot protocol has no anniversary lines yet; play the anniversary \
+             variant with built-in bots"
         )));
     }
     let house = match &args.house {

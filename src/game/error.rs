@@ -1,5 +1,5 @@
-use super::Seat;
 use super::house::HouseError;
+use super::{Seat, Special};
 use crate::cards::Card;
 use std::fmt;
 
@@ -43,11 +43,27 @@ pub enum RuleError {
     KeepDue { seat: Seat },
     /// Take a Number: the card kept for the #-row is not among the cards just taken.
     NotTaken { seat: Seat, card: Card },
+    /// Anniversary: a special card, a pass, a cancel or a swap was sent but no such question is
+    /// due.
+    NoSpecialDue { seat: Seat },
+    /// Anniversary: something else was sent while `seat` must answer a special-card question.
+    SpecialDue { seat: Seat },
+    /// Anniversary: the seat holds no such special card.
+    SpecialNotInHand { seat: Seat, special: Special },
+    /// Anniversary: the special card cannot be played so (a third Stop, a 5th Row when there
+    /// are five, a card that breaks a row's ascending order, ...).
+    BadSpecial {
+        seat: Seat,
+        special: Special,
+        why: String,
+    },
+    /// Anniversary: the row is blocked by a Stop card (it cannot be taken).
+    RowStopped { row: usize },
 }
 
 impl RuleError {
     /// Every [`RuleError::kind`], in declaration order (fixtures name the error they expect).
-    pub const KINDS: [&'static str; 18] = [
+    pub const KINDS: [&'static str; 23] = [
         "game_over",
         "no_such_seat",
         "deal_first",
@@ -66,6 +82,11 @@ impl RuleError {
         "no_keep_due",
         "keep_due",
         "not_taken",
+        "no_special_due",
+        "special_due",
+        "special_not_in_hand",
+        "bad_special",
+        "row_stopped",
     ];
 
     /// A stable, machine-readable name for the kind (used in fixtures, records and the protocol).
@@ -89,6 +110,11 @@ impl RuleError {
             RuleError::NoKeepDue { .. } => "no_keep_due",
             RuleError::KeepDue { .. } => "keep_due",
             RuleError::NotTaken { .. } => "not_taken",
+            RuleError::NoSpecialDue { .. } => "no_special_due",
+            RuleError::SpecialDue { .. } => "special_due",
+            RuleError::SpecialNotInHand { .. } => "special_not_in_hand",
+            RuleError::BadSpecial { .. } => "bad_special",
+            RuleError::RowStopped { .. } => "row_stopped",
         }
     }
 }
@@ -155,6 +181,24 @@ impl fmt::Display for RuleError {
                     "card {card} is not among the cards seat {seat} just took"
                 )
             }
+            RuleError::NoSpecialDue { seat } => {
+                write!(
+                    f,
+                    "seat {seat} answered a special-card question, but none is due"
+                )
+            }
+            RuleError::SpecialDue { seat } => {
+                write!(f, "seat {seat} must answer its special-card question first")
+            }
+            RuleError::SpecialNotInHand { seat, special } => {
+                write!(f, "seat {seat} holds no {special} card")
+            }
+            RuleError::BadSpecial { seat, special, why } => {
+                write!(f, "seat {seat} cannot play {special}: {why}")
+            }
+            RuleError::RowStopped { row } => {
+                write!(f, "row {row} is blocked by a Stop card")
+            }
         }
     }
 }
@@ -205,6 +249,18 @@ mod tests {
                 seat: 0,
                 card: Card(1),
             },
+            RuleError::NoSpecialDue { seat: 0 },
+            RuleError::SpecialDue { seat: 0 },
+            RuleError::SpecialNotInHand {
+                seat: 0,
+                special: Special::Stop,
+            },
+            RuleError::BadSpecial {
+                seat: 0,
+                special: Special::Stop,
+                why: String::new(),
+            },
+            RuleError::RowStopped { row: 0 },
         ];
         for sample in &samples {
             match sample {
@@ -225,7 +281,12 @@ mod tests {
                 | RuleError::House(_)
                 | RuleError::NoKeepDue { .. }
                 | RuleError::KeepDue { .. }
-                | RuleError::NotTaken { .. } => {}
+                | RuleError::NotTaken { .. }
+                | RuleError::NoSpecialDue { .. }
+                | RuleError::SpecialDue { .. }
+                | RuleError::SpecialNotInHand { .. }
+                | RuleError::BadSpecial { .. }
+                | RuleError::RowStopped { .. } => {}
             }
         }
         let kinds: Vec<&str> = samples.iter().map(RuleError::kind).collect();

@@ -5,10 +5,12 @@
 mod error;
 mod event;
 pub mod house;
+mod special;
 mod view;
 
 pub use error::RuleError;
 pub use event::{Discard, Emitter, Event, EventSink, TakeReason, emit};
+pub use special::{Special, SpecialDeal, SpecialPlay, SpecialTable};
 pub use view::{NumberTable, View};
 
 use crate::cards::Card;
@@ -35,6 +37,16 @@ pub enum Decision {
     KeepCard,
     /// Draft (Pro variant): take one card from the face-up pool into the hand.
     Pick,
+    /// Anniversary: `card`, revealed, is about to be placed; play a special card
+    /// ([`Action::Special`]) or not ([`Action::Pass`]). Asked only when the seat holds a special
+    /// card it may play now.
+    Special { card: Card },
+    /// Anniversary: the seat is about to take the cards in [`SpecialTable::taking`] and holds a
+    /// Negative = Positive card: [`Action::Cancel`] one of them, or [`Action::Pass`].
+    Cancel,
+    /// Anniversary: the seat took a row and may swap one of its special cards for the top of the
+    /// deck ([`Action::Swap`]) or not ([`Action::Pass`]).
+    Swap,
 }
 
 /// Who must act next.
@@ -62,6 +74,14 @@ pub enum Action {
     Keep(Card),
     /// Draft (Pro variant): take this card from the pool.
     Pick(Card),
+    /// Anniversary: play this special card before the revealed card is placed.
+    Special(SpecialPlay),
+    /// Anniversary: play no special card now (or swap none).
+    Pass,
+    /// Anniversary: Negative = Positive on this card of those about to be taken.
+    Cancel(Card),
+    /// Anniversary: give this special card for the top of the special deck.
+    Swap(Special),
 }
 
 /// The cards for one round: each seat's hand and the first card of each row.
@@ -70,6 +90,9 @@ pub enum Action {
 pub struct Deal {
     pub hands: Vec<Vec<Card>>,
     pub rows: Vec<Card>,
+    /// Anniversary: the special cards dealt (none when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub specials: Option<SpecialDeal>,
 }
 
 /// Final totals and the winners.

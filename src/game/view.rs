@@ -1,4 +1,4 @@
-use super::{Decision, Points, Seat};
+use super::{Decision, Points, Seat, Special, SpecialTable};
 use crate::cards::Card;
 use crate::rules::Rules;
 
@@ -30,6 +30,9 @@ pub struct View<'a> {
     /// Take a Number's public table; `None` for classic. One pointer, so the classic view
     /// stays small (the referee builds one per decision). Read it through the methods below.
     pub number: Option<&'a NumberTable>,
+    /// The anniversary variant's special cards; `None` for the other variants. Read it through
+    /// the methods below.
+    pub specials: Option<&'a SpecialTable>,
 }
 
 /// What Take a Number shows besides the classic table.
@@ -49,13 +52,18 @@ pub struct NumberTable {
 }
 
 impl<'a> View<'a> {
-    /// The cards `row` holds before the next card takes it.
+    /// The cards `row` holds before the next card takes it (one more under an anniversary
+    /// 7 nimmt! card).
     #[inline]
     pub fn capacity(&self, row: usize) -> usize {
+        let seven = self
+            .specials
+            .is_some_and(|t| t.sevens.get(row) == Some(&true));
         self.number
             .and_then(|n| n.capacities.get(row))
             .copied()
             .unwrap_or(self.rules.row_capacity)
+            + usize::from(seven)
     }
 
     /// Take a Number: every seat's #-row; empty for classic.
@@ -78,6 +86,29 @@ impl<'a> View<'a> {
     pub fn keep_from(&self) -> &'a [Card] {
         match (self.decision, self.number) {
             (Some(Decision::KeepCard), Some(n)) => &n.keep_from,
+            _ => &[],
+        }
+    }
+
+    /// Anniversary: this seat's special cards, sorted by kind; empty for other variants.
+    pub fn special_hand(&self) -> &'a [Special] {
+        self.specials
+            .and_then(|t| t.hands.get(self.seat))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Anniversary: the rows blocked by a Stop card; `false` for each row otherwise.
+    pub fn stopped(&self, row: usize) -> bool {
+        self.specials
+            .and_then(|t| t.stops.get(row))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Anniversary: during [`Decision::Cancel`], the cards this seat is about to take.
+    pub fn taking(&self) -> &'a [Card] {
+        match (self.decision, self.specials) {
+            (Some(Decision::Cancel), Some(t)) => &t.taking,
             _ => &[],
         }
     }

@@ -3,14 +3,16 @@
 
 use super::{Answer, GameStart, Legality, Player};
 use crate::cards::Card;
-use crate::game::{Action, Decision, View};
+use crate::game::{Action, Decision, Special, SpecialPlay, View};
 use crate::rng::{GameRng, Stream};
+use crate::variants::anniversary::legal_plays;
 use std::time::Duration;
 
 /// The built-in strategies, named `builtin:<name>` on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
-    /// Any card at random; a random row; in a draft, any card of the pool.
+    /// Any card at random; a random row; in a draft, any card of the pool; in the anniversary
+    /// variant, any legal special card play or none, at random.
     Random,
     /// Always the lowest card; the cheapest row; in a draft, the lowest card of the pool. This
     /// is also the referee's fallback.
@@ -18,7 +20,8 @@ pub enum Strategy {
     /// Always the highest card; the cheapest row; in a draft, the highest card of the pool.
     Highest,
     /// Plays the card least likely to take a row (see [`dodger_card`]); the cheapest row; in a
-    /// draft, cheap cards spread over the range (see [`dodger_pick`]).
+    /// draft, cheap cards spread over the range (see [`dodger_pick`]); in the anniversary
+    /// variant, special cards that avoid a take (see [`dodger_special`]).
     Dodger,
 }
 
@@ -72,7 +75,37 @@ impl Builtin {
                 Action::Play(view.hand[i])
             }
             (Strategy::Random, Some(Decision::ChooseRow { .. })) => {
-                Action::TakeRow(self.rng.below(view.rows.len() as u32) as usize)
+                let open: Vec<usize> = (0..view.rows.len()).filter(|&r| !view.stopped(r)).collect();
+                Action::TakeRow(open[self.rng.below(open.len() as u32) as usize])
+            }
+            (Strategy::Random, Some(Decision::Special { card })) => {
+                let mut plays = vec![Action::Pass];
+                for (i, &special) in view.special_hand().iter().enumerate() {
+                    if i == 0 || view.special_hand()[i - 1] != special {
+                        plays.extend(legal_plays(view, card, special).map(Action::Special));
+                    }
+                }
+                plays[self.rng.below(plays.len() as u32) as usize]
+            }
+            (Strategy::Random, Some(Decision::Cancel)) => {
+                let i = self.rng.below(view.taking().len() as u32 + 1) as usize;
+                view.taking()
+                    .get(i)
+                    .map_or(Action::Pass, |&c| Action::Cancel(c))
+            }
+            (Strategy::Random, Some(Decision::Swap)) => {
+                let i = self.rng.below(view.special_hand().len() as u32 + 1) as usize;
+                view.special_hand()
+                    .get(i)
+                    .map_or(Action::Pass, |&s| Action::Swap(s))
+            }
+            (Strategy::Dodger, Some(Decision::Special { card })) => {
+                dodger_special(view, card).map_or(Action::Pass, Action::Special)
+            }
+            (Strategy::Dodger, Some(Decision::Cancel)) => {
+                let deck = &view.rules.deck;
+                let costliest = view.taking().iter().max_by_key(|&&c| deck.bullheads(c));
+                costliest.map_or(Action::Pass, |&c| Action::Cancel(c))
             }
             (Strategy::Random, Some(Decision::KeepCard)) => {
                 let i = self.rng.below(view.keep_from().len() as u32) as usize;
@@ -120,10 +153,11 @@ impl Player for Builtin {
 
 /// The referee's move for a seat whose player failed: the lowest card in hand, the row with
 /// the fewest bullheads (the first such row on a tie), in a draft the lowest card of the pool,
-/// or the first of the cards taken for the #-row (Take a Number). Deterministic, so records
-/// stay replayable.
+/// or the first of the cards taken for the #-row (Take a Number); no special card (the
+/// anniversary variant). Deterministic, so records stay replayable.
 pub fn fallback(view: &View) -> Action {
     match view.decision {
+        Some(Decision::Special { .. } | Decision::Cancel | Decision::Swap) => Action::Pass,
         Some(Decision::ChooseRow { .. }) => Action::TakeRow(cheapest_row(view)),
         Some(Decision::KeepCard) => Action::Keep(*view.keep_from().first().expect("cards taken")),
         Some(Decision::Pick) => Action::Pick(*view.pool.first().expect("a pool to pick from")),
@@ -131,10 +165,11 @@ pub fn fallback(view: &View) -> Action {
     }
 }
 
-/// The row with the fewest bullheads; the first one on a tie.
+/// The row with the fewest bullheads that no Stop blocks; the first one on a tie.
 pub fn cheapest_row(view: &View) -> usize {
     let deck = &view.rules.deck;
     (0..view.rows.len())
+        .filter(|&r| !view.stopped(r))
         .min_by_key(|&r| deck.sum(&view.rows[r]))
         .expect("at least one row")
 }
@@ -168,7 +203,7 @@ pub fn dodger_card(view: &View) -> Card {
             .rows
             .iter()
             .enumerate()
-            .filter(|(_, row)| row[row.len() - 1] < card)
+            .filter(|&(r, row)| row[row.len() - 1] < card && !view.stopped(r))
             .max_by_key(|(_, row)| row[row.len() - 1]);
         match target {
             // A low card costs the cheapest row, and gets to restart it.
@@ -214,4 +249,45 @@ pub fn dodger_keep(view: &View) -> Card {
         .iter()
         .min_by_key(|&&c| (std::cmp::Reverse(deck.bullheads(c)), c))
         .expect("cards taken")
+}
+
+/// The dodger's special card for its revealed `card` (anniversary variant): none when the card
+/// goes to a row without taking it; otherwise the first of these that it holds and that avoids
+/// the take: a 5th Row for the card, a 7 nimmt! on the full row it goes to, an Insert into the
+/// row with most room left.
+pub fn dodger_special(view: &View, card: Card) -> Option<SpecialPlay> {
+    let open = |r: usize| !view.stopped(r);
+    let target = (0..view.rows.len())
+        .filter(|&r| open(r) && view.rows[r][view.rows[r].len() - 1] < card)
+        .max_by_key(|&r| view.rows[r][view.rows[r].len() - 1]);
+    if target.is_some_and(|r| view.rows[r].len() < view.capacity(r)) {
+        return None;
+    }
+    let held = |special: Special| view.special_hand().contains(&special);
+    let first = |special: Special| legal_plays(view, card, special).next();
+    if held(Special::FifthRow)
+        && let Some(play) = first(Special::FifthRow)
+    {
+        return Some(play);
+    }
+    if held(Special::SevenNimmt)
+        && let Some(row) = target
+    {
+        let play = SpecialPlay::SevenNimmt { row };
+        if legal_plays(view, card, Special::SevenNimmt).any(|p| p == play) {
+            return Some(play);
+        }
+    }
+    if held(Special::Insert) {
+        return legal_plays(view, card, Special::Insert)
+            .filter(|&play| match play {
+                SpecialPlay::Insert { row, .. } => view.rows[row].len() < view.capacity(row),
+                _ => false,
+            })
+            .max_by_key(|&play| match play {
+                SpecialPlay::Insert { row, .. } => view.capacity(row) - view.rows[row].len(),
+                _ => 0,
+            });
+    }
+    None
 }

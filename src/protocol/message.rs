@@ -15,6 +15,11 @@ pub const VERSION: u32 = 1;
 /// it).
 pub const MAX_REPLY_BYTES: usize = 1024;
 
+/// The protocol has no lines for the anniversary variant's special cards yet, so `take5` seats
+/// no bot over pipes at an anniversary table (see `PlayerSpec`): these never meet one.
+pub(crate) const NO_ANNIVERSARY: &str =
+    "the protocol has no anniversary lines: take5 seats no pipe bot at an anniversary table";
+
 /// A line from the referee to a bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToBot {
@@ -235,6 +240,9 @@ impl FromBot {
             Action::TakeRow(row) => FromBot::Row(row),
             Action::Keep(card) => FromBot::Keep(card),
             Action::Pick(card) => FromBot::Pick(card),
+            Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_) => {
+                unreachable!("{NO_ANNIVERSARY}")
+            }
         }
     }
 
@@ -266,6 +274,9 @@ impl FromBot {
                 wanted: "pick <card>",
                 got: self.keyword(),
             }),
+            (_, Decision::Special { .. } | Decision::Cancel | Decision::Swap) => {
+                unreachable!("{NO_ANNIVERSARY}")
+            }
         }
     }
 
@@ -356,6 +367,9 @@ impl Request {
             Decision::Pick => Ask::Pick {
                 pool: view.pool.to_vec(),
             },
+            Decision::Special { .. } | Decision::Cancel | Decision::Swap => {
+                unreachable!("{NO_ANNIVERSARY}")
+            }
         };
         Some(Request {
             ask,
@@ -426,6 +440,7 @@ impl Request {
             revealed: self.revealed(),
             number: self.number.as_ref(),
             pool: self.pool(),
+            specials: None,
         }
     }
 }

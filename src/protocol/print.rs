@@ -6,7 +6,9 @@
 //! The printers of owned values ([`to_bot`], [`from_bot`]) write exactly the same text, through
 //! the same code.
 
-use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
+use super::message::{
+    ErrorKind, EventLine, FromBot, GameInfo, NO_ANNIVERSARY, Request, ToBot, VERSION,
+};
 use crate::cards::{Card, Deck};
 use crate::game::{Action, Decision, Event, Points, RuleError, Seat, TakeReason, View};
 use crate::players::GameStart;
@@ -87,6 +89,11 @@ fn public_event(out: &mut String, event: &Event) {
             out.push('\n');
         }
         Event::GameEnd { totals, winners } => game_end(out, totals, winners),
+        Event::Specials { .. }
+        | Event::Special { .. }
+        | Event::Cancel { .. }
+        | Event::Swap { .. }
+        | Event::Reshuffle { .. } => unreachable!("{NO_ANNIVERSARY}"),
     }
 }
 
@@ -189,6 +196,9 @@ pub fn action(out: &mut String, action: Action) {
         Action::TakeRow(index) => row(out, index),
         Action::Keep(card) => keep(out, card),
         Action::Pick(card) => pick(out, card),
+        Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_) => {
+            unreachable!("{NO_ANNIVERSARY}")
+        }
     }
 }
 
@@ -401,6 +411,9 @@ fn ask_line(
         Decision::ChooseRow { .. } => "ask row seat=",
         Decision::KeepCard => "ask keep seat=",
         Decision::Pick => "ask pick seat=",
+        Decision::Special { .. } | Decision::Cancel | Decision::Swap => {
+            unreachable!("{NO_ANNIVERSARY}")
+        }
     });
     num(out, seat);
     out.push_str(" round=");
@@ -658,6 +671,7 @@ mod tests {
             taken: &[0, 2, 0, 0],
             revealed: &[],
             number: None,
+            specials: None,
             pool: &[],
         };
         assert_eq!(
@@ -723,6 +737,7 @@ mod tests {
             revealed: &[],
             pool: &[],
             number: Some(&number),
+            specials: None,
         };
         assert_eq!(
             line(|o| ask(o, &view)),

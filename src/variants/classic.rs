@@ -467,6 +467,9 @@ impl Classic {
             (Phase::Deal, _) => Err(RuleError::DealFirst),
             (Phase::Over, _) => Err(RuleError::GameOver),
             (_, Action::Pick(_)) => Err(RuleError::NoPickDue { seat }),
+            (_, Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_)) => {
+                Err(RuleError::NoSpecialDue { seat })
+            }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat] {
                     Err(RuleError::AlreadyChosen { seat })
@@ -733,6 +736,7 @@ impl Game for Classic {
             revealed: self.revealed(),
             pool: &[],
             number: None,
+            specials: None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! The variants. Each is one module implementing [`Game`]; adding one touches nothing else but
 //! the registry below ([`Variant`] and [`AnyGame`]).
 
+pub mod anniversary;
 pub mod classic;
 pub mod pro;
 pub mod take_a_number;
@@ -24,6 +25,8 @@ pub enum Variant {
     /// Rulebook 003's Pro variant: 2-6 players, cards 1 to 10 x players + 4, hands drafted.
     Pro,
     TakeANumber,
+    /// Rulebook 003's anniversary variant: 2-8 players, 28 special cards, two rounds.
+    Anniversary,
 }
 
 impl Variant {
@@ -32,6 +35,7 @@ impl Variant {
             Variant::Classic => "classic",
             Variant::Pro => "pro",
             Variant::TakeANumber => "take-a-number",
+            Variant::Anniversary => "anniversary",
         }
     }
 
@@ -41,6 +45,7 @@ impl Variant {
             Variant::Classic => Rules::classic(),
             Variant::Pro => Rules::pro(),
             Variant::TakeANumber => take_a_number::rules(),
+            Variant::Anniversary => anniversary::rules(),
         }
     }
 
@@ -50,6 +55,9 @@ impl Variant {
             Variant::Classic => Ok(AnyGame::Classic(classic::Classic::new(rules, seats)?)),
             Variant::Pro => Ok(AnyGame::Pro(pro::Pro::new(rules, seats)?)),
             Variant::TakeANumber => Ok(AnyGame::TakeANumber(take_a_number::TakeANumber::new(
+                rules, seats,
+            )?)),
+            Variant::Anniversary => Ok(AnyGame::Anniversary(anniversary::Anniversary::new(
                 rules, seats,
             )?)),
         }
@@ -63,6 +71,7 @@ pub enum AnyGame {
     Classic(classic::Classic),
     Pro(pro::Pro),
     TakeANumber(take_a_number::TakeANumber),
+    Anniversary(anniversary::Anniversary),
 }
 
 /// Forwards a [`Game`] method to the variant inside.
@@ -72,6 +81,7 @@ macro_rules! dispatch {
             AnyGame::Classic($game) => $call,
             AnyGame::Pro($game) => $call,
             AnyGame::TakeANumber($game) => $call,
+            AnyGame::Anniversary($game) => $call,
         }
     };
 }

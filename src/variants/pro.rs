@@ -120,6 +120,9 @@ impl Pro {
             Action::Play(_) | Action::TakeRow(_) | Action::Keep(_) => {
                 Err(RuleError::PickDue { seat })
             }
+            Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_) => {
+                Err(RuleError::NoSpecialDue { seat })
+            }
         }
     }
 
@@ -194,6 +197,7 @@ impl Game for Pro {
         let deal = Deal {
             hands: std::mem::take(&mut self.hands),
             rows: std::mem::take(&mut self.pool),
+            specials: None,
         };
         // Every card of the deck once, full hands, as many rows as the rules: always a deal.
         self.classic
@@ -239,6 +243,7 @@ impl Game for Pro {
             revealed: &[],
             pool: &self.pool,
             number: None,
+            specials: None,
         }
     }
 

@@ -388,6 +388,9 @@ impl TakeANumber {
             (Phase::Deal, _) => Err(RuleError::DealFirst),
             (Phase::Over, _) => Err(RuleError::GameOver),
             (_, Action::Pick(_)) => Err(RuleError::NoPickDue { seat }),
+            (_, Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_)) => {
+                Err(RuleError::NoSpecialDue { seat })
+            }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat].is_some() {
                     Err(RuleError::AlreadyChosen { seat })
@@ -573,6 +576,7 @@ impl Game for TakeANumber {
             revealed: &self.revealed,
             pool: &[],
             number: Some(&self.table),
+            specials: None,
         }
     }
 
