@@ -425,10 +425,15 @@ impl Replay {
                 // An anniversary deal's special cards are on the line after it.
                 let specials = match next {
                     Some(Event::Specials {
-                        hands, deck, seed, ..
+                        hands,
+                        deck,
+                        reshuffled,
+                        seed,
+                        ..
                     }) => Some(SpecialDeal {
                         hands: hands.clone(),
                         deck: deck.clone(),
+                        reshuffled: *reshuffled,
                         seed: *seed,
                     }),
                     _ => None,

@@ -50,12 +50,14 @@ pub enum Event {
         winners: Vec<Seat>,
     },
     /// Anniversary, right after a round's `deal`: the special cards each seat received (players
-    /// see only their own), the face-down deck after the deal (top first; players see its size)
-    /// and the seed of the generator that reshuffles the discard pile.
+    /// see only their own), the face-down deck after the deal (top first; players see its size),
+    /// whether the discard pile was shuffled into it first, and the seed of the generator that
+    /// reshuffles the discard pile during play.
     Specials {
         round: u32,
         hands: Vec<Vec<Special>>,
         deck: Vec<Special>,
+        reshuffled: bool,
         seed: u64,
     },
     /// Anniversary: `seat` played a special card before placing its number card `card`.

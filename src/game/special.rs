@@ -108,6 +108,9 @@ pub struct SpecialDeal {
     pub hands: Vec<Vec<Special>>,
     /// The face-down deck after the deal, top card first (replaces the deck).
     pub deck: Vec<Special>,
+    /// Whether the discard pile went into the deck before the deal (it is then empty).
+    #[serde(default)]
+    pub reshuffled: bool,
     /// Seeds the generator that reshuffles the discard pile into a new deck (docs/records.md).
     #[serde(default)]
     pub seed: u64,

@@ -643,19 +643,25 @@ impl Anniversary {
         }
     }
 
-    /// The special cards on the table (7 nimmt!, Stop, 5th Row) go to the discard pile, row by
-    /// row, 7 nimmt! before Stop, the 5th Row last.
+    /// At the end of a round, the special cards on the table (7 nimmt!, Stop, 5th Row) go to
+    /// the discard pile, row by row, 7 nimmt! before Stop, the 5th Row last; the 5th row (the
+    /// last) leaves the table with its card.
     fn clear_table(&mut self) {
-        for (&seven, &stop) in self.table.sevens.iter().zip(&self.table.stops) {
-            if seven {
+        for (seven, stop) in self.table.sevens.iter_mut().zip(&mut self.table.stops) {
+            if *seven {
                 self.table.discard.push(Special::SevenNimmt);
             }
-            if stop {
+            if *stop {
                 self.table.discard.push(Special::Stop);
             }
+            *seven = false;
+            *stop = false;
         }
         if self.five_rows() {
             self.table.discard.push(Special::FifthRow);
+            self.rows.truncate(self.rules.rows);
+            self.table.sevens.truncate(self.rules.rows);
+            self.table.stops.truncate(self.rules.rows);
         }
     }
 
@@ -671,6 +677,7 @@ impl Anniversary {
     }
 
     fn end_round(&mut self, events: &mut dyn EventSink) {
+        self.clear_table();
         for (score, taken) in self.scores.iter_mut().zip(&self.taken) {
             *score += taken;
         }
@@ -711,7 +718,11 @@ impl Anniversary {
             .chain(&specials.hands)
             .flatten()
             .chain(&specials.deck)
-            .chain(&self.table.discard)
+            .chain(if specials.reshuffled {
+                &[][..]
+            } else {
+                &self.table.discard
+            })
             .copied()
             .chain(self.on_table());
         let mut counts = [0; Special::ALL.len()];
@@ -944,8 +955,6 @@ impl Game for Anniversary {
         if let Some(specials) = &deal.specials {
             self.check_specials(specials)?;
         }
-        // The last round's special cards on the table are discarded now, so they show until then.
-        self.clear_table();
         for (hand, dealt) in self.hands.iter_mut().zip(&deal.hands) {
             hand.clone_from(dealt);
             hand.sort_unstable();
@@ -975,12 +984,16 @@ impl Game for Anniversary {
                 }
             }
             self.deck.clone_from(&specials.deck);
+            if specials.reshuffled {
+                self.table.discard.clear();
+            }
             self.table.deck = self.deck.len();
             *self.reshuffler = GameRng::new(specials.seed, Stream::Deal(0));
             emit(events, || Event::Specials {
                 round: self.round,
                 hands: specials.hands.clone(),
                 deck: specials.deck.clone(),
+                reshuffled: specials.reshuffled,
                 seed: specials.seed,
             });
         }
@@ -988,8 +1001,9 @@ impl Game for Anniversary {
     }
 
     /// Number cards as classic draws them; in round 1 the 28 special cards are shuffled into
-    /// the deck; each seat then gets up to three from its top, in seat order; a last draw seeds
-    /// the reshuffles (docs/records.md).
+    /// the deck (later, when the deck cannot give one card to each seat, the discard pile is
+    /// shuffled under it); each seat then gets up to three from its top, in seat order; a last
+    /// draw seeds the reshuffles during play (docs/records.md).
     fn deal_random(
         &mut self,
         rng: &mut GameRng,
@@ -1006,6 +1020,7 @@ impl Game for Anniversary {
             .copied()
             .collect();
         let (hands, rows) = drawn.split_at(self.seats * hand_size);
+        let mut reshuffled = false;
         let mut deck = if self.round == 0 {
             let mut fresh: Vec<Special> = Special::ALL
                 .iter()
@@ -1014,7 +1029,16 @@ impl Game for Anniversary {
             rng.shuffle(&mut fresh);
             fresh
         } else {
-            self.deck.clone()
+            let mut deck = self.deck.clone();
+            if deck.len() < self.seats && !self.table.discard.is_empty() {
+                // Not one card each: the deck has run out, and the discard pile, shuffled,
+                // goes under what is left of it.
+                let mut pile = self.table.discard.clone();
+                rng.shuffle(&mut pile);
+                deck.extend(pile);
+                reshuffled = true;
+            }
+            deck
         };
         let each = SPECIALS_DEALT.min(deck.len() / self.seats);
         let special_hands = (0..self.seats)
@@ -1027,6 +1051,7 @@ impl Game for Anniversary {
             specials: Some(SpecialDeal {
                 hands: special_hands,
                 deck,
+                reshuffled,
                 seed,
             }),
         };
@@ -1099,6 +1124,7 @@ mod tests {
             specials: Some(SpecialDeal {
                 hands: specials.iter().map(|s| s.to_vec()).collect(),
                 deck: deck.to_vec(),
+                reshuffled: false,
                 seed: 7,
             }),
         };
