@@ -479,7 +479,12 @@ impl Replay {
             }
             (ToMove::Seat(_, Decision::Special { .. }), Event::Special { seat, play, .. }) => {
                 game.apply(*seat, Action::Special(*play), &mut emitted)
-                    .map_err(|e| refused(format!("seat {seat} cannot play {play:?}"), e))?;
+                    .map_err(|e| {
+                        refused(
+                            format!("seat {seat} cannot play {}", report::special_play(play)),
+                            e,
+                        )
+                    })?;
             }
             (ToMove::Seat(_, Decision::Cancel), Event::Cancel { seat, card, .. }) => {
                 game.apply(*seat, Action::Cancel(*card), &mut emitted)
