@@ -77,3 +77,67 @@ fn an_edited_special_card_line_is_refused() {
         + &String::from_utf8_lossy(&output.stderr);
     assert!(said.contains(&format!(":{}:", at + 1)), "{said}");
 }
+
+/// The example bots play whole games of 2 and 8 players without a refused reply, and the
+/// records verify.
+#[test]
+fn the_example_bots_play_without_faults() {
+    let bots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots");
+    let python = bots.join("python_bot.py").display().to_string();
+    let shell = bots.join("shell_bot.sh").display().to_string();
+    for seats in [2, 8] {
+        let path = temp(&format!("bots-{seats}.jsonl")).display().to_string();
+        let logs = temp(&format!("bots-{seats}-io"));
+        let logs_arg = logs.display().to_string();
+        let mut args = vec![
+            "play",
+            "--variant",
+            "anniversary",
+            "--seed",
+            "5",
+            "--games",
+            "2",
+            "--timeout",
+            "10000",
+            "--record",
+            &path,
+            "--log-io",
+            &logs_arg,
+        ];
+        for seat in 0..seats {
+            args.push("-p");
+            args.push(if seat % 2 == 0 { &python } else { &shell });
+        }
+        ok(&take5(&args));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            !text.contains("\"event\":\"fault\""),
+            "{seats} seats: a fault"
+        );
+        assert!(
+            text.contains("\"event\":\"special\""),
+            "{seats} seats: no special card"
+        );
+        assert_eq!(text.matches("\"event\":\"game_end\"").count(), 2);
+        assert!(ok(&take5(&["verify", &path])).starts_with("OK "));
+        let mut lines_read = 0;
+        let mut folders = vec![logs];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.extension().is_some_and(|e| e == "log") {
+                    let log = std::fs::read_to_string(&path).unwrap();
+                    lines_read += log.lines().count();
+                    assert!(
+                        !log.contains("> error"),
+                        "{}: a refused reply",
+                        path.display()
+                    );
+                }
+            }
+        }
+        assert!(lines_read > 100, "{seats} seats: {lines_read} logged lines");
+    }
+}

@@ -3,7 +3,10 @@
 
 use std::sync::Arc;
 use take5::cards::{Card, Deck};
-use take5::game::{Action, Decision, Discard, Event, Game, NumberTable, TakeReason, ToMove, View};
+use take5::game::{
+    Action, Decision, Discard, Event, Game, NumberTable, Special, SpecialPlay, SpecialTable,
+    TakeReason, ToMove, View,
+};
 use take5::players::GameStart;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::protocol::parse::{self, MAX_NAME, is_name_char};
@@ -122,6 +125,7 @@ fn every_message_round_trips() {
         scores: vec![0, 0, 0, 0],
         taken: vec![0, 2, 0, 0],
         number: None,
+        specials: None,
     };
     let number = NumberTable {
         capacities: Vec::new(),
@@ -195,6 +199,7 @@ fn every_message_round_trips() {
         }),
         ToBot::Ask(Request {
             number: Some(number),
+            specials: None,
             ..request
         }),
         ToBot::Event(EventLine::Public(Event::Keep {
@@ -346,8 +351,77 @@ impl Gen {
         words.join(" ")
     }
 
+    fn special(&mut self) -> Special {
+        Special::ALL[self.below(7) as usize]
+    }
+
+    fn specials(&mut self) -> Vec<Special> {
+        self.list(6, Gen::special)
+    }
+
+    /// A special card played before placing (never Negative = Positive).
+    fn play(&mut self) -> SpecialPlay {
+        match self.below(6) {
+            0 => SpecialPlay::FifthRow,
+            1 => SpecialPlay::SevenNimmt { row: self.usize() },
+            2 => SpecialPlay::Insert {
+                row: self.usize(),
+                at: self.usize(),
+            },
+            3 => SpecialPlay::Replace { card: self.card() },
+            4 => SpecialPlay::Shift {
+                card: self.card(),
+                row: self.usize(),
+                at: self.usize(),
+            },
+            _ => SpecialPlay::Stop { row: self.usize() },
+        }
+    }
+
+    /// The anniversary fields of a request at `seat` with `rows` rows: only the seat's own
+    /// special cards are sent, and the cards being taken only in `ask cancel`.
+    fn special_table(&mut self, seat: usize, rows: usize, cancel: bool) -> SpecialTable {
+        let hand_counts = self.list(8, Gen::usize);
+        let mut hands = vec![Vec::new(); hand_counts.len()];
+        if let Some(own) = hands.get_mut(seat) {
+            *own = self.specials();
+        }
+        SpecialTable {
+            hands,
+            hand_counts,
+            sevens: (0..rows).map(|_| self.chance(30)).collect(),
+            stops: (0..rows).map(|_| self.chance(30)).collect(),
+            deck: self.usize(),
+            discard: self.specials(),
+            taking: if cancel { self.cards() } else { Vec::new() },
+        }
+    }
+
     fn event(&mut self) -> EventLine {
-        match self.below(9) {
+        match self.below(14) {
+            9 => EventLine::Specials {
+                round: self.u32(),
+                hand: self.specials(),
+                deck: self.usize(),
+            },
+            10 => EventLine::Public(Event::Special {
+                seat: self.usize(),
+                card: self.card(),
+                play: self.play(),
+            }),
+            11 => EventLine::Public(Event::Cancel {
+                seat: self.usize(),
+                card: self.card(),
+                bullheads: self.points(),
+            }),
+            12 => EventLine::Swap {
+                seat: self.usize(),
+                gave: self.special(),
+                drew: self.chance(50).then(|| self.special()),
+            },
+            13 => EventLine::Reshuffle {
+                cards: self.usize(),
+            },
             8 => EventLine::Public(Event::Pick {
                 seat: self.usize(),
                 card: self.card(),
@@ -399,17 +473,49 @@ impl Gen {
     }
 
     fn request(&mut self) -> Request {
-        let ask = match self.below(4) {
+        let ask = match self.below(7) {
             0 => Ask::Play,
             1 => Ask::Row {
                 card: self.card(),
                 revealed: self.cards(),
             },
             2 => Ask::Pick { pool: self.cards() },
+            4 => Ask::Special {
+                card: self.card(),
+                revealed: self.cards(),
+            },
+            5 => Ask::Cancel {
+                revealed: self.cards(),
+            },
+            6 => Ask::Swap {
+                revealed: self.cards(),
+            },
             _ => Ask::Keep {
                 revealed: self.cards(),
             },
         };
+        if matches!(
+            ask,
+            Ask::Special { .. } | Ask::Cancel { .. } | Ask::Swap { .. }
+        ) {
+            // The anniversary's requests always carry its fields, and never Take a Number's.
+            let seat = self.usize();
+            let rows = self.rows();
+            let cancel = matches!(ask, Ask::Cancel { .. });
+            let specials = Some(Box::new(self.special_table(seat, rows.len(), cancel)));
+            return Request {
+                ask,
+                seat,
+                round: self.u32(),
+                turn: self.u32(),
+                hand: self.cards(),
+                rows,
+                scores: self.numbers(),
+                taken: self.numbers(),
+                number: None,
+                specials,
+            };
+        }
         let keep = matches!(ask, Ask::Keep { .. });
         // A pick (Pro variant) has no turn, no rows and no #-row fields.
         let pick = matches!(ask, Ask::Pick { .. });
@@ -443,6 +549,7 @@ impl Gen {
                     keep_from: if keep { self.cards() } else { Vec::new() },
                 }
             }),
+            specials: None,
         }
     }
 
@@ -484,7 +591,11 @@ impl Gen {
     }
 
     fn bot_line(&mut self) -> FromBot {
-        match self.below(5) {
+        match self.below(9) {
+            5 => FromBot::Special(self.play()),
+            6 => FromBot::Pass,
+            7 => FromBot::Cancel(self.card()),
+            8 => FromBot::Swap(self.special()),
             0 => FromBot::Hello {
                 version: self.u32(),
                 name: self.name(),
@@ -596,16 +707,39 @@ fn assert_same_view(a: &View, b: &View) {
         (a.hash_rows(), a.hash_piles(), a.hand_sizes(), a.keep_from()),
         (b.hash_rows(), b.hash_piles(), b.hand_sizes(), b.keep_from())
     );
+    // The anniversary's table, but the other seats' special cards (never sent).
+    let table = |v: &View<'_>| {
+        v.specials.map(|t| {
+            (
+                t.hand_counts.clone(),
+                t.sevens.clone(),
+                t.stops.clone(),
+                t.deck,
+                t.discard.clone(),
+            )
+        })
+    };
+    assert_eq!(table(a), table(b));
+    assert_eq!(
+        (a.special_hand(), a.taking()),
+        (b.special_hand(), b.taking())
+    );
+    // (Take a Number's capacities are not sent; the anniversary's follow from `sevens=`.)
+    if b.specials.is_some() {
+        let capacities =
+            |v: &View<'_>| (0..v.rows.len()).map(|r| v.capacity(r)).collect::<Vec<_>>();
+        assert_eq!(capacities(a), capacities(b));
+    }
 }
 
 /// Checks every line a referee would send while `seats` players play a whole game of
-/// `variant`; counts the `ask play`, the `ask row`, the `ask pick`, the `ask keep` and the event
-/// lines.
+/// `variant`; counts the `ask play`, the `ask row`, the `ask pick`, the `ask keep`, the event
+/// lines and the anniversary's `ask special`, `ask cancel` and `ask swap`.
 fn play_and_check(
     seed: u64,
     seats: usize,
     variant: Variant,
-) -> (usize, usize, usize, usize, usize) {
+) -> (usize, usize, usize, usize, usize, usize) {
     let mut game = variant.new_game(Arc::new(variant.rules()), seats).unwrap();
     let rules = game.rules().clone();
     let mut dealer = GameRng::new(seed, Stream::Deal(0));
@@ -630,6 +764,7 @@ fn play_and_check(
         infos.push(info);
     }
     let (mut plays, mut rows, mut picks, mut keeps, mut lines) = (0, 0, 0, 0, 0);
+    let mut specials = 0;
     let mut events: Vec<Event> = Vec::new();
     loop {
         for event in events.drain(..) {
@@ -678,6 +813,7 @@ fn play_and_check(
                 Ask::Row { .. } => rows += 1,
                 Ask::Keep { .. } => keeps += 1,
                 Ask::Pick { .. } => picks += 1,
+                Ask::Special { .. } | Ask::Cancel { .. } | Ask::Swap { .. } => specials += 1,
             }
             // The bot's answer goes over the wire too.
             let action = bots[seat].choose(&view);
@@ -689,7 +825,21 @@ fn play_and_check(
         }
     }
     assert!(game.outcome().is_some());
-    (plays, rows, picks, keeps, lines)
+    (plays, rows, picks, keeps, lines, specials)
+}
+
+#[test]
+fn anniversary_lines_from_real_games_round_trip() {
+    let mut specials_asked = 0;
+    for seed in 0..8 {
+        let seats = 2 + seed as usize % 7;
+        let (plays, _, picks, keeps, lines, specials) =
+            play_and_check(seed, seats, Variant::Anniversary);
+        assert!(plays >= 24 * seats && lines > plays, "{plays} {lines}");
+        assert_eq!((picks, keeps), (0, 0));
+        specials_asked += specials;
+    }
+    assert!(specials_asked > 0);
 }
 
 #[test]
@@ -697,7 +847,8 @@ fn take_a_number_lines_from_real_games_round_trip() {
     let (mut rows_asked, mut keeps_asked) = (0, 0);
     for seed in 0..8 {
         let seats = 2 + (seed as usize % 3);
-        let (plays, rows, picks, keeps, lines) = play_and_check(seed, seats, Variant::TakeANumber);
+        let (plays, rows, picks, keeps, lines, _) =
+            play_and_check(seed, seats, Variant::TakeANumber);
         assert!(plays >= 8 * seats && lines > plays, "{plays} {lines}");
         assert_eq!(picks, 0);
         rows_asked += rows;
@@ -711,7 +862,7 @@ fn lines_from_real_games_round_trip() {
     let mut rows_asked = 0;
     for seed in 0..12 {
         let seats = 2 + (seed as usize % 9);
-        let (plays, rows, picks, keeps, lines) = play_and_check(seed, seats, Variant::Classic);
+        let (plays, rows, picks, keeps, lines, _) = play_and_check(seed, seats, Variant::Classic);
         assert!(plays >= 10 * seats && lines > plays, "{plays} {lines}");
         assert_eq!((picks, keeps), (0, 0));
         rows_asked += rows;
@@ -723,7 +874,7 @@ fn lines_from_real_games_round_trip() {
 fn lines_from_real_pro_games_round_trip() {
     for seed in 0..5 {
         let seats = 2 + (seed as usize % 5);
-        let (plays, _, picks, keeps, lines) = play_and_check(seed, seats, Variant::Pro);
+        let (plays, _, picks, keeps, lines, _) = play_and_check(seed, seats, Variant::Pro);
         // Every round is drafted: as many picks as cards played.
         assert_eq!(picks, plays, "{seats} seats");
         assert_eq!(keeps, 0);

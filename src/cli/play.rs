@@ -81,17 +81,6 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             args.variant.name()
         )));
     }
-    if args.variant == Variant::Anniversary
-        && let Some(PlayerSpec::Command(bot)) = args
-            .players
-            .iter()
-            .find(|p| matches!(p, PlayerSpec::Command(_)))
-    {
-        return Err(CliError::input(format!(
-            "--player {bot}: the bot protocol has no anniversary lines yet; play the anniversary \
-             variant with built-in bots"
-        )));
-    }
     let house = match &args.house {
         Some(path) => Some(House::load_with(path, args.variant.rules()).map_err(CliError::input)?),
         None => None,

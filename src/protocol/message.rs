@@ -3,7 +3,9 @@
 //! ([`super::print`]) and only parses [`FromBot`].
 
 use crate::cards::{Card, Deck};
-use crate::game::{Action, Decision, Event, NumberTable, Points, Seat, View};
+use crate::game::{
+    Action, Decision, Event, NumberTable, Points, Seat, Special, SpecialPlay, SpecialTable, View,
+};
 use crate::players::GameStart;
 use crate::rules::{Draft, GameEnd, Rules, Ties};
 use std::fmt;
@@ -14,11 +16,6 @@ pub const VERSION: u32 = 1;
 /// The longest reply line a bot may write, in bytes, its `\n` included (the pipe layer enforces
 /// it).
 pub const MAX_REPLY_BYTES: usize = 1024;
-
-/// The protocol has no lines for the anniversary variant's special cards yet, so `take5` seats
-/// no bot over pipes at an anniversary table (see `PlayerSpec`): these never meet one.
-pub(crate) const NO_ANNIVERSARY: &str =
-    "the protocol has no anniversary lines: take5 seats no pipe bot at an anniversary table";
 
 /// A line from the referee to a bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +47,15 @@ pub enum FromBot {
     Keep(Card),
     /// `pick <card>`: the answer to `ask pick` (the Pro variant's draft).
     Pick(Card),
+    /// `special <name> <arguments>` (anniversary): the answer to `ask special`, e.g.
+    /// `special stop 2` or `special shift 11 2 0`.
+    Special(SpecialPlay),
+    /// `pass` (anniversary): no special card, to `ask special`, `ask cancel` or `ask swap`.
+    Pass,
+    /// `cancel <card>` (anniversary): Negative = Positive, the answer to `ask cancel`.
+    Cancel(Card),
+    /// `swap <name>` (anniversary): the answer to `ask swap`.
+    Swap(Special),
 }
 
 /// The fields of a `game` line: the table a game is played at.
@@ -86,8 +92,26 @@ pub enum EventLine {
     /// `event place seat=1 card=5 row=2`,
     /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`,
     /// `event game_end totals=5,0,3,2 winners=1`,
-    /// and in Take a Number `event keep seat=1 card=40` and `event pile seat=1 cards=12,31`.
+    /// and in Take a Number `event keep seat=1 card=40` and `event pile seat=1 cards=12,31`,
+    /// in the anniversary variant `event special seat=0 card=15 play=stop:2` and
+    /// `event cancel seat=0 card=55 bullheads=7`.
     Public(Event),
+    /// Anniversary, after a deal: `event specials round=1 hand=fifth_row,stop,insert deck=22`,
+    /// the special cards this seat received and the deck's size.
+    Specials {
+        round: u32,
+        hand: Vec<Special>,
+        deck: usize,
+    },
+    /// Anniversary: `event swap seat=1 gave=stop drew=insert`; `drew` only for the seat's own
+    /// swap.
+    Swap {
+        seat: Seat,
+        gave: Special,
+        drew: Option<Special>,
+    },
+    /// Anniversary: `event reshuffle cards=5`, the discard pile became a deck of that many cards.
+    Reshuffle { cards: usize },
 }
 
 /// What an `ask` line asks for.
@@ -105,6 +129,13 @@ pub enum Ask {
     /// `ask pick`: draft a card from `pool` (the Pro variant). The request's `turn` is 0 and
     /// its `rows` empty: the line has neither.
     Pick { pool: Vec<Card> },
+    /// `ask special` (anniversary): `card` is about to be placed; play a special card or pass.
+    Special { card: Card, revealed: Vec<Card> },
+    /// `ask cancel` (anniversary): about to take the cards in the request's
+    /// [`SpecialTable::taking`] (`cards=`); play Negative = Positive on one, or pass.
+    Cancel { revealed: Vec<Card> },
+    /// `ask swap` (anniversary): a row was taken; swap a special card or pass.
+    Swap { revealed: Vec<Card> },
 }
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide.
@@ -127,6 +158,11 @@ pub struct Request {
     /// (the cards taken). `None` in a classic request (no such fields, not `ask keep`). The row
     /// capacities are not sent (see docs/protocol.md): `capacities` stays empty.
     pub number: Option<NumberTable>,
+    /// The anniversary variant's fields: `specials=` (this seat's special cards, in
+    /// `hands[seat]`; the other hands stay empty), `specialhands=`, `stops=`, `sevens=`,
+    /// `deck=`, `discard=` and, in `ask cancel`, `cards=`. `None` for the other variants (boxed:
+    /// it is large, and most requests have none).
+    pub specials: Option<Box<SpecialTable>>,
 }
 
 /// Why the referee refused a reply (the word after `error`).
@@ -230,6 +266,10 @@ impl FromBot {
             FromBot::Row(_) => "row",
             FromBot::Keep(_) => "keep",
             FromBot::Pick(_) => "pick",
+            FromBot::Special(_) => "special",
+            FromBot::Pass => "pass",
+            FromBot::Cancel(_) => "cancel",
+            FromBot::Swap(_) => "swap",
         }
     }
 
@@ -240,9 +280,10 @@ impl FromBot {
             Action::TakeRow(row) => FromBot::Row(row),
             Action::Keep(card) => FromBot::Keep(card),
             Action::Pick(card) => FromBot::Pick(card),
-            Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_) => {
-                unreachable!("{NO_ANNIVERSARY}")
-            }
+            Action::Special(play) => FromBot::Special(play),
+            Action::Pass => FromBot::Pass,
+            Action::Cancel(card) => FromBot::Cancel(card),
+            Action::Swap(special) => FromBot::Swap(special),
         }
     }
 
@@ -254,6 +295,12 @@ impl FromBot {
             (FromBot::Row(row), Decision::ChooseRow { .. }) => Ok(Action::TakeRow(*row)),
             (FromBot::Keep(card), Decision::KeepCard) => Ok(Action::Keep(*card)),
             (FromBot::Pick(card), Decision::Pick) => Ok(Action::Pick(*card)),
+            (FromBot::Special(play), Decision::Special { .. }) => Ok(Action::Special(*play)),
+            (FromBot::Pass, Decision::Special { .. } | Decision::Cancel | Decision::Swap) => {
+                Ok(Action::Pass)
+            }
+            (FromBot::Cancel(card), Decision::Cancel) => Ok(Action::Cancel(*card)),
+            (FromBot::Swap(special), Decision::Swap) => Ok(Action::Swap(*special)),
             (_, Decision::PlayCard) => Err(Mismatch::Message {
                 asked: "ask play",
                 wanted: "play <card>",
@@ -274,9 +321,21 @@ impl FromBot {
                 wanted: "pick <card>",
                 got: self.keyword(),
             }),
-            (_, Decision::Special { .. } | Decision::Cancel | Decision::Swap) => {
-                unreachable!("{NO_ANNIVERSARY}")
-            }
+            (_, Decision::Special { .. }) => Err(Mismatch::Message {
+                asked: "ask special",
+                wanted: "special <name> <arguments> or pass",
+                got: self.keyword(),
+            }),
+            (_, Decision::Cancel) => Err(Mismatch::Message {
+                asked: "ask cancel",
+                wanted: "cancel <card> or pass",
+                got: self.keyword(),
+            }),
+            (_, Decision::Swap) => Err(Mismatch::Message {
+                asked: "ask swap",
+                wanted: "swap <name> or pass",
+                got: self.keyword(),
+            }),
         }
     }
 
@@ -339,6 +398,23 @@ impl EventLine {
                 hand: hands[seat].clone(),
                 rows: rows.clone(),
             },
+            Event::Specials {
+                round, hands, deck, ..
+            } => EventLine::Specials {
+                round: *round,
+                hand: hands[seat].clone(),
+                deck: deck.len(),
+            },
+            Event::Swap {
+                seat: swapper,
+                gave,
+                drew,
+            } => EventLine::Swap {
+                seat: *swapper,
+                gave: *gave,
+                drew: (*swapper == seat).then_some(*drew),
+            },
+            Event::Reshuffle { deck } => EventLine::Reshuffle { cards: deck.len() },
             other => EventLine::Public(other.clone()),
         }
     }
@@ -348,6 +424,9 @@ impl EventLine {
         match self {
             EventLine::Deal { .. } => "deal",
             EventLine::Public(event) => event.name(),
+            EventLine::Specials { .. } => "specials",
+            EventLine::Swap { .. } => "swap",
+            EventLine::Reshuffle { .. } => "reshuffle",
         }
     }
 }
@@ -367,9 +446,16 @@ impl Request {
             Decision::Pick => Ask::Pick {
                 pool: view.pool.to_vec(),
             },
-            Decision::Special { .. } | Decision::Cancel | Decision::Swap => {
-                unreachable!("{NO_ANNIVERSARY}")
-            }
+            Decision::Special { card } => Ask::Special {
+                card,
+                revealed: view.revealed.to_vec(),
+            },
+            Decision::Cancel => Ask::Cancel {
+                revealed: view.revealed.to_vec(),
+            },
+            Decision::Swap => Ask::Swap {
+                revealed: view.revealed.to_vec(),
+            },
         };
         Some(Request {
             ask,
@@ -387,6 +473,22 @@ impl Request {
                 hand_sizes: n.hand_sizes.clone(),
                 keep_from: view.keep_from().to_vec(),
             }),
+            specials: view.specials.map(|t| {
+                Box::new(SpecialTable {
+                    // Only this seat's own special cards are sent.
+                    hands: (0..view.seats)
+                        .map(|s| {
+                            if s == view.seat {
+                                t.hands[s].clone()
+                            } else {
+                                Vec::new()
+                            }
+                        })
+                        .collect(),
+                    taking: view.taking().to_vec(),
+                    ..t.clone()
+                })
+            }),
         })
     }
 
@@ -396,6 +498,9 @@ impl Request {
             Ask::Row { card, .. } => Decision::ChooseRow { card },
             Ask::Keep { .. } => Decision::KeepCard,
             Ask::Pick { .. } => Decision::Pick,
+            Ask::Special { card, .. } => Decision::Special { card },
+            Ask::Cancel { .. } => Decision::Cancel,
+            Ask::Swap { .. } => Decision::Swap,
         }
     }
 
@@ -403,7 +508,11 @@ impl Request {
     pub fn revealed(&self) -> &[Card] {
         match &self.ask {
             Ask::Play | Ask::Pick { .. } => &[],
-            Ask::Row { revealed, .. } | Ask::Keep { revealed, .. } => revealed,
+            Ask::Row { revealed, .. }
+            | Ask::Keep { revealed, .. }
+            | Ask::Special { revealed, .. }
+            | Ask::Cancel { revealed }
+            | Ask::Swap { revealed } => revealed,
         }
     }
 
@@ -419,7 +528,7 @@ impl Request {
     pub fn pool(&self) -> &[Card] {
         match &self.ask {
             Ask::Pick { pool } => pool,
-            Ask::Play | Ask::Row { .. } | Ask::Keep { .. } => &[],
+            _ => &[],
         }
     }
 
@@ -440,7 +549,7 @@ impl Request {
             revealed: self.revealed(),
             number: self.number.as_ref(),
             pool: self.pool(),
-            specials: None,
+            specials: self.specials.as_deref(),
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
 use crate::cards::{Card, Deck};
-use crate::game::{Event, NumberTable, Seat, TakeReason};
+use crate::game::{Event, NumberTable, Seat, Special, SpecialPlay, SpecialTable, TakeReason};
 use crate::rules::GameEnd;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while};
 use nom::character::complete::{char, digit1, space0, space1};
@@ -398,7 +398,7 @@ impl<'a> Fields<'a> {
 // Messages.
 
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
-    const WHAT: &str = "a message: hello, play, row, pick or keep";
+    const WHAT: &str = "a message: hello, play, row, pick, keep, special, pass, cancel or swap";
     let (rest, keyword) = expect(WHAT, word).parse(i)?;
     match keyword {
         "hello" => {
@@ -434,7 +434,122 @@ fn from_bot_message(i: &str) -> Res<'_, FromBot> {
             let (rest, ()) = end(rest, "the end of the line after \"keep <card>\"")?;
             Ok((rest, FromBot::Keep(card)))
         }
+        "special" => {
+            let (rest, play) = special_reply(rest)?;
+            let (rest, ()) = end(
+                rest,
+                "the end of the line after the special card's arguments",
+            )?;
+            Ok((rest, FromBot::Special(play)))
+        }
+        "pass" => {
+            let (rest, ()) = end(rest, "the end of the line after \"pass\"")?;
+            Ok((rest, FromBot::Pass))
+        }
+        "cancel" => {
+            let (rest, card) = argument(rest, "a card number after \"cancel\"", card())?;
+            let (rest, ()) = end(rest, "the end of the line after \"cancel <card>\"")?;
+            Ok((rest, FromBot::Cancel(card)))
+        }
+        "swap" => {
+            let what = "a special card's name after \"swap\"";
+            let (rest, special) = argument(rest, what, special_name(what))?;
+            let (rest, ()) = end(rest, "the end of the line after \"swap <name>\"")?;
+            Ok((rest, FromBot::Swap(special)))
+        }
         _ => fail(i, WHAT),
+    }
+}
+
+/// A special card's name (`fifth_row`, `stop`, ...), a whole word or value.
+fn special_name<'a>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = Special, Error = Fail<'a>> {
+    move |i: &'a str| {
+        let (rest, name) = take_while(|c: char| c.is_ascii_lowercase() || c == '_').parse(i)?;
+        match Special::from_name(name) {
+            Some(special) => Ok((rest, special)),
+            None => fail(i, what),
+        }
+    }
+}
+
+/// The words after `special`: a name and its arguments, each after a blank (`stop 2`,
+/// `insert 2 0`, `shift 11 2 0`, ...).
+fn special_reply(i: &str) -> Res<'_, SpecialPlay> {
+    const NAME: &str = "a special card's name after \"special\": fifth_row, seven_nimmt, \
+                        insert, replace, shift or stop";
+    let (rest, special) = argument(i, NAME, special_name(NAME))?;
+    let row = |i| argument(i, "a row index", number("a row index"));
+    let at = |i| argument(i, "a place in the row", number("a place in the row"));
+    let card_arg = |i| argument(i, "a card number", card());
+    Ok(match special {
+        Special::FifthRow => (rest, SpecialPlay::FifthRow),
+        Special::SevenNimmt => {
+            let (rest, row) = row(rest)?;
+            (rest, SpecialPlay::SevenNimmt { row })
+        }
+        Special::Stop => {
+            let (rest, row) = row(rest)?;
+            (rest, SpecialPlay::Stop { row })
+        }
+        Special::Insert => {
+            let (rest, row) = row(rest)?;
+            let (rest, at) = at(rest)?;
+            (rest, SpecialPlay::Insert { row, at })
+        }
+        Special::Replace => {
+            let (rest, card) = card_arg(rest)?;
+            (rest, SpecialPlay::Replace { card })
+        }
+        Special::Shift => {
+            let (rest, card) = card_arg(rest)?;
+            let (rest, row) = row(rest)?;
+            let (rest, at) = at(rest)?;
+            (rest, SpecialPlay::Shift { card, row, at })
+        }
+        Special::NegativePositive => {
+            return fail(
+                i.trim_start_matches(is_blank),
+                "a special card played before placing (negative_positive is played with \"cancel\")",
+            );
+        }
+    })
+}
+
+/// A special card played, as an event's `play=` value: the name, then its arguments, each
+/// after a `:` (`stop:2`, `insert:2:0`, `shift:11:2:0`, `fifth_row`).
+fn special_play<'a>() -> impl Parser<&'a str, Output = SpecialPlay, Error = Fail<'a>> {
+    |i: &'a str| {
+        let mut parts = i.split(':');
+        let name = parts.next().unwrap_or("");
+        let args: Vec<&str> = parts.collect();
+        let bad = || {
+            fail(
+                i,
+                "a special card played: fifth_row, seven_nimmt:R, insert:R:P, replace:C, shift:C:R:P or stop:R",
+            )
+        };
+        let n = |k: usize| args.get(k).and_then(|a| a.parse::<usize>().ok());
+        let c = |k: usize| args.get(k).and_then(|a| a.parse::<u16>().ok()).map(Card);
+        let play = match (Special::from_name(name), args.len()) {
+            (Some(Special::FifthRow), 0) => Some(SpecialPlay::FifthRow),
+            (Some(Special::SevenNimmt), 1) => n(0).map(|row| SpecialPlay::SevenNimmt { row }),
+            (Some(Special::Stop), 1) => n(0).map(|row| SpecialPlay::Stop { row }),
+            (Some(Special::Insert), 2) => n(0)
+                .zip(n(1))
+                .map(|(row, at)| SpecialPlay::Insert { row, at }),
+            (Some(Special::Replace), 1) => c(0).map(|card| SpecialPlay::Replace { card }),
+            (Some(Special::Shift), 3) => c(0)
+                .zip(n(1))
+                .zip(n(2))
+                .map(|((card, row), at)| SpecialPlay::Shift { card, row, at }),
+            _ => None,
+        };
+        match play {
+            Some(play) => Ok(("", play)),
+            None => bad(),
+        }
     }
 }
 
@@ -452,8 +567,8 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Game(game_info(&f)?)))
         }
         "event" => {
-            let what =
-                "an event: deal, pick, reveal, take, place, keep, pile, round_end or game_end";
+            let what = "an event: deal, pick, reveal, take, place, keep, pile, round_end, \
+                        game_end, specials, special, cancel, swap or reshuffle";
             let (rest, kind) = argument(rest, what, word)?;
             if !EVENTS.contains(&kind) {
                 return fail(kind, what);
@@ -462,9 +577,9 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Event(event_line(kind, &f)?)))
         }
         "ask" => {
-            let what = "play, row, pick or keep after \"ask\"";
+            let what = "play, row, pick, keep, special, cancel or swap after \"ask\"";
             let (rest, kind) = argument(rest, what, word)?;
-            if kind != "play" && kind != "row" && kind != "pick" && kind != "keep" {
+            if !ASKS.contains(&kind) {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
@@ -477,6 +592,16 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     pool: f.cards("pool")?,
                 },
                 "keep" => Ask::Keep {
+                    revealed: f.cards("revealed")?,
+                },
+                "special" => Ask::Special {
+                    card: f.get("card", "card", one_card())?,
+                    revealed: f.cards("revealed")?,
+                },
+                "cancel" => Ask::Cancel {
+                    revealed: f.cards("revealed")?,
+                },
+                "swap" => Ask::Swap {
                     revealed: f.cards("revealed")?,
                 },
                 _ => Ask::Play,
@@ -504,6 +629,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     scores: f.numbers("scores", "a score")?,
                     taken: f.numbers("taken", "a bullhead count")?,
                     number: number_table(kind, &f)?,
+                    specials: special_table(kind, &f)?,
                 }),
             ))
         }
@@ -550,6 +676,41 @@ fn number_table<'a>(kind: &str, f: &Fields<'a>) -> Result<Option<NumberTable>, n
     }))
 }
 
+/// The anniversary variant's fields of an `ask` line: present with `specialhands=`.
+fn special_table<'a>(
+    kind: &str,
+    f: &Fields<'a>,
+) -> Result<Option<Box<SpecialTable>>, nom::Err<Fail<'a>>> {
+    if !f.list.iter().any(|(k, _)| *k == "specialhands") {
+        return Ok(None);
+    }
+    let seat: Seat = f.get("seat", "seat", scalar("a seat number"))?;
+    let hand_counts: Vec<usize> = f.numbers("specialhands", "a count")?;
+    let rows = f.get("rows", "rows", rows())?.len();
+    let marks = |key: &'static str| -> Result<Vec<bool>, nom::Err<Fail<'a>>> {
+        let marked: Vec<usize> = f.numbers(key, "a row index")?;
+        Ok((0..rows).map(|r| marked.contains(&r)).collect())
+    };
+    let specials = || list(special_name("a special card's name"));
+    let mut hands = vec![Vec::new(); hand_counts.len()];
+    if let Some(own) = hands.get_mut(seat) {
+        *own = f.get("specials", "names", specials())?;
+    }
+    Ok(Some(Box::new(SpecialTable {
+        hands,
+        hand_counts,
+        sevens: marks("sevens")?,
+        stops: marks("stops")?,
+        deck: f.get("deck", "count", scalar("a number of cards"))?,
+        discard: f.get("discard", "names", specials())?,
+        taking: if kind == "cancel" {
+            f.cards("cards")?
+        } else {
+            Vec::new()
+        },
+    })))
+}
+
 fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
     Ok(GameInfo {
         number: f.get("number", "number", scalar("a game number"))?,
@@ -570,7 +731,7 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
 }
 
 /// The words after `event`.
-const EVENTS: [&str; 9] = [
+const EVENTS: [&str; 14] = [
     "deal",
     "pick",
     "reveal",
@@ -580,7 +741,15 @@ const EVENTS: [&str; 9] = [
     "pile",
     "round_end",
     "game_end",
+    "specials",
+    "special",
+    "cancel",
+    "swap",
+    "reshuffle",
 ];
+
+/// The words after `ask`.
+const ASKS: [&str; 7] = ["play", "row", "pick", "keep", "special", "cancel", "swap"];
 
 /// The event `kind` (one of [`EVENTS`]) from its fields.
 fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail<'a>>> {
@@ -622,6 +791,33 @@ fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail
             seat: seat()?,
             cards: f.cards("cards")?,
         }),
+        "specials" => EventLine::Specials {
+            round: round()?,
+            hand: f.get("hand", "names", list(special_name("a special card's name")))?,
+            deck: f.get("deck", "count", scalar("a number of cards"))?,
+        },
+        "special" => EventLine::Public(Event::Special {
+            seat: seat()?,
+            card: f.get("card", "card", one_card())?,
+            play: f.get("play", "special card played", special_play())?,
+        }),
+        "cancel" => EventLine::Public(Event::Cancel {
+            seat: seat()?,
+            card: f.get("card", "card", one_card())?,
+            bullheads: f.get("bullheads", "count", scalar("a bullhead count"))?,
+        }),
+        "swap" => EventLine::Swap {
+            seat: seat()?,
+            gave: f.get("gave", "name", special_name("a special card's name"))?,
+            drew: f.optional(
+                "drew",
+                "name",
+                special_name("a special card's name").map(Some),
+            )?,
+        },
+        "reshuffle" => EventLine::Reshuffle {
+            cards: f.get("cards", "count", scalar("a number of cards"))?,
+        },
         "round_end" => EventLine::Public(Event::RoundEnd {
             round: round()?,
             penalties: f.numbers("penalties", "a bullhead count")?,
@@ -703,7 +899,7 @@ mod tests {
     fn words_end_only_at_blanks() {
         assert_eq!(
             bot_error("playx 5"),
-            "expected a message: hello, play, row, pick or keep at column 1, found \"playx\""
+            "expected a message: hello, play, row, pick, keep, special, pass, cancel or swap at column 1, found \"playx\""
         );
         assert_eq!(
             bot_error("play 5x"),
@@ -711,7 +907,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("rowing 1"),
-            "expected a message: hello, play, row, pick or keep at column 1, found \"rowing\""
+            "expected a message: hello, play, row, pick, keep, special, pass, cancel or swap at column 1, found \"rowing\""
         );
         assert_eq!(
             bot_error("row 1,2"),
@@ -719,7 +915,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("hellos version=1 name=x"),
-            "expected a message: hello, play, row, pick or keep at column 1, found \"hellos\""
+            "expected a message: hello, play, row, pick, keep, special, pass, cancel or swap at column 1, found \"hellos\""
         );
     }
 
@@ -729,19 +925,19 @@ mod tests {
             (
                 "",
                 1,
-                "a message: hello, play, row, pick or keep",
+                "a message: hello, play, row, pick, keep, special, pass, cancel or swap",
                 "the end of the line",
             ),
             (
                 "  \r\n",
                 1,
-                "a message: hello, play, row, pick or keep",
+                "a message: hello, play, row, pick, keep, special, pass, cancel or swap",
                 "the end of the line",
             ),
             (
                 "PLAY 5",
                 1,
-                "a message: hello, play, row, pick or keep",
+                "a message: hello, play, row, pick, keep, special, pass, cancel or swap",
                 "\"PLAY\"",
             ),
             (
@@ -893,6 +1089,7 @@ mod tests {
                 scores: vec![3, 4],
                 taken: vec![0, 0],
                 number: None,
+                specials: None,
             }))
         );
         assert_eq!(
@@ -912,12 +1109,34 @@ mod tests {
         );
         assert_eq!(
             referee_error("ask dance seat=1"),
-            "expected play, row, pick or keep after \"ask\" at column 5, found \"dance\""
+            "expected play, row, pick, keep, special, cancel or swap after \"ask\" at column 5, found \"dance\""
+        );
+        assert_eq!(
+            bot_error("special stop x"),
+            "expected a row index at column 14, found \"x\""
+        );
+        assert_eq!(
+            bot_error("special negative_positive"),
+            "expected a special card played before placing (negative_positive is played with \
+             \"cancel\") at column 9, found \"negative_positive\""
+        );
+        assert_eq!(
+            from_bot("special shift 11 2 0"),
+            Ok(FromBot::Special(SpecialPlay::Shift {
+                card: Card(11),
+                row: 2,
+                at: 0
+            }))
+        );
+        assert_eq!(
+            referee_error("event special seat=0 card=5 play=stop:x"),
+            "expected a special card played: fifth_row, seven_nimmt:R, insert:R:P, replace:C, \
+             shift:C:R:P or stop:R at column 34, found \"stop:x\""
         );
         assert_eq!(
             referee_error("event shuffle round=1"),
-            "expected an event: deal, pick, reveal, take, place, keep, pile, round_end or game_end at column 7, \
-             found \"shuffle\""
+            "expected an event: deal, pick, reveal, take, place, keep, pile, round_end, game_end, \
+             specials, special, cancel, swap or reshuffle at column 7, found \"shuffle\""
         );
         assert_eq!(
             referee_error("event take seat=1 row=2 cards=77,78 bullheads=2 reason=lo"),
