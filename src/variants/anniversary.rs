@@ -13,7 +13,7 @@
 //! Placement by least difference, the order of the revealed cards and the deal's checks are the
 //! classic engine's ([`super::classic`]).
 
-use super::classic::{check_cards, check_hands, order_by_card, row_for};
+use super::classic::{check_cards, check_hands, game_over, order_by_card, row_for};
 use crate::cards::{Card, Deck};
 use crate::game::house::HouseHooks;
 use crate::game::{
@@ -686,11 +686,7 @@ impl Anniversary {
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        let over = match self.rules.end {
-            GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target as Points),
-            GameEnd::Rounds(rounds) => self.round >= rounds,
-        };
-        if over {
+        if game_over(&self.rules, &self.scores, self.round) {
             self.phase = Phase::Over;
             emit(events, || {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");

@@ -365,10 +365,7 @@ impl Classic {
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        let by_rules = match self.rules.end {
-            GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target as Points),
-            GameEnd::Rounds(rounds) => self.round >= rounds,
-        };
+        let by_rules = game_over(&self.rules, &self.scores, self.round);
         let totals = self.scores.clone();
         let by_house = self.call_house(Hook::GameOver, |h, t| h.game_over(t, &totals))?;
         if by_house.flatten().unwrap_or(by_rules) {
@@ -542,6 +539,14 @@ pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
             at -= 1;
         }
         order[at] = seat;
+    }
+}
+
+/// Whether the rules end the game after round `round`, with these totals.
+pub(crate) fn game_over(rules: &Rules, totals: &[Points], round: u32) -> bool {
+    match rules.end {
+        GameEnd::TargetScore(target) => totals.iter().any(|&s| s >= target as Points),
+        GameEnd::Rounds(rounds) => round >= rounds,
     }
 }
 
