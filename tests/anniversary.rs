@@ -141,3 +141,38 @@ fn the_example_bots_play_without_faults() {
         assert!(lines_read > 100, "{seats} seats: {lines_read} logged lines");
     }
 }
+
+/// The special deck's order is checked: a record whose round 1 deck is edited fails at the
+/// round 2 deal (its `specials` line, next, says the cards come from another deck).
+#[test]
+fn an_edited_special_deck_is_refused_at_the_next_deal() {
+    let text = record(2, "1", "deck.jsonl");
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| l.contains("\"event\":\"specials\""))
+        .expect("a specials line");
+    let line = lines[first];
+    // Move the deck's top card to the bottom.
+    let start = line.find("\"deck\":[").unwrap() + "\"deck\":[".len();
+    let end = start + line[start..].find(']').unwrap();
+    let mut deck: Vec<&str> = line[start..end].split(',').collect();
+    deck.rotate_left(1);
+    let edited = format!("{}{}{}", &line[..start], deck.join(","), &line[end..]);
+    assert_ne!(edited, line);
+    let mut changed: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    changed[first] = edited;
+    let second = lines
+        .iter()
+        .rposition(|l| l.contains("\"event\":\"specials\""))
+        .unwrap();
+    assert_ne!(first, second);
+    let path = temp("deck-bad.jsonl");
+    std::fs::write(&path, changed.join("\n") + "\n").unwrap();
+    let output = take5(&["verify", &path.display().to_string()]);
+    assert!(!output.status.success());
+    let said = String::from_utf8_lossy(&output.stdout).to_string();
+    // The deal line, just before the round 2 `specials` line.
+    assert!(said.contains(&format!(":{}:", second)), "{said}");
+    assert!(said.contains("must be the deck as it stands"), "{said}");
+}

@@ -698,7 +698,8 @@ impl Anniversary {
     }
 
     /// The special cards of a deal must fit the deck: at most four of each kind among every
-    /// seat's special cards (kept and new), the deck, the discard pile and the table.
+    /// seat's special cards (kept and new), the deck, the discard pile and the table. After the
+    /// first round they must also come from the deck as it is (see [`Self::check_from_deck`]).
     fn check_specials(&self, specials: &SpecialDeal) -> Result<(), RuleError> {
         if specials.hands.len() != self.seats {
             return Err(RuleError::BadDeal(format!(
@@ -706,6 +707,9 @@ impl Anniversary {
                 specials.hands.len(),
                 self.seats
             )));
+        }
+        if self.round > 0 {
+            self.check_from_deck(specials)?;
         }
         let all = self
             .table
@@ -737,6 +741,51 @@ impl Anniversary {
             ))),
             None => Ok(()),
         }
+    }
+
+    /// A later round's special cards come from the top of the deck: each seat gets as many
+    /// (up to three), seat 0 first, and the rest is the new deck; with `reshuffled`, the discard
+    /// pile, in some order, went under the deck first.
+    fn check_from_deck(&self, specials: &SpecialDeal) -> Result<(), RuleError> {
+        let bad = |why: String| Err(RuleError::BadDeal(why));
+        let each = specials.hands[0].len();
+        if each > SPECIALS_DEALT || specials.hands.iter().any(|h| h.len() != each) {
+            return bad(format!(
+                "every seat gets as many special cards, {SPECIALS_DEALT} at most"
+            ));
+        }
+        let given: Vec<Special> = specials
+            .hands
+            .iter()
+            .flatten()
+            .chain(&specials.deck)
+            .copied()
+            .collect();
+        let kept = self.deck.len();
+        let mut under = self.table.discard.clone();
+        if !specials.reshuffled {
+            under.clear();
+        }
+        let mut rest = given.get(kept..).unwrap_or_default().to_vec();
+        under.sort_unstable();
+        rest.sort_unstable();
+        if given.get(..kept) != Some(&self.deck[..]) || rest != under {
+            let names: Vec<&str> = self.deck.iter().map(|s| s.name()).collect();
+            return bad(format!(
+                "the special cards dealt (seat 0 first), then the new deck, must be the deck as \
+                 it stands, top first: [{}]{}",
+                names.join(", "),
+                if specials.reshuffled {
+                    format!(
+                        ", then the discard pile's {} cards",
+                        self.table.discard.len()
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        Ok(())
     }
 
     fn check_dealing(&self) -> Result<(), RuleError> {
