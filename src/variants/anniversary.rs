@@ -134,98 +134,121 @@ fn fits(row: &[Card], at: usize, card: Card) -> bool {
 /// Checks `play` by the seat of `view` for its revealed `card`: the seat must hold the special
 /// card, and the arguments must fit the table (docs/rulings.md lists why each is refused).
 pub fn check_play(view: &View, card: Card, play: SpecialPlay) -> Result<(), RuleError> {
-    let seat = view.seat;
-    let special = play.card();
-    if !view.special_hand().contains(&special) {
-        return Err(RuleError::SpecialNotInHand { seat, special });
+    match refusal(view, card, play) {
+        None => Ok(()),
+        Some(why) => Err(why.rule_error(view.seat, play.card())),
     }
-    let bad = |why: String| Err(RuleError::BadSpecial { seat, special, why });
+}
+
+/// Why a special card cannot be played so. Kept apart from its message, so that listing the
+/// legal plays ([`legal_plays`]) formats nothing.
+#[derive(Clone, Copy, Debug)]
+enum Refusal {
+    NotHeld,
+    NoSuchRow { row: usize, rows: usize },
+    NotInHand(Card),
+    FiveRows,
+    Stopped(usize),
+    StoppedAlready(usize),
+    SevenAlready(usize),
+    NotAscending { card: Card, row: usize, at: usize },
+    InNoRow(Card),
+    SameRow { card: Card, row: usize },
+    OnlyCard { card: Card, row: usize },
+    Full(usize),
+    TooManyStops,
+    LastOpenRow,
+}
+
+impl Refusal {
+    fn rule_error(self, seat: Seat, special: Special) -> RuleError {
+        let why = match self {
+            Refusal::NotHeld => return RuleError::SpecialNotInHand { seat, special },
+            Refusal::NoSuchRow { row, rows } => return RuleError::NoSuchRow { row, rows },
+            Refusal::NotInHand(card) => return RuleError::NotInHand { seat, card },
+            Refusal::FiveRows => "there are five rows already".to_string(),
+            Refusal::Stopped(row) => format!("row {row} is blocked by a Stop card"),
+            Refusal::StoppedAlready(row) => format!("row {row} is blocked already"),
+            Refusal::SevenAlready(row) => format!("row {row} has a 7 nimmt! card already"),
+            Refusal::NotAscending { card, row, at } => {
+                format!("{card} at place {at} of row {row} breaks its ascending order")
+            }
+            Refusal::InNoRow(card) => format!("{card} is in no row"),
+            Refusal::SameRow { card, row } => format!("{card} is in row {row} already"),
+            Refusal::OnlyCard { card, row } => format!("{card} is the only card of row {row}"),
+            Refusal::Full(row) => format!("row {row} is full"),
+            Refusal::TooManyStops => format!("{MAX_STOPS} rows are blocked already"),
+            Refusal::LastOpenRow => "it would block the last open row".to_string(),
+        };
+        RuleError::BadSpecial { seat, special, why }
+    }
+}
+
+/// Why the seat of `view` cannot play `play` for its revealed `card`; `None` if it can.
+fn refusal(view: &View, card: Card, play: SpecialPlay) -> Option<Refusal> {
+    if !view.special_hand().contains(&play.card()) {
+        return Some(Refusal::NotHeld);
+    }
     let rows = view.rows.len();
     let open = |row: usize| {
         if row >= rows {
-            Err(RuleError::NoSuchRow { row, rows })
+            Some(Refusal::NoSuchRow { row, rows })
         } else if view.stopped(row) {
-            Err(RuleError::BadSpecial {
-                seat,
-                special,
-                why: format!("row {row} is blocked by a Stop card"),
-            })
+            Some(Refusal::Stopped(row))
         } else {
-            Ok(())
+            None
         }
     };
-    let stops = (0..rows).filter(|&r| view.stopped(r)).count();
+    let ascending = |card: Card, row: usize, at: usize| {
+        (!fits(&view.rows[row], at, card)).then_some(Refusal::NotAscending { card, row, at })
+    };
     match play {
-        SpecialPlay::FifthRow => {
-            if rows > view.rules.rows {
-                return bad("there are five rows already".into());
-            }
-        }
-        SpecialPlay::SevenNimmt { row } => {
-            open(row)?;
-            if view.capacity(row) > view.rules.row_capacity {
-                return bad(format!("row {row} has a 7 nimmt! card already"));
-            }
-        }
-        SpecialPlay::Insert { row, at } => {
-            open(row)?;
-            if !fits(&view.rows[row], at, card) {
-                return bad(format!(
-                    "{card} at place {at} of row {row} breaks its ascending order"
-                ));
-            }
-        }
-        SpecialPlay::Replace { card: instead } => {
-            if view.hand.binary_search(&instead).is_err() {
-                return Err(RuleError::NotInHand {
-                    seat,
-                    card: instead,
-                });
-            }
-        }
+        SpecialPlay::FifthRow => (rows > view.rules.rows).then_some(Refusal::FiveRows),
+        SpecialPlay::SevenNimmt { row } => open(row).or_else(|| {
+            (view.capacity(row) > view.rules.row_capacity).then_some(Refusal::SevenAlready(row))
+        }),
+        SpecialPlay::Insert { row, at } => open(row).or_else(|| ascending(card, row, at)),
+        SpecialPlay::Replace { card: instead } => view
+            .hand
+            .binary_search(&instead)
+            .is_err()
+            .then_some(Refusal::NotInHand(instead)),
         SpecialPlay::Shift {
             card: moved,
             row: to,
             at,
         } => {
             let Some(from) = view.rows.iter().position(|r| r.contains(&moved)) else {
-                return bad(format!("{moved} is in no row"));
+                return Some(Refusal::InNoRow(moved));
             };
-            open(from)?;
-            open(to)?;
-            if from == to {
-                return bad(format!("{moved} is in row {to} already"));
-            }
-            if view.rows[from].len() == 1 {
-                return bad(format!("{moved} is the only card of row {from}"));
-            }
-            if view.rows[to].len() >= view.capacity(to) {
-                return bad(format!("row {to} is full"));
-            }
-            if !fits(&view.rows[to], at, moved) {
-                return bad(format!(
-                    "{moved} at place {at} of row {to} breaks its ascending order"
-                ));
-            }
+            open(from)
+                .or_else(|| open(to))
+                .or_else(|| {
+                    (from == to).then_some(Refusal::SameRow {
+                        card: moved,
+                        row: to,
+                    })
+                })
+                .or_else(|| {
+                    (view.rows[from].len() == 1).then_some(Refusal::OnlyCard {
+                        card: moved,
+                        row: from,
+                    })
+                })
+                .or_else(|| (view.rows[to].len() >= view.capacity(to)).then_some(Refusal::Full(to)))
+                .or_else(|| ascending(moved, to, at))
         }
         SpecialPlay::Stop { row } => {
-            open(row).map_err(|e| match e {
-                RuleError::BadSpecial { .. } => RuleError::BadSpecial {
-                    seat,
-                    special,
-                    why: format!("row {row} is blocked already"),
-                },
-                other => other,
-            })?;
-            if stops >= MAX_STOPS {
-                return bad(format!("{MAX_STOPS} rows are blocked already"));
-            }
-            if stops + 1 >= rows {
-                return bad("it would block the last open row".into());
+            let stops = (0..rows).filter(|&r| view.stopped(r)).count();
+            match open(row) {
+                Some(Refusal::Stopped(row)) => Some(Refusal::StoppedAlready(row)),
+                Some(other) => Some(other),
+                None if stops >= MAX_STOPS => Some(Refusal::TooManyStops),
+                None if stops + 1 >= rows => Some(Refusal::LastOpenRow),
+                None => None,
             }
         }
     }
-    Ok(())
 }
 
 /// Every legal way for the seat of `view` to play `special` before placing its revealed
@@ -251,16 +274,28 @@ pub fn legal_plays<'v>(
                 .iter()
                 .map(|&instead| SpecialPlay::Replace { card: instead }),
         ),
-        Special::Shift => Box::new(view.rows.iter().flatten().flat_map(move |&moved| {
-            (0..rows).map(move |row| SpecialPlay::Shift {
-                card: moved,
-                row,
-                at: view.rows[row].partition_point(|&c| c < moved),
-            })
-        })),
+        Special::Shift => {
+            // Only from an open row of two cards or more, to another open row with room: the
+            // other candidates would all be refused.
+            let from = (0..rows).filter(move |&r| !view.stopped(r) && view.rows[r].len() > 1);
+            let to = move |from: usize| {
+                (0..rows).filter(move |&r| {
+                    r != from && !view.stopped(r) && view.rows[r].len() < view.capacity(r)
+                })
+            };
+            Box::new(from.flat_map(move |from| {
+                view.rows[from].iter().flat_map(move |&moved| {
+                    to(from).map(move |row| SpecialPlay::Shift {
+                        card: moved,
+                        row,
+                        at: view.rows[row].partition_point(|&c| c < moved),
+                    })
+                })
+            }))
+        }
         Special::NegativePositive => Box::new(std::iter::empty()),
     };
-    candidates.filter(move |&play| check_play(view, card, play).is_ok())
+    candidates.filter(move |&play| refusal(view, card, play).is_none())
 }
 
 impl Anniversary {
@@ -1210,6 +1245,26 @@ mod tests {
         all
     }
 
+    /// Every special card play with arguments in range, legal or not.
+    fn every_play(view: &View) -> Vec<SpecialPlay> {
+        let rows = view.rows.len() + 1;
+        let mut all = vec![SpecialPlay::FifthRow];
+        for row in 0..rows {
+            all.push(SpecialPlay::SevenNimmt { row });
+            all.push(SpecialPlay::Stop { row });
+            for at in 0..8 {
+                all.push(SpecialPlay::Insert { row, at });
+                for &card in view.rows.iter().flatten() {
+                    all.push(SpecialPlay::Shift { card, row, at });
+                }
+            }
+        }
+        for &card in view.hand.iter().chain(&[Card(0)]) {
+            all.push(SpecialPlay::Replace { card });
+        }
+        all
+    }
+
     #[test]
     fn random_games_of_2_to_8_players_end_with_every_card_accounted_for() {
         for seats in 2..=8 {
@@ -1223,6 +1278,24 @@ mod tests {
                     ToMove::GameOver => break,
                     ToMove::Everyone(_) | ToMove::Seat(..) => {
                         let seat = (0..seats).find(|&s| game.owes(s).is_some()).unwrap();
+                        let view = game.view(seat);
+                        if let Some(Decision::Special { card }) = view.decision {
+                            // The legal plays listed are exactly those the rules allow.
+                            let mut listed: Vec<String> = Special::ALL
+                                .iter()
+                                .flat_map(|&s| legal_plays(&view, card, s))
+                                .map(|p| format!("{p:?}"))
+                                .collect();
+                            let mut allowed: Vec<String> = every_play(&view)
+                                .into_iter()
+                                .filter(|&p| check_play(&view, card, p).is_ok())
+                                .map(|p| format!("{p:?}"))
+                                .collect();
+                            listed.sort();
+                            allowed.sort();
+                            assert_eq!(listed, allowed);
+                            assert!(!listed.is_empty(), "asked with nothing to play");
+                        }
                         let legal: Vec<Action> = candidates(&game, seat)
                             .into_iter()
                             .filter(|&a| game.check(seat, a).is_ok())
