@@ -251,43 +251,143 @@ pub fn dodger_keep(view: &View) -> Card {
         .expect("cards taken")
 }
 
+/// The row `card` goes to among the open rows, `blocked` also left out (anniversary: rows a Stop
+/// blocks are skipped); `None` for a low card.
+fn row_of(view: &View, card: Card, blocked: Option<usize>) -> Option<usize> {
+    let end = |r: usize| view.rows[r][view.rows[r].len() - 1];
+    (0..view.rows.len())
+        .filter(|&r| Some(r) != blocked && !view.stopped(r) && end(r) < card)
+        .max_by_key(|&r| end(r))
+}
+
+/// Whether `card`, placed now (with `blocked` stopped too), would take a row.
+fn would_take(view: &View, card: Card, blocked: Option<usize>) -> bool {
+    row_of(view, card, blocked).is_none_or(|r| view.rows[r].len() >= view.capacity(r))
+}
+
 /// The dodger's special card for its revealed `card` (anniversary variant): none when the card
 /// goes to a row without taking it; otherwise the first of these that it holds and that avoids
-/// the take: a 5th Row for the card, a 7 nimmt! on the full row it goes to, an Insert into the
-/// row with most room left.
+/// the take: a 5th Row for the card; a 7 nimmt! on the full row it goes to; an Insert into the
+/// row with most room left; a Stop on that full row, when the card then goes to a row with room;
+/// a Replace by the lowest card of the hand that takes no row.
 pub fn dodger_special(view: &View, card: Card) -> Option<SpecialPlay> {
-    let open = |r: usize| !view.stopped(r);
-    let target = (0..view.rows.len())
-        .filter(|&r| open(r) && view.rows[r][view.rows[r].len() - 1] < card)
-        .max_by_key(|&r| view.rows[r][view.rows[r].len() - 1]);
-    if target.is_some_and(|r| view.rows[r].len() < view.capacity(r)) {
+    let target = row_of(view, card, None);
+    if !would_take(view, card, None) {
         return None;
     }
     let held = |special: Special| view.special_hand().contains(&special);
-    let first = |special: Special| legal_plays(view, card, special).next();
-    if held(Special::FifthRow)
-        && let Some(play) = first(Special::FifthRow)
+    let legal = |play: SpecialPlay| {
+        held(play.card()) && legal_plays(view, card, play.card()).any(|p| p == play)
+    };
+    if legal(SpecialPlay::FifthRow) {
+        return Some(SpecialPlay::FifthRow);
+    }
+    if let Some(row) = target
+        && legal(SpecialPlay::SevenNimmt { row })
+    {
+        return Some(SpecialPlay::SevenNimmt { row });
+    }
+    let room = |row: usize| view.capacity(row) - view.rows[row].len().min(view.capacity(row));
+    if held(Special::Insert)
+        && let Some(play) = legal_plays(view, card, Special::Insert)
+            .filter(|&play| matches!(play, SpecialPlay::Insert { row, .. } if room(row) > 0))
+            .max_by_key(|&play| match play {
+                SpecialPlay::Insert { row, .. } => room(row),
+                _ => 0,
+            })
     {
         return Some(play);
     }
-    if held(Special::SevenNimmt)
-        && let Some(row) = target
+    if let Some(row) = target
+        && !would_take(view, card, Some(row))
+        && legal(SpecialPlay::Stop { row })
     {
-        let play = SpecialPlay::SevenNimmt { row };
-        if legal_plays(view, card, Special::SevenNimmt).any(|p| p == play) {
-            return Some(play);
-        }
+        return Some(SpecialPlay::Stop { row });
     }
-    if held(Special::Insert) {
-        return legal_plays(view, card, Special::Insert)
-            .filter(|&play| match play {
-                SpecialPlay::Insert { row, .. } => view.rows[row].len() < view.capacity(row),
-                _ => false,
-            })
-            .max_by_key(|&play| match play {
-                SpecialPlay::Insert { row, .. } => view.capacity(row) - view.rows[row].len(),
-                _ => 0,
-            });
+    if held(Special::Replace)
+        && let Some(&instead) = view.hand.iter().find(|&&c| !would_take(view, c, None))
+    {
+        return Some(SpecialPlay::Replace { card: instead });
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::SpecialTable;
+    use crate::variants::anniversary;
+
+    fn cards(numbers: &[u16]) -> Vec<Card> {
+        numbers.iter().map(|&n| Card(n)).collect()
+    }
+
+    /// The dodger's special card for `card`, with row 1 full and the given special cards and
+    /// hand.
+    fn special(card: u16, held: &[Special], hand: &[u16]) -> Option<SpecialPlay> {
+        let rules = anniversary::rules();
+        let rows = vec![
+            cards(&[10]),
+            cards(&[20, 21, 22, 23, 24]),
+            cards(&[30]),
+            cards(&[40]),
+        ];
+        let table = SpecialTable {
+            hands: vec![held.to_vec(), Vec::new()],
+            hand_counts: vec![held.len(), 0],
+            sevens: vec![false; 4],
+            stops: vec![false; 4],
+            ..SpecialTable::default()
+        };
+        let hand = cards(hand);
+        let view = View {
+            rules: &rules,
+            seat: 0,
+            seats: 2,
+            round: 1,
+            turn: 1,
+            decision: Some(Decision::Special { card: Card(card) }),
+            hand: &hand,
+            rows: &rows,
+            scores: &[0, 0],
+            taken: &[0, 0],
+            revealed: &[],
+            pool: &[],
+            number: None,
+            specials: Some(&table),
+        };
+        dodger_special(&view, Card(card))
+    }
+
+    #[test]
+    fn the_dodger_plays_a_special_card_only_to_avoid_a_take() {
+        use Special::*;
+        // 35 goes after the 30: nothing to avoid.
+        assert_eq!(special(35, &[FifthRow, Stop], &[]), None);
+        // 25 would be the 6th card of row 1.
+        assert_eq!(
+            special(25, &[Stop, FifthRow], &[]),
+            Some(SpecialPlay::FifthRow)
+        );
+        assert_eq!(
+            special(25, &[SevenNimmt, Insert], &[]),
+            Some(SpecialPlay::SevenNimmt { row: 1 })
+        );
+        assert!(matches!(
+            special(25, &[Insert], &[]),
+            Some(SpecialPlay::Insert { row, .. }) if row != 1
+        ));
+        // With row 1 stopped, 25 goes after the 10.
+        assert_eq!(
+            special(25, &[Stop], &[]),
+            Some(SpecialPlay::Stop { row: 1 })
+        );
+        // 5 is low whatever is stopped.
+        assert_eq!(special(5, &[Stop], &[]), None);
+        assert_eq!(
+            special(25, &[Replace], &[5, 12, 26]),
+            Some(SpecialPlay::Replace { card: Card(12) })
+        );
+        assert_eq!(special(25, &[Replace], &[5, 26]), None);
+    }
 }
