@@ -6,8 +6,8 @@
 //!   (a bot and a built-in, seats rotating), next to a raw ping-pong of one short line between
 //!   two minimal processes over blocking pipes, and the same ping-pong through the supervised
 //!   process layer alone.
-//! - variants: the same measure for the Pro variant (drafted hands), Take a Number and the circle
-//!   game.
+//! - variants: the same measure for the Pro variant (drafted hands), Take a Number, the circle
+//!   game and the anniversary variant (its special cards played at random by the random bots).
 //! - house: the engine games with a house rule script (src/house): one with settings only (the
 //!   classic values, so the games are the same), one with a `row_taken` hook called at every
 //!   take (a rule that never fires in classic games, so again the games are the same), and one
@@ -373,7 +373,12 @@ fn main() {
         );
     }
     if wanted("variants") {
-        for variant in [Variant::Pro, Variant::TakeANumber, Variant::Circle] {
+        for variant in [
+            Variant::Pro,
+            Variant::TakeANumber,
+            Variant::Circle,
+            Variant::Anniversary,
+        ] {
             let games = variant_games_per_second(variant, None);
             println!(
                 "variants: {games:>10.0} games/s  ({}: 4 players, built-in random bots, one core, no record)",

@@ -108,30 +108,73 @@ impl Deck {
 /// The circle cards known to carry two green bullheads (seen in reviews; the seeds README).
 pub const CIRCLE_TWO_GREEN: [u16; 2] = [42, 52];
 
-/// A special card of the circle game. It has no number and goes into a row, not onto it.
+/// A special card. It has no number. The anniversary variant (rulebook 003) deals the first
+/// seven kinds, [`Special::COPIES`] of each; the circle game (rulebook 000) the last two, one of
+/// each per player. One type for both, so a special card has one name everywhere (records,
+/// fixtures, the protocol, rule errors); each variant refuses the kinds it does not know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Special {
-    /// "x 2": doubles its taker's points.
+    /// Anniversary: start a 5th row with the card played.
+    FifthRow,
+    /// Anniversary: a row is taken by its 7th card instead of its 6th.
+    SevenNimmt,
+    /// Anniversary: put the card played anywhere in a row, in ascending order.
+    Insert,
+    /// Anniversary: take the card played back and place another from the hand instead.
+    Replace,
+    /// Anniversary: move a number card to another row, in ascending order, before placing.
+    Shift,
+    /// Anniversary: block a row: nothing is added to it, removed from it or taken with it.
+    Stop,
+    /// Anniversary: while taking a row, one of its cards' bullheads count as plus.
+    NegativePositive,
+    /// Circle game, "x 2": doubles its taker's points.
     #[serde(rename = "x2")]
     Double,
-    /// "+ 5": 5 points for its taker.
+    /// Circle game, "+ 5": 5 points for its taker.
     #[serde(rename = "plus5")]
     PlusFive,
 }
 
 impl Special {
-    pub const ALL: [Special; 2] = [Special::Double, Special::PlusFive];
+    /// The anniversary variant's kinds, in the order of the rulebook's list (and of a fresh deck).
+    pub const ANNIVERSARY: [Special; 7] = [
+        Special::FifthRow,
+        Special::SevenNimmt,
+        Special::Insert,
+        Special::Replace,
+        Special::Shift,
+        Special::Stop,
+        Special::NegativePositive,
+    ];
+
+    /// The circle game's kinds: each player gets one of each.
+    pub const CIRCLE: [Special; 2] = [Special::Double, Special::PlusFive];
+
+    /// Copies of each kind in the anniversary variant's deck.
+    pub const COPIES: usize = 4;
 
     /// The name in fixtures, records and the protocol.
     pub fn name(self) -> &'static str {
         match self {
+            Special::FifthRow => "fifth_row",
+            Special::SevenNimmt => "seven_nimmt",
+            Special::Insert => "insert",
+            Special::Replace => "replace",
+            Special::Shift => "shift",
+            Special::Stop => "stop",
+            Special::NegativePositive => "negative_positive",
             Special::Double => "x2",
             Special::PlusFive => "plus5",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Special> {
-        Special::ALL.into_iter().find(|s| s.name() == name)
+        Special::ANNIVERSARY
+            .into_iter()
+            .chain(Special::CIRCLE)
+            .find(|s| s.name() == name)
     }
 }
 

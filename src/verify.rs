@@ -21,7 +21,9 @@
 
 use crate::cards::Card;
 use crate::fixture::report;
-use crate::game::{Action, Deal, Decision, Event, Game, Outcome, Points, Seat, TakeReason, ToMove};
+use crate::game::{
+    Action, Deal, Decision, Event, Game, Outcome, Points, Seat, SpecialDeal, TakeReason, ToMove,
+};
 use crate::house::{self, House};
 use crate::record::{self, FORMAT, Header, HouseScript, Line};
 use crate::rules::Rules;
@@ -335,7 +337,7 @@ impl Replay {
         next: Option<&Event>,
     ) -> Result<(), VerifyError> {
         if self.pending.is_empty() {
-            self.drive(recorded, line)?;
+            self.drive(recorded, line, next)?;
         } else if matches!(
             recorded,
             Event::Deal { .. } | Event::Reveal { .. } | Event::Pick { .. }
@@ -374,18 +376,72 @@ impl Replay {
         Err(VerifyError::at(line, message))
     }
 
-    /// With nothing pending, `recorded` must be the line that makes the game go on.
-    fn drive(&mut self, recorded: &Event, line: usize) -> Result<(), VerifyError> {
+    /// With nothing pending, `recorded` must be the line that makes the game go on (`next` is
+    /// the line after it, if it is an event).
+    fn drive(
+        &mut self,
+        recorded: &Event,
+        line: usize,
+        next: Option<&Event>,
+    ) -> Result<(), VerifyError> {
         let mut emitted = Vec::new();
         let game = &mut self.game;
         let refused = |what: String, e: crate::game::RuleError| {
             VerifyError::at(line, format!("{what}: {}: {e}", e.kind()))
         };
+        // A low card's row is on its `take` line, which follows the `cancel` line of a Negative =
+        // Positive played with it (anniversary).
+        let low_take = match (recorded, next) {
+            (
+                Event::Take {
+                    seat,
+                    row,
+                    reason: TakeReason::Low,
+                    ..
+                },
+                _,
+            )
+            | (
+                Event::Cancel { .. },
+                Some(Event::Take {
+                    seat,
+                    row,
+                    reason: TakeReason::Low,
+                    ..
+                }),
+            ) => Some((*seat, *row)),
+            _ => None,
+        };
+        // A swap's line follows the reshuffle it causes.
+        let swapped = match (recorded, next) {
+            (Event::Swap { seat, gave, .. }, _)
+            | (Event::Reshuffle { .. }, Some(Event::Swap { seat, gave, .. })) => {
+                Some((*seat, *gave))
+            }
+            _ => None,
+        };
         match (game.to_move(), recorded) {
             (ToMove::Deal, Event::Deal { hands, rows, .. }) => {
+                // An anniversary deal's special cards are on the line after it.
+                let specials = match next {
+                    Some(Event::Specials {
+                        hands,
+                        deck,
+                        reshuffled,
+                        seed,
+                        ..
+                    }) => Some(SpecialDeal {
+                        hands: hands.clone(),
+                        deck: deck.clone(),
+                        reshuffled: *reshuffled,
+                        seed: *seed,
+                    }),
+                    _ => None,
+                };
                 let deal = Deal {
                     hands: hands.clone(),
                     rows: rows.clone(),
+                    specials,
                 };
                 game.deal(&deal, &mut emitted)
                     .map_err(|e| refused("the deal breaks the rules".into(), e))?;
@@ -404,16 +460,9 @@ impl Replay {
                         .map_err(|e| refused(format!("seat {seat} cannot play {card}"), e))?;
                 }
             }
-            (
-                ToMove::Seat(_, Decision::ChooseRow { .. }),
-                Event::Take {
-                    seat,
-                    row,
-                    reason: TakeReason::Low,
-                    ..
-                },
-            ) => {
-                game.apply(*seat, Action::TakeRow(*row), &mut emitted)
+            (ToMove::Seat(_, Decision::ChooseRow { .. }), _) if low_take.is_some() => {
+                let (seat, row) = low_take.expect("checked");
+                game.apply(seat, Action::TakeRow(row), &mut emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot take row {row}"), e))?;
             }
             (ToMove::Seat(_, Decision::Pick), Event::Pick { seat, card }) => {
@@ -444,9 +493,35 @@ impl Replay {
                         )
                     })?;
             }
+            (ToMove::Seat(_, Decision::Special { .. }), Event::Special { seat, play, .. }) => {
+                game.apply(*seat, Action::Special(*play), &mut emitted)
+                    .map_err(|e| {
+                        refused(
+                            format!("seat {seat} cannot play {}", report::special_play(play)),
+                            e,
+                        )
+                    })?;
+            }
             (ToMove::Seat(_, Decision::Place { .. }), &Event::EndTurn { seat }) => {
                 game.apply(seat, Action::EndTurn, &mut emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot end its turn"), e))?;
+            }
+            (ToMove::Seat(_, Decision::Cancel), Event::Cancel { seat, card, .. }) => {
+                game.apply(*seat, Action::Cancel(*card), &mut emitted)
+                    .map_err(|e| refused(format!("seat {seat} cannot cancel {card}"), e))?;
+            }
+            (ToMove::Seat(_, Decision::Swap), _) if swapped.is_some() => {
+                let (seat, gave) = swapped.expect("checked");
+                game.apply(seat, Action::Swap(gave), &mut emitted)
+                    .map_err(|e| refused(format!("seat {seat} cannot swap {gave}"), e))?;
+            }
+            (
+                ToMove::Seat(seat, Decision::Special { .. } | Decision::Cancel | Decision::Swap),
+                _,
+            ) => {
+                // No line for the special card question: the seat passed.
+                game.apply(seat, Action::Pass, &mut emitted)
+                    .map_err(|e| refused(format!("seat {seat} cannot pass"), e))?;
             }
             (ToMove::GameOver, _) => {
                 return Err(VerifyError::at(
@@ -467,6 +542,12 @@ impl Replay {
                     ),
                 ));
             }
+        }
+        if emitted.is_empty() {
+            // The action said nothing and led to another decision (anniversary: a low card's
+            // row, then Negative = Positive; a pass, then a row or the next turn's cards): the
+            // line drives that too.
+            return self.drive(recorded, line, next);
         }
         self.pending.extend(emitted);
         Ok(())
@@ -528,6 +609,15 @@ fn waiting_for(game: &dyn Game, to_move: ToMove) -> String {
             "seat {seat}'s placement or the end of its turn (a `place`, `place_special` or \
              `end_turn` line)"
         ),
+        ToMove::Seat(seat, Decision::Special { card }) => {
+            format!("seat {seat}'s special card for {card} (a `special` line, or none)")
+        }
+        ToMove::Seat(seat, Decision::Cancel) => {
+            format!("seat {seat}'s Negative = Positive (a `cancel` line, or none)")
+        }
+        ToMove::Seat(seat, Decision::Swap) => {
+            format!("seat {seat}'s swap (a `swap` line, or none)")
+        }
         ToMove::GameOver => "nothing: the game is over".into(),
     }
 }

@@ -258,6 +258,7 @@ fn a_scripted_deal_is_checked() {
             cards(&(11..=20).collect::<Vec<_>>()),
         ],
         rows: cards(&[21, 22, 23, 24]),
+        specials: None,
     };
     deal.rows[3] = Card(5);
     let error = game.deal(&deal, &mut Vec::new()).unwrap_err();

@@ -37,11 +37,13 @@ fn shape_errors_name_line_and_column() {
     );
     assert_eq!(
         error("variant: classic", "variant: nimmt"),
-        "3:10: unknown variant `nimmt`, expected one of classic, pro, take-a-number, circle"
+        "3:10: unknown variant `nimmt`, expected one of classic, pro, take-a-number, circle, \
+         anniversary"
     );
     assert_eq!(
         error("  - play: [15, 50]", "  - play: [15, 50]\n    house: x.lua"),
-        "11:5: unknown field `house`, expected one of play, choose, deal, pick, keep, special, end, expect"
+        "11:5: unknown field `house`, expected one of play, choose, deal, pick, keep, \
+         place_special, end, special, pass, cancel, swap, expect"
     );
     assert_eq!(
         error("  - play: [15, 50]", "  - deal: randum"),
@@ -93,11 +95,13 @@ fn meaning_errors_name_line_and_column() {
             "  - play: [15, 50]",
             "  - play: [15, 50]\n    choose: {seat: 0, row: 1}"
         ),
-        "10:5: a step does one thing: give only one of `play`, `choose`, `deal`, `pick`, `keep`, `special` and `end`"
+        "10:5: a step does one thing: give only one of `play`, `choose`, `deal`, `pick`, `keep`, \
+         `place_special`, `end`, `special`, `pass`, `cancel` and `swap`"
     );
     assert_eq!(
         error("  - play: [15, 50]", "  - expect: {turn: 9}"),
-        "10:5: a step needs an action: `play`, `choose`, `deal`, `pick`, `keep`, `special` or `end`"
+        "10:5: a step needs an action: `play`, `choose`, `deal`, `pick`, `keep`, \
+         `place_special`, `end`, `special`, `pass`, `cancel` or `swap`"
     );
     assert!(
         error(

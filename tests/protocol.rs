@@ -4,7 +4,8 @@
 use std::sync::Arc;
 use take5::cards::{Card, Deck, Special};
 use take5::game::{
-    Action, CircleTable, Decision, Discard, Event, Game, NumberTable, TakeReason, ToMove, View,
+    Action, CircleTable, Decision, Discard, Event, Game, NumberTable, SpecialPlay, SpecialTable,
+    TakeReason, ToMove, View,
 };
 use take5::players::GameStart;
 use take5::players::builtin::{Builtin, Strategy, circle_greedy};
@@ -125,6 +126,7 @@ fn every_message_round_trips() {
         taken: vec![0, 2, 0, 0],
         number: None,
         circle: None,
+        specials: None,
     };
     let number = NumberTable {
         capacities: Vec::new(),
@@ -198,6 +200,7 @@ fn every_message_round_trips() {
         }),
         ToBot::Ask(Request {
             number: Some(number),
+            specials: None,
             ..request
         }),
         ToBot::Event(EventLine::Public(Event::Keep {
@@ -349,25 +352,94 @@ impl Gen {
         words.join(" ")
     }
 
+    fn circle_specials(&mut self) -> Vec<Special> {
+        self.list(3, |g| Special::CIRCLE[g.below(2) as usize])
+    }
+
+    fn special(&mut self) -> Special {
+        Special::ANNIVERSARY[self.below(7) as usize]
+    }
+
     fn specials(&mut self) -> Vec<Special> {
-        self.list(3, |g| Special::ALL[g.below(2) as usize])
+        self.list(6, Gen::special)
+    }
+
+    /// A special card played before placing (never Negative = Positive).
+    fn play(&mut self) -> SpecialPlay {
+        match self.below(6) {
+            0 => SpecialPlay::FifthRow,
+            1 => SpecialPlay::SevenNimmt { row: self.usize() },
+            2 => SpecialPlay::Insert {
+                row: self.usize(),
+                at: self.usize(),
+            },
+            3 => SpecialPlay::Replace { card: self.card() },
+            4 => SpecialPlay::Shift {
+                card: self.card(),
+                row: self.usize(),
+                at: self.usize(),
+            },
+            _ => SpecialPlay::Stop { row: self.usize() },
+        }
+    }
+
+    /// The anniversary fields of a request at `seat` with `rows` rows: only the seat's own
+    /// special cards are sent, and the cards being taken only in `ask cancel`.
+    fn special_table(&mut self, seat: usize, rows: usize, cancel: bool) -> SpecialTable {
+        let hand_counts = self.list(8, Gen::usize);
+        let mut hands = vec![Vec::new(); hand_counts.len()];
+        if let Some(own) = hands.get_mut(seat) {
+            *own = self.specials();
+        }
+        SpecialTable {
+            hands,
+            hand_counts,
+            sevens: (0..rows).map(|_| self.chance(30)).collect(),
+            stops: (0..rows).map(|_| self.chance(30)).collect(),
+            deck: self.usize(),
+            discard: self.specials(),
+            taking: if cancel { self.cards() } else { Vec::new() },
+        }
     }
 
     fn event(&mut self) -> EventLine {
-        match self.below(12) {
+        match self.below(17) {
             9 => EventLine::Public(Event::PlaceSpecial {
                 seat: self.usize(),
-                special: Special::ALL[self.below(2) as usize],
+                special: Special::CIRCLE[self.below(2) as usize],
                 row: self.usize(),
             }),
             10 => EventLine::Public(Event::Collect {
                 seat: self.usize(),
                 row: self.usize(),
                 cards: self.cards(),
-                specials: self.specials(),
+                specials: self.circle_specials(),
                 points: self.points(),
             }),
             11 => EventLine::Public(Event::EndTurn { seat: self.usize() }),
+            12 => EventLine::Specials {
+                round: self.u32(),
+                hand: self.specials(),
+                deck: self.usize(),
+            },
+            13 => EventLine::Public(Event::Special {
+                seat: self.usize(),
+                card: self.card(),
+                play: self.play(),
+            }),
+            14 => EventLine::Public(Event::Cancel {
+                seat: self.usize(),
+                card: self.card(),
+                bullheads: self.points(),
+            }),
+            15 => EventLine::Swap {
+                seat: self.usize(),
+                gave: self.special(),
+                drew: self.chance(50).then(|| self.special()),
+            },
+            16 => EventLine::Reshuffle {
+                cards: self.usize(),
+            },
             8 => EventLine::Public(Event::Pick {
                 seat: self.usize(),
                 card: self.card(),
@@ -419,7 +491,7 @@ impl Gen {
     }
 
     fn request(&mut self) -> Request {
-        let ask = match self.below(5) {
+        let ask = match self.below(8) {
             0 => Ask::Play,
             4 => Ask::Place {
                 placed: self.below(3) as u8,
@@ -430,10 +502,43 @@ impl Gen {
                 revealed: self.cards(),
             },
             2 => Ask::Pick { pool: self.cards() },
+            5 => Ask::Special {
+                card: self.card(),
+                revealed: self.cards(),
+            },
+            6 => Ask::Cancel {
+                revealed: self.cards(),
+            },
+            7 => Ask::Swap {
+                revealed: self.cards(),
+            },
             _ => Ask::Keep {
                 revealed: self.cards(),
             },
         };
+        if matches!(
+            ask,
+            Ask::Special { .. } | Ask::Cancel { .. } | Ask::Swap { .. }
+        ) {
+            // The anniversary's requests always carry its fields, and never Take a Number's.
+            let seat = self.usize();
+            let rows = self.rows();
+            let cancel = matches!(ask, Ask::Cancel { .. });
+            let specials = Some(Box::new(self.special_table(seat, rows.len(), cancel)));
+            return Request {
+                ask,
+                seat,
+                round: self.u32(),
+                turn: self.u32(),
+                hand: self.cards(),
+                rows,
+                scores: self.numbers(),
+                taken: self.numbers(),
+                number: None,
+                circle: None,
+                specials,
+            };
+        }
         let keep = matches!(ask, Ask::Keep { .. });
         // The circle game's fields come with `ask place`, always.
         let place = matches!(ask, Ask::Place { .. });
@@ -474,11 +579,12 @@ impl Gen {
                 let rows = 1 + self.below(5) as usize;
                 let seats = 1 + self.below(6) as usize;
                 Box::new(CircleTable {
-                    row_specials: (0..rows).map(|_| self.specials()).collect(),
-                    held: (0..seats).map(|_| self.specials()).collect(),
+                    row_specials: (0..rows).map(|_| self.circle_specials()).collect(),
+                    held: (0..seats).map(|_| self.circle_specials()).collect(),
                     hand_sizes: self.list(6, Gen::usize),
                 })
             }),
+            specials: None,
         }
     }
 
@@ -521,12 +627,16 @@ impl Gen {
     }
 
     fn bot_line(&mut self) -> FromBot {
-        match self.below(7) {
-            5 => FromBot::Special {
-                special: Special::ALL[self.below(2) as usize],
+        match self.below(11) {
+            5 => FromBot::PlaceSpecial {
+                special: Special::CIRCLE[self.below(2) as usize],
                 row: self.usize(),
             },
             6 => FromBot::End,
+            7 => FromBot::Special(self.play()),
+            8 => FromBot::Pass,
+            9 => FromBot::Cancel(self.card()),
+            10 => FromBot::Swap(self.special()),
             0 => FromBot::Hello {
                 version: self.u32(),
                 name: self.name(),
@@ -639,16 +749,40 @@ fn assert_same_view(a: &View, b: &View) {
         (b.hash_rows(), b.hash_piles(), b.hand_sizes(), b.keep_from())
     );
     assert_eq!(a.circle, b.circle);
+    // The anniversary's table, but the other seats' special cards (never sent).
+    let table = |v: &View<'_>| {
+        v.specials.map(|t| {
+            (
+                t.hand_counts.clone(),
+                t.sevens.clone(),
+                t.stops.clone(),
+                t.deck,
+                t.discard.clone(),
+            )
+        })
+    };
+    assert_eq!(table(a), table(b));
+    assert_eq!(
+        (a.special_hand(), a.taking()),
+        (b.special_hand(), b.taking())
+    );
+    // (Take a Number's capacities are not sent; the anniversary's follow from `sevens=`.)
+    if b.specials.is_some() {
+        let capacities =
+            |v: &View<'_>| (0..v.rows.len()).map(|r| v.capacity(r)).collect::<Vec<_>>();
+        assert_eq!(capacities(a), capacities(b));
+    }
 }
 
 /// Checks every line a referee would send while `seats` players play a whole game of
 /// `variant`; counts the `ask play` (with the circle game's `ask place`), the `ask row`, the
-/// `ask pick`, the `ask keep` and the event lines.
+/// `ask pick`, the `ask keep`, the event lines and the anniversary's `ask special`,
+/// `ask cancel` and `ask swap`.
 fn play_and_check(
     seed: u64,
     seats: usize,
     variant: Variant,
-) -> (usize, usize, usize, usize, usize) {
+) -> (usize, usize, usize, usize, usize, usize) {
     let mut game = variant.new_game(Arc::new(variant.rules()), seats).unwrap();
     let rules = game.rules().clone();
     let mut dealer = GameRng::new(seed, Stream::Deal(0));
@@ -673,6 +807,7 @@ fn play_and_check(
         infos.push(info);
     }
     let (mut plays, mut rows, mut picks, mut keeps, mut lines) = (0, 0, 0, 0, 0);
+    let mut specials = 0;
     let mut events: Vec<Event> = Vec::new();
     loop {
         for event in events.drain(..) {
@@ -729,6 +864,7 @@ fn play_and_check(
                 Ask::Row { .. } => rows += 1,
                 Ask::Keep { .. } => keeps += 1,
                 Ask::Pick { .. } => picks += 1,
+                Ask::Special { .. } | Ask::Cancel { .. } | Ask::Swap { .. } => specials += 1,
             }
             // The bot's answer goes over the wire too.
             let action = bots[seat].choose(&view);
@@ -740,7 +876,21 @@ fn play_and_check(
         }
     }
     assert!(game.outcome().is_some());
-    (plays, rows, picks, keeps, lines)
+    (plays, rows, picks, keeps, lines, specials)
+}
+
+#[test]
+fn anniversary_lines_from_real_games_round_trip() {
+    let mut specials_asked = 0;
+    for seed in 0..8 {
+        let seats = 2 + seed as usize % 7;
+        let (plays, _, picks, keeps, lines, specials) =
+            play_and_check(seed, seats, Variant::Anniversary);
+        assert!(plays >= 24 * seats && lines > plays, "{plays} {lines}");
+        assert_eq!((picks, keeps), (0, 0));
+        specials_asked += specials;
+    }
+    assert!(specials_asked > 0);
 }
 
 #[test]
@@ -748,7 +898,8 @@ fn take_a_number_lines_from_real_games_round_trip() {
     let (mut rows_asked, mut keeps_asked) = (0, 0);
     for seed in 0..8 {
         let seats = 2 + (seed as usize % 3);
-        let (plays, rows, picks, keeps, lines) = play_and_check(seed, seats, Variant::TakeANumber);
+        let (plays, rows, picks, keeps, lines, _) =
+            play_and_check(seed, seats, Variant::TakeANumber);
         assert!(plays >= 8 * seats && lines > plays, "{plays} {lines}");
         assert_eq!(picks, 0);
         rows_asked += rows;
@@ -762,7 +913,7 @@ fn lines_from_real_games_round_trip() {
     let mut rows_asked = 0;
     for seed in 0..12 {
         let seats = 2 + (seed as usize % 9);
-        let (plays, rows, picks, keeps, lines) = play_and_check(seed, seats, Variant::Classic);
+        let (plays, rows, picks, keeps, lines, _) = play_and_check(seed, seats, Variant::Classic);
         assert!(plays >= 10 * seats && lines > plays, "{plays} {lines}");
         assert_eq!((picks, keeps), (0, 0));
         rows_asked += rows;
@@ -774,11 +925,12 @@ fn lines_from_real_games_round_trip() {
 fn lines_from_real_circle_games_round_trip() {
     for seed in 0..10 {
         let seats = 2 + (seed as usize % 5);
-        let (places, rows, picks, keeps, lines) = play_and_check(seed, seats, Variant::Circle);
+        let (places, rows, picks, keeps, lines, specials) =
+            play_and_check(seed, seats, Variant::Circle);
         // Every number card is placed, and the special cards that fit.
         let (hand_size, _) = Variant::Circle.rules().deal_size(seats);
         assert!(places >= hand_size * seats, "{places} for {seats} seats");
-        assert_eq!((rows, picks, keeps), (0, 0, 0));
+        assert_eq!((rows, picks, keeps, specials), (0, 0, 0, 0));
         assert!(lines > places, "{places} {lines}");
     }
 }
@@ -787,7 +939,7 @@ fn lines_from_real_circle_games_round_trip() {
 fn lines_from_real_pro_games_round_trip() {
     for seed in 0..5 {
         let seats = 2 + (seed as usize % 5);
-        let (plays, _, picks, keeps, lines) = play_and_check(seed, seats, Variant::Pro);
+        let (plays, _, picks, keeps, lines, _) = play_and_check(seed, seats, Variant::Pro);
         // Every round is drafted: as many picks as cards played.
         assert_eq!(picks, plays, "{seats} seats");
         assert_eq!(keeps, 0);

@@ -385,7 +385,7 @@ fn converse_circle(path: &Path) {
         rows: vec![vec![Card(10)], vec![Card(30)]],
         row_specials: vec![vec![Special::Double], Vec::new()],
         hands: vec![Vec::new(), vec![Card(20)]],
-        held: vec![Special::ALL.to_vec(), Vec::new()],
+        held: vec![Special::CIRCLE.to_vec(), Vec::new()],
         first: 0,
     };
     let game = Circle::from_setup(rules.clone(), &setup).unwrap();
@@ -520,7 +520,7 @@ fn shell_bot_runs_under_a_strict_posix_shell() {
             FromBot::Play(_),
             FromBot::Row(_),
             FromBot::Pick(Card(3)),
-            FromBot::Special {
+            FromBot::PlaceSpecial {
                 special: Special::Double,
                 row: 1
             },

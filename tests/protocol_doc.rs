@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use take5::cards::{Card, Deck};
-use take5::game::{Action, Decision, Event, Game, ToMove};
+use take5::game::{Action, Decision, Event, Game, SpecialPlay, ToMove};
 use take5::players::GameStart;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::protocol::{ErrorKind, ToBot, parse, print};
@@ -223,6 +223,53 @@ fn worked_circle_game(seed: u64) -> String {
     let game = Variant::Circle.new_game(rules.clone(), 2).unwrap();
     transcript(Variant::Circle, &rules, game, seed)
 }
+/// The anniversary game's table: 30 cards, 3 cards in hand, one round (the 28 special cards).
+fn worked_anniversary_rules() -> Rules {
+    Rules {
+        deck: Deck::classic(30),
+        hand_size: 3,
+        end: GameEnd::Rounds(1),
+        ..take5::variants::anniversary::rules()
+    }
+}
+
+const WORKED_ANNIVERSARY_SEED: u64 = 27;
+
+/// The worked anniversary game, as [`worked_game`] (the first refused reply is an Insert at a
+/// place past the row's end).
+fn worked_anniversary_game(seed: u64) -> String {
+    let rules = Arc::new(worked_anniversary_rules());
+    let game = Variant::Anniversary.new_game(rules.clone(), 2).unwrap();
+    transcript(Variant::Anniversary, &rules, game, seed)
+}
+
+#[test]
+fn the_worked_anniversary_game_is_the_game_the_engine_plays() {
+    let generated = worked_anniversary_game(WORKED_ANNIVERSARY_SEED);
+    if std::env::var_os("TAKE5_PRINT_TRANSCRIPT").is_some() {
+        println!("{generated}");
+    }
+    assert!(
+        transcript_messages().contains(&generated),
+        "no transcript in docs/protocol.md is the worked anniversary game; it is now:\n{generated}"
+    );
+}
+
+/// Helps pick `WORKED_ANNIVERSARY_SEED`: a short game where seat 0 plays a special card, and
+/// a Negative = Positive or a swap question comes (run with --ignored --nocapture).
+#[test]
+#[ignore]
+fn find_a_worked_anniversary_seed() {
+    for seed in 0..400 {
+        let t = worked_anniversary_game(seed);
+        let special = t
+            .lines()
+            .any(|l| l.starts_with("< special ") && !l.contains(" 9"));
+        if special && (t.contains("> ask cancel") || t.contains("> ask swap")) {
+            println!("seed {seed}: {} lines", t.lines().count());
+        }
+    }
+}
 
 /// Appends each line printed into `line` to the transcript `t`, marked `> ` (to the bot) or
 /// `< ` (from it), and empties `line`.
@@ -297,6 +344,10 @@ fn transcript(variant: Variant, rules: &Arc<Rules>, mut game: impl Game, seed: u
                     // The end of a turn before any card is placed.
                     (Variant::Circle, Some(Decision::Place { placed: 0, .. })) => {
                         Some(Action::EndTurn)
+                    }
+                    // An Insert at a place past the end of the row.
+                    (Variant::Anniversary, Some(Decision::Special { .. })) => {
+                        Some(Action::Special(SpecialPlay::Insert { row: 0, at: 9 }))
                     }
                     _ => None,
                 };

@@ -24,6 +24,7 @@ fn dealt(hands: [&[u16]; 2], rows: [u16; 3], hash: [u16; 2]) -> (TakeANumber, Ve
     let deal = Deal {
         hands: hands.iter().map(|h| cards(h)).collect(),
         rows: cards(&[rows[0], rows[1], rows[2], hash[0], hash[1]]),
+        specials: None,
     };
     game.deal(&deal, &mut events).unwrap();
     (game, events)
@@ -66,6 +67,7 @@ fn the_deal_lists_centre_rows_then_hash_rows() {
     let short = Deal {
         hands: vec![cards(&a), cards(&b)],
         rows: cards(&[10, 30, 50]),
+        specials: None,
     };
     assert!(matches!(
         fresh.deal(&short, &mut Vec::new()),
@@ -222,7 +224,12 @@ fn the_round_ends_when_a_hand_runs_out_and_nothing_comes_back() {
             let action = match decision {
                 Decision::KeepCard => Action::Keep(game.keep_from()[0]),
                 Decision::ChooseRow { .. } => Action::TakeRow(0),
-                Decision::PlayCard | Decision::Pick | Decision::Place { .. } => unreachable!(),
+                Decision::PlayCard
+                | Decision::Pick
+                | Decision::Place { .. }
+                | Decision::Special { .. }
+                | Decision::Cancel
+                | Decision::Swap => unreachable!(),
             };
             game.apply(seat, action, &mut events).unwrap();
         }

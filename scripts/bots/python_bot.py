@@ -9,7 +9,10 @@ the #-row's end (the card with the most bullheads when none is). In the circle g
 (`variant=circle`, `ask place`) it takes rows worth points, puts a special card into a row it
 can take this turn (or, when none, into the row where it does the least good), avoids filling a
 green row to four cards for the next player, and ends its turn when nothing is worth placing.
-After an `error` line it answers the same request again with its next best choice.
+In the anniversary variant (`variant=anniversary`) it plays a special card only to avoid taking
+a row (a 5th Row, a 7 nimmt! on the full row, or an Insert into a row with room), plays
+Negative = Positive on the costliest card it takes, and never swaps. After an `error` line it
+answers the same request again with its next best choice.
 """
 
 import sys
@@ -29,34 +32,41 @@ def cards(value):
 
 class Bot:
     def __init__(self):
-        self.lowest, self.bullheads, self.capacity = 1, [], 5
+        self.lowest, self.bullheads, self.capacity, self.rows = 1, [], 5, 4
         self.variant = "classic"
         self.red = set()  # the circle game: the cards whose bullheads are red
         self.request = None  # (kind, fields) of the last `ask`, to answer again after an error
         self.tried = []  # the answers already refused for it
+        self.stops, self.sevens = [], []  # anniversary: the rows with a Stop, with a 7 nimmt!
 
     def game(self, f):
         self.lowest = int(f["lowest"])
         self.bullheads = cards(f["bullheads"])
         self.capacity = int(f["row_capacity"])
+        self.rows = int(f["rows"])
         self.variant = f["variant"]
         self.red = set(cards(f.get("red", "")))
 
     def room(self, i, rows):
         """Cards row `i` holds before the next card takes it. In Take a Number the rows hold
-        row_capacity - (rows - 1 - i): 2, 3 and 4 cards."""
+        row_capacity - (rows - 1 - i): 2, 3 and 4 cards; in the anniversary variant a row with a
+        7 nimmt! card holds one more."""
         if self.variant == "take-a-number":
             return self.capacity - (len(rows) - 1 - i)
-        return self.capacity
+        return self.capacity + (1 if i in self.sevens else 0)
 
     def heads(self, row):
         return sum(self.bullheads[card - self.lowest] for card in row)
 
+    def open_rows(self, rows):
+        """The rows no Stop card blocks (anniversary)."""
+        return [i for i in range(len(rows)) if i not in self.stops]
+
     def cost(self, card, rows):
         """How bad playing `card` looks: (bullheads it would take, -room left, distance)."""
-        below = [(row[-1], i) for i, row in enumerate(rows) if row[-1] < card]
+        below = [(rows[i][-1], i) for i in self.open_rows(rows) if rows[i][-1] < card]
         if not below:  # lower than every row: we would take the cheapest row
-            return (min(self.heads(row) for row in rows), 0, 0)
+            return (min(self.heads(rows[i]) for i in self.open_rows(rows)), 0, 0)
         end, i = max(below)  # the card goes after the highest end below it
         if len(rows[i]) >= self.room(i, rows):  # the row is full: we would take it
             return (self.heads(rows[i]), 0, 0)
@@ -128,6 +138,14 @@ class Bot:
 
             return [f"pick {card}" for card in sorted(cards(f["pool"]), key=worth)]
         rows = [cards(row) for row in f["rows"].split("/")]
+        self.stops, self.sevens = cards(f.get("stops", "")), cards(f.get("sevens", ""))
+        if kind == "special":
+            return self.specials(int(f["card"]), rows, f["specials"].split(",")) + ["pass"]
+        if kind == "cancel":
+            taken = sorted(cards(f["cards"]), key=lambda c: (-self.heads([c]), c))
+            return [f"cancel {card}" for card in taken] + ["pass"]
+        if kind == "swap":
+            return ["pass"]
         if kind == "keep":
             taken = cards(f["cards"])
             hash_rows = f["hashrows"].split("/")
@@ -136,10 +154,29 @@ class Bot:
             rest = sorted((c for c in taken if c <= end), key=lambda c: (-self.heads([c]), c))
             return [f"keep {card}" for card in above + rest]
         if kind == "row":
-            order = sorted(range(len(rows)), key=lambda r: (self.heads(rows[r]), r))
+            order = sorted(self.open_rows(rows), key=lambda r: (self.heads(rows[r]), r))
             return [f"row {r}" for r in order]
         hand = cards(f["hand"])
         return [f"play {card}" for card in sorted(hand, key=lambda c: self.cost(c, rows))]
+
+    def specials(self, card, rows, held):
+        """Special cards that save `card` from taking a row, best first (anniversary)."""
+        if self.cost(card, rows)[0] == 0:
+            return []
+        plays = []
+        if "fifth_row" in held and len(rows) <= self.rows:
+            plays.append("special fifth_row")
+        below = [(rows[i][-1], i) for i in self.open_rows(rows) if rows[i][-1] < card]
+        if "seven_nimmt" in held and below:
+            target = max(below)[1]
+            if target not in self.sevens:
+                plays.append(f"special seven_nimmt {target}")
+        if "insert" in held:
+            for i in self.open_rows(rows):
+                if len(rows[i]) < self.room(i, rows):
+                    at = sum(1 for c in rows[i] if c < card)
+                    plays.append(f"special insert {i} {at}")
+        return plays
 
     def answer(self):
         """The best answer not refused yet (the best one again if all were)."""

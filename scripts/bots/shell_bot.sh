@@ -3,8 +3,10 @@
 # takes the row with the fewest bullheads; in a draft (`ask pick`) it picks the lowest card; in
 # Take a Number it keeps the first of the cards it took for its #-row; in the circle game
 # (`ask place`) it places its lowest card and ends its turn, and with only special cards left it
-# puts the first one into the first row without one of its kind. After an `error` line it
-# answers the same request again with its next choice (the next card up, the next row along). Protocol: docs/protocol.md.
+# puts the first one into the first row without one of its kind; in the anniversary variant it
+# plays no special card (`pass`) and takes no row a Stop blocks. After an `error` line it
+# answers the same request again with its next choice (the next card up, the next row along).
+# Protocol: docs/protocol.md.
 
 set -f              # lines are split into words below: never expand them as file patterns
 cr=$(printf '\r')   # to drop the \r of a line that ends in \r\n
@@ -99,7 +101,9 @@ special_move() {
 # fields), taking the choice after the best one once per error ($tries).
 answer() {
     set -- $request
-    if [ "$ask" = play ] || [ "$ask" = pick ]; then
+    if [ "$ask" = special ] || [ "$ask" = cancel ] || [ "$ask" = swap ]; then
+        printf 'pass\n'
+    elif [ "$ask" = play ] || [ "$ask" = pick ]; then
         if [ "$ask" = play ]; then
             field hand "$@"
         else
@@ -154,16 +158,23 @@ answer() {
         done
         printf 'keep %s\n' "$1"
     else
+        stops=
+        field stops "$@" && stops=",$value,"
         field rows "$@"
         IFS=/
         set -- $value
         unset IFS
         row=0 best=0 least=
         for cards; do
-            heads "$cards"
-            if [ -z "$least" ] || [ "$sum" -lt "$least" ]; then
-                best=$row least=$sum
-            fi
+            case $stops in
+            *",$row,"*) ;;  # a Stop blocks this row (anniversary)
+            *)
+                heads "$cards"
+                if [ -z "$least" ] || [ "$sum" -lt "$least" ]; then
+                    best=$row least=$sum
+                fi
+                ;;
+            esac
             row=$((row + 1))
         done
         printf 'row %s\n' $(((best + tries) % row))

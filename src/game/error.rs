@@ -47,17 +47,31 @@ pub enum RuleError {
     NoCircleTurn { seat: Seat },
     /// The circle game: something other than a placement or the end of the turn was sent.
     CircleTurnDue { seat: Seat },
-    /// The circle game: the special card is not in the seat's hand.
+    /// The seat holds no such special card (the circle game, the anniversary variant).
     SpecialNotInHand { seat: Seat, special: Special },
     /// The circle game: the row already holds a special card of this kind.
     SpecialInRow { row: usize, special: Special },
     /// The circle game: a turn cannot end before a card is placed.
     NothingPlaced { seat: Seat },
+    /// Anniversary: a special card, a pass, a cancel or a swap was sent but no such question is
+    /// due.
+    NoSpecialDue { seat: Seat },
+    /// Anniversary: something else was sent while `seat` must answer a special-card question.
+    SpecialDue { seat: Seat },
+    /// Anniversary: the special card cannot be played so (a third Stop, a 5th Row when there
+    /// are five, a card that breaks a row's ascending order, ...).
+    BadSpecial {
+        seat: Seat,
+        special: Special,
+        why: String,
+    },
+    /// Anniversary: the row is blocked by a Stop card (it cannot be taken).
+    RowStopped { row: usize },
 }
 
 impl RuleError {
     /// Every [`RuleError::kind`], in declaration order (fixtures name the error they expect).
-    pub const KINDS: [&'static str; 23] = [
+    pub const KINDS: [&'static str; 27] = [
         "game_over",
         "no_such_seat",
         "deal_first",
@@ -81,6 +95,10 @@ impl RuleError {
         "special_not_in_hand",
         "special_in_row",
         "nothing_placed",
+        "no_special_due",
+        "special_due",
+        "bad_special",
+        "row_stopped",
     ];
 
     /// A stable, machine-readable name for the kind (used in fixtures, records and the protocol).
@@ -109,6 +127,10 @@ impl RuleError {
             RuleError::SpecialNotInHand { .. } => "special_not_in_hand",
             RuleError::SpecialInRow { .. } => "special_in_row",
             RuleError::NothingPlaced { .. } => "nothing_placed",
+            RuleError::NoSpecialDue { .. } => "no_special_due",
+            RuleError::SpecialDue { .. } => "special_due",
+            RuleError::BadSpecial { .. } => "bad_special",
+            RuleError::RowStopped { .. } => "row_stopped",
         }
     }
 }
@@ -192,6 +214,21 @@ impl fmt::Display for RuleError {
             RuleError::NothingPlaced { seat } => {
                 write!(f, "seat {seat} must place a card before ending its turn")
             }
+            RuleError::NoSpecialDue { seat } => {
+                write!(
+                    f,
+                    "seat {seat} answered a special-card question, but none is due"
+                )
+            }
+            RuleError::SpecialDue { seat } => {
+                write!(f, "seat {seat} must answer its special-card question first")
+            }
+            RuleError::BadSpecial { seat, special, why } => {
+                write!(f, "seat {seat} cannot play {special}: {why}")
+            }
+            RuleError::RowStopped { row } => {
+                write!(f, "row {row} is blocked by a Stop card")
+            }
         }
     }
 }
@@ -253,6 +290,14 @@ mod tests {
                 special: Special::Double,
             },
             RuleError::NothingPlaced { seat: 0 },
+            RuleError::NoSpecialDue { seat: 0 },
+            RuleError::SpecialDue { seat: 0 },
+            RuleError::BadSpecial {
+                seat: 0,
+                special: Special::Stop,
+                why: String::new(),
+            },
+            RuleError::RowStopped { row: 0 },
         ];
         for sample in &samples {
             match sample {
@@ -278,7 +323,11 @@ mod tests {
                 | RuleError::CircleTurnDue { .. }
                 | RuleError::SpecialNotInHand { .. }
                 | RuleError::SpecialInRow { .. }
-                | RuleError::NothingPlaced { .. } => {}
+                | RuleError::NothingPlaced { .. }
+                | RuleError::NoSpecialDue { .. }
+                | RuleError::SpecialDue { .. }
+                | RuleError::BadSpecial { .. }
+                | RuleError::RowStopped { .. } => {}
             }
         }
         let kinds: Vec<&str> = samples.iter().map(RuleError::kind).collect();

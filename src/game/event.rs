@@ -1,4 +1,4 @@
-use super::{Points, Seat};
+use super::{Points, Seat, SpecialPlay};
 use crate::cards::{Card, Special};
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +67,40 @@ pub enum Event {
     },
     /// The circle game: `seat` ended its turn before placing as many cards as it may.
     EndTurn { seat: Seat },
+    /// Anniversary, right after a round's `deal`: the special cards each seat received (players
+    /// see only their own), the face-down deck after the deal (top first; players see its size),
+    /// whether the discard pile was shuffled into it first, and the seed of the generator that
+    /// reshuffles the discard pile during play.
+    Specials {
+        round: u32,
+        hands: Vec<Vec<Special>>,
+        deck: Vec<Special>,
+        reshuffled: bool,
+        seed: u64,
+    },
+    /// Anniversary: `seat` played a special card before placing its number card `card`.
+    Special {
+        seat: Seat,
+        card: Card,
+        play: SpecialPlay,
+    },
+    /// Anniversary: `seat`, about to take a row (the `take` line follows), played Negative =
+    /// Positive on `card`, one of the cards taken: its `bullheads` count as plus, so twice as
+    /// many come off the round's bullheads once the row is taken (not below 0).
+    Cancel {
+        seat: Seat,
+        card: Card,
+        bullheads: Points,
+    },
+    /// Anniversary: `seat`, having taken a row, gave `gave` to the discard pile and drew `drew`
+    /// from the deck (players see what was drawn only for their own seat).
+    Swap {
+        seat: Seat,
+        gave: Special,
+        drew: Special,
+    },
+    /// Anniversary: the deck ran out; the discard pile was shuffled into this new deck (top first).
+    Reshuffle { deck: Vec<Special> },
 }
 
 impl Event {
@@ -85,6 +119,11 @@ impl Event {
             Event::PlaceSpecial { .. } => "place_special",
             Event::Collect { .. } => "collect",
             Event::EndTurn { .. } => "end_turn",
+            Event::Specials { .. } => "specials",
+            Event::Special { .. } => "special",
+            Event::Cancel { .. } => "cancel",
+            Event::Swap { .. } => "swap",
+            Event::Reshuffle { .. } => "reshuffle",
         }
     }
 }

@@ -5,10 +5,12 @@
 mod error;
 mod event;
 pub mod house;
+mod special;
 mod view;
 
 pub use error::RuleError;
 pub use event::{Discard, Emitter, Event, EventSink, TakeReason, emit};
+pub use special::{SpecialDeal, SpecialPlay, SpecialTable};
 pub use view::{CircleTable, NumberTable, View};
 
 use crate::cards::{Card, Special};
@@ -39,6 +41,16 @@ pub enum Decision {
     /// row), or end the turn once at least one card is placed. `placed` cards are placed this
     /// turn; `remaining` more may be.
     Place { placed: u8, remaining: u8 },
+    /// Anniversary: `card`, revealed, is about to be placed; play a special card
+    /// ([`Action::Special`]) or not ([`Action::Pass`]). Asked only when the seat holds a special
+    /// card it may play now.
+    Special { card: Card },
+    /// Anniversary: the seat is about to take the cards in [`SpecialTable::taking`] and holds a
+    /// Negative = Positive card: [`Action::Cancel`] one of them, or [`Action::Pass`].
+    Cancel,
+    /// Anniversary: the seat took a row and may swap one of its special cards for the top of the
+    /// deck ([`Action::Swap`]) or not ([`Action::Pass`]).
+    Swap,
 }
 
 /// Who must act next.
@@ -70,6 +82,14 @@ pub enum Action {
     PlaceSpecial { special: Special, row: usize },
     /// The circle game: place no more cards this turn.
     EndTurn,
+    /// Anniversary: play this special card before the revealed card is placed.
+    Special(SpecialPlay),
+    /// Anniversary: play no special card now (or swap none).
+    Pass,
+    /// Anniversary: Negative = Positive on this card of those about to be taken.
+    Cancel(Card),
+    /// Anniversary: give this special card for the top of the special deck.
+    Swap(Special),
 }
 
 /// The cards for one round: each seat's hand and the first card of each row.
@@ -78,6 +98,9 @@ pub enum Action {
 pub struct Deal {
     pub hands: Vec<Vec<Card>>,
     pub rows: Vec<Card>,
+    /// Anniversary: the special cards dealt (none when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub specials: Option<SpecialDeal>,
 }
 
 /// Final totals and the winners.

@@ -1,4 +1,4 @@
-use super::{Decision, Points, Seat};
+use super::{Decision, Points, Seat, SpecialTable};
 use crate::cards::{Card, Special};
 use crate::rules::Rules;
 
@@ -33,6 +33,9 @@ pub struct View<'a> {
     /// The circle game's public table; `None` for the other variants (one pointer, as
     /// `number`). `rows` are then the circle's rows, clockwise.
     pub circle: Option<&'a CircleTable>,
+    /// The anniversary variant's special cards; `None` for the other variants. Read it through
+    /// the methods below.
+    pub specials: Option<&'a SpecialTable>,
 }
 
 /// What the circle game shows besides its rows.
@@ -63,13 +66,18 @@ pub struct NumberTable {
 }
 
 impl<'a> View<'a> {
-    /// The cards `row` holds before the next card takes it.
+    /// The cards `row` holds before the next card takes it (one more under an anniversary
+    /// 7 nimmt! card).
     #[inline]
     pub fn capacity(&self, row: usize) -> usize {
+        let seven = self
+            .specials
+            .is_some_and(|t| t.sevens.get(row) == Some(&true));
         self.number
             .and_then(|n| n.capacities.get(row))
             .copied()
             .unwrap_or(self.rules.row_capacity)
+            + usize::from(seven)
     }
 
     /// Take a Number: every seat's #-row; empty for classic.
@@ -101,10 +109,31 @@ impl<'a> View<'a> {
         self.circle.map_or(&[], |c| &c.row_specials)
     }
 
-    /// The circle game: the special cards this seat holds; empty for the other variants.
-    pub fn held(&self) -> &'a [Special] {
-        self.circle
-            .and_then(|c| c.held.get(self.seat))
+    /// This seat's special cards (the anniversary variant, sorted by kind; the circle game);
+    /// empty for the other variants.
+    pub fn special_hand(&self) -> &'a [Special] {
+        let hands = self
+            .specials
+            .map(|t| &t.hands)
+            .or(self.circle.map(|c| &c.held));
+        hands
+            .and_then(|hands| hands.get(self.seat))
             .map_or(&[], Vec::as_slice)
+    }
+
+    /// Anniversary: the rows blocked by a Stop card; `false` for each row otherwise.
+    pub fn stopped(&self, row: usize) -> bool {
+        self.specials
+            .and_then(|t| t.stops.get(row))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Anniversary: during [`Decision::Cancel`], the cards this seat is about to take.
+    pub fn taking(&self) -> &'a [Card] {
+        match (self.decision, self.specials) {
+            (Some(Decision::Cancel), Some(t)) => &t.taking,
+            _ => &[],
+        }
     }
 }

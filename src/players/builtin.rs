@@ -3,15 +3,17 @@
 
 use super::{Answer, GameStart, Legality, Player};
 use crate::cards::{Card, Special};
-use crate::game::{Action, Decision, View};
+use crate::game::{Action, Decision, SpecialPlay, View};
 use crate::rng::{GameRng, Stream};
+use crate::variants::anniversary::legal_plays;
 use crate::variants::circle::{row_for_number, taken_points};
 use std::time::Duration;
 
 /// The built-in strategies, named `builtin:<name>` on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
-    /// Any card at random; a random row; in a draft, any card of the pool.
+    /// Any card at random; a random row; in a draft, any card of the pool; in the anniversary
+    /// variant, any legal special card play or none, at random.
     Random,
     /// Always the lowest card; the cheapest row; in a draft, the lowest card of the pool. This
     /// is also the referee's fallback.
@@ -19,7 +21,8 @@ pub enum Strategy {
     /// Always the highest card; the cheapest row; in a draft, the highest card of the pool.
     Highest,
     /// Plays the card least likely to take a row (see [`dodger_card`]); the cheapest row; in a
-    /// draft, cheap cards spread over the range (see [`dodger_pick`]).
+    /// draft, cheap cards spread over the range (see [`dodger_pick`]); in the anniversary
+    /// variant, special cards that avoid a take (see [`dodger_special`]).
     Dodger,
 }
 
@@ -73,7 +76,37 @@ impl Builtin {
                 Action::Play(view.hand[i])
             }
             (Strategy::Random, Some(Decision::ChooseRow { .. })) => {
-                Action::TakeRow(self.rng.below(view.rows.len() as u32) as usize)
+                let open: Vec<usize> = (0..view.rows.len()).filter(|&r| !view.stopped(r)).collect();
+                Action::TakeRow(open[self.rng.below(open.len() as u32) as usize])
+            }
+            (Strategy::Random, Some(Decision::Special { card })) => {
+                let mut plays = vec![Action::Pass];
+                for (i, &special) in view.special_hand().iter().enumerate() {
+                    if i == 0 || view.special_hand()[i - 1] != special {
+                        plays.extend(legal_plays(view, card, special).map(Action::Special));
+                    }
+                }
+                plays[self.rng.below(plays.len() as u32) as usize]
+            }
+            (Strategy::Random, Some(Decision::Cancel)) => {
+                let i = self.rng.below(view.taking().len() as u32 + 1) as usize;
+                view.taking()
+                    .get(i)
+                    .map_or(Action::Pass, |&c| Action::Cancel(c))
+            }
+            (Strategy::Random, Some(Decision::Swap)) => {
+                let i = self.rng.below(view.special_hand().len() as u32 + 1) as usize;
+                view.special_hand()
+                    .get(i)
+                    .map_or(Action::Pass, |&s| Action::Swap(s))
+            }
+            (Strategy::Dodger, Some(Decision::Special { card })) => {
+                dodger_special(view, card).map_or(Action::Pass, Action::Special)
+            }
+            (Strategy::Dodger, Some(Decision::Cancel)) => {
+                let deck = &view.rules.deck;
+                let costliest = view.taking().iter().max_by_key(|&&c| deck.bullheads(c));
+                costliest.map_or(Action::Pass, |&c| Action::Cancel(c))
             }
             (Strategy::Random, Some(Decision::KeepCard)) => {
                 let i = self.rng.below(view.keep_from().len() as u32) as usize;
@@ -135,9 +168,10 @@ impl Player for Builtin {
 
 /// The referee's move for a seat whose player failed: the lowest card in hand, the row with
 /// the fewest bullheads (the first such row on a tie), in a draft the lowest card of the pool,
-/// the first of the cards taken for the #-row (Take a Number), or in the circle game the end
-/// of the turn once a card is placed, else the lowest card, else the first special card into
-/// the first row without one of its kind. Deterministic, so records stay replayable.
+/// the first of the cards taken for the #-row (Take a Number), no special card (the anniversary
+/// variant), or in the circle game the end of the turn once a card is placed, else the lowest
+/// card, else the first special card into the first row without one of its kind.
+/// Deterministic, so records stay replayable.
 pub fn fallback(view: &View) -> Action {
     match view.decision {
         Some(Decision::Place { placed, .. }) => match (placed, view.hand.first()) {
@@ -147,6 +181,7 @@ pub fn fallback(view: &View) -> Action {
                 .next()
                 .expect("a seat asked to place has a card it may place"),
         },
+        Some(Decision::Special { .. } | Decision::Cancel | Decision::Swap) => Action::Pass,
         Some(Decision::ChooseRow { .. }) => Action::TakeRow(cheapest_row(view)),
         Some(Decision::KeepCard) => Action::Keep(*view.keep_from().first().expect("cards taken")),
         Some(Decision::Pick) => Action::Pick(*view.pool.first().expect("a pool to pick from")),
@@ -154,10 +189,11 @@ pub fn fallback(view: &View) -> Action {
     }
 }
 
-/// The row with the fewest bullheads; the first one on a tie.
+/// The row with the fewest bullheads that no Stop blocks; the first one on a tie.
 pub fn cheapest_row(view: &View) -> usize {
     let deck = &view.rules.deck;
     (0..view.rows.len())
+        .filter(|&r| !view.stopped(r))
         .min_by_key(|&r| deck.sum(&view.rows[r]))
         .expect("at least one row")
 }
@@ -191,7 +227,7 @@ pub fn dodger_card(view: &View) -> Card {
             .rows
             .iter()
             .enumerate()
-            .filter(|(_, row)| row[row.len() - 1] < card)
+            .filter(|&(r, row)| row[row.len() - 1] < card && !view.stopped(r))
             .max_by_key(|(_, row)| row[row.len() - 1]);
         match target {
             // A low card costs the cheapest row, and gets to restart it.
@@ -222,7 +258,7 @@ pub fn dodger_card(view: &View) -> Card {
 /// turn once a card is placed. An iterator, so a bot's decision allocates nothing.
 pub fn circle_moves<'a>(view: &View<'a>) -> impl Iterator<Item = Action> + 'a {
     let cards: &[Card] = if view.rows.is_empty() { &[] } else { view.hand };
-    let held = view.held();
+    let held = view.special_hand();
     let row_specials = view.row_specials();
     // The special cards held are sorted, so each kind is offered once.
     let kinds = held
@@ -335,4 +371,146 @@ pub fn dodger_keep(view: &View) -> Card {
         .iter()
         .min_by_key(|&&c| (std::cmp::Reverse(deck.bullheads(c)), c))
         .expect("cards taken")
+}
+
+/// The row `card` goes to among the open rows, `blocked` also left out (anniversary: rows a Stop
+/// blocks are skipped); `None` for a low card.
+fn row_of(view: &View, card: Card, blocked: Option<usize>) -> Option<usize> {
+    let end = |r: usize| view.rows[r][view.rows[r].len() - 1];
+    (0..view.rows.len())
+        .filter(|&r| Some(r) != blocked && !view.stopped(r) && end(r) < card)
+        .max_by_key(|&r| end(r))
+}
+
+/// Whether `card`, placed now (with `blocked` stopped too), would take a row.
+fn would_take(view: &View, card: Card, blocked: Option<usize>) -> bool {
+    row_of(view, card, blocked).is_none_or(|r| view.rows[r].len() >= view.capacity(r))
+}
+
+/// The dodger's special card for its revealed `card` (anniversary variant): none when the card
+/// goes to a row without taking it; otherwise the first of these that it holds and that avoids
+/// the take: a 5th Row for the card; a 7 nimmt! on the full row it goes to; an Insert into the
+/// row with most room left; a Stop on that full row, when the card then goes to a row with room;
+/// a Replace by the lowest card of the hand that takes no row.
+pub fn dodger_special(view: &View, card: Card) -> Option<SpecialPlay> {
+    let target = row_of(view, card, None);
+    if !would_take(view, card, None) {
+        return None;
+    }
+    let held = |special: Special| view.special_hand().contains(&special);
+    let legal = |play: SpecialPlay| {
+        held(play.card()) && legal_plays(view, card, play.card()).any(|p| p == play)
+    };
+    if legal(SpecialPlay::FifthRow) {
+        return Some(SpecialPlay::FifthRow);
+    }
+    if let Some(row) = target
+        && legal(SpecialPlay::SevenNimmt { row })
+    {
+        return Some(SpecialPlay::SevenNimmt { row });
+    }
+    let room = |row: usize| view.capacity(row) - view.rows[row].len().min(view.capacity(row));
+    if held(Special::Insert)
+        && let Some(play) = legal_plays(view, card, Special::Insert)
+            .filter(|&play| matches!(play, SpecialPlay::Insert { row, .. } if room(row) > 0))
+            .max_by_key(|&play| match play {
+                SpecialPlay::Insert { row, .. } => room(row),
+                _ => 0,
+            })
+    {
+        return Some(play);
+    }
+    if let Some(row) = target
+        && !would_take(view, card, Some(row))
+        && legal(SpecialPlay::Stop { row })
+    {
+        return Some(SpecialPlay::Stop { row });
+    }
+    if held(Special::Replace)
+        && let Some(&instead) = view.hand.iter().find(|&&c| !would_take(view, c, None))
+    {
+        return Some(SpecialPlay::Replace { card: instead });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::SpecialTable;
+    use crate::variants::anniversary;
+
+    fn cards(numbers: &[u16]) -> Vec<Card> {
+        numbers.iter().map(|&n| Card(n)).collect()
+    }
+
+    /// The dodger's special card for `card`, with row 1 full and the given special cards and
+    /// hand.
+    fn special(card: u16, held: &[Special], hand: &[u16]) -> Option<SpecialPlay> {
+        let rules = anniversary::rules();
+        let rows = vec![
+            cards(&[10]),
+            cards(&[20, 21, 22, 23, 24]),
+            cards(&[30]),
+            cards(&[40]),
+        ];
+        let table = SpecialTable {
+            hands: vec![held.to_vec(), Vec::new()],
+            hand_counts: vec![held.len(), 0],
+            sevens: vec![false; 4],
+            stops: vec![false; 4],
+            ..SpecialTable::default()
+        };
+        let hand = cards(hand);
+        let view = View {
+            rules: &rules,
+            seat: 0,
+            seats: 2,
+            round: 1,
+            turn: 1,
+            decision: Some(Decision::Special { card: Card(card) }),
+            hand: &hand,
+            rows: &rows,
+            scores: &[0, 0],
+            taken: &[0, 0],
+            revealed: &[],
+            pool: &[],
+            number: None,
+            circle: None,
+            specials: Some(&table),
+        };
+        dodger_special(&view, Card(card))
+    }
+
+    #[test]
+    fn the_dodger_plays_a_special_card_only_to_avoid_a_take() {
+        use Special::*;
+        // 35 goes after the 30: nothing to avoid.
+        assert_eq!(special(35, &[FifthRow, Stop], &[]), None);
+        // 25 would be the 6th card of row 1.
+        assert_eq!(
+            special(25, &[Stop, FifthRow], &[]),
+            Some(SpecialPlay::FifthRow)
+        );
+        assert_eq!(
+            special(25, &[SevenNimmt, Insert], &[]),
+            Some(SpecialPlay::SevenNimmt { row: 1 })
+        );
+        assert!(matches!(
+            special(25, &[Insert], &[]),
+            Some(SpecialPlay::Insert { row, .. }) if row != 1
+        ));
+        // With row 1 stopped, 25 goes after the 10.
+        assert_eq!(
+            special(25, &[Stop], &[]),
+            Some(SpecialPlay::Stop { row: 1 })
+        );
+        // 5 is low whatever is stopped.
+        assert_eq!(special(5, &[Stop], &[]), None);
+        assert_eq!(
+            special(25, &[Replace], &[5, 12, 26]),
+            Some(SpecialPlay::Replace { card: Card(12) })
+        );
+        assert_eq!(special(25, &[Replace], &[5, 26]), None);
+    }
 }

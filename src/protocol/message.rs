@@ -3,7 +3,10 @@
 //! ([`super::print`]) and only parses [`FromBot`].
 
 use crate::cards::{Card, Deck, Special};
-use crate::game::{Action, CircleTable, Decision, Event, NumberTable, Points, Seat, View};
+use crate::game::{
+    Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialPlay, SpecialTable,
+    View,
+};
 use crate::players::GameStart;
 use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, Ties};
 use crate::variants::Variant;
@@ -48,9 +51,18 @@ pub enum FromBot {
     Pick(Card),
     /// `special <x2|plus5> <row>`: an answer to `ask place` (the circle game): this special
     /// card into that row.
-    Special { special: Special, row: usize },
+    PlaceSpecial { special: Special, row: usize },
     /// `end`: an answer to `ask place` once a card is placed: the turn ends.
     End,
+    /// `special <name> <arguments>` (anniversary): the answer to `ask special`, e.g.
+    /// `special stop 2` or `special shift 11 2 0`.
+    Special(SpecialPlay),
+    /// `pass` (anniversary): no special card, to `ask special`, `ask cancel` or `ask swap`.
+    Pass,
+    /// `cancel <card>` (anniversary): Negative = Positive, the answer to `ask cancel`.
+    Cancel(Card),
+    /// `swap <name>` (anniversary): the answer to `ask swap`.
+    Swap(Special),
 }
 
 /// The fields of a `game` line: the table a game is played at.
@@ -89,10 +101,27 @@ pub enum EventLine {
     /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`,
     /// `event game_end totals=5,0,3,2 winners=1`,
     /// in Take a Number `event keep seat=1 card=40` and `event pile seat=1 cards=12,31`,
-    /// and in the circle game `event place_special seat=1 special=x2 row=0`,
+    /// in the circle game `event place_special seat=1 special=x2 row=0`,
     /// `event collect seat=1 row=0 cards=12,17,20,31,33 specials=x2 points=-5` and
-    /// `event end_turn seat=1`.
+    /// `event end_turn seat=1`, in the anniversary variant
+    /// `event special seat=0 card=15 play=stop:2` and `event cancel seat=0 card=55 bullheads=7`.
     Public(Event),
+    /// Anniversary, after a deal: `event specials round=1 hand=fifth_row,stop,insert deck=22`,
+    /// the special cards this seat received and the deck's size.
+    Specials {
+        round: u32,
+        hand: Vec<Special>,
+        deck: usize,
+    },
+    /// Anniversary: `event swap seat=1 gave=stop drew=insert`; `drew` only for the seat's own
+    /// swap.
+    Swap {
+        seat: Seat,
+        gave: Special,
+        drew: Option<Special>,
+    },
+    /// Anniversary: `event reshuffle cards=5`, the discard pile became a deck of that many cards.
+    Reshuffle { cards: usize },
 }
 
 /// What an `ask` line asks for.
@@ -114,6 +143,13 @@ pub enum Ask {
     /// `remaining` more cards may be placed this turn. The request's `circle` holds the
     /// special cards in the rows and in the hands.
     Place { placed: u8, remaining: u8 },
+    /// `ask special` (anniversary): `card` is about to be placed; play a special card or pass.
+    Special { card: Card, revealed: Vec<Card> },
+    /// `ask cancel` (anniversary): about to take the cards in the request's
+    /// [`SpecialTable::taking`] (`cards=`); play Negative = Positive on one, or pass.
+    Cancel { revealed: Vec<Card> },
+    /// `ask swap` (anniversary): a row was taken; swap a special card or pass.
+    Swap { revealed: Vec<Card> },
 }
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide.
@@ -140,6 +176,11 @@ pub struct Request {
     /// special cards every seat holds) and `hands=` (how many number cards every seat holds);
     /// whose turn it is is the asked seat. `None` in other variants.
     pub circle: Option<Box<CircleTable>>,
+    /// The anniversary variant's fields: `specials=` (this seat's special cards, in
+    /// `hands[seat]`; the other hands stay empty), `specialhands=`, `stops=`, `sevens=`,
+    /// `deck=`, `discard=` and, in `ask cancel`, `cards=`. `None` for the other variants (boxed:
+    /// it is large, and most requests have none).
+    pub specials: Option<Box<SpecialTable>>,
 }
 
 /// Why the referee refused a reply (the word after `error`).
@@ -243,8 +284,11 @@ impl FromBot {
             FromBot::Row(_) => "row",
             FromBot::Keep(_) => "keep",
             FromBot::Pick(_) => "pick",
-            FromBot::Special { .. } => "special",
+            FromBot::PlaceSpecial { .. } | FromBot::Special(_) => "special",
             FromBot::End => "end",
+            FromBot::Pass => "pass",
+            FromBot::Cancel(_) => "cancel",
+            FromBot::Swap(_) => "swap",
         }
     }
 
@@ -255,8 +299,12 @@ impl FromBot {
             Action::TakeRow(row) => FromBot::Row(row),
             Action::Keep(card) => FromBot::Keep(card),
             Action::Pick(card) => FromBot::Pick(card),
-            Action::PlaceSpecial { special, row } => FromBot::Special { special, row },
+            Action::PlaceSpecial { special, row } => FromBot::PlaceSpecial { special, row },
             Action::EndTurn => FromBot::End,
+            Action::Special(play) => FromBot::Special(play),
+            Action::Pass => FromBot::Pass,
+            Action::Cancel(card) => FromBot::Cancel(card),
+            Action::Swap(special) => FromBot::Swap(special),
         }
     }
 
@@ -269,10 +317,16 @@ impl FromBot {
             (FromBot::Keep(card), Decision::KeepCard) => Ok(Action::Keep(*card)),
             (FromBot::Pick(card), Decision::Pick) => Ok(Action::Pick(*card)),
             (FromBot::Play(card), Decision::Place { .. }) => Ok(Action::Play(*card)),
-            (&FromBot::Special { special, row }, Decision::Place { .. }) => {
+            (&FromBot::PlaceSpecial { special, row }, Decision::Place { .. }) => {
                 Ok(Action::PlaceSpecial { special, row })
             }
             (FromBot::End, Decision::Place { .. }) => Ok(Action::EndTurn),
+            (FromBot::Special(play), Decision::Special { .. }) => Ok(Action::Special(*play)),
+            (FromBot::Pass, Decision::Special { .. } | Decision::Cancel | Decision::Swap) => {
+                Ok(Action::Pass)
+            }
+            (FromBot::Cancel(card), Decision::Cancel) => Ok(Action::Cancel(*card)),
+            (FromBot::Swap(special), Decision::Swap) => Ok(Action::Swap(*special)),
             (_, Decision::PlayCard) => Err(Mismatch::Message {
                 asked: "ask play",
                 wanted: "play <card>",
@@ -296,6 +350,21 @@ impl FromBot {
             (_, Decision::Place { .. }) => Err(Mismatch::Message {
                 asked: "ask place",
                 wanted: "play <card>, special <x2|plus5> <row> or end",
+                got: self.keyword(),
+            }),
+            (_, Decision::Special { .. }) => Err(Mismatch::Message {
+                asked: "ask special",
+                wanted: "special <name> <arguments> or pass",
+                got: self.keyword(),
+            }),
+            (_, Decision::Cancel) => Err(Mismatch::Message {
+                asked: "ask cancel",
+                wanted: "cancel <card> or pass",
+                got: self.keyword(),
+            }),
+            (_, Decision::Swap) => Err(Mismatch::Message {
+                asked: "ask swap",
+                wanted: "swap <name> or pass",
                 got: self.keyword(),
             }),
         }
@@ -378,6 +447,23 @@ impl EventLine {
                 hand: hands[seat].clone(),
                 rows: rows.clone(),
             },
+            Event::Specials {
+                round, hands, deck, ..
+            } => EventLine::Specials {
+                round: *round,
+                hand: hands[seat].clone(),
+                deck: deck.len(),
+            },
+            Event::Swap {
+                seat: swapper,
+                gave,
+                drew,
+            } => EventLine::Swap {
+                seat: *swapper,
+                gave: *gave,
+                drew: (*swapper == seat).then_some(*drew),
+            },
+            Event::Reshuffle { deck } => EventLine::Reshuffle { cards: deck.len() },
             other => EventLine::Public(other.clone()),
         }
     }
@@ -387,6 +473,9 @@ impl EventLine {
         match self {
             EventLine::Deal { .. } => "deal",
             EventLine::Public(event) => event.name(),
+            EventLine::Specials { .. } => "specials",
+            EventLine::Swap { .. } => "swap",
+            EventLine::Reshuffle { .. } => "reshuffle",
         }
     }
 }
@@ -407,6 +496,16 @@ impl Request {
                 pool: view.pool.to_vec(),
             },
             Decision::Place { placed, remaining } => Ask::Place { placed, remaining },
+            Decision::Special { card } => Ask::Special {
+                card,
+                revealed: view.revealed.to_vec(),
+            },
+            Decision::Cancel => Ask::Cancel {
+                revealed: view.revealed.to_vec(),
+            },
+            Decision::Swap => Ask::Swap {
+                revealed: view.revealed.to_vec(),
+            },
         };
         Some(Request {
             ask,
@@ -425,6 +524,22 @@ impl Request {
                 keep_from: view.keep_from().to_vec(),
             }),
             circle: view.circle.cloned().map(Box::new),
+            specials: view.specials.map(|t| {
+                Box::new(SpecialTable {
+                    // Only this seat's own special cards are sent.
+                    hands: (0..view.seats)
+                        .map(|s| {
+                            if s == view.seat {
+                                t.hands[s].clone()
+                            } else {
+                                Vec::new()
+                            }
+                        })
+                        .collect(),
+                    taking: view.taking().to_vec(),
+                    ..t.clone()
+                })
+            }),
         })
     }
 
@@ -435,6 +550,9 @@ impl Request {
             Ask::Keep { .. } => Decision::KeepCard,
             Ask::Pick { .. } => Decision::Pick,
             Ask::Place { placed, remaining } => Decision::Place { placed, remaining },
+            Ask::Special { card, .. } => Decision::Special { card },
+            Ask::Cancel { .. } => Decision::Cancel,
+            Ask::Swap { .. } => Decision::Swap,
         }
     }
 
@@ -442,7 +560,11 @@ impl Request {
     pub fn revealed(&self) -> &[Card] {
         match &self.ask {
             Ask::Play | Ask::Pick { .. } | Ask::Place { .. } => &[],
-            Ask::Row { revealed, .. } | Ask::Keep { revealed, .. } => revealed,
+            Ask::Row { revealed, .. }
+            | Ask::Keep { revealed, .. }
+            | Ask::Special { revealed, .. }
+            | Ask::Cancel { revealed }
+            | Ask::Swap { revealed } => revealed,
         }
     }
 
@@ -458,7 +580,7 @@ impl Request {
     pub fn pool(&self) -> &[Card] {
         match &self.ask {
             Ask::Pick { pool } => pool,
-            Ask::Play | Ask::Row { .. } | Ask::Keep { .. } | Ask::Place { .. } => &[],
+            _ => &[],
         }
     }
 
@@ -480,6 +602,7 @@ impl Request {
             number: self.number.as_ref(),
             pool: self.pool(),
             circle: self.circle.as_deref(),
+            specials: self.specials.as_deref(),
         }
     }
 }

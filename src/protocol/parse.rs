@@ -8,7 +8,7 @@
 
 use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
 use crate::cards::{Card, Deck, Special};
-use crate::game::{CircleTable, Event, NumberTable, Seat, TakeReason};
+use crate::game::{CircleTable, Event, NumberTable, Seat, SpecialPlay, SpecialTable, TakeReason};
 use crate::rules::GameEnd;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while};
 use nom::character::complete::{char, digit1, space0, space1};
@@ -398,7 +398,8 @@ impl<'a> Fields<'a> {
 // Messages.
 
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
-    const WHAT: &str = "a message: hello, play, row, pick, keep, special or end";
+    const WHAT: &str =
+        "a message: hello, play, row, pick, keep, special, end, pass, cancel or swap";
     let (rest, keyword) = expect(WHAT, word).parse(i)?;
     match keyword {
         "hello" => {
@@ -435,18 +436,133 @@ fn from_bot_message(i: &str) -> Res<'_, FromBot> {
             Ok((rest, FromBot::Keep(card)))
         }
         "special" => {
-            let (rest, special) = argument(rest, "x2 or plus5 after \"special\"", special())?;
-            let what = "a row index after \"special <kind>\"";
-            let (rest, row) = argument(rest, what, number(what))?;
-            let what = "the end of the line after \"special <kind> <row>\"";
-            let (rest, ()) = end(rest, what)?;
-            Ok((rest, FromBot::Special { special, row }))
+            let (rest, reply) = special_reply(rest)?;
+            let (rest, ()) = end(
+                rest,
+                "the end of the line after the special card's arguments",
+            )?;
+            Ok((rest, reply))
         }
         "end" => {
             let (rest, ()) = end(rest, "the end of the line after \"end\"")?;
             Ok((rest, FromBot::End))
         }
+        "pass" => {
+            let (rest, ()) = end(rest, "the end of the line after \"pass\"")?;
+            Ok((rest, FromBot::Pass))
+        }
+        "cancel" => {
+            let (rest, card) = argument(rest, "a card number after \"cancel\"", card())?;
+            let (rest, ()) = end(rest, "the end of the line after \"cancel <card>\"")?;
+            Ok((rest, FromBot::Cancel(card)))
+        }
+        "swap" => {
+            let what = "a special card's name after \"swap\"";
+            let (rest, special) = argument(rest, what, special_name(what))?;
+            let (rest, ()) = end(rest, "the end of the line after \"swap <name>\"")?;
+            Ok((rest, FromBot::Swap(special)))
+        }
         _ => fail(i, WHAT),
+    }
+}
+
+/// A special card's name (`fifth_row`, `stop`, ...), a whole word or value.
+fn special_name<'a>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = Special, Error = Fail<'a>> {
+    move |i: &'a str| {
+        let (rest, name) =
+            take_while(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                .parse(i)?;
+        match Special::from_name(name) {
+            Some(special) => Ok((rest, special)),
+            None => fail(i, what),
+        }
+    }
+}
+
+/// The words after `special`: a name and its arguments, each after a blank. The anniversary
+/// variant's cards (`stop 2`, `insert 2 0`, `shift 11 2 0`, ...) answer `ask special`; the
+/// circle game's (`x2 3`, `plus5 0`: the card and its row) answer `ask place`.
+fn special_reply(i: &str) -> Res<'_, FromBot> {
+    const NAME: &str = "a special card's name after \"special\": fifth_row, seven_nimmt, \
+                        insert, replace, shift, stop, x2 or plus5";
+    let (rest, special) = argument(i, NAME, special_name(NAME))?;
+    let row = |i| argument(i, "a row index", number("a row index"));
+    let at = |i| argument(i, "a place in the row", number("a place in the row"));
+    let card_arg = |i| argument(i, "a card number", card());
+    let (rest, play) = match special {
+        Special::Double | Special::PlusFive => {
+            let (rest, row) = row(rest)?;
+            return Ok((rest, FromBot::PlaceSpecial { special, row }));
+        }
+        Special::FifthRow => (rest, SpecialPlay::FifthRow),
+        Special::SevenNimmt => {
+            let (rest, row) = row(rest)?;
+            (rest, SpecialPlay::SevenNimmt { row })
+        }
+        Special::Stop => {
+            let (rest, row) = row(rest)?;
+            (rest, SpecialPlay::Stop { row })
+        }
+        Special::Insert => {
+            let (rest, row) = row(rest)?;
+            let (rest, at) = at(rest)?;
+            (rest, SpecialPlay::Insert { row, at })
+        }
+        Special::Replace => {
+            let (rest, card) = card_arg(rest)?;
+            (rest, SpecialPlay::Replace { card })
+        }
+        Special::Shift => {
+            let (rest, card) = card_arg(rest)?;
+            let (rest, row) = row(rest)?;
+            let (rest, at) = at(rest)?;
+            (rest, SpecialPlay::Shift { card, row, at })
+        }
+        Special::NegativePositive => {
+            return fail(
+                i.trim_start_matches(is_blank),
+                "a special card played before placing (negative_positive is played with \"cancel\")",
+            );
+        }
+    };
+    Ok((rest, FromBot::Special(play)))
+}
+
+/// A special card played, as an event's `play=` value: the name, then its arguments, each
+/// after a `:` (`stop:2`, `insert:2:0`, `shift:11:2:0`, `fifth_row`).
+fn special_play<'a>() -> impl Parser<&'a str, Output = SpecialPlay, Error = Fail<'a>> {
+    |i: &'a str| {
+        let mut parts = i.split(':');
+        let name = parts.next().unwrap_or("");
+        let args: Vec<&str> = parts.collect();
+        let bad = || {
+            fail(
+                i,
+                "a special card played: fifth_row, seven_nimmt:R, insert:R:P, replace:C, shift:C:R:P or stop:R",
+            )
+        };
+        let n = |k: usize| args.get(k).and_then(|a| a.parse::<usize>().ok());
+        let c = |k: usize| args.get(k).and_then(|a| a.parse::<u16>().ok()).map(Card);
+        let play = match (Special::from_name(name), args.len()) {
+            (Some(Special::FifthRow), 0) => Some(SpecialPlay::FifthRow),
+            (Some(Special::SevenNimmt), 1) => n(0).map(|row| SpecialPlay::SevenNimmt { row }),
+            (Some(Special::Stop), 1) => n(0).map(|row| SpecialPlay::Stop { row }),
+            (Some(Special::Insert), 2) => n(0)
+                .zip(n(1))
+                .map(|(row, at)| SpecialPlay::Insert { row, at }),
+            (Some(Special::Replace), 1) => c(0).map(|card| SpecialPlay::Replace { card }),
+            (Some(Special::Shift), 3) => c(0)
+                .zip(n(1))
+                .zip(n(2))
+                .map(|((card, row), at)| SpecialPlay::Shift { card, row, at }),
+            _ => None,
+        };
+        match play {
+            Some(play) => Ok(("", play)),
+            None => bad(),
+        }
     }
 }
 
@@ -465,7 +581,8 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
         }
         "event" => {
             let what = "an event: deal, pick, reveal, take, place, keep, pile, round_end, \
-                        game_end, place_special, collect or end_turn";
+                        game_end, place_special, collect, end_turn, specials, special, cancel, \
+                        swap or reshuffle";
             let (rest, kind) = argument(rest, what, word)?;
             if !EVENTS.contains(&kind) {
                 return fail(kind, what);
@@ -474,9 +591,9 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Event(event_line(kind, &f)?)))
         }
         "ask" => {
-            let what = "play, row, pick, keep or place after \"ask\"";
+            let what = "play, row, pick, keep, place, special, cancel or swap after \"ask\"";
             let (rest, kind) = argument(rest, what, word)?;
-            if !["play", "row", "pick", "keep", "place"].contains(&kind) {
+            if !ASKS.contains(&kind) {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
@@ -494,6 +611,16 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                 "place" => Ask::Place {
                     placed: f.get("placed", "count", scalar("a number of cards"))?,
                     remaining: f.get("remaining", "count", scalar("a number of cards"))?,
+                },
+                "special" => Ask::Special {
+                    card: f.get("card", "card", one_card())?,
+                    revealed: f.cards("revealed")?,
+                },
+                "cancel" => Ask::Cancel {
+                    revealed: f.cards("revealed")?,
+                },
+                "swap" => Ask::Swap {
+                    revealed: f.cards("revealed")?,
                 },
                 _ => Ask::Play,
             };
@@ -522,6 +649,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     taken: f.numbers("taken", "a bullhead count")?,
                     number: number_table(kind, &f)?,
                     circle: circle_table(kind, &f)?,
+                    specials: special_table(kind, &f)?,
                 }),
             ))
         }
@@ -604,6 +732,41 @@ fn special_lists<'a>() -> impl Parser<&'a str, Output = Vec<Vec<Special>>, Error
     }
 }
 
+/// The anniversary variant's fields of an `ask` line: present with `specialhands=`.
+fn special_table<'a>(
+    kind: &str,
+    f: &Fields<'a>,
+) -> Result<Option<Box<SpecialTable>>, nom::Err<Fail<'a>>> {
+    if !f.list.iter().any(|(k, _)| *k == "specialhands") {
+        return Ok(None);
+    }
+    let seat: Seat = f.get("seat", "seat", scalar("a seat number"))?;
+    let hand_counts: Vec<usize> = f.numbers("specialhands", "a count")?;
+    let rows = f.get("rows", "rows", rows())?.len();
+    let marks = |key: &'static str| -> Result<Vec<bool>, nom::Err<Fail<'a>>> {
+        let marked: Vec<usize> = f.numbers(key, "a row index")?;
+        Ok((0..rows).map(|r| marked.contains(&r)).collect())
+    };
+    let specials = || list(special_name("a special card's name"));
+    let mut hands = vec![Vec::new(); hand_counts.len()];
+    if let Some(own) = hands.get_mut(seat) {
+        *own = f.get("specials", "names", specials())?;
+    }
+    Ok(Some(Box::new(SpecialTable {
+        hands,
+        hand_counts,
+        sevens: marks("sevens")?,
+        stops: marks("stops")?,
+        deck: f.get("deck", "count", scalar("a number of cards"))?,
+        discard: f.get("discard", "names", specials())?,
+        taking: if kind == "cancel" {
+            f.cards("cards")?
+        } else {
+            Vec::new()
+        },
+    })))
+}
+
 fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
     Ok(GameInfo {
         number: f.get("number", "number", scalar("a game number"))?,
@@ -625,7 +788,7 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
 }
 
 /// The words after `event`.
-const EVENTS: [&str; 12] = [
+const EVENTS: [&str; 17] = [
     "deal",
     "pick",
     "reveal",
@@ -638,6 +801,16 @@ const EVENTS: [&str; 12] = [
     "place_special",
     "collect",
     "end_turn",
+    "specials",
+    "special",
+    "cancel",
+    "swap",
+    "reshuffle",
+];
+
+/// The words after `ask`.
+const ASKS: [&str; 8] = [
+    "play", "row", "pick", "keep", "place", "special", "cancel", "swap",
 ];
 
 /// The event `kind` (one of [`EVENTS`]) from its fields.
@@ -680,6 +853,33 @@ fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail
             seat: seat()?,
             cards: f.cards("cards")?,
         }),
+        "specials" => EventLine::Specials {
+            round: round()?,
+            hand: f.get("hand", "names", list(special_name("a special card's name")))?,
+            deck: f.get("deck", "count", scalar("a number of cards"))?,
+        },
+        "special" => EventLine::Public(Event::Special {
+            seat: seat()?,
+            card: f.get("card", "card", one_card())?,
+            play: f.get("play", "special card played", special_play())?,
+        }),
+        "cancel" => EventLine::Public(Event::Cancel {
+            seat: seat()?,
+            card: f.get("card", "card", one_card())?,
+            bullheads: f.get("bullheads", "count", scalar("a bullhead count"))?,
+        }),
+        "swap" => EventLine::Swap {
+            seat: seat()?,
+            gave: f.get("gave", "name", special_name("a special card's name"))?,
+            drew: f.optional(
+                "drew",
+                "name",
+                special_name("a special card's name").map(Some),
+            )?,
+        },
+        "reshuffle" => EventLine::Reshuffle {
+            cards: f.get("cards", "count", scalar("a number of cards"))?,
+        },
         "round_end" => EventLine::Public(Event::RoundEnd {
             round: round()?,
             penalties: f.numbers("penalties", "a bullhead count")?,
@@ -725,14 +925,14 @@ mod tests {
         assert_eq!(from_bot("pick 44"), Ok(FromBot::Pick(Card(44))));
         assert_eq!(
             from_bot("special x2 3"),
-            Ok(FromBot::Special {
+            Ok(FromBot::PlaceSpecial {
                 special: Special::Double,
                 row: 3
             })
         );
         assert_eq!(
             from_bot("special plus5 0"),
-            Ok(FromBot::Special {
+            Ok(FromBot::PlaceSpecial {
                 special: Special::PlusFive,
                 row: 0
             })
@@ -740,11 +940,12 @@ mod tests {
         assert_eq!(from_bot("end"), Ok(FromBot::End));
         assert_eq!(
             bot_error("special x3 1"),
-            "expected x2 or plus5 after \"special\" at column 9, found \"x3\""
+            "expected a special card's name after \"special\": fifth_row, seven_nimmt, insert, \
+             replace, shift, stop, x2 or plus5 at column 9, found \"x3\""
         );
         assert_eq!(
             bot_error("special x2"),
-            "expected a row index after \"special <kind>\" at column 11, found the end of the line"
+            "expected a row index at column 11, found the end of the line"
         );
         assert_eq!(
             bot_error("end 1"),
@@ -801,7 +1002,7 @@ mod tests {
     fn words_end_only_at_blanks() {
         assert_eq!(
             bot_error("playx 5"),
-            "expected a message: hello, play, row, pick, keep, special or end at column 1, found \"playx\""
+            "expected a message: hello, play, row, pick, keep, special, end, pass, cancel or swap at column 1, found \"playx\""
         );
         assert_eq!(
             bot_error("play 5x"),
@@ -809,7 +1010,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("rowing 1"),
-            "expected a message: hello, play, row, pick, keep, special or end at column 1, found \"rowing\""
+            "expected a message: hello, play, row, pick, keep, special, end, pass, cancel or swap at column 1, found \"rowing\""
         );
         assert_eq!(
             bot_error("row 1,2"),
@@ -817,7 +1018,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("hellos version=1 name=x"),
-            "expected a message: hello, play, row, pick, keep, special or end at column 1, found \"hellos\""
+            "expected a message: hello, play, row, pick, keep, special, end, pass, cancel or swap at column 1, found \"hellos\""
         );
     }
 
@@ -827,19 +1028,19 @@ mod tests {
             (
                 "",
                 1,
-                "a message: hello, play, row, pick, keep, special or end",
+                "a message: hello, play, row, pick, keep, special, end, pass, cancel or swap",
                 "the end of the line",
             ),
             (
                 "  \r\n",
                 1,
-                "a message: hello, play, row, pick, keep, special or end",
+                "a message: hello, play, row, pick, keep, special, end, pass, cancel or swap",
                 "the end of the line",
             ),
             (
                 "PLAY 5",
                 1,
-                "a message: hello, play, row, pick, keep, special or end",
+                "a message: hello, play, row, pick, keep, special, end, pass, cancel or swap",
                 "\"PLAY\"",
             ),
             (
@@ -992,6 +1193,7 @@ mod tests {
                 taken: vec![0, 0],
                 number: None,
                 circle: None,
+                specials: None,
             }))
         );
         assert_eq!(
@@ -1011,12 +1213,42 @@ mod tests {
         );
         assert_eq!(
             referee_error("ask dance seat=1"),
-            "expected play, row, pick, keep or place after \"ask\" at column 5, found \"dance\""
+            "expected play, row, pick, keep, place, special, cancel or swap after \"ask\" at column 5, found \"dance\""
+        );
+        assert_eq!(
+            bot_error("special stop x"),
+            "expected a row index at column 14, found \"x\""
+        );
+        assert_eq!(
+            bot_error("special negative_positive"),
+            "expected a special card played before placing (negative_positive is played with \
+             \"cancel\") at column 9, found \"negative_positive\""
+        );
+        assert_eq!(
+            from_bot("special shift 11 2 0"),
+            Ok(FromBot::Special(SpecialPlay::Shift {
+                card: Card(11),
+                row: 2,
+                at: 0
+            }))
+        );
+        assert_eq!(
+            from_bot("special x2 3"),
+            Ok(FromBot::PlaceSpecial {
+                special: Special::Double,
+                row: 3
+            })
+        );
+        assert_eq!(
+            referee_error("event special seat=0 card=5 play=stop:x"),
+            "expected a special card played: fifth_row, seven_nimmt:R, insert:R:P, replace:C, \
+             shift:C:R:P or stop:R at column 34, found \"stop:x\""
         );
         assert_eq!(
             referee_error("event shuffle round=1"),
-            "expected an event: deal, pick, reveal, take, place, keep, pile, round_end, game_end, place_special, collect or end_turn at column 7, \
-             found \"shuffle\""
+            "expected an event: deal, pick, reveal, take, place, keep, pile, round_end, game_end, \
+             place_special, collect, end_turn, specials, special, cancel, swap or reshuffle at \
+             column 7, found \"shuffle\""
         );
         assert_eq!(
             referee_error("event take seat=1 row=2 cards=77,78 bullheads=2 reason=lo"),

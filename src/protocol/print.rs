@@ -9,7 +9,8 @@
 use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
 use crate::cards::{Card, Deck, Special};
 use crate::game::{
-    Action, CircleTable, Decision, Event, Points, RuleError, Seat, TakeReason, View,
+    Action, CircleTable, Decision, Event, Points, RuleError, Seat, SpecialPlay, SpecialTable,
+    TakeReason, View,
 };
 use crate::players::GameStart;
 use crate::rules::GameEnd;
@@ -53,11 +54,21 @@ pub fn game(out: &mut String, start: &GameStart) {
 pub fn event(out: &mut String, seat: Seat, event: &Event) {
     match event {
         Event::Deal { round, hands, rows } => deal(out, *round, &hands[seat], rows),
+        Event::Specials {
+            round, hands, deck, ..
+        } => specials_event(out, *round, &hands[seat], deck.len()),
+        Event::Swap {
+            seat: swapper,
+            gave,
+            drew,
+        } => swap_event(out, *swapper, *gave, (*swapper == seat).then_some(*drew)),
+        Event::Reshuffle { deck } => reshuffle_event(out, deck.len()),
         other => public_event(out, other),
     }
 }
 
-/// An event every seat sees whole (anything but a deal).
+/// An event every seat sees whole (anything but a deal and the anniversary's special card
+/// deals, swaps and reshuffles).
 fn public_event(out: &mut String, event: &Event) {
     match event {
         Event::Deal { .. } => unreachable!("a deal is printed for one seat"),
@@ -124,6 +135,31 @@ fn public_event(out: &mut String, event: &Event) {
             num(out, *seat);
             out.push('\n');
         }
+        Event::Special { seat, card, play } => {
+            out.push_str("event special seat=");
+            num(out, *seat);
+            out.push_str(" card=");
+            num(out, *card);
+            out.push_str(" play=");
+            play_words(out, *play, ':');
+            out.push('\n');
+        }
+        Event::Cancel {
+            seat,
+            card,
+            bullheads,
+        } => {
+            out.push_str("event cancel seat=");
+            num(out, *seat);
+            out.push_str(" card=");
+            num(out, *card);
+            out.push_str(" bullheads=");
+            num(out, *bullheads);
+            out.push('\n');
+        }
+        Event::Specials { .. } | Event::Swap { .. } | Event::Reshuffle { .. } => {
+            unreachable!("printed for one seat")
+        }
     }
 }
 
@@ -163,6 +199,7 @@ pub fn ask(out: &mut String, view: &View) {
             view.hash_piles(),
             view.hand_sizes(),
         ),
+        view.specials.map(|t| (view.special_hand(), t)),
     );
 }
 
@@ -233,7 +270,7 @@ pub fn keep(out: &mut String, card: Card) {
 }
 
 /// `special <x2|plus5> <row>` (the circle game).
-pub fn special(out: &mut String, special: Special, row: usize) {
+pub fn place_special(out: &mut String, special: Special, row: usize) {
     out.push_str("special ");
     out.push_str(special.name());
     out.push(' ');
@@ -246,16 +283,42 @@ pub fn end_turn(out: &mut String) {
     out.push_str("end\n");
 }
 
-/// `play <card>`, `row <index>`, `pick <card>`, `keep <card>`, `special <kind> <row>` or
-/// `end`, whichever gives `action`.
+/// `special <name> <arguments>` (anniversary), e.g. `special shift 11 2 0`.
+pub fn special(out: &mut String, play: SpecialPlay) {
+    out.push_str("special ");
+    play_words(out, play, ' ');
+    out.push('\n');
+}
+
+/// `pass` (anniversary).
+pub fn pass(out: &mut String) {
+    out.push_str("pass\n");
+}
+
+/// `cancel <card>` (anniversary).
+pub fn cancel(out: &mut String, card: Card) {
+    put!(out, "cancel {card}\n");
+}
+
+/// `swap <name>` (anniversary).
+pub fn swap(out: &mut String, special: Special) {
+    put!(out, "swap {special}\n");
+}
+
+/// `play <card>`, `row <index>`, `pick <card>`, `keep <card>`, `special ...`, `end`, `pass`,
+/// `cancel <card>` or `swap <name>`, whichever gives `action`.
 pub fn action(out: &mut String, action: Action) {
     match action {
         Action::Play(card) => play(out, card),
         Action::TakeRow(index) => row(out, index),
         Action::Keep(card) => keep(out, card),
         Action::Pick(card) => pick(out, card),
-        Action::PlaceSpecial { special: kind, row } => special(out, kind, row),
+        Action::PlaceSpecial { special: kind, row } => place_special(out, kind, row),
         Action::EndTurn => end_turn(out),
+        Action::Special(play) => special(out, play),
+        Action::Pass => pass(out),
+        Action::Cancel(card) => cancel(out, card),
+        Action::Swap(name) => swap(out, name),
     }
 }
 
@@ -282,8 +345,12 @@ pub fn from_bot(out: &mut String, message: &FromBot) {
         FromBot::Row(index) => row(out, *index),
         FromBot::Keep(card) => keep(out, *card),
         FromBot::Pick(card) => pick(out, *card),
-        FromBot::Special { special: kind, row } => special(out, *kind, *row),
+        FromBot::PlaceSpecial { special: kind, row } => place_special(out, *kind, *row),
         FromBot::End => end_turn(out),
+        FromBot::Special(play) => special(out, *play),
+        FromBot::Pass => pass(out),
+        FromBot::Cancel(card) => cancel(out, *card),
+        FromBot::Swap(name) => swap(out, *name),
     }
 }
 
@@ -306,6 +373,9 @@ pub fn event_line(out: &mut String, line: &EventLine) {
     match line {
         EventLine::Deal { round, hand, rows } => deal(out, *round, hand, rows),
         EventLine::Public(event) => public_event(out, event),
+        EventLine::Specials { round, hand, deck } => specials_event(out, *round, hand, *deck),
+        EventLine::Swap { seat, gave, drew } => swap_event(out, *seat, *gave, *drew),
+        EventLine::Reshuffle { cards } => reshuffle_event(out, *cards),
     }
 }
 
@@ -343,6 +413,10 @@ pub fn request(out: &mut String, request: &Request) {
                 &n.hash_piles[..],
                 &n.hand_sizes[..],
             )
+        }),
+        request.specials.as_deref().map(|t| {
+            let own = t.hands.get(request.seat).map_or(&[][..], Vec::as_slice);
+            (own, t)
         }),
     );
 }
@@ -458,6 +532,82 @@ fn round_end(out: &mut String, round: u32, penalties: &[Points], totals: &[Point
     out.push('\n');
 }
 
+fn specials_event(out: &mut String, round: u32, hand: &[Special], deck: usize) {
+    out.push_str("event specials round=");
+    num(out, round);
+    out.push_str(" hand=");
+    names(out, hand);
+    out.push_str(" deck=");
+    num(out, deck);
+    out.push('\n');
+}
+
+fn swap_event(out: &mut String, seat: Seat, gave: Special, drew: Option<Special>) {
+    out.push_str("event swap seat=");
+    num(out, seat);
+    out.push_str(" gave=");
+    out.push_str(gave.name());
+    if let Some(drew) = drew {
+        out.push_str(" drew=");
+        out.push_str(drew.name());
+    }
+    out.push('\n');
+}
+
+fn reshuffle_event(out: &mut String, cards: usize) {
+    out.push_str("event reshuffle cards=");
+    num(out, cards);
+    out.push('\n');
+}
+
+/// A special card played: its name, then its arguments, each after `sep` (a blank in a bot's
+/// reply, `:` in an event's `play=`).
+fn play_words(out: &mut String, play: SpecialPlay, sep: char) {
+    out.push_str(play.card().name());
+    let mut arg = |n: usize| {
+        out.push(sep);
+        num(out, n);
+    };
+    match play {
+        SpecialPlay::FifthRow => {}
+        SpecialPlay::SevenNimmt { row } | SpecialPlay::Stop { row } => arg(row),
+        SpecialPlay::Insert { row, at } => {
+            arg(row);
+            arg(at);
+        }
+        SpecialPlay::Replace { card } => arg(usize::from(card.0)),
+        SpecialPlay::Shift { card, row, at } => {
+            arg(usize::from(card.0));
+            arg(row);
+            arg(at);
+        }
+    }
+}
+
+/// Special card names, comma-separated; nothing for none.
+fn names(out: &mut String, specials: &[Special]) {
+    for (i, special) in specials.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(special.name());
+    }
+}
+
+/// Rows marked in `marks` (by row), as a list of row indices.
+fn marked(out: &mut String, marks: &[bool]) {
+    let mut first = true;
+    for (row, &mark) in marks.iter().enumerate() {
+        if mark {
+            if !first {
+                out.push(',');
+            }
+            num(out, row);
+            first = false;
+        }
+    }
+}
+
 fn game_end(out: &mut String, totals: &[Points], winners: &[Seat]) {
     out.push_str("event game_end totals=");
     list(out, totals);
@@ -482,6 +632,7 @@ fn ask_line(
     revealed: &[Card],
     pool: &[Card],
     (keep_from, hash_rows, hash_piles, hand_sizes): NumberFields,
+    specials: Option<(&[Special], &SpecialTable)>,
 ) {
     out.push_str(match decision {
         Decision::PlayCard => "ask play seat=",
@@ -490,6 +641,9 @@ fn ask_line(
         Decision::Pick => "ask pick seat=",
         // A circle request prints with `place_line`; without its table it has only these.
         Decision::Place { .. } => "ask place seat=",
+        Decision::Special { .. } => "ask special seat=",
+        Decision::Cancel => "ask cancel seat=",
+        Decision::Swap => "ask swap seat=",
     });
     num(out, seat);
     out.push_str(" round=");
@@ -509,13 +663,17 @@ fn ask_line(
     }
     out.push_str(" turn=");
     num(out, turn);
-    if let Decision::ChooseRow { card } = decision {
+    if let Decision::ChooseRow { card } | Decision::Special { card } = decision {
         out.push_str(" card=");
         num(out, card);
     }
     if let Decision::KeepCard = decision {
         out.push_str(" cards=");
         list(out, keep_from);
+    }
+    if let (Decision::Cancel, Some((_, table))) = (decision, specials) {
+        out.push_str(" cards=");
+        list(out, &table.taking);
     }
     out.push_str(" hand=");
     list(out, hand);
@@ -525,7 +683,12 @@ fn ask_line(
     list(out, scores);
     out.push_str(" taken=");
     list(out, taken);
-    if let Decision::ChooseRow { .. } | Decision::KeepCard = decision {
+    if let Decision::ChooseRow { .. }
+    | Decision::KeepCard
+    | Decision::Special { .. }
+    | Decision::Cancel
+    | Decision::Swap = decision
+    {
         out.push_str(" revealed=");
         list(out, revealed);
     }
@@ -536,6 +699,20 @@ fn ask_line(
         list(out, hash_piles);
         out.push_str(" hands=");
         list(out, hand_sizes);
+    }
+    if let Some((own, table)) = specials {
+        out.push_str(" specials=");
+        names(out, own);
+        out.push_str(" specialhands=");
+        list(out, &table.hand_counts);
+        out.push_str(" stops=");
+        marked(out, &table.stops);
+        out.push_str(" sevens=");
+        marked(out, &table.sevens);
+        out.push_str(" deck=");
+        num(out, table.deck);
+        out.push_str(" discard=");
+        names(out, &table.discard);
     }
     out.push('\n');
 }
@@ -812,6 +989,7 @@ mod tests {
             revealed: &[],
             number: None,
             circle: None,
+            specials: None,
             pool: &[],
         };
         assert_eq!(
@@ -878,6 +1056,7 @@ mod tests {
             pool: &[],
             number: Some(&number),
             circle: None,
+            specials: None,
         };
         assert_eq!(
             line(|o| ask(o, &view)),

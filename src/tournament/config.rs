@@ -217,10 +217,11 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
         Some(dir) if h.is_relative() => dir.join(h),
         _ => h.clone(),
     });
-    if house.is_some() && file.variant == Variant::TakeANumber {
-        return Err(fail(
-            "house rules are for the classic variant (and pro), not take-a-number".into(),
-        ));
+    if house.is_some() && matches!(file.variant, Variant::TakeANumber | Variant::Anniversary) {
+        return Err(fail(format!(
+            "house rules are for the classic variant (and pro), not {}",
+            file.variant.name()
+        )));
     }
     let rules = match &house {
         Some(h) => {

@@ -230,7 +230,7 @@ impl Circle {
             }
         }
         for (i, specials) in setup.row_specials.iter().enumerate() {
-            if let Some(&twice) = Special::ALL
+            if let Some(&twice) = Special::CIRCLE
                 .iter()
                 .find(|&&s| specials.iter().filter(|&&t| t == s).count() > 1)
             {
@@ -439,9 +439,13 @@ impl Circle {
             }
             Action::EndTurn if placed == 0 => Err(RuleError::NothingPlaced { seat }),
             Action::EndTurn => Ok(()),
-            Action::TakeRow(_) | Action::Keep(_) | Action::Pick(_) => {
-                Err(RuleError::CircleTurnDue { seat })
-            }
+            Action::TakeRow(_)
+            | Action::Keep(_)
+            | Action::Pick(_)
+            | Action::Special(_)
+            | Action::Pass
+            | Action::Cancel(_)
+            | Action::Swap(_) => Err(RuleError::CircleTurnDue { seat }),
         }
     }
 
@@ -471,7 +475,7 @@ impl Circle {
         self.table.row_specials.resize(sorted.len(), Vec::new());
         for held in &mut self.table.held {
             held.clear();
-            held.extend(Special::ALL);
+            held.extend(Special::CIRCLE);
         }
         self.turn = 0;
         self.update_all();
@@ -536,7 +540,13 @@ impl Game for Circle {
                 events.emit(|| Event::EndTurn { seat });
                 self.next_turn((seat + 1) % self.seats, &mut events);
             }
-            Action::TakeRow(_) | Action::Keep(_) | Action::Pick(_) => {
+            Action::TakeRow(_)
+            | Action::Keep(_)
+            | Action::Pick(_)
+            | Action::Special(_)
+            | Action::Pass
+            | Action::Cancel(_)
+            | Action::Swap(_) => {
                 unreachable!("validate() refuses them")
             }
         }
@@ -599,6 +609,7 @@ impl Game for Circle {
             pool: &[],
             number: None,
             circle: Some(&self.table),
+            specials: None,
         }
     }
 
@@ -651,7 +662,7 @@ mod tests {
             rows: rows.iter().map(|r| cards(r)).collect(),
             row_specials: vec![Vec::new(); rows.len()],
             hands: hands.iter().map(|h| cards(h)).collect(),
-            held: vec![Special::ALL.to_vec(); hands.len()],
+            held: vec![Special::CIRCLE.to_vec(); hands.len()],
             first: 0,
         };
         Circle::from_setup(Arc::new(rules()), &setup).unwrap()
@@ -683,7 +694,7 @@ mod tests {
                 game.ends.windows(2).all(|w| w[0] < w[1]),
                 "sorted clockwise"
             );
-            assert!(game.held().iter().all(|h| h == &Special::ALL));
+            assert!(game.held().iter().all(|h| h == &Special::CIRCLE));
             assert_eq!(
                 game.to_move(),
                 ToMove::Seat(
@@ -829,7 +840,7 @@ mod tests {
         // (5 - 3 + 5) x 2 - 10 = 4.
         let setup = CircleSetup {
             rows: vec![cards(&[41, 42, 48, 56])],
-            row_specials: vec![Special::ALL.to_vec()],
+            row_specials: vec![Special::CIRCLE.to_vec()],
             hands: vec![cards(&[70]), Vec::new()],
             held: vec![vec![Special::PlusFive], Vec::new()],
             first: 0,

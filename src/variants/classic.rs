@@ -365,10 +365,7 @@ impl Classic {
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        let by_rules = match self.rules.end {
-            GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target as Points),
-            GameEnd::Rounds(rounds) => self.round >= rounds,
-        };
+        let by_rules = game_over(&self.rules, &self.scores, self.round);
         let totals = self.scores.clone();
         let by_house = self.call_house(Hook::GameOver, |h, t| h.game_over(t, &totals))?;
         if by_house.flatten().unwrap_or(by_rules) {
@@ -470,6 +467,9 @@ impl Classic {
             (_, Action::PlaceSpecial { .. } | Action::EndTurn) => {
                 Err(RuleError::NoCircleTurn { seat })
             }
+            (_, Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_)) => {
+                Err(RuleError::NoSpecialDue { seat })
+            }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat] {
                     Err(RuleError::AlreadyChosen { seat })
@@ -542,6 +542,14 @@ pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
             at -= 1;
         }
         order[at] = seat;
+    }
+}
+
+/// Whether the rules end the game after round `round`, with these totals.
+pub(crate) fn game_over(rules: &Rules, totals: &[Points], round: u32) -> bool {
+    match rules.end {
+        GameEnd::TargetScore(target) => totals.iter().any(|&s| s >= target as Points),
+        GameEnd::Rounds(rounds) => round >= rounds,
     }
 }
 
@@ -737,6 +745,7 @@ impl Game for Classic {
             pool: &[],
             number: None,
             circle: None,
+            specials: None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! The variants. Each is one module implementing [`Game`]; adding one touches nothing else but
 //! the registry below ([`Variant`] and [`AnyGame`]).
 
+pub mod anniversary;
 pub mod circle;
 pub mod classic;
 pub mod pro;
@@ -28,6 +29,8 @@ pub enum Variant {
     /// Rulebook 000's circle game: 2-6 players, rows in a circle, 1-3 cards a turn in seat
     /// order, green and red bullheads, "x2" and "+5" special cards; the highest score wins.
     Circle,
+    /// Rulebook 003's anniversary variant: 2-8 players, 28 special cards, two rounds.
+    Anniversary,
 }
 
 impl Variant {
@@ -37,6 +40,7 @@ impl Variant {
             Variant::Pro => "pro",
             Variant::TakeANumber => "take-a-number",
             Variant::Circle => "circle",
+            Variant::Anniversary => "anniversary",
         }
     }
 
@@ -47,6 +51,7 @@ impl Variant {
             Variant::Pro => Rules::pro(),
             Variant::TakeANumber => take_a_number::rules(),
             Variant::Circle => circle::rules(),
+            Variant::Anniversary => anniversary::rules(),
         }
     }
 
@@ -59,6 +64,9 @@ impl Variant {
                 rules, seats,
             )?)),
             Variant::Circle => Ok(AnyGame::Circle(circle::Circle::new(rules, seats)?)),
+            Variant::Anniversary => Ok(AnyGame::Anniversary(anniversary::Anniversary::new(
+                rules, seats,
+            )?)),
         }
     }
 }
@@ -71,6 +79,7 @@ pub enum AnyGame {
     Pro(pro::Pro),
     TakeANumber(take_a_number::TakeANumber),
     Circle(circle::Circle),
+    Anniversary(anniversary::Anniversary),
 }
 
 /// Forwards a [`Game`] method to the variant inside.
@@ -81,6 +90,7 @@ macro_rules! dispatch {
             AnyGame::Pro($game) => $call,
             AnyGame::TakeANumber($game) => $call,
             AnyGame::Circle($game) => $call,
+            AnyGame::Anniversary($game) => $call,
         }
     };
 }

@@ -122,6 +122,9 @@ impl Pro {
                 Err(RuleError::PickDue { seat })
             }
             Action::PlaceSpecial { .. } | Action::EndTurn => Err(RuleError::NoCircleTurn { seat }),
+            Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_) => {
+                Err(RuleError::NoSpecialDue { seat })
+            }
         }
     }
 
@@ -196,6 +199,7 @@ impl Game for Pro {
         let deal = Deal {
             hands: std::mem::take(&mut self.hands),
             rows: std::mem::take(&mut self.pool),
+            specials: None,
         };
         // Every card of the deck once, full hands, as many rows as the rules: always a deal.
         self.classic
@@ -242,6 +246,7 @@ impl Game for Pro {
             pool: &self.pool,
             number: None,
             circle: None,
+            specials: None,
         }
     }
 

@@ -392,6 +392,9 @@ impl TakeANumber {
             (_, Action::PlaceSpecial { .. } | Action::EndTurn) => {
                 Err(RuleError::NoCircleTurn { seat })
             }
+            (_, Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_)) => {
+                Err(RuleError::NoSpecialDue { seat })
+            }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat].is_some() {
                     Err(RuleError::AlreadyChosen { seat })
@@ -578,6 +581,7 @@ impl Game for TakeANumber {
             pool: &[],
             number: Some(&self.table),
             circle: None,
+            specials: None,
         }
     }
 
