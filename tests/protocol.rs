@@ -127,6 +127,7 @@ fn every_message_round_trips() {
         number: None,
         circle: None,
         specials: None,
+        special_hand: Vec::new(),
     };
     let number = NumberTable {
         capacities: Vec::new(),
@@ -383,17 +384,11 @@ impl Gen {
         }
     }
 
-    /// The anniversary fields of a request at `seat` with `rows` rows: only the seat's own
-    /// special cards are sent, and the cards being taken only in `ask cancel`.
-    fn special_table(&mut self, seat: usize, rows: usize, cancel: bool) -> SpecialTable {
-        let hand_counts = self.list(8, Gen::usize);
-        let mut hands = vec![Vec::new(); hand_counts.len()];
-        if let Some(own) = hands.get_mut(seat) {
-            *own = self.specials();
-        }
+    /// The anniversary fields of a request with `rows` rows (the cards being taken only in
+    /// `ask cancel`).
+    fn special_table(&mut self, rows: usize, cancel: bool) -> SpecialTable {
         SpecialTable {
-            hands,
-            hand_counts,
+            hand_counts: self.list(8, Gen::usize),
             sevens: (0..rows).map(|_| self.chance(30)).collect(),
             stops: (0..rows).map(|_| self.chance(30)).collect(),
             deck: self.usize(),
@@ -524,7 +519,7 @@ impl Gen {
             let seat = self.usize();
             let rows = self.rows();
             let cancel = matches!(ask, Ask::Cancel { .. });
-            let specials = Some(Box::new(self.special_table(seat, rows.len(), cancel)));
+            let specials = Some(Box::new(self.special_table(rows.len(), cancel)));
             return Request {
                 ask,
                 seat,
@@ -537,6 +532,7 @@ impl Gen {
                 number: None,
                 circle: None,
                 specials,
+                special_hand: self.specials(),
             };
         }
         let keep = matches!(ask, Ask::Keep { .. });
@@ -547,7 +543,7 @@ impl Gen {
         let pick = matches!(ask, Ask::Pick { .. });
         // Take a Number's fields come together (always in `ask keep`), or not at all.
         let number = keep || (!pick && !place && self.chance(50));
-        Request {
+        let mut request = Request {
             ask,
             seat,
             round: self.u32(),
@@ -585,7 +581,13 @@ impl Gen {
                 })
             }),
             specials: None,
+            special_hand: Vec::new(),
+        };
+        // In the circle game a seat's special cards are its entry of `held=`.
+        if let Some(circle) = &request.circle {
+            request.special_hand = circle.held.get(seat).cloned().unwrap_or_default();
         }
+        request
     }
 
     fn game(&mut self) -> GameInfo {
@@ -762,10 +764,7 @@ fn assert_same_view(a: &View, b: &View) {
         })
     };
     assert_eq!(table(a), table(b));
-    assert_eq!(
-        (a.special_hand(), a.taking()),
-        (b.special_hand(), b.taking())
-    );
+    assert_eq!((a.special_hand, a.taking()), (b.special_hand, b.taking()));
     // (Take a Number's capacities are not sent; the anniversary's follow from `sevens=`.)
     if b.specials.is_some() {
         let capacities =

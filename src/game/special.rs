@@ -59,9 +59,6 @@ pub struct SpecialDeal {
 /// What every seat sees of the special cards besides its own hand (the anniversary variant).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SpecialTable {
-    /// Each seat's special cards in hand, sorted by kind. A seat may see only its own:
-    /// [`crate::game::View::special_hand`] gives it; the others' counts are in `hand_counts`.
-    pub hands: Vec<Vec<Special>>,
     /// How many special cards each seat holds.
     pub hand_counts: Vec<usize>,
     /// Rows with a 7 nimmt! card (taken by their 7th card), by row.

@@ -36,6 +36,9 @@ pub struct View<'a> {
     /// The anniversary variant's special cards; `None` for the other variants. Read it through
     /// the methods below.
     pub specials: Option<&'a SpecialTable>,
+    /// This seat's special cards (the anniversary variant, sorted by kind; the circle game);
+    /// empty for the other variants. Only its own: the others' are not in this view.
+    pub special_hand: &'a [Special],
 }
 
 /// What the circle game shows besides its rows.
@@ -107,18 +110,6 @@ impl<'a> View<'a> {
     /// The circle game: the special cards in each row; empty for the other variants.
     pub fn row_specials(&self) -> &'a [Vec<Special>] {
         self.circle.map_or(&[], |c| &c.row_specials)
-    }
-
-    /// This seat's special cards (the anniversary variant, sorted by kind; the circle game);
-    /// empty for the other variants.
-    pub fn special_hand(&self) -> &'a [Special] {
-        let hands = self
-            .specials
-            .map(|t| &t.hands)
-            .or(self.circle.map(|c| &c.held));
-        hands
-            .and_then(|hands| hands.get(self.seat))
-            .map_or(&[], Vec::as_slice)
     }
 
     /// Anniversary: the rows blocked by a Stop card; `false` for each row otherwise.

@@ -81,8 +81,8 @@ impl Builtin {
             }
             (Strategy::Random, Some(Decision::Special { card })) => {
                 let mut plays = vec![Action::Pass];
-                for (i, &special) in view.special_hand().iter().enumerate() {
-                    if i == 0 || view.special_hand()[i - 1] != special {
+                for (i, &special) in view.special_hand.iter().enumerate() {
+                    if i == 0 || view.special_hand[i - 1] != special {
                         plays.extend(legal_plays(view, card, special).map(Action::Special));
                     }
                 }
@@ -95,8 +95,8 @@ impl Builtin {
                     .map_or(Action::Pass, |&c| Action::Cancel(c))
             }
             (Strategy::Random, Some(Decision::Swap)) => {
-                let i = self.rng.below(view.special_hand().len() as u32 + 1) as usize;
-                view.special_hand()
+                let i = self.rng.below(view.special_hand.len() as u32 + 1) as usize;
+                view.special_hand
                     .get(i)
                     .map_or(Action::Pass, |&s| Action::Swap(s))
             }
@@ -258,7 +258,7 @@ pub fn dodger_card(view: &View) -> Card {
 /// turn once a card is placed. An iterator, so a bot's decision allocates nothing.
 pub fn circle_moves<'a>(view: &View<'a>) -> impl Iterator<Item = Action> + 'a {
     let cards: &[Card] = if view.rows.is_empty() { &[] } else { view.hand };
-    let held = view.special_hand();
+    let held = view.special_hand;
     let row_specials = view.row_specials();
     // The special cards held are sorted, so each kind is offered once.
     let kinds = held
@@ -397,7 +397,7 @@ pub fn dodger_special(view: &View, card: Card) -> Option<SpecialPlay> {
     if !would_take(view, card, None) {
         return None;
     }
-    let held = |special: Special| view.special_hand().contains(&special);
+    let held = |special: Special| view.special_hand.contains(&special);
     let legal = |play: SpecialPlay| {
         held(play.card()) && legal_plays(view, card, play.card()).any(|p| p == play)
     };
@@ -455,7 +455,6 @@ mod tests {
             cards(&[40]),
         ];
         let table = SpecialTable {
-            hands: vec![held.to_vec(), Vec::new()],
             hand_counts: vec![held.len(), 0],
             sevens: vec![false; 4],
             stops: vec![false; 4],
@@ -478,6 +477,7 @@ mod tests {
             number: None,
             circle: None,
             specials: Some(&table),
+            special_hand: held,
         };
         dodger_special(&view, Card(card))
     }

@@ -181,6 +181,9 @@ pub struct Request {
     /// `deck=`, `discard=` and, in `ask cancel`, `cards=`. `None` for the other variants (boxed:
     /// it is large, and most requests have none).
     pub specials: Option<Box<SpecialTable>>,
+    /// The seat's own special cards: `specials=` in the anniversary variant, its entry of
+    /// `held=` in the circle game; empty otherwise.
+    pub special_hand: Vec<Special>,
 }
 
 /// Why the referee refused a reply (the word after `error`).
@@ -524,18 +527,9 @@ impl Request {
                 keep_from: view.keep_from().to_vec(),
             }),
             circle: view.circle.cloned().map(Box::new),
+            special_hand: view.special_hand.to_vec(),
             specials: view.specials.map(|t| {
                 Box::new(SpecialTable {
-                    // Only this seat's own special cards are sent.
-                    hands: (0..view.seats)
-                        .map(|s| {
-                            if s == view.seat {
-                                t.hands[s].clone()
-                            } else {
-                                Vec::new()
-                            }
-                        })
-                        .collect(),
                     taking: view.taking().to_vec(),
                     ..t.clone()
                 })
@@ -603,6 +597,7 @@ impl Request {
             pool: self.pool(),
             circle: self.circle.as_deref(),
             specials: self.specials.as_deref(),
+            special_hand: &self.special_hand,
         }
     }
 }

@@ -628,6 +628,14 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             // A pick comes before the round's first turn, with no rows yet: its line has
             // neither field.
             let drafting = kind == "pick";
+            let circle = circle_table(kind, &f)?;
+            let specials = special_table(kind, &f)?;
+            // The seat's own special cards: `specials=` (anniversary), or its entry of `held=`.
+            let special_hand = match (&specials, &circle) {
+                (Some(_), _) => f.get("specials", "names", list(special_name("a special card")))?,
+                (None, Some(circle)) => circle.held.get(seat).cloned().unwrap_or_default(),
+                (None, None) => Vec::new(),
+            };
             Ok((
                 rest,
                 ToBot::Ask(Request {
@@ -648,8 +656,9 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                     scores: f.numbers("scores", "a score")?,
                     taken: f.numbers("taken", "a bullhead count")?,
                     number: number_table(kind, &f)?,
-                    circle: circle_table(kind, &f)?,
-                    specials: special_table(kind, &f)?,
+                    circle,
+                    specials,
+                    special_hand,
                 }),
             ))
         }
@@ -740,7 +749,6 @@ fn special_table<'a>(
     if !f.list.iter().any(|(k, _)| *k == "specialhands") {
         return Ok(None);
     }
-    let seat: Seat = f.get("seat", "seat", scalar("a seat number"))?;
     let hand_counts: Vec<usize> = f.numbers("specialhands", "a count")?;
     let rows = f.get("rows", "rows", rows())?.len();
     let marks = |key: &'static str| -> Result<Vec<bool>, nom::Err<Fail<'a>>> {
@@ -748,12 +756,7 @@ fn special_table<'a>(
         Ok((0..rows).map(|r| marked.contains(&r)).collect())
     };
     let specials = || list(special_name("a special card's name"));
-    let mut hands = vec![Vec::new(); hand_counts.len()];
-    if let Some(own) = hands.get_mut(seat) {
-        *own = f.get("specials", "names", specials())?;
-    }
     Ok(Some(Box::new(SpecialTable {
-        hands,
         hand_counts,
         sevens: marks("sevens")?,
         stops: marks("stops")?,
@@ -1194,6 +1197,7 @@ mod tests {
                 number: None,
                 circle: None,
                 specials: None,
+                special_hand: vec![],
             }))
         );
         assert_eq!(

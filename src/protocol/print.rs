@@ -199,7 +199,7 @@ pub fn ask(out: &mut String, view: &View) {
             view.hash_piles(),
             view.hand_sizes(),
         ),
-        view.specials.map(|t| (view.special_hand(), t)),
+        view.specials.map(|t| (view.special_hand, t)),
     );
 }
 
@@ -414,10 +414,10 @@ pub fn request(out: &mut String, request: &Request) {
                 &n.hand_sizes[..],
             )
         }),
-        request.specials.as_deref().map(|t| {
-            let own = t.hands.get(request.seat).map_or(&[][..], Vec::as_slice);
-            (own, t)
-        }),
+        request
+            .specials
+            .as_deref()
+            .map(|t| (&request.special_hand[..], t)),
     );
 }
 
@@ -991,6 +991,7 @@ mod tests {
             circle: None,
             specials: None,
             pool: &[],
+            special_hand: &[],
         };
         assert_eq!(
             line(|o| ask(o, &view)),
@@ -1057,6 +1058,7 @@ mod tests {
             number: Some(&number),
             circle: None,
             specials: None,
+            special_hand: &[],
         };
         assert_eq!(
             line(|o| ask(o, &view)),

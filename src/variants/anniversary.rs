@@ -105,7 +105,9 @@ pub struct Anniversary {
     turn: u32,
     hands: Vec<Vec<Card>>,
     rows: Vec<Vec<Card>>,
-    /// The special cards in hands and on the table, as every seat may see them.
+    /// Each seat's special cards, sorted by kind (a seat sees only its own).
+    special_hands: Vec<Vec<Special>>,
+    /// What every seat may see of the special cards.
     table: SpecialTable,
     /// The face-down special deck, top card first.
     deck: Vec<Special>,
@@ -187,7 +189,7 @@ impl Refusal {
 
 /// Why the seat of `view` cannot play `play` for its revealed `card`; `None` if it can.
 fn refusal(view: &View, card: Card, play: SpecialPlay) -> Option<Refusal> {
-    if !view.special_hand().contains(&play.card()) {
+    if !view.special_hand.contains(&play.card()) {
         return Some(Refusal::NotHeld);
     }
     let rows = view.rows.len();
@@ -315,8 +317,8 @@ impl Anniversary {
             turn: 0,
             hands: per_seat(),
             rows: vec![Vec::new(); rules.rows],
+            special_hands: vec![Vec::new(); seats],
             table: SpecialTable {
-                hands: vec![Vec::new(); seats],
                 hand_counts: vec![0; seats],
                 sevens: vec![false; rules.rows],
                 stops: vec![false; rules.rows],
@@ -352,7 +354,12 @@ impl Anniversary {
         &self.piles
     }
 
-    /// The special cards every seat holds and those on the table.
+    /// Each seat's special cards, sorted by kind.
+    pub fn special_hands(&self) -> &[Vec<Special>] {
+        &self.special_hands
+    }
+
+    /// What every seat may see of the special cards.
     pub fn specials(&self) -> &SpecialTable {
         &self.table
     }
@@ -391,18 +398,18 @@ impl Anniversary {
     }
 
     fn holds(&self, seat: Seat, special: Special) -> bool {
-        self.table.hands[seat].contains(&special)
+        self.special_hands[seat].contains(&special)
     }
 
     fn give(&mut self, seat: Seat, special: Special) {
-        let hand = &mut self.table.hands[seat];
+        let hand = &mut self.special_hands[seat];
         let at = hand.partition_point(|&s| s < special);
         hand.insert(at, special);
         self.table.hand_counts[seat] = hand.len();
     }
 
     fn remove(&mut self, seat: Seat, special: Special) {
-        let hand = &mut self.table.hands[seat];
+        let hand = &mut self.special_hands[seat];
         let at = hand.iter().position(|&s| s == special).expect("checked");
         hand.remove(at);
         self.table.hand_counts[seat] = hand.len();
@@ -411,7 +418,7 @@ impl Anniversary {
     /// Whether `seat` holds a special card it could play before placing its revealed `card`.
     fn may_play_special(&self, seat: Seat, card: Card) -> bool {
         let view = self.view(seat);
-        let hand = view.special_hand();
+        let hand = view.special_hand;
         // Kinds are sorted: try each kind once.
         hand.iter().enumerate().any(|(i, &special)| {
             (i == 0 || hand[i - 1] != special) && legal_plays(&view, card, special).next().is_some()
@@ -614,7 +621,7 @@ impl Anniversary {
                 self.table.discard.push(Special::FifthRow);
             }
         }
-        if self.table.hands[seat].is_empty() {
+        if self.special_hands[seat].is_empty() {
             true
         } else {
             self.phase = Phase::Swap { seat };
@@ -747,12 +754,17 @@ impl Anniversary {
                 self.seats
             )));
         }
+        let dealt = specials.hands.iter().flatten().chain(&specials.deck);
+        if let Some(other) = dealt.copied().find(|s| !Special::ANNIVERSARY.contains(s)) {
+            return Err(RuleError::BadDeal(format!(
+                "{other} is not one of the anniversary variant's special cards"
+            )));
+        }
         if self.round > 0 {
             self.check_from_deck(specials)?;
         }
         let all = self
-            .table
-            .hands
+            .special_hands
             .iter()
             .chain(&specials.hands)
             .flatten()
@@ -1162,6 +1174,7 @@ impl Game for Anniversary {
             number: None,
             circle: None,
             specials: Some(&self.table),
+            special_hand: &self.special_hands[seat],
         }
     }
 
@@ -1231,7 +1244,7 @@ mod tests {
     fn specials_in_play(game: &Anniversary) -> usize {
         let table = &game.table;
         let on_table = game.on_table().count();
-        table.hands.iter().map(Vec::len).sum::<usize>()
+        game.special_hands.iter().map(Vec::len).sum::<usize>()
             + game.deck.len()
             + table.discard.len()
             + on_table
@@ -1244,9 +1257,9 @@ mod tests {
         all.extend((0..view.rows.len()).map(Action::TakeRow));
         all.push(Action::Pass);
         all.extend(view.taking().iter().map(|&c| Action::Cancel(c)));
-        all.extend(view.special_hand().iter().map(|&s| Action::Swap(s)));
+        all.extend(view.special_hand.iter().map(|&s| Action::Swap(s)));
         if let Some(Decision::Special { card }) = view.decision {
-            for &special in view.special_hand() {
+            for &special in view.special_hand {
                 all.extend(legal_plays(&view, card, special).map(Action::Special));
             }
         }

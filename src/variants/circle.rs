@@ -610,6 +610,7 @@ impl Game for Circle {
             number: None,
             circle: Some(&self.table),
             specials: None,
+            special_hand: &self.table.held[seat],
         }
     }
 

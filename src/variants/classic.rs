@@ -746,6 +746,7 @@ impl Game for Classic {
             number: None,
             circle: None,
             specials: None,
+            special_hand: &[],
         }
     }
 

@@ -247,6 +247,7 @@ impl Game for Pro {
             number: None,
             circle: None,
             specials: None,
+            special_hand: &[],
         }
     }
 

@@ -582,6 +582,7 @@ impl Game for TakeANumber {
             number: Some(&self.table),
             circle: None,
             specials: None,
+            special_hand: &[],
         }
     }
 
