@@ -1210,6 +1210,28 @@ mod tests {
         })
     }
 
+    #[test]
+    fn a_deal_of_the_circle_games_special_cards_is_refused() {
+        let mut game = Anniversary::new(small(1), 2).unwrap();
+        let deal = Deal {
+            hands: vec![cards(&[1]), cards(&[2])],
+            rows: cards(&[3, 4, 5, 6]),
+            specials: Some(SpecialDeal {
+                hands: vec![vec![Special::Double], vec![Special::Stop]],
+                deck: Vec::new(),
+                reshuffled: false,
+                seed: 0,
+            }),
+        };
+        let refused = game.deal(&deal, &mut crate::game::Discard);
+        assert_eq!(
+            refused,
+            Err(RuleError::BadDeal(
+                "x2 is not one of the anniversary variant's special cards".into()
+            ))
+        );
+    }
+
     /// A game dealt `hands` and rows starting with `rows`, each seat given `specials` and the
     /// deck `deck`.
     fn dealt(
