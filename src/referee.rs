@@ -256,11 +256,9 @@ impl Referee<'_, '_> {
                 }
                 ToMove::Everyone(_) => {
                     for seat in 0..seats {
-                        if self.game.owes(seat).is_some() {
-                            self.decide(seat)?;
-                            if !self.step.events.is_empty() {
-                                self.publish()?;
-                            }
+                        self.decide(seat)?;
+                        if !self.step.events.is_empty() {
+                            self.publish()?;
                         }
                     }
                 }
@@ -278,12 +276,16 @@ impl Referee<'_, '_> {
         Ok(outcome)
     }
 
-    /// Asks `seat` for its decision and applies it; a failed or illegal answer is recorded as a
-    /// fault and the fallback is played instead.
+    /// Asks `seat` for its decision, if it owes one, and applies it; a failed or illegal answer
+    /// is recorded as a fault and the fallback is played instead.
     fn decide(&mut self, seat: Seat) -> Result<(), RefereeError> {
+        let game = &*self.game;
+        // The view says what the seat owes: asking the game separately would work it out twice.
+        let view = game.view(seat);
+        if view.decision.is_none() {
+            return Ok(());
+        }
         if !self.disconnected[seat] {
-            let game = &*self.game;
-            let view = game.view(seat);
             let legal = |action| game.check(seat, action);
             let answer = self.players[seat].decide(&view, &legal, self.timeout);
             let fault = match answer {

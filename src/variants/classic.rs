@@ -307,35 +307,51 @@ impl Classic {
     /// Places revealed cards from `next` on, until a low card needs its player's choice or the
     /// turn is done.
     fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
+        let capacity = self.rules.row_capacity;
         while self.next < self.order.len() {
             let seat = self.order[self.next];
             let card = self.played[seat];
             match self.row_for(card) {
                 Some(row) => {
-                    if self.rows[row].len() >= self.rules.row_capacity {
+                    if self.rows[row].len() >= capacity {
                         self.take(seat, row, TakeReason::Full, events)?;
                     }
                     self.place(seat, card, row, events);
                 }
-                None => match self.call_house(Hook::LowCard, |h, t| h.low_card(t, seat, card))? {
-                    Some(Some(row)) if row < self.rows.len() => {
-                        self.take(seat, row, TakeReason::Low, events)?;
-                        self.place(seat, card, row, events);
-                    }
-                    Some(Some(row)) => {
-                        let rows = self.rows.len();
-                        let why = format!("chose row {row}; rows are 0 to {}", rows - 1);
-                        return Err(self.house_error(Hook::LowCard, why));
-                    }
-                    Some(None) | None => {
+                None => {
+                    if !self.low_card(seat, card, events)? {
                         self.phase = Phase::ChooseRow { seat, card };
                         return Ok(());
                     }
-                },
+                }
             }
             self.next += 1;
         }
         self.end_turn(events)
+    }
+
+    /// `seat`'s `card` is below every row's end: house rules may choose its row (then it is
+    /// placed, and this returns true); otherwise its player must (false).
+    #[inline(never)]
+    fn low_card(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        events: &mut Emitter,
+    ) -> Result<bool, RuleError> {
+        match self.call_house(Hook::LowCard, |h, t| h.low_card(t, seat, card))? {
+            Some(Some(row)) if row < self.rows.len() => {
+                self.take(seat, row, TakeReason::Low, events)?;
+                self.place(seat, card, row, events);
+                Ok(true)
+            }
+            Some(Some(row)) => {
+                let rows = self.rows.len();
+                let why = format!("chose row {row}; rows are 0 to {}", rows - 1);
+                Err(self.house_error(Hook::LowCard, why))
+            }
+            Some(None) | None => Ok(false),
+        }
     }
 
     fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
@@ -450,10 +466,66 @@ impl Classic {
 }
 
 impl Classic {
+    /// The last card of the turn is chosen: reveal them all and place them. Kept out of
+    /// [`Game::apply`] so that the common case there (a card chosen, others still to choose)
+    /// stays a small function.
+    #[inline(never)]
+    fn reveal(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        let events = &mut Emitter::new(events);
+        order_by_card(&self.played, &mut self.order);
+        self.next = 0;
+        events.emit(|| Event::Reveal {
+            round: self.round,
+            turn: self.turn,
+            cards: self.played.clone(),
+        });
+        self.resolve(events)
+    }
+
+    /// `seat`'s low `card` takes `row` and starts it again; the turn's placing goes on.
+    #[inline(never)]
+    fn take_low_row(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        row: usize,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        let events = &mut Emitter::new(events);
+        self.take(seat, row, TakeReason::Low, events)?;
+        self.place(seat, card, row, events);
+        self.next += 1;
+        self.resolve(events)
+    }
+
     /// Checks an action; for a card, returns where it is in the hand. Inlined so its result
-    /// stays in registers on the hot path.
+    /// stays in registers on the hot path, which tries the legal actions first and leaves
+    /// telling what is wrong with an illegal one to [`Classic::judge`].
     #[inline(always)]
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
+        match (self.phase, action) {
+            (Phase::Choose { .. }, Action::Play(card)) if self.chosen.get(seat) == Some(&false) => {
+                if let Some(at) = place_in_hand(&self.hands[seat], card) {
+                    return Ok(at);
+                }
+            }
+            (
+                Phase::ChooseRow {
+                    seat: waiting_for, ..
+                },
+                Action::TakeRow(row),
+            ) if seat == waiting_for && row < self.rows.len() => {
+                return Ok(row);
+            }
+            _ => {}
+        }
+        self.judge(seat, action)
+    }
+
+    /// The complete check of an action, with the reason an illegal one is refused.
+    #[cold]
+    #[inline(never)]
+    fn judge(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
         if self.phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
@@ -471,14 +543,8 @@ impl Classic {
                 if self.chosen[seat] {
                     Err(RuleError::AlreadyChosen { seat })
                 } else {
-                    // The hand is sorted, so the card's place is the count of lower cards: a
-                    // branch-free count beats a search whose exit the CPU cannot predict.
-                    let hand = &self.hands[seat];
-                    let at = hand.iter().filter(|&&c| c < card).count();
-                    match hand.get(at) {
-                        Some(&c) if c == card => Ok(at),
-                        _ => Err(RuleError::NotInHand { seat, card }),
-                    }
+                    place_in_hand(&self.hands[seat], card)
+                        .ok_or(RuleError::NotInHand { seat, card })
                 }
             }
             (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
@@ -506,24 +572,35 @@ impl Classic {
     }
 }
 
+/// Where `card` is in the sorted `hand`, if it is there: the count of lower cards, found by
+/// the standard library's binary search (branch-free, so the CPU has no exit to mispredict,
+/// and fewer steps than counting every card).
+#[inline(always)]
+fn place_in_hand(hand: &[Card], card: Card) -> Option<usize> {
+    let at = hand.partition_point(|&c| c < card);
+    (hand.get(at) == Some(&card)).then_some(at)
+}
+
 /// The row a card goes to by least difference: the one whose end (`ends`, by row) is the
 /// highest card below it; `None` for a card below every row's end. Shared by the variants that
 /// place cards like classic.
 #[inline]
 pub(crate) fn row_for(ends: &[Card], card: Card) -> Option<usize> {
-    // The highest end below the card, as a key that is 0 for an end above it. Comparing keys
-    // compiles to conditional moves: whether an end is below a random card is a branch the CPU
-    // would mispredict.
+    // The highest end below the card leaves the smallest gap `card - end - 1`; an end above
+    // the card wraps around to a huge gap. Keeping the smallest compiles to conditional moves:
+    // whether an end is below a random card is a branch the CPU would mispredict.
     let mut best = 0;
-    let mut best_key = 0;
+    let mut best_gap = u32::MAX;
     for (i, &end) in ends.iter().enumerate() {
-        let key = if end < card { u32::from(end.0) + 1 } else { 0 };
-        if key > best_key {
+        let gap = u32::from(card.0)
+            .wrapping_sub(u32::from(end.0))
+            .wrapping_sub(1);
+        if gap < best_gap {
             best = i;
-            best_key = key;
+            best_gap = gap;
         }
     }
-    (best_key > 0).then_some(best)
+    (best_gap < u32::from(card.0)).then_some(best)
 }
 
 /// Seats by ascending revealed card, into `order`: an insertion sort, as a turn has only a few
@@ -531,9 +608,12 @@ pub(crate) fn row_for(ends: &[Card], card: Card) -> Option<usize> {
 #[inline]
 pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
     order.clear();
-    for (seat, &card) in revealed.iter().enumerate() {
-        let mut at = order.len();
-        order.push(seat);
+    order.extend(0..revealed.len());
+    // A slice rather than the vector: its length stays in a register while cards move.
+    let order = order.as_mut_slice();
+    for seat in 1..order.len() {
+        let card = revealed[seat];
+        let mut at = seat;
         while at > 0 && revealed[order[at - 1]] > card {
             order[at] = order[at - 1];
             at -= 1;
@@ -630,12 +710,7 @@ impl Game for Classic {
         let index = self.validate(seat, action)?;
         match (self.phase, action) {
             (Phase::Choose { pending }, Action::Play(card)) => {
-                // A hand is short: shifting by hand beats a call to memmove.
-                let hand = &mut self.hands[seat];
-                for i in index + 1..hand.len() {
-                    hand[i - 1] = hand[i];
-                }
-                hand.pop();
+                self.hands[seat].remove(index);
                 self.played[seat] = card;
                 self.chosen[seat] = true;
                 if pending > 1 {
@@ -644,23 +719,10 @@ impl Game for Classic {
                     };
                     return Ok(());
                 }
-                // The last card of the turn: reveal and place them all.
-                let events = &mut Emitter::new(events);
-                order_by_card(&self.played, &mut self.order);
-                self.next = 0;
-                events.emit(|| Event::Reveal {
-                    round: self.round,
-                    turn: self.turn,
-                    cards: self.played.clone(),
-                });
-                self.resolve(events)
+                self.reveal(events)
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
-                let events = &mut Emitter::new(events);
-                self.take(seat, row, TakeReason::Low, events)?;
-                self.place(seat, card, row, events);
-                self.next += 1;
-                self.resolve(events)
+                self.take_low_row(seat, card, row, events)
             }
             _ => unreachable!("validate() admits no other pair"),
         }
@@ -717,7 +779,7 @@ impl Game for Classic {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn view(&self, seat: Seat) -> View<'_> {
         View {
             rules: &self.rules,
