@@ -603,23 +603,36 @@ pub(crate) fn row_for(ends: &[Card], card: Card) -> Option<usize> {
     (best_gap < u32::from(card.0)).then_some(best)
 }
 
-/// Seats by ascending revealed card, into `order`: an insertion sort, as a turn has only a few
-/// cards.
+/// Seats by ascending revealed card, into `order` (seat order between equal cards). Each seat's
+/// place is counted, without a branch: the cards are random, so the comparisons of a sort
+/// would be branches the CPU mispredicts.
 #[inline]
 pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
     order.clear();
     order.extend(0..revealed.len());
-    // A slice rather than the vector: its length stays in a register while cards move.
-    let order = order.as_mut_slice();
-    for seat in 1..order.len() {
-        let card = revealed[seat];
-        let mut at = seat;
-        while at > 0 && revealed[order[at - 1]] > card {
-            order[at] = order[at - 1];
-            at -= 1;
+    // Card and seat in one key, so equal cards keep seat order and no two keys are equal.
+    let key = |seat: usize, card: Card| u64::from(card.0) << 32 | seat as u64;
+    for (seat, &card) in revealed.iter().enumerate() {
+        let mine = key(seat, card);
+        let mut place = 0;
+        for (other, &c) in revealed.iter().enumerate() {
+            place += usize::from(key(other, c) < mine);
         }
-        order[at] = seat;
+        order[place] = seat;
     }
+}
+
+/// Takes the card at `index` out of `hand`, keeping the others in order. Every card moves or
+/// stays by a select over the whole hand: the loop's length is the hand's (the same for every
+/// seat in a turn, so the CPU predicts it), where moving just the cards after `index` would
+/// loop, or call `memmove`, for a random length.
+#[inline]
+fn take_out(hand: &mut Vec<Card>, index: usize) {
+    let cards = hand.as_mut_slice();
+    for i in 0..cards.len().saturating_sub(1) {
+        cards[i] = cards[i + usize::from(i >= index)];
+    }
+    hand.pop();
 }
 
 /// A deal must hold a hand for every seat, each of the rules' size.
@@ -710,7 +723,7 @@ impl Game for Classic {
         let index = self.validate(seat, action)?;
         match (self.phase, action) {
             (Phase::Choose { pending }, Action::Play(card)) => {
-                self.hands[seat].remove(index);
+                take_out(&mut self.hands[seat], index);
                 self.played[seat] = card;
                 self.chosen[seat] = true;
                 if pending > 1 {
