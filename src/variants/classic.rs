@@ -689,7 +689,7 @@ impl Game for Classic {
         self.seats
     }
 
-    #[inline]
+    #[inline(always)]
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::Deal => ToMove::Deal,

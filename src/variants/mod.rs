@@ -84,7 +84,7 @@ impl Game for AnyGame {
     fn seats(&self) -> usize {
         dispatch!(self, g => g.seats())
     }
-    #[inline]
+    #[inline(always)]
     fn to_move(&self) -> ToMove {
         dispatch!(self, g => g.to_move())
     }
