@@ -116,6 +116,8 @@ pub fn play_match(
     let seats = players.len();
     config.rules.check_players(seats)?;
     let mut game = config.variant.new_game(config.rules.clone(), seats)?;
+    // One generator for the deals, moved to each game's stream (no new key per game).
+    let mut deal_rng = GameRng::new(config.seed, Stream::Deal(0));
     let result = (|| {
         for number in 0..config.games {
             if number > 0 {
@@ -153,8 +155,9 @@ pub fn play_match(
                     })?;
                 game.set_house(hooks);
             }
+            deal_rng.restart(Stream::Deal(deal_number(number, seats)));
             let mut dealer = Dealer {
-                rng: GameRng::new(config.seed, Stream::Deal(deal_number(number, seats))),
+                rng: &mut deal_rng,
                 scripted: &config.deals,
             };
             let mut referee = Referee {
@@ -188,7 +191,7 @@ pub fn play_match(
 
 /// Deals each round: the scripted deal for it if there is one, else from the seeded stream.
 struct Dealer<'a> {
-    rng: GameRng,
+    rng: &'a mut GameRng,
     scripted: &'a [Deal],
 }
 
@@ -247,7 +250,7 @@ impl Referee<'_, '_> {
                     let sink = &mut self.step;
                     match dealer.scripted.get(round - 1) {
                         Some(deal) => self.game.deal(deal, sink),
-                        None => self.game.deal_random(&mut dealer.rng, sink),
+                        None => self.game.deal_random(dealer.rng, sink),
                     }
                     .map_err(|error| RefereeError::Deal {
                         round: round as u32,
@@ -256,11 +259,9 @@ impl Referee<'_, '_> {
                 }
                 ToMove::Everyone(_) => {
                     for seat in 0..seats {
-                        if self.game.owes(seat).is_some() {
-                            self.decide(seat)?;
-                            if !self.step.events.is_empty() {
-                                self.publish()?;
-                            }
+                        self.decide(seat)?;
+                        if !self.step.events.is_empty() {
+                            self.publish()?;
                         }
                     }
                 }
@@ -278,12 +279,16 @@ impl Referee<'_, '_> {
         Ok(outcome)
     }
 
-    /// Asks `seat` for its decision and applies it; a failed or illegal answer is recorded as a
-    /// fault and the fallback is played instead.
+    /// Asks `seat` for its decision, if it owes one, and applies it; a failed or illegal answer
+    /// is recorded as a fault and the fallback is played instead.
     fn decide(&mut self, seat: Seat) -> Result<(), RefereeError> {
+        let game = &*self.game;
+        // The view says what the seat owes: asking the game separately would work it out twice.
+        let view = game.view(seat);
+        if view.decision.is_none() {
+            return Ok(());
+        }
         if !self.disconnected[seat] {
-            let game = &*self.game;
-            let view = game.view(seat);
             let legal = |action| game.check(seat, action);
             let answer = self.players[seat].decide(&view, &legal, self.timeout);
             let fault = match answer {

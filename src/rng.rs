@@ -56,6 +56,14 @@ impl GameRng {
         GameRng(rng)
     }
 
+    /// Moves to the start of `stream` of the same seed: the same generator as
+    /// `GameRng::new(seed, stream)`, without deriving the key again nor moving a new generator
+    /// into place (a bot starts a stream per game).
+    pub fn restart(&mut self, stream: Stream) {
+        self.0.set_word_pos(0);
+        self.0.set_stream(stream.number());
+    }
+
     pub fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
     }
@@ -132,6 +140,26 @@ mod tests {
         for seed in [0, 1, 7, 42, u64::MAX] {
             let ours = ChaCha8Rng::from_seed(key(seed));
             assert_eq!(ours, ChaCha8Rng::seed_from_u64(seed), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_restarted_generator_is_a_new_one() {
+        let mut rng = GameRng::new(7, Stream::Bot { game: 0, seat: 0 });
+        for (used, stream) in [
+            (0, Stream::Bot { game: 3, seat: 1 }),
+            (5, Stream::Deal(2)),
+            (64, Stream::Bot { game: 9, seat: 0 }),
+            (100, Stream::Bot { game: 9, seat: 0 }),
+        ] {
+            for _ in 0..used {
+                rng.next_u32();
+            }
+            rng.restart(stream);
+            let mut fresh = GameRng::new(7, stream);
+            for _ in 0..200 {
+                assert_eq!(rng.next_u32(), fresh.next_u32(), "{stream:?} after {used}");
+            }
         }
     }
 

@@ -52,7 +52,7 @@ impl Strategy {
 pub struct Builtin {
     strategy: Strategy,
     name: String,
-    seed: u64,
+    /// Made from the match seed; moved to the stream of each game as it starts.
     rng: GameRng,
 }
 
@@ -62,7 +62,6 @@ impl Builtin {
         Builtin {
             strategy,
             name: format!("builtin:{}", strategy.name()),
-            seed,
             rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
         }
     }
@@ -157,7 +156,8 @@ impl Player for Builtin {
             game: start.number,
             seat: start.seat,
         };
-        self.rng = GameRng::new(self.seed, stream);
+        // The generator was made from the same seed, so it only moves to the game's stream.
+        self.rng.restart(stream);
         Ok(())
     }
 

@@ -48,7 +48,32 @@ impl std::error::Error for ParseError {}
 
 /// Parses a line from a bot.
 pub fn from_bot(line: &str) -> Result<FromBot, ParseError> {
-    run(line, from_bot_message)
+    match plain_answer(line) {
+        Some(answer) => Ok(answer),
+        None => run(line, from_bot_message),
+    }
+}
+
+/// The usual answer to a request, `play 42` or `row 1` (or `pick`, `keep`): a keyword, one space
+/// and up to four digits, read without the general parser, as it comes at every decision on the
+/// referee's pipe loop. Any other line (a hello, other blanks, a longer or bad number) is left
+/// to the general parser, which reads these lines the same way.
+fn plain_answer(line: &str) -> Option<FromBot> {
+    let line = line.trim_end_matches([' ', '\t', '\r', '\n']);
+    let (keyword, digits) = line.split_once(' ')?;
+    if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n = digits
+        .bytes()
+        .fold(0u16, |n, digit| n * 10 + u16::from(digit - b'0'));
+    match keyword {
+        "play" => Some(FromBot::Play(Card(n))),
+        "row" => Some(FromBot::Row(usize::from(n))),
+        "pick" => Some(FromBot::Pick(Card(n))),
+        "keep" => Some(FromBot::Keep(Card(n))),
+        _ => None,
+    }
 }
 
 /// Parses a line from the referee.
@@ -968,6 +993,43 @@ mod tests {
                 version: 1,
                 name: "b".into()
             })
+        );
+    }
+
+    #[test]
+    fn the_plain_answer_reading_agrees_with_the_general_parser() {
+        let mut plain = 0;
+        for line in [
+            "play 5",
+            "play 0005",
+            "row 3",
+            "pick 9999",
+            "keep 12",
+            "play 5\r\n",
+            "play 5 \t",
+            "play 10000",
+            "play 65536",
+            "row 99999",
+            "play -1",
+            "play 5x",
+            "play  5",
+            " play 5",
+            "plays 5",
+            "play",
+            "play ",
+            "play 5 6",
+            "Play 5",
+            "row 1,2",
+            "hello version=1",
+        ] {
+            if let Some(answer) = plain_answer(line) {
+                plain += 1;
+                assert_eq!(Ok(answer), run(line, from_bot_message), "{line:?}");
+            }
+        }
+        assert_eq!(
+            plain, 7,
+            "the lines with a keyword, one space and 1-4 digits"
         );
     }
 

@@ -819,6 +819,7 @@ trait Number: Copy {
 macro_rules! number {
     ($($t:ty),*) => {$(
         impl Number for $t {
+            #[inline(always)]
             fn write(self, out: &mut String) {
                 match u16::try_from(self) {
                     Ok(n) if n < 1000 => small(out, n),
@@ -829,7 +830,9 @@ macro_rules! number {
     )*};
 }
 
-/// Writes `n` (below 1000) in decimal, one byte at a time.
+/// Writes `n` (below 1000) in decimal, one byte at a time. Inlined, as the caller keeps the
+/// string's length in a register across the numbers of a list.
+#[inline(always)]
 fn small(out: &mut String, n: u16) {
     let digit = |d: u16| char::from(b'0' + d as u8);
     if n >= 100 {
@@ -843,6 +846,7 @@ fn small(out: &mut String, n: u16) {
 number!(u8, u16, u32, u64, usize, i32);
 
 impl Number for Card {
+    #[inline(always)]
     fn write(self, out: &mut String) {
         self.0.write(out);
     }

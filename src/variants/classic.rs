@@ -307,35 +307,51 @@ impl Classic {
     /// Places revealed cards from `next` on, until a low card needs its player's choice or the
     /// turn is done.
     fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
+        let capacity = self.rules.row_capacity;
         while self.next < self.order.len() {
             let seat = self.order[self.next];
             let card = self.played[seat];
             match self.row_for(card) {
                 Some(row) => {
-                    if self.rows[row].len() >= self.rules.row_capacity {
+                    if self.rows[row].len() >= capacity {
                         self.take(seat, row, TakeReason::Full, events)?;
                     }
                     self.place(seat, card, row, events);
                 }
-                None => match self.call_house(Hook::LowCard, |h, t| h.low_card(t, seat, card))? {
-                    Some(Some(row)) if row < self.rows.len() => {
-                        self.take(seat, row, TakeReason::Low, events)?;
-                        self.place(seat, card, row, events);
-                    }
-                    Some(Some(row)) => {
-                        let rows = self.rows.len();
-                        let why = format!("chose row {row}; rows are 0 to {}", rows - 1);
-                        return Err(self.house_error(Hook::LowCard, why));
-                    }
-                    Some(None) | None => {
+                None => {
+                    if !self.low_card(seat, card, events)? {
                         self.phase = Phase::ChooseRow { seat, card };
                         return Ok(());
                     }
-                },
+                }
             }
             self.next += 1;
         }
         self.end_turn(events)
+    }
+
+    /// `seat`'s `card` is below every row's end: house rules may choose its row (then it is
+    /// placed, and this returns true); otherwise its player must (false).
+    #[inline(never)]
+    fn low_card(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        events: &mut Emitter,
+    ) -> Result<bool, RuleError> {
+        match self.call_house(Hook::LowCard, |h, t| h.low_card(t, seat, card))? {
+            Some(Some(row)) if row < self.rows.len() => {
+                self.take(seat, row, TakeReason::Low, events)?;
+                self.place(seat, card, row, events);
+                Ok(true)
+            }
+            Some(Some(row)) => {
+                let rows = self.rows.len();
+                let why = format!("chose row {row}; rows are 0 to {}", rows - 1);
+                Err(self.house_error(Hook::LowCard, why))
+            }
+            Some(None) | None => Ok(false),
+        }
     }
 
     fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
@@ -447,10 +463,66 @@ impl Classic {
 }
 
 impl Classic {
+    /// The last card of the turn is chosen: reveal them all and place them. Kept out of
+    /// [`Game::apply`] so that the common case there (a card chosen, others still to choose)
+    /// stays a small function.
+    #[inline(never)]
+    fn reveal(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        let events = &mut Emitter::new(events);
+        order_by_card(&self.played, &mut self.order);
+        self.next = 0;
+        events.emit(|| Event::Reveal {
+            round: self.round,
+            turn: self.turn,
+            cards: self.played.clone(),
+        });
+        self.resolve(events)
+    }
+
+    /// `seat`'s low `card` takes `row` and starts it again; the turn's placing goes on.
+    #[inline(never)]
+    fn take_low_row(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        row: usize,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
+        let events = &mut Emitter::new(events);
+        self.take(seat, row, TakeReason::Low, events)?;
+        self.place(seat, card, row, events);
+        self.next += 1;
+        self.resolve(events)
+    }
+
     /// Checks an action; for a card, returns where it is in the hand. Inlined so its result
-    /// stays in registers on the hot path.
+    /// stays in registers on the hot path, which tries the legal actions first and leaves
+    /// telling what is wrong with an illegal one to [`Classic::judge`].
     #[inline(always)]
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
+        match (self.phase, action) {
+            (Phase::Choose { .. }, Action::Play(card)) if self.chosen.get(seat) == Some(&false) => {
+                if let Some(at) = place_in_hand(&self.hands[seat], card) {
+                    return Ok(at);
+                }
+            }
+            (
+                Phase::ChooseRow {
+                    seat: waiting_for, ..
+                },
+                Action::TakeRow(row),
+            ) if seat == waiting_for && row < self.rows.len() => {
+                return Ok(row);
+            }
+            _ => {}
+        }
+        self.judge(seat, action)
+    }
+
+    /// The complete check of an action, with the reason an illegal one is refused.
+    #[cold]
+    #[inline(never)]
+    fn judge(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
         if self.phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
@@ -474,14 +546,8 @@ impl Classic {
                 if self.chosen[seat] {
                     Err(RuleError::AlreadyChosen { seat })
                 } else {
-                    // The hand is sorted, so the card's place is the count of lower cards: a
-                    // branch-free count beats a search whose exit the CPU cannot predict.
-                    let hand = &self.hands[seat];
-                    let at = hand.iter().filter(|&&c| c < card).count();
-                    match hand.get(at) {
-                        Some(&c) if c == card => Ok(at),
-                        _ => Err(RuleError::NotInHand { seat, card }),
-                    }
+                    place_in_hand(&self.hands[seat], card)
+                        .ok_or(RuleError::NotInHand { seat, card })
                 }
             }
             (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
@@ -509,39 +575,53 @@ impl Classic {
     }
 }
 
+/// Where `card` is in the sorted `hand`, if it is there: the count of lower cards, found by
+/// the standard library's binary search (branch-free, so the CPU has no exit to mispredict,
+/// and fewer steps than counting every card).
+#[inline(always)]
+fn place_in_hand(hand: &[Card], card: Card) -> Option<usize> {
+    let at = hand.partition_point(|&c| c < card);
+    (hand.get(at) == Some(&card)).then_some(at)
+}
+
 /// The row a card goes to by least difference: the one whose end (`ends`, by row) is the
 /// highest card below it; `None` for a card below every row's end. Shared by the variants that
 /// place cards like classic.
 #[inline]
 pub(crate) fn row_for(ends: &[Card], card: Card) -> Option<usize> {
-    // The highest end below the card, as a key that is 0 for an end above it. Comparing keys
-    // compiles to conditional moves: whether an end is below a random card is a branch the CPU
-    // would mispredict.
+    // The highest end below the card leaves the smallest gap `card - end - 1`; an end above
+    // the card wraps around to a huge gap. Keeping the smallest compiles to conditional moves:
+    // whether an end is below a random card is a branch the CPU would mispredict.
     let mut best = 0;
-    let mut best_key = 0;
+    let mut best_gap = u32::MAX;
     for (i, &end) in ends.iter().enumerate() {
-        let key = if end < card { u32::from(end.0) + 1 } else { 0 };
-        if key > best_key {
+        let gap = u32::from(card.0)
+            .wrapping_sub(u32::from(end.0))
+            .wrapping_sub(1);
+        if gap < best_gap {
             best = i;
-            best_key = key;
+            best_gap = gap;
         }
     }
-    (best_key > 0).then_some(best)
+    (best_gap < u32::from(card.0)).then_some(best)
 }
 
-/// Seats by ascending revealed card, into `order`: an insertion sort, as a turn has only a few
-/// cards.
+/// Seats by ascending revealed card, into `order` (seat order between equal cards). Each seat's
+/// place is counted, without a branch: the cards are random, so the comparisons of a sort
+/// would be branches the CPU mispredicts.
 #[inline]
 pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
     order.clear();
+    order.extend(0..revealed.len());
+    // Card and seat in one key, so equal cards keep seat order and no two keys are equal.
+    let key = |seat: usize, card: Card| u64::from(card.0) << 32 | seat as u64;
     for (seat, &card) in revealed.iter().enumerate() {
-        let mut at = order.len();
-        order.push(seat);
-        while at > 0 && revealed[order[at - 1]] > card {
-            order[at] = order[at - 1];
-            at -= 1;
+        let mine = key(seat, card);
+        let mut place = 0;
+        for (other, &c) in revealed.iter().enumerate() {
+            place += usize::from(key(other, c) < mine);
         }
-        order[at] = seat;
+        order[place] = seat;
     }
 }
 
@@ -551,6 +631,18 @@ pub(crate) fn game_over(rules: &Rules, totals: &[Points], round: u32) -> bool {
         GameEnd::TargetScore(target) => totals.iter().any(|&s| s >= target as Points),
         GameEnd::Rounds(rounds) => round >= rounds,
     }
+}
+/// Takes the card at `index` out of `hand`, keeping the others in order. Every card moves or
+/// stays by a select over the whole hand: the loop's length is the hand's (the same for every
+/// seat in a turn, so the CPU predicts it), where moving just the cards after `index` would
+/// loop, or call `memmove`, for a random length.
+#[inline]
+fn take_out(hand: &mut Vec<Card>, index: usize) {
+    let cards = hand.as_mut_slice();
+    for i in 0..cards.len().saturating_sub(1) {
+        cards[i] = cards[i + usize::from(i >= index)];
+    }
+    hand.pop();
 }
 
 /// A deal must hold a hand for every seat, each of the rules' size.
@@ -607,7 +699,7 @@ impl Game for Classic {
         self.seats
     }
 
-    #[inline]
+    #[inline(always)]
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::Deal => ToMove::Deal,
@@ -641,12 +733,7 @@ impl Game for Classic {
         let index = self.validate(seat, action)?;
         match (self.phase, action) {
             (Phase::Choose { pending }, Action::Play(card)) => {
-                // A hand is short: shifting by hand beats a call to memmove.
-                let hand = &mut self.hands[seat];
-                for i in index + 1..hand.len() {
-                    hand[i - 1] = hand[i];
-                }
-                hand.pop();
+                take_out(&mut self.hands[seat], index);
                 self.played[seat] = card;
                 self.chosen[seat] = true;
                 if pending > 1 {
@@ -655,23 +742,10 @@ impl Game for Classic {
                     };
                     return Ok(());
                 }
-                // The last card of the turn: reveal and place them all.
-                let events = &mut Emitter::new(events);
-                order_by_card(&self.played, &mut self.order);
-                self.next = 0;
-                events.emit(|| Event::Reveal {
-                    round: self.round,
-                    turn: self.turn,
-                    cards: self.played.clone(),
-                });
-                self.resolve(events)
+                self.reveal(events)
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
-                let events = &mut Emitter::new(events);
-                self.take(seat, row, TakeReason::Low, events)?;
-                self.place(seat, card, row, events);
-                self.next += 1;
-                self.resolve(events)
+                self.take_low_row(seat, card, row, events)
             }
             _ => unreachable!("validate() admits no other pair"),
         }
@@ -728,7 +802,7 @@ impl Game for Classic {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn view(&self, seat: Seat) -> View<'_> {
         View {
             rules: &self.rules,

@@ -74,6 +74,7 @@ impl Variant {
 /// A game of any variant. An enum rather than a `Box<dyn Game>` so the referee's inner loop
 /// calls the variant directly (and the compiler can inline it).
 #[derive(Debug)]
+#[repr(u8)] // an explicit tag: telling the variant apart is then one byte compare
 pub enum AnyGame {
     Classic(classic::Classic),
     Pro(pro::Pro),
@@ -102,7 +103,7 @@ impl Game for AnyGame {
     fn seats(&self) -> usize {
         dispatch!(self, g => g.seats())
     }
-    #[inline]
+    #[inline(always)]
     fn to_move(&self) -> ToMove {
         dispatch!(self, g => g.to_move())
     }
@@ -132,7 +133,7 @@ impl Game for AnyGame {
     ) -> Result<(), RuleError> {
         dispatch!(self, g => g.deal_random(rng, events))
     }
-    #[inline]
+    #[inline(always)]
     fn view(&self, seat: Seat) -> View<'_> {
         dispatch!(self, g => g.view(seat))
     }
