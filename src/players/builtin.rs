@@ -75,8 +75,11 @@ impl Builtin {
                 Action::Play(view.hand[i])
             }
             (Strategy::Random, Some(Decision::ChooseRow { .. })) => {
-                let open: Vec<usize> = (0..view.rows.len()).filter(|&r| !view.stopped(r)).collect();
-                Action::TakeRow(open[self.rng.below(open.len() as u32) as usize])
+                // A row no Stop blocks (the anniversary variant), counted, not collected: no
+                // allocation per decision.
+                let mut open = (0..view.rows.len()).filter(|&r| !view.stopped(r));
+                let pick = self.rng.below(open.clone().count() as u32) as usize;
+                Action::TakeRow(open.nth(pick).expect("an open row"))
             }
             (Strategy::Random, Some(Decision::Special { card })) => {
                 let mut plays = vec![Action::Pass];
