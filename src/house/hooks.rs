@@ -49,10 +49,21 @@ const ROUND_END: usize = 2;
 const GAME_OVER: usize = 3;
 
 impl LuaHooks {
-    /// Calls hook `f` (wrapped by its caller in sandbox.lua) with the view readable and a fresh
-    /// instruction budget.
+    /// Calls hook `f` (wrapped by its caller in sandbox.lua) with the view first.
     #[inline]
     fn call(&self, table: &TableView, f: &Function, args: impl IntoLuaMulti) -> HookResult<Value> {
+        self.call_holding_view(table, f, (&self.sandbox.view, args))
+    }
+
+    /// Calls `f`, a hook's caller that holds the view itself ([`Sandbox::caller`]), with the
+    /// view readable and a fresh instruction budget.
+    #[inline]
+    fn call_holding_view(
+        &self,
+        table: &TableView,
+        f: &Function,
+        args: impl IntoLuaMulti,
+    ) -> HookResult<Value> {
         self.sandbox.reset();
         let slot = &self.view.slot;
         if slot.read.replace(false) {
@@ -61,7 +72,7 @@ impl LuaHooks {
                 .call::<()>(())
                 .map_err(|e| sandbox::message(&e))?;
         }
-        slot.enter(table, || f.call::<Value>((&self.sandbox.view, args)))
+        slot.enter(table, || f.call::<Value>(args))
             .map_err(|e| self.script.locate(sandbox::message(&e)))
     }
 
@@ -136,22 +147,15 @@ impl HouseHooks for LuaHooks {
         };
         // Up to 6 cards go as a tuple, which mlua pushes without allocating.
         let c = |i: usize| cards[i].0;
+        let (s, r, b) = (seat, row, bullheads);
         let answer = match cards.len() {
-            1 => self.call(table, f, (seat, row, bullheads, c(0))),
-            2 => self.call(table, f, (seat, row, bullheads, c(0), c(1))),
-            3 => self.call(table, f, (seat, row, bullheads, c(0), c(1), c(2))),
-            4 => self.call(table, f, (seat, row, bullheads, c(0), c(1), c(2), c(3))),
-            5 => self.call(
-                table,
-                f,
-                (seat, row, bullheads, c(0), c(1), c(2), c(3), c(4)),
-            ),
-            6 => self.call(
-                table,
-                f,
-                (seat, row, bullheads, c(0), c(1), c(2), c(3), c(4), c(5)),
-            ),
-            _ => self.call(table, f, (seat, row, bullheads, Cards(cards))),
+            1 => self.call_holding_view(table, f, (s, r, b, c(0))),
+            2 => self.call_holding_view(table, f, (s, r, b, c(0), c(1))),
+            3 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2))),
+            4 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2), c(3))),
+            5 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2), c(3), c(4))),
+            6 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2), c(3), c(4), c(5))),
+            _ => self.call_holding_view(table, f, (s, r, b, Cards(cards))),
         }?;
         if answer.is_nil() {
             return Ok(bullheads);

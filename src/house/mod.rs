@@ -215,12 +215,8 @@ impl House {
                     .map_err(|e| fail(sandbox::message(&e)))?;
                 match value {
                     Value::Function(f) => {
-                        let wrap: Function = self
-                            .sandbox
-                            .callers
-                            .raw_get(name)
-                            .map_err(|e| fail(sandbox::message(&e)))?;
-                        *caller = Some(wrap.call(&f).map_err(|e| fail(sandbox::message(&e)))?);
+                        let wrapped = self.sandbox.caller(name, &f);
+                        *caller = Some(wrapped.map_err(|e| fail(sandbox::message(&e)))?);
                         *slot = Some(f);
                     }
                     other => {

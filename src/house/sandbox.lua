@@ -263,14 +263,10 @@ end
 
 -- take5 calls hooks through these (with the view first): arrays come as extra arguments and
 -- are made into the sequences a hook gets here (cheaper than building tables from Rust).
+-- row_taken, the hook called at every take, has its caller in C (sandbox.rs).
 local callers = {
   low_card = function(hook)
     return hook
-  end,
-  row_taken = function(hook)
-    return function(t, seat, row, bullheads, ...)
-      return hook(t, seat, row, { ... }, bullheads)
-    end
   end,
   -- The penalties come back as returned, or as the hook left them.
   round_end = function(hook)

@@ -9,9 +9,10 @@
 
 use mlua::chunk::ChunkMode;
 use mlua::{
-    Error, Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState, prelude::*,
+    Error, Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState, ffi, prelude::*,
 };
 use std::cell::Cell;
+use std::ffi::c_int;
 use std::rc::Rc;
 
 /// Memory a script's Lua state may hold.
@@ -105,6 +106,23 @@ impl Sandbox {
         self.budget.spent.set(false);
     }
 
+    /// Hook `name` (`hook`), wrapped for calls from take5: its caller from sandbox.lua, called
+    /// with the view first; or for `row_taken`, which runs at every take, [`call_row_taken`]
+    /// holding the hook and the view.
+    pub fn caller(&self, name: &str, hook: &Function) -> Result<Function, Error> {
+        if name == "row_taken" {
+            // SAFETY: the closure takes its two upvalues from the stack, where `exec_raw` put
+            // them, and leaves itself as the one result.
+            return unsafe {
+                self.lua.exec_raw((hook, &self.view), |state| {
+                    ffi::lua_pushcclosure(state, call_row_taken, 2);
+                })
+            };
+        }
+        let wrap: Function = self.callers.raw_get(name)?;
+        wrap.call(hook)
+    }
+
     /// A fresh global table for one run of a script.
     pub fn new_env(&self) -> Result<Table, Error> {
         self.reset();
@@ -124,6 +142,38 @@ impl Sandbox {
             .set_environment(self.lua.create_table()?)
             .into_function()
     }
+}
+
+/// Calls a `row_taken` hook (the closure's first upvalue) as `hook(t, seat, row, cards,
+/// bullheads)`, with the view (the second upvalue) as `t`, given `seat, row, bullheads` and the
+/// cards as arguments. The `cards` sequence is made here rather than by a Lua caller, which
+/// would cost a Lua call, varargs and a table grown to size, all of its instructions counted by
+/// the budget's hook.
+///
+/// Errors (the hook's, the budget's, memory) unwind through this frame to the protected call
+/// take5 made; it owns nothing that needs dropping.
+unsafe extern "C-unwind" fn call_row_taken(state: *mut ffi::lua_State) -> c_int {
+    const SEAT: c_int = 1;
+    const ROW: c_int = 2;
+    const BULLHEADS: c_int = 3;
+    const FIRST_CARD: c_int = 4;
+    // SAFETY: Lua calls this with its arguments on the stack and room for LUA_MINSTACK (20)
+    // more values; it pushes 6 at most.
+    unsafe {
+        let cards = (ffi::lua_gettop(state) - FIRST_CARD + 1).max(0);
+        ffi::lua_pushvalue(state, ffi::lua_upvalueindex(1));
+        ffi::lua_pushvalue(state, ffi::lua_upvalueindex(2));
+        ffi::lua_pushvalue(state, SEAT);
+        ffi::lua_pushvalue(state, ROW);
+        ffi::lua_createtable(state, cards, 0);
+        for i in 1..=cards {
+            ffi::lua_pushvalue(state, FIRST_CARD - 1 + i);
+            ffi::lua_rawseti(state, -2, ffi::lua_Integer::from(i));
+        }
+        ffi::lua_pushvalue(state, BULLHEADS);
+        ffi::lua_call(state, 5, 1);
+    }
+    1
 }
 
 /// What went wrong in Lua, as a user should read it: the message with the script's name and
