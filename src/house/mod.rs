@@ -247,9 +247,7 @@ impl HouseRules for House {
 
 /// Runs the script's top level in fresh globals; `Err` inside when it returns no table.
 fn run(sandbox: &Sandbox, chunk: &Function) -> Result<Result<Table, String>, mlua::Error> {
-    let env = sandbox.new_env()?;
-    sandbox.reset();
-    Ok(match chunk.call::<Value>(env)? {
+    Ok(match sandbox.run(chunk)? {
         Value::Table(table) => Ok(table),
         other => Err(format!(
             "the script must return a table of settings and hooks, it returned {}",

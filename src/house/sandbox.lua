@@ -154,6 +154,11 @@ local function new_env()
   return env
 end
 
+-- Runs a compiled script's top level in fresh globals (one call from take5 rather than two).
+local function run(chunk)
+  return chunk(new_env())
+end
+
 -- The table view and the arrays in it are read-only too.
 local function read_only()
   error("the table view is read-only: hooks change the game by what they return", 2)
@@ -290,4 +295,4 @@ for key in next, G do
   G[key] = nil
 end
 
-return { new_env = new_env, view = view, forget = forget, set_view = set_view, callers = callers }
+return { run = run, view = view, forget = forget, set_view = set_view, callers = callers }

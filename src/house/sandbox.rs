@@ -8,6 +8,7 @@
 //! re-raise it, so no script can catch its way past the budget.
 
 use mlua::chunk::ChunkMode;
+use mlua::state::{GcGenParams, GcMode};
 use mlua::{
     Error, Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState, ffi, prelude::*,
 };
@@ -30,7 +31,8 @@ const PRELUDE: &str = include_str!("sandbox.lua");
 pub(crate) struct Sandbox {
     pub lua: Lua,
     budget: Rc<Budget>,
-    new_env: Function,
+    /// Runs a compiled script's top level in fresh globals.
+    run: Function,
     /// The table view hooks get, and what resets it between calls (see sandbox.lua).
     pub view: Table,
     pub forget: Function,
@@ -53,6 +55,9 @@ impl Sandbox {
             LuaOptions::default(),
         )?;
         lua.set_memory_limit(MEMORY_LIMIT)?;
+        // Hooks make short-lived tables (a `row_taken` call its `cards`), which a generational
+        // collector frees in its minor collections without going over the rest of the heap.
+        lua.gc_set_mode(GcMode::Generational(GcGenParams::default()));
         let budget = Rc::new(Budget::default());
         let counter = budget.clone();
         lua.set_global_hook(
@@ -89,7 +94,7 @@ impl Sandbox {
             .set_mode(ChunkMode::Text)
             .call((spent, write))?;
         Ok(Sandbox {
-            new_env: exports.get("new_env")?,
+            run: exports.get("run")?,
             view: exports.get("view")?,
             forget: exports.get("forget")?,
             set_view: exports.get("set_view")?,
@@ -123,10 +128,10 @@ impl Sandbox {
         wrap.call(hook)
     }
 
-    /// A fresh global table for one run of a script.
-    pub fn new_env(&self) -> Result<Table, Error> {
+    /// Runs `chunk` (from [`Sandbox::compile`]) in a fresh global table, with a whole budget.
+    pub fn run(&self, chunk: &Function) -> Result<Value, Error> {
         self.reset();
-        self.new_env.call(())
+        self.run.call(chunk)
     }
 
     /// Compiles a script (text only: bytecode is refused). Its top level sees `_ENV` as the
