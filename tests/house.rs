@@ -424,6 +424,41 @@ fn hook_answers_are_checked() {
 }
 
 #[test]
+fn row_taken_gets_a_fresh_cards_sequence_at_each_call() {
+    // The hook changes each `cards` it gets and keeps it: the next call's is another table,
+    // and the kept one stays as the hook left it. Arguments come in the documented order.
+    let house = source(
+        r#"
+        local kept, kept_len
+        return {
+          row_taken = function(t, seat, row, cards, bullheads)
+            if kept then
+              assert(kept ~= cards and kept[1] == -1 and #kept == kept_len, "kept cards changed")
+            end
+            local sum = 0
+            for i = 1, #cards do
+              sum = sum + cards[i]
+            end
+            cards[1] = -1
+            kept, kept_len = cards, #cards
+            return seat * 1000000 + row * 100000 + bullheads * 10000 + #cards * 1000 + sum
+          end,
+        }"#,
+    );
+    let fixed = Fixed::new();
+    let view = fixed.view();
+    let mut hooks = hooks_of(&house);
+    assert_eq!(
+        hooks.row_taken(&view, 3, 2, &cards(&[20, 21]), 4),
+        Ok(3_242_041)
+    );
+    // More cards than a classic row holds.
+    let long = cards(&[30, 31, 32, 33, 34, 35, 36, 37]);
+    assert_eq!(hooks.row_taken(&view, 1, 0, &long, 9), Ok(1_098_268));
+    assert_eq!(hooks.row_taken(&view, 0, 1, &cards(&[40]), 1), Ok(111_040));
+}
+
+#[test]
 fn each_game_starts_the_script_afresh() {
     let house = source(
         r#"
