@@ -76,10 +76,21 @@ impl Builtin {
             }
             (Strategy::Random, Some(Decision::ChooseRow { .. })) => {
                 // A row no Stop blocks (the anniversary variant), counted, not collected: no
-                // allocation per decision.
-                let mut open = (0..view.rows.len()).filter(|&r| !view.stopped(r));
-                let pick = self.rng.below(open.clone().count() as u32) as usize;
-                Action::TakeRow(open.nth(pick).expect("an open row"))
+                // allocation per decision. Without a Stop the pick is the row itself: no walk
+                // over the rows, whose random length the CPU would mispredict.
+                let rows = view.rows.len();
+                let stops = view
+                    .specials
+                    .map_or(0, |t| t.stops.iter().take(rows).filter(|&&s| s).count());
+                let pick = self.rng.below((rows - stops) as u32) as usize;
+                let row = match stops {
+                    0 => pick,
+                    _ => (0..rows)
+                        .filter(|&r| !view.stopped(r))
+                        .nth(pick)
+                        .expect("an open row"),
+                };
+                Action::TakeRow(row)
             }
             (Strategy::Random, Some(Decision::Special { card })) => {
                 let mut plays = vec![Action::Pass];
