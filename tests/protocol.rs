@@ -283,6 +283,14 @@ impl Gen {
         }
     }
 
+    /// A special card's row or place: small, or the largest there is.
+    fn byte(&mut self) -> u8 {
+        match self.below(10) {
+            0 => u8::MAX,
+            _ => self.below(12) as u8,
+        }
+    }
+
     fn card(&mut self) -> Card {
         Card(match self.below(10) {
             0 => u16::MAX,
@@ -369,18 +377,18 @@ impl Gen {
     fn play(&mut self) -> SpecialPlay {
         match self.below(6) {
             0 => SpecialPlay::FifthRow,
-            1 => SpecialPlay::SevenNimmt { row: self.usize() },
+            1 => SpecialPlay::SevenNimmt { row: self.byte() },
             2 => SpecialPlay::Insert {
-                row: self.usize(),
-                at: self.usize(),
+                row: self.byte(),
+                at: self.byte(),
             },
             3 => SpecialPlay::Replace { card: self.card() },
             4 => SpecialPlay::Shift {
                 card: self.card(),
-                row: self.usize(),
-                at: self.usize(),
+                row: self.byte(),
+                at: self.byte(),
             },
-            _ => SpecialPlay::Stop { row: self.usize() },
+            _ => SpecialPlay::Stop { row: self.byte() },
         }
     }
 

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 /// A special card played before a number card is placed, with its arguments. Rows count from 0;
 /// `at` is the place in the row the card goes to (0: before the row's first card), which must
-/// keep the row ascending. (Negative = Positive is played while taking: see
+/// keep the row ascending. Rows and places are bytes, so an [`crate::game::Action`] stays 16
+/// bytes (the referee passes one per decision); the variant's rules keep them below 256. (Negative = Positive is played while taking: see
 /// [`crate::game::Action::Cancel`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "special", deny_unknown_fields)]
@@ -15,15 +16,15 @@ pub enum SpecialPlay {
     /// The card played starts a 5th row.
     FifthRow,
     /// `row` is taken by its 7th card until it is taken.
-    SevenNimmt { row: usize },
+    SevenNimmt { row: u8 },
     /// The card played goes to place `at` of `row` instead of its usual row.
-    Insert { row: usize, at: usize },
+    Insert { row: u8, at: u8 },
     /// The card played goes back to the hand; `card` from the hand is placed instead.
     Replace { card: Card },
     /// `card`, in some row, moves to place `at` of `row`; then the card played is placed.
-    Shift { card: Card, row: usize, at: usize },
+    Shift { card: Card, row: u8, at: u8 },
     /// `row` is blocked until the next row is taken; then the card played is placed.
-    Stop { row: usize },
+    Stop { row: u8 },
 }
 
 impl SpecialPlay {

@@ -5,7 +5,7 @@ use super::{Answer, GameStart, Legality, Player};
 use crate::cards::{Card, Special};
 use crate::game::{Action, Decision, SpecialPlay, View};
 use crate::rng::{GameRng, Stream};
-use crate::variants::anniversary::legal_plays;
+use crate::variants::anniversary::{byte, legal_plays};
 use crate::variants::circle::{row_for_number, taken_points};
 use std::time::Duration;
 
@@ -76,10 +76,21 @@ impl Builtin {
             }
             (Strategy::Random, Some(Decision::ChooseRow { .. })) => {
                 // A row no Stop blocks (the anniversary variant), counted, not collected: no
-                // allocation per decision.
-                let mut open = (0..view.rows.len()).filter(|&r| !view.stopped(r));
-                let pick = self.rng.below(open.clone().count() as u32) as usize;
-                Action::TakeRow(open.nth(pick).expect("an open row"))
+                // allocation per decision. Without a Stop the pick is the row itself: no walk
+                // over the rows, whose random length the CPU would mispredict.
+                let rows = view.rows.len();
+                let stops = view
+                    .specials
+                    .map_or(0, |t| t.stops.iter().take(rows).filter(|&&s| s).count());
+                let pick = self.rng.below((rows - stops) as u32) as usize;
+                let row = match stops {
+                    0 => pick,
+                    _ => (0..rows)
+                        .filter(|&r| !view.stopped(r))
+                        .nth(pick)
+                        .expect("an open row"),
+                };
+                Action::TakeRow(row)
             }
             (Strategy::Random, Some(Decision::Special { card })) => {
                 let mut plays = vec![Action::Pass];
@@ -408,11 +419,14 @@ pub fn dodger_special(view: &View, card: Card) -> Option<SpecialPlay> {
         return Some(SpecialPlay::FifthRow);
     }
     if let Some(row) = target
-        && legal(SpecialPlay::SevenNimmt { row })
+        && legal(SpecialPlay::SevenNimmt { row: byte(row) })
     {
-        return Some(SpecialPlay::SevenNimmt { row });
+        return Some(SpecialPlay::SevenNimmt { row: byte(row) });
     }
-    let room = |row: usize| view.capacity(row) - view.rows[row].len().min(view.capacity(row));
+    let room = |row: u8| {
+        let row = usize::from(row);
+        view.capacity(row) - view.rows[row].len().min(view.capacity(row))
+    };
     if held(Special::Insert)
         && let Some(play) = legal_plays(view, card, Special::Insert)
             .filter(|&play| matches!(play, SpecialPlay::Insert { row, .. } if room(row) > 0))
@@ -425,9 +439,9 @@ pub fn dodger_special(view: &View, card: Card) -> Option<SpecialPlay> {
     }
     if let Some(row) = target
         && !would_take(view, card, Some(row))
-        && legal(SpecialPlay::Stop { row })
+        && legal(SpecialPlay::Stop { row: byte(row) })
     {
-        return Some(SpecialPlay::Stop { row });
+        return Some(SpecialPlay::Stop { row: byte(row) });
     }
     if held(Special::Replace)
         && let Some(&instead) = view.hand.iter().find(|&&c| !would_take(view, c, None))

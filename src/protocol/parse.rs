@@ -514,7 +514,11 @@ fn special_reply(i: &str) -> Res<'_, FromBot> {
                         insert, replace, shift, stop, x2 or plus5";
     let (rest, special) = argument(i, NAME, special_name(NAME))?;
     let row = |i| argument(i, "a row index", number("a row index"));
-    let at = |i| argument(i, "a place in the row", number("a place in the row"));
+    // An anniversary card's row and place are bytes (SpecialPlay).
+    const ROW: &str = "a row index from 0 to 255";
+    const AT: &str = "a place in the row from 0 to 255";
+    let special_row = |i| argument(i, ROW, number(ROW));
+    let at = |i| argument(i, AT, number(AT));
     let card_arg = |i| argument(i, "a card number", card());
     let (rest, play) = match special {
         Special::Double | Special::PlusFive => {
@@ -523,15 +527,15 @@ fn special_reply(i: &str) -> Res<'_, FromBot> {
         }
         Special::FifthRow => (rest, SpecialPlay::FifthRow),
         Special::SevenNimmt => {
-            let (rest, row) = row(rest)?;
+            let (rest, row) = special_row(rest)?;
             (rest, SpecialPlay::SevenNimmt { row })
         }
         Special::Stop => {
-            let (rest, row) = row(rest)?;
+            let (rest, row) = special_row(rest)?;
             (rest, SpecialPlay::Stop { row })
         }
         Special::Insert => {
-            let (rest, row) = row(rest)?;
+            let (rest, row) = special_row(rest)?;
             let (rest, at) = at(rest)?;
             (rest, SpecialPlay::Insert { row, at })
         }
@@ -541,7 +545,7 @@ fn special_reply(i: &str) -> Res<'_, FromBot> {
         }
         Special::Shift => {
             let (rest, card) = card_arg(rest)?;
-            let (rest, row) = row(rest)?;
+            let (rest, row) = special_row(rest)?;
             let (rest, at) = at(rest)?;
             (rest, SpecialPlay::Shift { card, row, at })
         }
@@ -565,10 +569,11 @@ fn special_play<'a>() -> impl Parser<&'a str, Output = SpecialPlay, Error = Fail
         let bad = || {
             fail(
                 i,
-                "a special card played: fifth_row, seven_nimmt:R, insert:R:P, replace:C, shift:C:R:P or stop:R",
+                "a special card played: fifth_row, seven_nimmt:R, insert:R:P, replace:C, shift:C:R:P or \
+                 stop:R (rows R and places P from 0 to 255)",
             )
         };
-        let n = |k: usize| args.get(k).and_then(|a| a.parse::<usize>().ok());
+        let n = |k: usize| args.get(k).and_then(|a| a.parse::<u8>().ok());
         let c = |k: usize| args.get(k).and_then(|a| a.parse::<u16>().ok()).map(Card);
         let play = match (Special::from_name(name), args.len()) {
             (Some(Special::FifthRow), 0) => Some(SpecialPlay::FifthRow),
@@ -1283,7 +1288,7 @@ mod tests {
         );
         assert_eq!(
             bot_error("special stop x"),
-            "expected a row index at column 14, found \"x\""
+            "expected a row index from 0 to 255 at column 14, found \"x\""
         );
         assert_eq!(
             bot_error("special negative_positive"),
@@ -1308,7 +1313,26 @@ mod tests {
         assert_eq!(
             referee_error("event special seat=0 card=5 play=stop:x"),
             "expected a special card played: fifth_row, seven_nimmt:R, insert:R:P, replace:C, \
-             shift:C:R:P or stop:R at column 34, found \"stop:x\""
+             shift:C:R:P or stop:R (rows R and places P from 0 to 255) at column 34, found \"stop:x\""
+        );
+        // An anniversary card's row and place are bytes: larger numbers are refused, not cut.
+        assert_eq!(
+            bot_error("special insert 1 256"),
+            "expected a place in the row from 0 to 255 at column 18, found \"256\""
+        );
+        assert_eq!(
+            bot_error("special shift 11 300 0"),
+            "expected a row index from 0 to 255 at column 18, found \"300\""
+        );
+        assert_eq!(
+            from_bot("special stop 255"),
+            Ok(FromBot::Special(SpecialPlay::Stop { row: 255 }))
+        );
+        assert_eq!(
+            referee_error("event special seat=0 card=5 play=insert:1:256"),
+            "expected a special card played: fifth_row, seven_nimmt:R, insert:R:P, replace:C, \
+             shift:C:R:P or stop:R (rows R and places P from 0 to 255) at column 34, found \
+             \"insert:1:256\""
         );
         assert_eq!(
             referee_error("event shuffle round=1"),

@@ -570,16 +570,16 @@ fn play_words(out: &mut String, play: SpecialPlay, sep: char) {
     };
     match play {
         SpecialPlay::FifthRow => {}
-        SpecialPlay::SevenNimmt { row } | SpecialPlay::Stop { row } => arg(row),
+        SpecialPlay::SevenNimmt { row } | SpecialPlay::Stop { row } => arg(usize::from(row)),
         SpecialPlay::Insert { row, at } => {
-            arg(row);
-            arg(at);
+            arg(usize::from(row));
+            arg(usize::from(at));
         }
         SpecialPlay::Replace { card } => arg(usize::from(card.0)),
         SpecialPlay::Shift { card, row, at } => {
             arg(usize::from(card.0));
-            arg(row);
-            arg(at);
+            arg(usize::from(row));
+            arg(usize::from(at));
         }
     }
 }

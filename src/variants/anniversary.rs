@@ -207,10 +207,16 @@ fn refusal(view: &View, card: Card, play: SpecialPlay) -> Option<Refusal> {
     };
     match play {
         SpecialPlay::FifthRow => (rows > view.rules.rows).then_some(Refusal::FiveRows),
-        SpecialPlay::SevenNimmt { row } => open(row).or_else(|| {
-            (view.capacity(row) > view.rules.row_capacity).then_some(Refusal::SevenAlready(row))
-        }),
-        SpecialPlay::Insert { row, at } => open(row).or_else(|| ascending(card, row, at)),
+        SpecialPlay::SevenNimmt { row } => {
+            let row = usize::from(row);
+            open(row).or_else(|| {
+                (view.capacity(row) > view.rules.row_capacity).then_some(Refusal::SevenAlready(row))
+            })
+        }
+        SpecialPlay::Insert { row, at } => {
+            let (row, at) = (usize::from(row), usize::from(at));
+            open(row).or_else(|| ascending(card, row, at))
+        }
         SpecialPlay::Replace { card: instead } => view
             .hand
             .binary_search(&instead)
@@ -221,6 +227,7 @@ fn refusal(view: &View, card: Card, play: SpecialPlay) -> Option<Refusal> {
             row: to,
             at,
         } => {
+            let (to, at) = (usize::from(to), usize::from(at));
             let Some(from) = view.rows.iter().position(|r| r.contains(&moved)) else {
                 return Some(Refusal::InNoRow(moved));
             };
@@ -243,7 +250,7 @@ fn refusal(view: &View, card: Card, play: SpecialPlay) -> Option<Refusal> {
         }
         SpecialPlay::Stop { row } => {
             let stops = (0..rows).filter(|&r| view.stopped(r)).count();
-            match open(row) {
+            match open(usize::from(row)) {
                 Some(Refusal::Stopped(row)) => Some(Refusal::StoppedAlready(row)),
                 Some(other) => Some(other),
                 None if stops >= MAX_STOPS => Some(Refusal::TooManyStops),
@@ -262,7 +269,7 @@ pub fn legal_plays<'v>(
     special: Special,
 ) -> impl Iterator<Item = SpecialPlay> + 'v {
     let rows = view.rows.len();
-    let at_rows = move |make: fn(usize) -> SpecialPlay| (0..rows).map(make);
+    let at_rows = move |make: fn(u8) -> SpecialPlay| (0..rows).map(move |row| make(byte(row)));
     let candidates: Box<dyn Iterator<Item = SpecialPlay> + 'v> = match special {
         Special::FifthRow => Box::new(std::iter::once(SpecialPlay::FifthRow)),
         Special::SevenNimmt => Box::new(at_rows(|row| SpecialPlay::SevenNimmt { row })),
@@ -270,7 +277,10 @@ pub fn legal_plays<'v>(
         Special::Insert => Box::new((0..rows).flat_map(move |row| {
             // The one place where the card fits.
             let at = view.rows[row].partition_point(|&c| c < card);
-            std::iter::once(SpecialPlay::Insert { row, at })
+            std::iter::once(SpecialPlay::Insert {
+                row: byte(row),
+                at: byte(at),
+            })
         })),
         Special::Replace => Box::new(
             view.hand
@@ -290,8 +300,8 @@ pub fn legal_plays<'v>(
                 view.rows[from].iter().flat_map(move |&moved| {
                     to(from).map(move |row| SpecialPlay::Shift {
                         card: moved,
-                        row,
-                        at: view.rows[row].partition_point(|&c| c < moved),
+                        row: byte(row),
+                        at: byte(view.rows[row].partition_point(|&c| c < moved)),
                     })
                 })
             }))
@@ -304,11 +314,35 @@ pub fn legal_plays<'v>(
     candidates.filter(move |&play| refusal(view, card, play).is_none())
 }
 
+/// A row or a place as a special card play names it: [`Anniversary::new`] refuses rules with
+/// rows or places past a byte.
+pub(crate) fn byte(n: usize) -> u8 {
+    u8::try_from(n).expect("rows and places below 256 (Anniversary::new)")
+}
+
 impl Anniversary {
     /// A new game waiting for its first deal.
     pub fn new(rules: Arc<Rules>, seats: usize) -> Result<Anniversary, RulesError> {
         rules.validate()?;
         rules.check_players(seats)?;
+        // A special card names a row (the 5th Row card's is `rows`) and a place in a row (up
+        // to the row's length, one more than `row_capacity` under a 7 nimmt! card) in a byte.
+        let byte = usize::from(u8::MAX);
+        if rules.rows > byte {
+            return Err(RulesError {
+                setting: "rows",
+                problem: format!("the anniversary variant has at most {byte} rows"),
+            });
+        }
+        if rules.row_capacity >= byte {
+            return Err(RulesError {
+                setting: "row_capacity",
+                problem: format!(
+                    "the anniversary variant's rows hold at most {} cards",
+                    byte - 1
+                ),
+            });
+        }
         let per_seat = || (0..seats).map(|_| Vec::new()).collect::<Vec<_>>();
         Ok(Anniversary {
             seats,
@@ -449,10 +483,11 @@ impl Anniversary {
             }
             SpecialPlay::SevenNimmt { row } => {
                 // The card stays in the row's 7th place until the row is taken.
-                self.table.sevens[row] = true;
+                self.table.sevens[usize::from(row)] = true;
                 self.place(seat, card, events)
             }
             SpecialPlay::Insert { row, at } => {
+                let (row, at) = (usize::from(row), usize::from(at));
                 self.table.discard.push(special);
                 if self.rows[row].len() >= self.capacity(row) {
                     self.begin_take(seat, card, Taking::Insert { row, at }, events)
@@ -478,12 +513,12 @@ impl Anniversary {
                 for row in &mut self.rows {
                     row.retain(|&c| c != moved);
                 }
-                self.rows[to].insert(at, moved);
+                self.rows[usize::from(to)].insert(usize::from(at), moved);
                 self.place(seat, card, events)
             }
             SpecialPlay::Stop { row } => {
                 // The card blocks the row until the next row is taken.
-                self.table.stops[row] = true;
+                self.table.stops[usize::from(row)] = true;
                 self.place(seat, card, events)
             }
         }
@@ -1211,6 +1246,23 @@ mod tests {
     }
 
     #[test]
+    fn rows_and_places_past_a_byte_are_refused() {
+        // Enough cards that only the rows' and places' limits refuse the rules.
+        let big = |rows, row_capacity| {
+            Arc::new(Rules {
+                deck: Deck::classic(1000),
+                rows,
+                row_capacity,
+                ..rules()
+            })
+        };
+        assert!(Anniversary::new(big(255, 254), 2).is_ok());
+        let refused = |rules| Anniversary::new(rules, 2).map(|_| ()).unwrap_err().setting;
+        assert_eq!(refused(big(256, 5)), "rows");
+        assert_eq!(refused(big(4, 255)), "row_capacity");
+    }
+
+    #[test]
     fn a_deal_of_the_circle_games_special_cards_is_refused() {
         let mut game = Anniversary::new(small(1), 2).unwrap();
         let deal = Deal {
@@ -1290,7 +1342,7 @@ mod tests {
 
     /// Every special card play with arguments in range, legal or not.
     fn every_play(view: &View) -> Vec<SpecialPlay> {
-        let rows = view.rows.len() + 1;
+        let rows = byte(view.rows.len() + 1);
         let mut all = vec![SpecialPlay::FifthRow];
         for row in 0..rows {
             all.push(SpecialPlay::SevenNimmt { row });
