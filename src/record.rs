@@ -1,6 +1,7 @@
 //! Game records: JSON Lines, one object per line, tagged by `"event"` (docs/records.md).
-//! A record is a `game` header followed by the model's [`Event`]s and the referee's `fault`s;
-//! a file may hold several games one after another.
+//! A record is a `game` header followed by the model's [`Event`]s and the referee's `fault`s
+//! (and, for a game the referee had to stop, a closing `stopped` line); a file may hold several
+//! games one after another.
 
 use crate::game::{Event, Seat};
 use crate::players::FaultKind;
@@ -53,12 +54,21 @@ pub struct FaultLine {
     pub turn: u32,
 }
 
+/// Why the referee stopped a game before its end (a house rule failed, a scripted deal was
+/// refused): the game's last line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StopLine {
+    pub reason: String,
+}
+
 /// One line of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     Game(Header),
     Fault(FaultLine),
     Event(Event),
+    Stopped(StopLine),
 }
 
 /// The referee's own lines; the model's events serialize themselves with the same tag.
@@ -67,6 +77,7 @@ pub enum Line {
 enum RefereeLine {
     Game(Header),
     Fault(FaultLine),
+    Stopped(StopLine),
 }
 
 #[derive(Serialize)]
@@ -74,6 +85,7 @@ enum RefereeLine {
 enum RefereeLineRef<'a> {
     Game(&'a Header),
     Fault(&'a FaultLine),
+    Stopped(&'a StopLine),
 }
 
 impl Serialize for Line {
@@ -81,6 +93,7 @@ impl Serialize for Line {
         match self {
             Line::Game(h) => RefereeLineRef::Game(h).serialize(s),
             Line::Fault(f) => RefereeLineRef::Fault(f).serialize(s),
+            Line::Stopped(stop) => RefereeLineRef::Stopped(stop).serialize(s),
             Line::Event(e) => e.serialize(s),
         }
     }
@@ -110,11 +123,12 @@ impl Line {
         };
         let value: serde_json::Value = serde_json::from_str(text).map_err(error)?;
         let tag = value.get("event").and_then(|t| t.as_str()).unwrap_or("");
-        if tag == "game" || tag == "fault" {
+        if ["game", "fault", "stopped"].contains(&tag) {
             serde_json::from_value::<RefereeLine>(value)
                 .map(|l| match l {
                     RefereeLine::Game(h) => Line::Game(h),
                     RefereeLine::Fault(f) => Line::Fault(f),
+                    RefereeLine::Stopped(stop) => Line::Stopped(stop),
                 })
                 .map_err(|e| ParseError {
                     line: number,

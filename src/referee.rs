@@ -5,7 +5,7 @@ use crate::game::house::{HouseError, HouseRules};
 use crate::game::{Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
 use crate::players::builtin::fallback;
 use crate::players::{Fault, FaultKind, GameStart, Player};
-use crate::record::{FaultLine, Header, HouseScript, Line, Writer};
+use crate::record::{FaultLine, Header, HouseScript, Line, StopLine, Writer};
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Rules, RulesError};
 use crate::variants::{AnyGame, Variant};
@@ -146,13 +146,15 @@ pub fn play_match(
                     .map_err(RefereeError::Record)?;
             }
             if let Some(house) = &config.house {
-                let hooks = house
-                    .hooks
-                    .new_game()
-                    .map_err(|message| RefereeError::HouseStart {
-                        game: number,
-                        message,
-                    })?;
+                let hooks = house.hooks.new_game().map_err(|message| {
+                    stopped(
+                        record.as_deref_mut(),
+                        RefereeError::HouseStart {
+                            game: number,
+                            message,
+                        },
+                    )
+                })?;
                 game.set_house(hooks);
             }
             deal_rng.restart(Stream::Deal(deal_number(number, seats)));
@@ -172,7 +174,9 @@ pub fn play_match(
                     wanted: false,
                 },
             };
-            let outcome = referee.play(number, config.variant, &mut dealer)?;
+            let outcome = referee
+                .play(number, config.variant, &mut dealer)
+                .map_err(|error| stopped(referee.record.as_deref_mut(), error))?;
             let report = GameReport {
                 number,
                 seating,
@@ -187,6 +191,19 @@ pub fn play_match(
         player.finish();
     }
     result
+}
+
+/// Ends a stopped game's record with a `stopped` line saying why (unless writing the record is
+/// what failed), so the record says why it ends there; gives back `error`, the cause.
+fn stopped(record: Option<&mut Writer<Box<dyn Write>>>, error: RefereeError) -> RefereeError {
+    if let Some(record) = record
+        && !matches!(error, RefereeError::Record(_))
+    {
+        let reason = error.to_string();
+        // The cause matters more than a record that cannot take one more line.
+        let _ = record.write(&Line::Stopped(StopLine { reason }));
+    }
+    error
 }
 
 /// Deals each round: the scripted deal for it if there is one, else from the seeded stream.

@@ -172,6 +172,16 @@ pub fn verify_lines_in(lines: &[(usize, Line)], record_dir: &Path) -> Result<Sum
                 }
                 replay.faults += 1;
             }
+            Line::Stopped(stop) => {
+                current.as_ref().ok_or_else(|| no_header(number))?;
+                return Err(VerifyError::at(
+                    number,
+                    format!(
+                        "the referee stopped this game before its end: {}",
+                        stop.reason
+                    ),
+                ));
+            }
             Line::Event(event) => {
                 let replay = current.as_mut().ok_or_else(|| no_header(number))?;
                 let next = lines.get(i + 1).and_then(|(_, l)| match l {

@@ -205,4 +205,25 @@ fn a_failed_game_leaves_its_record_readable() {
         panic!("a header first")
     };
     assert!(header.house.is_some());
+    // The last line says why the game ends there, with the script's error.
+    let Some(take5::record::Line::Stopped(stop)) = lines.last() else {
+        panic!("a `stopped` line last: {text}")
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stop.reason.contains("hook_error.lua"), "{}", stop.reason);
+    assert!(stderr.contains(&stop.reason), "{stderr}");
+    // `take5 verify` replays what was played, then names the stop at its line.
+    let verify = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(["verify", record.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&verify.stdout).to_string()
+        + &String::from_utf8_lossy(&verify.stderr);
+    assert_eq!(verify.status.code(), Some(1), "{said}");
+    let at = format!("failed.jsonl:{}", lines.len());
+    assert!(said.contains(&at), "{said}");
+    assert!(
+        said.contains("the referee stopped this game before its end"),
+        "{said}"
+    );
 }
