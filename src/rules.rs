@@ -63,8 +63,9 @@ pub struct CircleDeal {
 
 /// Who picks when in a draft (the Pro variant's "take turns picking one card"; the rulebook
 /// does not say in which order, see docs/rulings.md).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
+#[value(rename_all = "snake_case")]
 pub enum Draft {
     /// Seat 0, 1, ..., last, then seat 0 again: one card at a time.
     #[default]

@@ -222,31 +222,11 @@ fn pro_with_house_rules_verifies() {
     }
 }
 
-#[test]
-fn a_house_script_may_set_a_snake_draft() {
-    let script = temp("snake.lua");
-    std::fs::write(&script, "return { draft = \"snake\" }\n").unwrap();
-    let record = temp("snake.jsonl");
-    ok(&take5(&[
-        "play",
-        "--variant",
-        "pro",
-        "--house",
-        script.to_str().unwrap(),
-        "--player",
-        "builtin:lowest",
-        "--player",
-        "builtin:lowest",
-        "--player",
-        "builtin:lowest",
-        "--seed",
-        "1",
-        "--quiet",
-        "--record",
-        record.to_str().unwrap(),
-    ]));
+/// The record's header says a snake draft, and the first seven picks of 3 seats go there and
+/// back: 0, 1, 2, 2, 1, 0, 0.
+fn assert_snake_draft(record: &std::path::Path) {
     ok(&take5(&["verify", record.to_str().unwrap()]));
-    let text = std::fs::read_to_string(&record).unwrap();
+    let text = std::fs::read_to_string(record).unwrap();
     assert!(text.lines().next().unwrap().contains(r#""draft":"snake""#));
     let seats: Vec<u64> = text
         .lines()
@@ -259,4 +239,76 @@ fn a_house_script_may_set_a_snake_draft() {
         })
         .collect();
     assert_eq!(seats, [0, 1, 2, 2, 1, 0, 0]);
+}
+
+const THREE_LOWEST: [&str; 6] = [
+    "--player",
+    "builtin:lowest",
+    "--player",
+    "builtin:lowest",
+    "--player",
+    "builtin:lowest",
+];
+
+#[test]
+fn a_house_script_may_set_a_snake_draft() {
+    let script = temp("snake.lua");
+    std::fs::write(&script, "return { draft = \"snake\" }\n").unwrap();
+    let record = temp("snake.jsonl");
+    let mut args = vec![
+        "play",
+        "--variant",
+        "pro",
+        "--house",
+        script.to_str().unwrap(),
+    ];
+    args.extend(THREE_LOWEST);
+    args.extend([
+        "--seed",
+        "1",
+        "--quiet",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    ok(&take5(&args));
+    assert_snake_draft(&record);
+}
+
+#[test]
+fn the_draft_flag_sets_a_snake_draft() {
+    let record = temp("snake-flag.jsonl");
+    let mut args = vec!["play", "--variant", "pro", "--draft", "snake"];
+    args.extend(THREE_LOWEST);
+    args.extend([
+        "--seed",
+        "1",
+        "--quiet",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    ok(&take5(&args));
+    assert_snake_draft(&record);
+}
+
+#[test]
+fn the_draft_flag_is_refused_outside_pro_and_with_a_house_script() {
+    let refused = |extra: &[&str], expected: &str| {
+        let mut args = vec!["play", "--draft", "snake"];
+        args.extend(extra);
+        args.extend(THREE_LOWEST);
+        let output = take5(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    };
+    refused(
+        &["--variant", "classic"],
+        "--draft: only the pro variant drafts its hands, not classic",
+    );
+    let script = temp("draft-flag.lua");
+    std::fs::write(&script, "return { draft = \"snake\" }\n").unwrap();
+    refused(
+        &["--variant", "pro", "--house", script.to_str().unwrap()],
+        "--draft: give the draft order in the house script (`draft`) instead",
+    );
 }

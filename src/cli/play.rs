@@ -7,6 +7,7 @@ use crate::house::House;
 use crate::players::{FaultKind, Player, PlayerSpec};
 use crate::record::Writer;
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
+use crate::rules::Draft;
 use crate::variants::Variant;
 use clap::Args;
 use std::fs::File;
@@ -51,6 +52,10 @@ pub struct PlayArgs {
     /// Records hold the deck, so they verify without the file.
     #[arg(long, value_name = "FILE")]
     deck: Option<PathBuf>,
+    /// The Pro variant's pick order in the draft: `seat_order` (the default: one card at a time,
+    /// seat 0 first) or `snake` (there and back). Records hold it.
+    #[arg(long, value_enum, value_name = "ORDER")]
+    draft: Option<Draft>,
     /// Write every line sent to and received from each bot, and its stderr, into
     /// DIR/player-N.log and DIR/player-N.stderr (N: the player's place in the `--player`s, from
     /// 1), for the whole match, times from its start.
@@ -109,6 +114,20 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         rules
             .validate()
             .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    }
+    if let Some(draft) = args.draft {
+        if args.variant != Variant::Pro {
+            return Err(CliError::input(format!(
+                "--draft: only the pro variant drafts its hands, not {}",
+                args.variant.name()
+            )));
+        }
+        if house.is_some() {
+            return Err(CliError::input(
+                "--draft: give the draft order in the house script (`draft`) instead",
+            ));
+        }
+        rules.draft = draft;
     }
     rules
         .check_players(args.players.len())
