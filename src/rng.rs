@@ -98,6 +98,16 @@ impl GameRng {
         &items[len - count..]
     }
 
+    /// Draws `count` items as [`GameRng::draw`] does and gives them in the order drawn (the
+    /// first drawn first), in place at the end of `items`: how every variant deals.
+    pub fn draw_in_order<'a, T>(&mut self, items: &'a mut [T], count: usize) -> &'a mut [T] {
+        self.draw(items, count);
+        let len = items.len();
+        let drawn = &mut items[len - count..];
+        drawn.reverse();
+        drawn
+    }
+
     /// A full Fisher-Yates shuffle from the back.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         let len = items.len();

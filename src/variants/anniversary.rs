@@ -1147,12 +1147,7 @@ impl Game for Anniversary {
         let mut numbers = self.ordered_deck.clone();
         let hand_size = self.rules.hand_size;
         let dealt = self.seats * hand_size + self.rules.rows;
-        let drawn: Vec<Card> = rng
-            .draw(&mut numbers, dealt)
-            .iter()
-            .rev()
-            .copied()
-            .collect();
+        let drawn = rng.draw_in_order(&mut numbers, dealt);
         let (hands, rows) = drawn.split_at(self.seats * hand_size);
         let mut reshuffled = false;
         let mut deck = if self.round == 0 {

@@ -583,7 +583,7 @@ impl Game for Circle {
         self.check_dealing()?;
         let mut deck = self.ordered_deck.clone();
         let dealt = self.seats * self.hand_size + self.row_count;
-        let cards: Vec<Card> = rng.draw(&mut deck, dealt).iter().rev().copied().collect();
+        let cards = rng.draw_in_order(&mut deck, dealt);
         let (hand_cards, row_cards) = cards.split_at(self.seats * self.hand_size);
         let hands: Vec<Vec<Card>> = hand_cards
             .chunks(self.hand_size)

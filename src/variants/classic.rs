@@ -792,11 +792,7 @@ impl Game for Classic {
         let mut deck = std::mem::take(&mut self.draw_pile);
         deck.copy_from_slice(&self.ordered_deck);
         let dealt = self.seats * self.rules.hand_size + self.rules.rows;
-        rng.draw(&mut deck, dealt);
-        // `draw` leaves the drawn cards at the end of the deck, the first drawn last.
-        let drawn = &mut deck[self.ordered_deck.len() - dealt..];
-        drawn.reverse();
-        self.deal_sorted(drawn);
+        self.deal_sorted(rng.draw_in_order(&mut deck, dealt));
         self.draw_pile = deck;
         self.start_round(&mut Emitter::new(events));
         Ok(())

@@ -560,8 +560,8 @@ impl Game for TakeANumber {
         self.check_dealing()?;
         let mut deck = self.ordered_deck.clone();
         let dealt = self.seats * self.rules.hand_size + self.rules.rows + self.seats;
-        let cards: Vec<Card> = rng.draw(&mut deck, dealt).iter().rev().copied().collect();
-        self.deal_from(cards.into_iter(), events);
+        let cards = rng.draw_in_order(&mut deck, dealt);
+        self.deal_from(cards.iter().copied(), events);
         Ok(())
     }
 
