@@ -551,7 +551,7 @@ impl Gen {
         let pick = matches!(ask, Ask::Pick { .. });
         // Take a Number's fields come together (always in `ask keep`), or not at all.
         let number = keep || (!pick && !place && self.chance(50));
-        let mut request = Request {
+        Request {
             ask,
             seat,
             round: self.u32(),
@@ -590,12 +590,7 @@ impl Gen {
             }),
             specials: None,
             special_hand: Vec::new(),
-        };
-        // In the circle game a seat's special cards are its entry of `held=`.
-        if let Some(circle) = &request.circle {
-            request.special_hand = circle.held.get(seat).cloned().unwrap_or_default();
         }
-        request
     }
 
     fn game(&mut self) -> GameInfo {

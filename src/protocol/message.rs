@@ -181,8 +181,8 @@ pub struct Request {
     /// `deck=`, `discard=` and, in `ask cancel`, `cards=`. `None` for the other variants (boxed:
     /// it is large, and most requests have none).
     pub specials: Option<Box<SpecialTable>>,
-    /// The seat's own special cards: `specials=` in the anniversary variant, its entry of
-    /// `held=` in the circle game; empty otherwise.
+    /// The anniversary variant's `specials=`: the seat's own special cards (in the circle game
+    /// they are its entry of `circle.held`); empty otherwise.
     pub special_hand: Vec<Special>,
 }
 
@@ -527,7 +527,11 @@ impl Request {
                 keep_from: view.keep_from().to_vec(),
             }),
             circle: view.circle.cloned().map(Box::new),
-            special_hand: view.special_hand.to_vec(),
+            special_hand: if view.specials.is_some() {
+                view.special_hand.to_vec()
+            } else {
+                Vec::new()
+            },
             specials: view.specials.map(|t| {
                 Box::new(SpecialTable {
                     taking: view.taking().to_vec(),
@@ -597,7 +601,10 @@ impl Request {
             pool: self.pool(),
             circle: self.circle.as_deref(),
             specials: self.specials.as_deref(),
-            special_hand: &self.special_hand,
+            special_hand: match &self.circle {
+                Some(circle) => circle.held.get(self.seat).map_or(&[], Vec::as_slice),
+                None => &self.special_hand,
+            },
         }
     }
 }

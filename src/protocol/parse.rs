@@ -660,11 +660,10 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             let drafting = kind == "pick";
             let circle = circle_table(kind, &f)?;
             let specials = special_table(kind, &f)?;
-            // The seat's own special cards: `specials=` (anniversary), or its entry of `held=`.
-            let special_hand = match (&specials, &circle) {
-                (Some(_), _) => f.get("specials", "names", list(special_name("a special card")))?,
-                (None, Some(circle)) => circle.held.get(seat).cloned().unwrap_or_default(),
-                (None, None) => Vec::new(),
+            // The seat's own special cards in the anniversary variant.
+            let special_hand = match specials {
+                Some(_) => f.get("specials", "names", list(special_name("a special card")))?,
+                None => Vec::new(),
             };
             Ok((
                 rest,
