@@ -306,8 +306,11 @@ impl Referee<'_, '_> {
             return Ok(());
         }
         if !self.disconnected[seat] {
-            let legal = |action| game.check(seat, action);
-            let answer = self.players[seat].decide(&view, &legal, self.timeout);
+            let player = &mut *self.players[seat];
+            let answer = match player.as_builtin() {
+                Some(builtin) => Ok(builtin.choose(&view)),
+                None => player.decide(&view, &|action| game.check(seat, action), self.timeout),
+            };
             let fault = match answer {
                 Ok(action) => match self.game.apply(seat, action, &mut self.step) {
                     Ok(()) => return Ok(()),

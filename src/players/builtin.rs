@@ -67,7 +67,7 @@ impl Builtin {
     }
 
     /// The decision, without the [`Player`] plumbing (used by benchmarks and the fallback).
-    #[inline]
+    #[inline(always)]
     pub fn choose(&mut self, view: &View) -> Action {
         match (self.strategy, view.decision) {
             (Strategy::Random, Some(Decision::PlayCard)) => {
@@ -177,6 +177,10 @@ impl Player for Builtin {
 
     fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Answer<Action> {
         Ok(self.choose(view))
+    }
+
+    fn as_builtin(&mut self) -> Option<&mut Builtin> {
+        Some(self)
     }
 }
 

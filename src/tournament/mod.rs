@@ -122,6 +122,10 @@ impl Player for Limited {
     ) -> Answer<crate::game::Action> {
         self.player.decide(view, legal, self.limit)
     }
+    fn as_builtin(&mut self) -> Option<&mut crate::players::builtin::Builtin> {
+        // A built-in bot has no use for a time limit.
+        self.player.as_builtin()
+    }
     fn end_game(&mut self, outcome: &Outcome) {
         self.player.end_game(outcome)
     }
