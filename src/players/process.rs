@@ -8,12 +8,14 @@
 //!   the whole group, so children the bot started in its group die with it.
 //! - The leader is never reaped before its group has been killed (its exit is only *peeked*
 //!   with `waitid(WNOWAIT)`), so its pid, which is the group id, cannot be reused meanwhile.
-//! - stdin and stdout are non-blocking and driven with `poll` in the calling thread: one
-//!   request/reply costs one `write`, one `poll`, one `read` (a raw blocking ping-pong costs
-//!   one `write`, one `read`); a line already buffered costs nothing.
-//! - The poll also watches a pidfd of the bot, so a bot that exits while a child it left behind
-//!   still holds its stdout open is reported as [`ProcessError::Closed`] at once, not as a
-//!   timeout. (Without pidfds, before Linux 5.3, the poll wakes every 50 ms to check.)
+//! - A reply is read from stdout with one blocking `read`, so a request and its reply cost one
+//!   `write` and one `read`, as a raw blocking ping-pong does; a line already buffered costs
+//!   nothing. The read's deadline is kept by the watchdog thread (see `watchdog`), which
+//!   interrupts it when the deadline passes, or when the bot exits while a child it left
+//!   behind still holds its stdout open (reported as [`ProcessError::Closed`] at once, not as
+//!   a timeout; the exit is seen by a pidfd, or before Linux 5.3 by `waitid` every tick).
+//! - stdin is non-blocking, driven with `poll` when the pipe is full, so a bot that does not
+//!   read cannot block take5 past the deadline either.
 //! - Lines are read into one fixed buffer: an over-long line is reported as soon as it passes the
 //!   limit and the rest of it is skipped as it arrives, so a 10 MB line costs no memory.
 //! - stderr is drained by a small thread into a bounded tail, shown in fault messages, so a bot
@@ -22,6 +24,7 @@
 //! Writing to a bot that has gone away gives `EPIPE`, which assumes `SIGPIPE` is ignored, as
 //! the Rust runtime arranges for every Rust program.
 
+use crate::players::watchdog::Watch;
 use crate::players::{Fault, FaultKind};
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -46,8 +49,6 @@ const EXIT_GRACE: Duration = Duration::from_millis(100);
 const STDERR_GRACE: Duration = Duration::from_millis(50);
 /// How often to check whether the bot has exited when pidfds are not available.
 const FALLBACK_SLICE_MS: i32 = 50;
-/// After a `read` that found nothing, how many fills poll before reading (see `fill`).
-const POLL_FIRST_READS: u8 = 8;
 /// The most that [`BotProcess::discard_unread`] reads in one call (against a bot that floods).
 const DISCARD_LIMIT: usize = 1 << 20;
 
@@ -254,8 +255,8 @@ pub struct BotProcess {
     /// `None` once closed by [`BotProcess::shutdown`] or [`BotProcess::kill`].
     stdin: Option<ChildStdin>,
     stdout: ChildStdout,
-    /// Readable once the bot has exited; `None` where pidfds are not available.
-    pidfd: Option<OwnedFd>,
+    /// The bot's entry with the watchdog, which bounds blocking reads (and holds its pidfd).
+    watch: Watch,
     /// Unread bytes are `buf[start..end]`; they never hold a line end beyond the first
     /// unreturned line, and never more than `limit + 1` bytes without a line end.
     buf: Box<[u8]>,
@@ -277,8 +278,6 @@ pub struct BotProcess {
     reaped: bool,
     /// The brief wait for an exit status after EOF was done already.
     exit_waited: bool,
-    /// Fills left that poll before they read (see `fill`).
-    poll_first: u8,
 }
 
 impl BotProcess {
@@ -327,7 +326,7 @@ impl BotProcess {
             pid,
             stdin: Some(stdin),
             stdout,
-            pidfd: pidfd_open(pid),
+            watch: Watch::new(pid, pidfd_open(pid)),
             buf: vec![0; (line_limit + 2).max(MIN_BUFFER)].into_boxed_slice(),
             start: 0,
             end: 0,
@@ -340,9 +339,7 @@ impl BotProcess {
             exited: false,
             reaped: false,
             exit_waited: false,
-            poll_first: 0,
         };
-        set_nonblocking(bot.stdout.as_raw_fd())?;
         if let Some(stdin) = &bot.stdin {
             set_nonblocking(stdin.as_raw_fd())?;
         }
@@ -461,9 +458,10 @@ impl BotProcess {
         self.end = 0;
         let mut total = 0;
         while !self.eof && total < DISCARD_LIMIT {
-            match self.read_some() {
-                Ok(0) => self.eof = true,
-                Ok(n) => {
+            match self.read_if_ready() {
+                Ok(None) => break,
+                Ok(Some(0)) => self.eof = true,
+                Ok(Some(n)) => {
                     let chunk = &self.buf[..n];
                     match (self.skipping, chunk.iter().position(|&b| b == b'\n')) {
                         (true, Some(i)) => {
@@ -608,70 +606,75 @@ impl BotProcess {
         }
     }
 
-    /// Reads once into the free end of the buffer (waiting until `deadline` for something to
-    /// read); sets `eof` at the end of stdout or when the bot has exited with nothing left.
-    ///
-    /// Whether the answer is already there when it is read depends on the scheduler: when the
-    /// bot runs as soon as it is written to (it often preempts take5 on the same core), a plain
-    /// `read` finds it and a `poll` first is a wasted system call; when it does not, a `read`
-    /// finding nothing is the waste. So `fill` reads first while that keeps working, and after
-    /// a read that found nothing it polls first for the next [`POLL_FIRST_READS`] fills.
+    /// Reads once into the free end of the buffer, waiting until `deadline` for something to
+    /// read (past it, only what is there already is taken); sets `eof` at the end of stdout or
+    /// when the bot has exited with nothing left.
     fn fill(&mut self, deadline: Instant) -> Result<(), ProcessError> {
-        let fd = self.stdout.as_raw_fd();
-        if self.poll_first == 0 {
-            if self.read_into_buffer()? {
-                return Ok(());
-            }
-            self.poll_first = POLL_FIRST_READS;
-        } else {
-            self.poll_first -= 1;
+        if Instant::now() >= deadline {
+            let n = self.read_if_ready()?.ok_or(ProcessError::Timeout)?;
+            self.took(n);
+            return Ok(());
         }
+        let fd = self.stdout.as_raw_fd();
+        let armed = self.watch.arm(deadline);
         loop {
-            match self.wait_fd(fd, libc::POLLIN, deadline)? {
-                Ready::Fd => {
-                    if self.read_into_buffer()? {
-                        return Ok(());
-                    }
-                }
-                Ready::TimedOut => return Err(ProcessError::Timeout),
-                Ready::Exited => {
-                    // The bot is gone but something it left holds stdout open: take what is
-                    // there, then treat it as closed.
-                    match self.read_some() {
-                        Ok(n) if n > 0 => self.end += n,
-                        _ => self.eof = true,
-                    }
+            match read_once(fd, &mut self.buf[self.end..]) {
+                Ok(n) => {
+                    drop(armed);
+                    self.took(n);
                     return Ok(());
                 }
+                Err(e) if e.raw_os_error() == Some(libc::EINTR) => {}
+                Err(e) => return Err(ProcessError::Io(e)),
+            }
+            // Interrupted: by the watchdog, or by some other signal (then read on).
+            if self.watch.bot_exited() {
+                drop(armed);
+                // The bot is gone but something it left holds stdout open: take what is
+                // there, then treat it as closed.
+                self.peek_exit();
+                match self.read_if_ready()? {
+                    Some(n) if n > 0 => self.end += n,
+                    _ => self.eof = true,
+                }
+                return Ok(());
+            }
+            if Instant::now() >= deadline {
+                return Err(ProcessError::Timeout);
             }
         }
     }
 
-    /// One read into the buffer: `false` if there was nothing to read yet; the end of stdout
-    /// sets `eof`.
-    fn read_into_buffer(&mut self) -> Result<bool, ProcessError> {
-        match self.read_some() {
-            Ok(0) => self.eof = true,
-            Ok(n) => self.end += n,
-            Err(e) if e.raw_os_error() == Some(libc::EAGAIN) => return Ok(false),
-            Err(e) => return Err(ProcessError::Io(e)),
+    /// Counts `n` bytes just read into the buffer; none is the end of stdout.
+    fn took(&mut self, n: usize) {
+        match n {
+            0 => self.eof = true,
+            n => self.end += n,
         }
-        Ok(true)
     }
 
-    /// One non-blocking `read` into `buf[end..]` (retried on `EINTR`).
-    fn read_some(&mut self) -> io::Result<usize> {
-        let fd = self.stdout.as_raw_fd();
-        let free = &mut self.buf[self.end..];
+    /// One `read` into `buf[end..]` if it would not block (something to read, or the end of
+    /// stdout: `Some(0)`); `None` if the pipe is empty.
+    fn read_if_ready(&mut self) -> io::Result<Option<usize>> {
+        let mut fds = [libc::pollfd {
+            fd: self.stdout.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        }];
         loop {
-            // SAFETY: `free` is a valid writable buffer of `free.len()` bytes.
-            let n = unsafe { libc::read(fd, free.as_mut_ptr().cast(), free.len()) };
-            if n >= 0 {
-                return Ok(n as usize);
+            // SAFETY: `fds` is a valid array of one pollfd; timeout 0 never blocks.
+            let r = unsafe { libc::poll(fds.as_mut_ptr(), 1, 0) };
+            if r == 0 {
+                return Ok(None);
             }
-            let e = io::Error::last_os_error();
-            if e.raw_os_error() != Some(libc::EINTR) {
-                return Err(e);
+            let outcome = if r > 0 {
+                read_once(fds[0].fd, &mut self.buf[self.end..]).map(Some)
+            } else {
+                Err(io::Error::last_os_error())
+            };
+            match outcome {
+                Err(e) if e.raw_os_error() == Some(libc::EINTR) => continue,
+                outcome => return outcome,
             }
         }
     }
@@ -693,12 +696,12 @@ impl BotProcess {
                     revents: 0,
                 },
                 libc::pollfd {
-                    fd: self.pidfd.as_ref().map_or(-1, AsRawFd::as_raw_fd),
+                    fd: self.watch.pidfd().unwrap_or(-1),
                     events: libc::POLLIN,
                     revents: 0,
                 },
             ];
-            let nfds = if self.pidfd.is_some() {
+            let nfds = if self.watch.pidfd().is_some() {
                 2
             } else {
                 timeout = timeout.min(FALLBACK_SLICE_MS);
@@ -717,7 +720,7 @@ impl BotProcess {
                 // Ready, or POLLHUP/POLLERR: the next read or write tells which.
                 return Ok(Ready::Fd);
             }
-            if fds[1].revents != 0 || (self.pidfd.is_none() && self.peek_exit()) {
+            if fds[1].revents != 0 || (self.watch.pidfd().is_none() && self.peek_exit()) {
                 self.peek_exit();
                 return Ok(Ready::Exited);
             }
@@ -748,10 +751,10 @@ impl BotProcess {
             if now >= deadline {
                 return false;
             }
-            match &self.pidfd {
+            match self.watch.pidfd() {
                 Some(pidfd) => {
                     let mut fds = [libc::pollfd {
-                        fd: pidfd.as_raw_fd(),
+                        fd: pidfd,
                         events: libc::POLLIN,
                         revents: 0,
                     }];
@@ -817,6 +820,18 @@ enum Ready {
     Fd,
     TimedOut,
     Exited,
+}
+
+/// One `read` from `fd` into `buf`; it blocks while the pipe is empty and open, until a signal
+/// (the watchdog's, when a read is armed) interrupts it with `EINTR`.
+fn read_once(fd: RawFd, buf: &mut [u8]) -> io::Result<usize> {
+    // SAFETY: `buf` is a valid writable buffer of `buf.len()` bytes.
+    let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+    if n >= 0 {
+        Ok(n as usize)
+    } else {
+        Err(io::Error::last_os_error())
+    }
 }
 
 fn memchr_nl(bytes: &[u8]) -> Option<usize> {
@@ -1073,7 +1088,7 @@ mod tests {
     #[test]
     fn exit_is_noticed_without_a_pidfd() {
         let mut bot = sh("sleep 1000 & echo ready; exit 5");
-        bot.pidfd = None;
+        bot.watch = Watch::new(bot.pid, None);
         assert_eq!(bot.read_line(soon(5000)).unwrap(), "ready");
         let start = Instant::now();
         let err = bot.read_line(soon(20_000)).unwrap_err();
@@ -1088,7 +1103,7 @@ mod tests {
     #[test]
     fn timeout_without_a_pidfd() {
         let mut bot = sh("exec sleep 1000");
-        bot.pidfd = None;
+        bot.watch = Watch::new(bot.pid, None);
         let start = Instant::now();
         assert!(matches!(
             bot.read_line(soon(120)),
@@ -1114,6 +1129,52 @@ mod tests {
         assert_eq!(bot.fault(&err).kind, FaultKind::Crash);
         bot.kill();
         assert!(!bot.is_running());
+    }
+
+    /// A signal that is not the watchdog's (or comes early) interrupts the blocking read, which
+    /// then reads on until its line comes.
+    #[test]
+    fn a_stray_signal_does_not_end_a_read() {
+        let mut bot = sh("read x; sleep 0.3; echo late; exec sleep 1000");
+        let (tell, reader) = std::sync::mpsc::channel();
+        let signals = std::thread::spawn(move || {
+            let tid: libc::pid_t = reader.recv().unwrap();
+            for _ in 0..20 {
+                std::thread::sleep(Duration::from_millis(10));
+                // SAFETY: plain system call to a thread of this process that is still reading.
+                unsafe { libc::syscall(libc::SYS_tgkill, libc::getpid(), tid, libc::SIGURG) };
+            }
+        });
+        // SAFETY: plain system call.
+        tell.send(unsafe { libc::gettid() }).unwrap();
+        bot.send_line("go", soon(5000)).unwrap();
+        assert_eq!(bot.read_line(soon(5000)).unwrap(), "late");
+        signals.join().unwrap();
+    }
+
+    /// Reads blocked at the same time in several threads each end at their own deadline.
+    #[test]
+    fn each_blocked_read_ends_at_its_own_deadline() {
+        let readers: Vec<_> = [150u64, 400, 50]
+            .into_iter()
+            .map(|ms| {
+                std::thread::spawn(move || {
+                    let mut bot = sh("exec sleep 1000");
+                    let start = Instant::now();
+                    let timed_out = matches!(bot.read_line(soon(ms)), Err(ProcessError::Timeout));
+                    (ms, timed_out, start.elapsed())
+                })
+            })
+            .collect();
+        for reader in readers {
+            let (ms, timed_out, took) = reader.join().unwrap();
+            assert!(timed_out, "the read with {ms} ms timed out");
+            let limit = Duration::from_millis(ms);
+            assert!(
+                took >= limit && took < limit + Duration::from_secs(2),
+                "{ms} ms: took {took:?}"
+            );
+        }
     }
 
     #[test]
