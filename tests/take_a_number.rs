@@ -293,22 +293,29 @@ fn scoring_counts_hand_once_pile_twice_hash_row_never() {
     assert!(piled && in_hand);
 }
 
+/// A game of `seats` waiting for its deal from `seed`, and built-in bots of several strategies
+/// to play it.
+fn random_game(seed: u64, seats: usize) -> (TakeANumber, GameRng, Vec<Builtin>) {
+    let game = TakeANumber::new(Arc::new(rules()), seats).unwrap();
+    let dealer = GameRng::new(seed, Stream::Deal(0));
+    let bots = (0..seats)
+        .map(|s| {
+            Builtin::new(
+                Strategy::ALL[(s + seed as usize) % Strategy::ALL.len()],
+                seed,
+            )
+        })
+        .collect();
+    (game, dealer, bots)
+}
+
 /// Every card dealt is in exactly one place after every step: a hand, a centre row, a #-row, a
 /// #-pile, on the table face down or revealed, or taken and waiting for the #-row choice.
 #[test]
 fn every_card_is_in_exactly_one_place_after_every_step() {
     for seed in 0..40u64 {
         let seats = 2 + (seed as usize % 3);
-        let mut game = TakeANumber::new(Arc::new(rules()), seats).unwrap();
-        let mut dealer = GameRng::new(seed, Stream::Deal(0));
-        let mut bots: Vec<Builtin> = (0..seats)
-            .map(|s| {
-                Builtin::new(
-                    Strategy::ALL[(s + seed as usize) % Strategy::ALL.len()],
-                    seed,
-                )
-            })
-            .collect();
+        let (mut game, mut dealer, mut bots) = random_game(seed, seats);
         let dealt = seats * 8 + 3 + seats;
         let mut steps = 0;
         loop {
@@ -368,16 +375,7 @@ fn a_game_set_up_from_its_table_plays_on_the_same() {
     let mut checked = 0;
     for seed in 0..12u64 {
         let seats = 2 + (seed as usize % 3);
-        let mut game = TakeANumber::new(Arc::new(rules()), seats).unwrap();
-        let mut dealer = GameRng::new(seed, Stream::Deal(0));
-        let mut bots: Vec<Builtin> = (0..seats)
-            .map(|s| {
-                Builtin::new(
-                    Strategy::ALL[(s + seed as usize) % Strategy::ALL.len()],
-                    seed,
-                )
-            })
-            .collect();
+        let (mut game, mut dealer, mut bots) = random_game(seed, seats);
         let mut rebuilt: Option<TakeANumber> = None;
         loop {
             match game.to_move() {

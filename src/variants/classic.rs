@@ -136,14 +136,7 @@ impl Classic {
         check_cards(rules, all.flatten().copied())?;
         game.round = table.round;
         game.turn = table.turn;
-        for (hand, given) in game.hands.iter_mut().zip(&table.hands) {
-            hand.extend_from_slice(given);
-            hand.sort_unstable();
-        }
-        for ((row, end), given) in game.rows.iter_mut().zip(&mut game.ends).zip(&table.rows) {
-            row.extend_from_slice(given);
-            *end = given[given.len() - 1];
-        }
+        lay_out(table, &mut game.hands, &mut game.rows, &mut game.ends);
         for seat in 0..seats {
             game.piles[seat].extend_from_slice(&table.piles[seat]);
             game.taken[seat] = game.rules.deck.sum(&table.piles[seat]) as Points;
@@ -673,6 +666,23 @@ pub(crate) fn check_round_and_rows(table: &Table, capacities: &[usize]) -> Resul
         }
     }
     Ok(())
+}
+
+/// Puts a checked table's hands (sorted) and rows in place, with each row's end.
+pub(crate) fn lay_out(
+    table: &Table,
+    hands: &mut [Vec<Card>],
+    rows: &mut [Vec<Card>],
+    ends: &mut [Card],
+) {
+    for (hand, given) in hands.iter_mut().zip(&table.hands) {
+        hand.clone_from(given);
+        hand.sort_unstable();
+    }
+    for ((row, end), given) in rows.iter_mut().zip(ends).zip(&table.rows) {
+        row.clone_from(given);
+        *end = given[given.len() - 1];
+    }
 }
 
 /// Every card must be in the deck and appear once.

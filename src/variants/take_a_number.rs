@@ -15,7 +15,7 @@
 //! the classic engine's ([`super::classic`]).
 
 use super::classic::{
-    Table, check_cards, check_hands, check_round_and_rows, order_by_card, row_for,
+    Table, check_cards, check_hands, check_round_and_rows, lay_out, order_by_card, row_for,
 };
 use crate::cards::Card;
 use crate::cards::Deck;
@@ -218,14 +218,7 @@ impl TakeANumber {
         check_cards(&game.rules, all.flatten().copied())?;
         game.round = table.round;
         game.turn = table.turn;
-        for (hand, given) in game.hands.iter_mut().zip(&table.hands) {
-            hand.extend_from_slice(given);
-            hand.sort_unstable();
-        }
-        for ((row, end), given) in game.rows.iter_mut().zip(&mut game.ends).zip(&table.rows) {
-            row.extend_from_slice(given);
-            *end = given[given.len() - 1];
-        }
+        lay_out(table, &mut game.hands, &mut game.rows, &mut game.ends);
         game.table.hash_rows.clone_from(&setup.hash_rows);
         game.hash_piles.clone_from(&setup.hash_piles);
         game.scores.copy_from_slice(&table.scores);
