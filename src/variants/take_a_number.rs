@@ -54,6 +54,22 @@ pub fn row_capacities(rules: &Rules) -> Vec<usize> {
         .collect()
 }
 
+/// A #-row as play leaves it: at least its dealt card, ascending (a lower card kept starts a
+/// new one). Says what is wrong with `seat`'s otherwise.
+pub fn check_hash_row(seat: Seat, hash_row: &[Card]) -> Result<(), String> {
+    if hash_row.is_empty() {
+        return Err(format!(
+            "seat {seat}'s #-row is empty: it holds a card from the deal on"
+        ));
+    }
+    if hash_row.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(format!(
+            "seat {seat}'s #-row is not in ascending order (a lower card starts a new #-row)"
+        ));
+    }
+    Ok(())
+}
+
 /// A Take a Number table in the middle of a round, given explicitly (fixtures): the classic
 /// table and what Take a Number adds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,17 +216,7 @@ impl TakeANumber {
         }
         check_round_and_rows(table, &game.table.capacities)?;
         for (seat, hash_row) in setup.hash_rows.iter().enumerate() {
-            if hash_row.is_empty() {
-                return bad(format!(
-                    "seat {seat}'s #-row is empty: it holds a card from the deal on"
-                ));
-            }
-            if hash_row.windows(2).any(|w| w[0] >= w[1]) {
-                return bad(format!(
-                    "seat {seat}'s #-row is not in ascending order (a lower card starts a new \
-                     #-row)"
-                ));
-            }
+            check_hash_row(seat, hash_row).map_err(RuleError::BadDeal)?;
         }
         let all = (table.hands.iter().chain(&table.rows))
             .chain(&setup.hash_rows)
