@@ -288,3 +288,90 @@ fn circle_setups_are_checked() {
         "7:9: `specials`, `held` and `first` set up the circle game only"
     );
 }
+
+const NUMBER: &str = "name: n
+pins: p
+variant: take-a-number
+players: 2
+setup:
+  turn: 4
+  rows: [[10, 11], [20], [30]]
+  hands: [[15, 60], [50]]
+  hash_rows: [[1, 2], [3]]
+  hash_piles: [[4], []]
+steps:
+  - play: [15, 50]
+";
+
+/// The error for `NUMBER` with `from` replaced by `to`.
+fn number_error(from: &str, to: &str) -> String {
+    assert!(NUMBER.contains(from), "{from}");
+    error_of(&NUMBER.replace(from, to))
+}
+
+#[test]
+fn take_a_number_setups_are_checked() {
+    // Hands of different sizes, and most of the deck in no place, are fine.
+    let f = fixture::parse(NUMBER, Path::new("f.yaml")).unwrap();
+    assert!(fixture::run(&f).unwrap().failure.is_none());
+    assert_eq!(
+        number_error("[[1, 2], [3]]", "[[1, 2], [15]]"),
+        "9:24: card 15 is already on the table at 8:12"
+    );
+    assert_eq!(
+        number_error("[[4], []]", "[[4], [20]]"),
+        "10:22: card 20 is already on the table at 7:21"
+    );
+    assert_eq!(
+        number_error("[[1, 2], [3]]", "[[1, 2]]"),
+        "9:14: 1 #-rows given for 2 players"
+    );
+    assert_eq!(
+        number_error("[[4], []]", "[[4], [], []]"),
+        "10:15: 3 #-piles given for 2 players"
+    );
+    assert_eq!(
+        number_error("[[1, 2], [3]]", "[[1, 2], []]"),
+        "9:23: seat 1's #-row is empty: it holds a card from the deal on"
+    );
+    assert_eq!(
+        number_error("[[1, 2], [3]]", "[[2, 1], [3]]"),
+        "9:15: seat 0's #-row is not in ascending order (a lower card starts a new #-row)"
+    );
+    assert_eq!(
+        number_error("  hash_rows: [[1, 2], [3]]\n", ""),
+        "6:3: a take-a-number setup needs `hash_rows`, every seat's #-row"
+    );
+    // Each centre row holds as many cards as its row card says, less one.
+    assert_eq!(
+        number_error("[[10, 11], [20], [30]]", "[[10, 11, 12], [20], [30]]"),
+        "7:10: row 0 holds 3 cards; it holds 1 to 2"
+    );
+    assert_eq!(
+        number_error("[[15, 60], [50]]", "[[15, 60], []]"),
+        "8:21: seat 1's hand is empty"
+    );
+    assert_eq!(
+        number_error("  hash_piles:", "  piles: [[5], []]\n  hash_piles:"),
+        "10:10: a take-a-number setup has no `piles`: taken cards go to the #-row and the hand; \
+         give each seat's #-pile as `hash_piles`"
+    );
+    assert_eq!(
+        number_error("  turn: 4", "  turn: 4\n  first: 1"),
+        "7:10: `specials`, `held` and `first` set up the circle game only"
+    );
+    assert_eq!(
+        number_error("  turn: 4", "  seed: 3"),
+        "6:3: a setup is either a `seed` or a table (`rows`, `hands`, ...), not both"
+    );
+    assert_eq!(
+        number_error("players: 2", "players: 2\nrules: {row_capacity: 2}"),
+        "7:3: the engine refuses this setup: rule setting `row_capacity`: Take a Number's rows \
+         hold row_capacity - (rows - 1 - row) cards, so row_capacity must be at least rows (3)"
+    );
+    // The #-rows and #-piles are Take a Number's.
+    assert_eq!(
+        error("  turn: 9", "  turn: 9\n  hash_piles: [[], []]"),
+        "7:15: `hash_rows` and `hash_piles` set up Take a Number only"
+    );
+}

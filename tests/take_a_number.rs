@@ -11,7 +11,8 @@ use take5::game::{Action, Deal, Decision, Event, Game, RuleError, TakeReason, To
 use take5::players::builtin::{Builtin, Strategy};
 use take5::rng::{GameRng, Stream};
 use take5::variants::Variant;
-use take5::variants::take_a_number::{TakeANumber, rules};
+use take5::variants::classic::Table;
+use take5::variants::take_a_number::{NumberSetup, TakeANumber, rules};
 
 fn cards(numbers: &[u16]) -> Vec<Card> {
     numbers.iter().map(|&n| Card(n)).collect()
@@ -292,22 +293,29 @@ fn scoring_counts_hand_once_pile_twice_hash_row_never() {
     assert!(piled && in_hand);
 }
 
+/// A game of `seats` waiting for its deal from `seed`, and built-in bots of several strategies
+/// to play it.
+fn random_game(seed: u64, seats: usize) -> (TakeANumber, GameRng, Vec<Builtin>) {
+    let game = TakeANumber::new(Arc::new(rules()), seats).unwrap();
+    let dealer = GameRng::new(seed, Stream::Deal(0));
+    let bots = (0..seats)
+        .map(|s| {
+            Builtin::new(
+                Strategy::ALL[(s + seed as usize) % Strategy::ALL.len()],
+                seed,
+            )
+        })
+        .collect();
+    (game, dealer, bots)
+}
+
 /// Every card dealt is in exactly one place after every step: a hand, a centre row, a #-row, a
 /// #-pile, on the table face down or revealed, or taken and waiting for the #-row choice.
 #[test]
 fn every_card_is_in_exactly_one_place_after_every_step() {
     for seed in 0..40u64 {
         let seats = 2 + (seed as usize % 3);
-        let mut game = TakeANumber::new(Arc::new(rules()), seats).unwrap();
-        let mut dealer = GameRng::new(seed, Stream::Deal(0));
-        let mut bots: Vec<Builtin> = (0..seats)
-            .map(|s| {
-                Builtin::new(
-                    Strategy::ALL[(s + seed as usize) % Strategy::ALL.len()],
-                    seed,
-                )
-            })
-            .collect();
+        let (mut game, mut dealer, mut bots) = random_game(seed, seats);
         let dealt = seats * 8 + 3 + seats;
         let mut steps = 0;
         loop {
@@ -337,6 +345,173 @@ fn every_card_is_in_exactly_one_place_after_every_step() {
         }
         assert!(game.outcome().is_some());
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A table set up explicitly (fixtures' `setup`).
+
+/// The table `game` shows when a turn starts, as a setup.
+fn setup_of(game: &TakeANumber) -> NumberSetup {
+    let seats = game.seats();
+    let view = game.view(0);
+    NumberSetup {
+        table: Table {
+            round: game.round(),
+            turn: game.turn(),
+            hands: (0..seats).map(|s| game.hand(s).to_vec()).collect(),
+            rows: game.rows().to_vec(),
+            scores: view.scores.to_vec(),
+            piles: vec![Vec::new(); seats],
+        },
+        hash_rows: game.hash_rows().to_vec(),
+        hash_piles: game.hash_piles().to_vec(),
+    }
+}
+
+/// A game rebuilt from its table at the start of any turn shows what the game shows (the
+/// round's `taken` counted as the engine counts it) and plays on exactly as it does.
+#[test]
+fn a_game_set_up_from_its_table_plays_on_the_same() {
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let seats = 2 + (seed as usize % 3);
+        let (mut game, mut dealer, mut bots) = random_game(seed, seats);
+        let mut rebuilt: Option<TakeANumber> = None;
+        loop {
+            match game.to_move() {
+                ToMove::Deal => {
+                    game.deal_random(&mut dealer, &mut Vec::new()).unwrap();
+                    rebuilt = None;
+                    continue;
+                }
+                ToMove::GameOver => break,
+                ToMove::Everyone(_) if (0..seats).all(|s| game.owes(s).is_some()) => {
+                    let copy = TakeANumber::from_table(Arc::new(rules()), &setup_of(&game))
+                        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                    for seat in 0..seats {
+                        let (a, b) = (game.view(seat), copy.view(seat));
+                        assert_eq!((a.round, a.turn, a.decision), (b.round, b.turn, b.decision));
+                        assert_eq!((a.hand, a.rows), (b.hand, b.rows), "seed {seed}");
+                        assert_eq!((a.scores, a.taken), (b.scores, b.taken), "seed {seed}");
+                        assert_eq!(a.number, b.number, "seed {seed}");
+                    }
+                    assert_eq!(game.hash_piles(), copy.hash_piles());
+                    checked += 1;
+                    // Play the rest of the round on the first copy of the round only.
+                    if rebuilt.is_none() {
+                        rebuilt = Some(copy);
+                    }
+                }
+                _ => {}
+            }
+            let seat = (0..seats).find(|&s| game.owes(s).is_some()).unwrap();
+            let action = bots[seat].choose(&game.view(seat));
+            let (mut played, mut replayed) = (Vec::new(), Vec::new());
+            game.apply(seat, action, &mut played).unwrap();
+            if let Some(copy) = &mut rebuilt {
+                copy.apply(seat, action, &mut replayed).unwrap();
+                assert_eq!(played, replayed, "seed {seed}");
+                assert_eq!(game.to_move(), copy.to_move(), "seed {seed}");
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+/// A small two-player table: rows holding 2, 3 and 4 cards before their taker.
+fn small_setup() -> NumberSetup {
+    NumberSetup {
+        table: Table {
+            round: 1,
+            turn: 5,
+            hands: vec![cards(&[15, 60, 61]), cards(&[50])],
+            rows: vec![cards(&[10, 11]), cards(&[20]), cards(&[30])],
+            scores: vec![0, 0],
+            piles: vec![Vec::new(), Vec::new()],
+        },
+        hash_rows: vec![cards(&[1, 2]), cards(&[3])],
+        hash_piles: vec![cards(&[5]), Vec::new()],
+    }
+}
+
+/// The engine's refusal of `setup` changed by `change`.
+fn refusal(change: impl FnOnce(&mut NumberSetup)) -> String {
+    let mut setup = small_setup();
+    change(&mut setup);
+    match TakeANumber::from_table(Arc::new(rules()), &setup) {
+        Err(RuleError::BadDeal(why)) => why,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_set_up_table_counts_taken_and_leaves_out_the_cards_in_no_place() {
+    // As classic: cards in no place (here most of the deck) are out of the round.
+    let game = TakeANumber::from_table(Arc::new(rules()), &small_setup()).unwrap();
+    // 15 + 60 + 61 (2 + 3 + 1) and 5 on the #-pile twice (2 * 2); 50 (3).
+    assert_eq!(game.view(0).taken, &[10, 3]);
+    assert_eq!(game.view(0).hand_sizes(), &[3, 1]);
+    assert_eq!(game.view(0).hash_piles(), &[1, 0]);
+    assert_eq!(game.to_move(), ToMove::Everyone(Decision::PlayCard));
+    assert_eq!((game.round(), game.turn()), (1, 5));
+}
+
+#[test]
+fn a_bad_table_is_refused_with_what_is_wrong() {
+    assert_eq!(
+        refusal(|s| s.hash_piles[1].push(Card(61))),
+        "card 61 appears twice"
+    );
+    assert_eq!(
+        refusal(|s| s.hash_rows[1].push(Card(20))),
+        "card 20 appears twice"
+    );
+    assert_eq!(
+        refusal(|s| s.hash_rows.truncate(1)),
+        "2 hands but 2 scores, 1 #-rows and 2 #-piles"
+    );
+    assert_eq!(
+        refusal(|s| s.hash_piles.push(Vec::new())),
+        "2 hands but 2 scores, 2 #-rows and 3 #-piles"
+    );
+    assert_eq!(
+        refusal(|s| s.hash_rows[0].clear()),
+        "seat 0's #-row is empty: it holds a card from the deal on"
+    );
+    assert_eq!(
+        refusal(|s| s.hash_rows[0].reverse()),
+        "seat 0's #-row is not in ascending order (a lower card starts a new #-row)"
+    );
+    assert_eq!(
+        refusal(|s| s.table.piles[0].push(Card(99))),
+        "Take a Number keeps no pile of taken cards (they go to the #-row and the hand): give \
+         the #-piles as `hash_piles`"
+    );
+    assert_eq!(
+        refusal(|s| s.table.hands[1].clear()),
+        "seat 1's hand is empty: every hand holds a card when a turn starts (the round ends \
+         after a turn that empties one)"
+    );
+    // Row 0 (row card 3) holds 2 cards before its taker, row 2 (row card 5) 4.
+    assert_eq!(
+        refusal(|s| s.table.rows[0].push(Card(12))),
+        "row 0 holds 3 cards; it holds 1 to 2"
+    );
+    let mut full = small_setup();
+    full.table.rows[2].extend(cards(&[31, 32, 33]));
+    assert!(TakeANumber::from_table(Arc::new(rules()), &full).is_ok());
+    assert_eq!(
+        refusal(|s| s.table.rows[2].extend(cards(&[31, 32, 33, 34]))),
+        "row 2 holds 5 cards; it holds 1 to 4"
+    );
+    assert_eq!(refusal(|s| s.table.turn = 0), "round and turn count from 1");
+    assert_eq!(
+        refusal(|s| s
+            .table
+            .hands
+            .extend([cards(&[70]), cards(&[71]), cards(&[72])])),
+        "rule setting `players`: 5 players asked for, the rules allow 2 to 4"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

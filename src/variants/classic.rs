@@ -130,41 +130,13 @@ impl Classic {
         if hand_len == 0 || table.hands.iter().any(|h| h.len() != hand_len) {
             return bad("every hand must hold the same number of cards, at least 1".into());
         }
-        if table.round == 0 || table.turn == 0 {
-            return bad("round and turn count from 1".into());
-        }
         let rules = &game.rules;
-        if table.rows.len() != rules.rows {
-            return bad(format!(
-                "{} rows given, the rules have {}",
-                table.rows.len(),
-                rules.rows
-            ));
-        }
-        for (i, row) in table.rows.iter().enumerate() {
-            if row.is_empty() || row.len() > rules.row_capacity {
-                return bad(format!(
-                    "row {i} holds {} cards; a row holds 1 to {}",
-                    row.len(),
-                    rules.row_capacity
-                ));
-            }
-            if row.windows(2).any(|w| w[0] >= w[1]) {
-                return bad(format!("row {i} is not in ascending order"));
-            }
-        }
+        check_round_and_rows(table, &vec![rules.row_capacity; rules.rows])?;
         let all = table.hands.iter().chain(&table.rows).chain(&table.piles);
         check_cards(rules, all.flatten().copied())?;
         game.round = table.round;
         game.turn = table.turn;
-        for (hand, given) in game.hands.iter_mut().zip(&table.hands) {
-            hand.extend_from_slice(given);
-            hand.sort_unstable();
-        }
-        for ((row, end), given) in game.rows.iter_mut().zip(&mut game.ends).zip(&table.rows) {
-            row.extend_from_slice(given);
-            *end = given[given.len() - 1];
-        }
+        lay_out(table, &mut game.hands, &mut game.rows, &mut game.ends);
         for seat in 0..seats {
             game.piles[seat].extend_from_slice(&table.piles[seat]);
             game.taken[seat] = game.rules.deck.sum(&table.piles[seat]) as Points;
@@ -664,6 +636,52 @@ pub(crate) fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result
             hand.len()
         ))),
         None => Ok(()),
+    }
+}
+
+/// What an explicit table must hold besides its hands and piles: round and turn from 1, and a
+/// row for each of `capacities` (the cards each row holds before the next card takes it), each
+/// ascending and holding 1 to its capacity.
+pub(crate) fn check_round_and_rows(table: &Table, capacities: &[usize]) -> Result<(), RuleError> {
+    let bad = |why: String| Err(RuleError::BadDeal(why));
+    if table.round == 0 || table.turn == 0 {
+        return bad("round and turn count from 1".into());
+    }
+    if table.rows.len() != capacities.len() {
+        return bad(format!(
+            "{} rows given, the rules have {}",
+            table.rows.len(),
+            capacities.len()
+        ));
+    }
+    for (i, (row, &capacity)) in table.rows.iter().zip(capacities).enumerate() {
+        if row.is_empty() || row.len() > capacity {
+            return bad(format!(
+                "row {i} holds {} cards; it holds 1 to {capacity}",
+                row.len()
+            ));
+        }
+        if row.windows(2).any(|w| w[0] >= w[1]) {
+            return bad(format!("row {i} is not in ascending order"));
+        }
+    }
+    Ok(())
+}
+
+/// Puts a checked table's hands (sorted) and rows in place, with each row's end.
+pub(crate) fn lay_out(
+    table: &Table,
+    hands: &mut [Vec<Card>],
+    rows: &mut [Vec<Card>],
+    ends: &mut [Card],
+) {
+    for (hand, given) in hands.iter_mut().zip(&table.hands) {
+        hand.clone_from(given);
+        hand.sort_unstable();
+    }
+    for ((row, end), given) in rows.iter_mut().zip(ends).zip(&table.rows) {
+        row.clone_from(given);
+        *end = given[given.len() - 1];
     }
 }
 

@@ -14,7 +14,9 @@
 //! Placement by least difference, the order of the revealed cards and the deal's checks are
 //! the classic engine's ([`super::classic`]).
 
-use super::classic::{check_cards, check_hands, order_by_card, row_for};
+use super::classic::{
+    Table, check_cards, check_hands, check_round_and_rows, lay_out, order_by_card, row_for,
+};
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::house::HouseHooks;
@@ -41,6 +43,45 @@ pub fn rules() -> Rules {
         draft: Draft::SeatOrder,
         circle: None,
     }
+}
+
+/// Cards each centre row holds before the card that takes it, by row: row `i` holds
+/// `row_capacity - (rows - 1 - i)` (2, 3 and 4 with the default rules). Assumes
+/// `row_capacity >= rows`, which [`TakeANumber::new`] checks.
+pub fn row_capacities(rules: &Rules) -> Vec<usize> {
+    (0..rules.rows)
+        .map(|i| rules.row_capacity - (rules.rows - 1 - i))
+        .collect()
+}
+
+/// A #-row as play leaves it: at least its dealt card, ascending (a lower card kept starts a
+/// new one). Says what is wrong with `seat`'s otherwise.
+pub fn check_hash_row(seat: Seat, hash_row: &[Card]) -> Result<(), String> {
+    if hash_row.is_empty() {
+        return Err(format!(
+            "seat {seat}'s #-row is empty: it holds a card from the deal on"
+        ));
+    }
+    if hash_row.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(format!(
+            "seat {seat}'s #-row is not in ascending order (a lower card starts a new #-row)"
+        ));
+    }
+    Ok(())
+}
+
+/// A Take a Number table in the middle of a round, given explicitly (fixtures): the classic
+/// table and what Take a Number adds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberSetup {
+    /// Round, turn, hands, centre rows and earlier totals. Hands may differ in size (taken
+    /// cards go into the hand); `piles` must be empty: Take a Number keeps no pile of taken
+    /// cards, its #-piles are `hash_piles`.
+    pub table: Table,
+    /// Every seat's #-row, ascending.
+    pub hash_rows: Vec<Vec<Card>>,
+    /// The cards in every seat's #-pile.
+    pub hash_piles: Vec<Vec<Card>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,9 +153,7 @@ impl TakeANumber {
                 ),
             });
         }
-        let capacities = (0..rules.rows)
-            .map(|i| rules.row_capacity - (rules.rows - 1 - i))
-            .collect();
+        let capacities = row_capacities(&rules);
         let per_seat = || (0..seats).map(|_| Vec::new()).collect::<Vec<Vec<Card>>>();
         Ok(TakeANumber {
             seats,
@@ -141,6 +180,59 @@ impl TakeANumber {
             ordered_deck: rules.deck.cards().collect(),
             rules,
         })
+    }
+
+    /// A game at an explicit table, with players about to choose their cards. Each seat's
+    /// `taken` is counted from its hand and #-pile as the engine counts it during a round.
+    pub fn from_table(rules: Arc<Rules>, setup: &NumberSetup) -> Result<TakeANumber, RuleError> {
+        let table = &setup.table;
+        let seats = table.hands.len();
+        let mut game =
+            TakeANumber::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let bad = |why: String| Err(RuleError::BadDeal(why));
+        if table.scores.len() != seats
+            || setup.hash_rows.len() != seats
+            || setup.hash_piles.len() != seats
+        {
+            return bad(format!(
+                "{seats} hands but {} scores, {} #-rows and {} #-piles",
+                table.scores.len(),
+                setup.hash_rows.len(),
+                setup.hash_piles.len()
+            ));
+        }
+        if table.piles.iter().any(|pile| !pile.is_empty()) {
+            return bad(
+                "Take a Number keeps no pile of taken cards (they go to the #-row and the hand): \
+                 give the #-piles as `hash_piles`"
+                    .into(),
+            );
+        }
+        if let Some(seat) = table.hands.iter().position(Vec::is_empty) {
+            return bad(format!(
+                "seat {seat}'s hand is empty: every hand holds a card when a turn starts (the \
+                 round ends after a turn that empties one)"
+            ));
+        }
+        check_round_and_rows(table, &game.table.capacities)?;
+        for (seat, hash_row) in setup.hash_rows.iter().enumerate() {
+            check_hash_row(seat, hash_row).map_err(RuleError::BadDeal)?;
+        }
+        let all = (table.hands.iter().chain(&table.rows))
+            .chain(&setup.hash_rows)
+            .chain(&setup.hash_piles);
+        check_cards(&game.rules, all.flatten().copied())?;
+        game.round = table.round;
+        game.turn = table.turn;
+        lay_out(table, &mut game.hands, &mut game.rows, &mut game.ends);
+        game.table.hash_rows.clone_from(&setup.hash_rows);
+        game.hash_piles.clone_from(&setup.hash_piles);
+        game.scores.copy_from_slice(&table.scores);
+        for seat in 0..seats {
+            game.update_seat(seat);
+        }
+        game.phase = Phase::Choose { pending: seats };
+        Ok(game)
     }
 
     pub fn round(&self) -> u32 {
