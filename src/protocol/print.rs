@@ -830,19 +830,50 @@ macro_rules! number {
     )*};
 }
 
-/// Writes `n` (below 1000) in decimal, one byte at a time. Inlined, as the caller keeps the
-/// string's length in a register across the numbers of a list.
+/// Writes `n` (below 1000) in decimal: its digits come from a table, stored with one 4-byte
+/// write into room reserved for them (about a third of the instructions of pushing the digits
+/// one by one, each with its own check for room).
 #[inline(always)]
 fn small(out: &mut String, n: u16) {
-    let digit = |d: u16| char::from(b'0' + d as u8);
-    if n >= 100 {
-        out.push(digit(n / 100));
+    let entry = SMALL_NUMBERS[usize::from(n)];
+    let len = (entry >> 24) as usize;
+    // SAFETY: the string stays UTF-8: only ASCII digits become part of it (`len` of them); the
+    // 4 bytes written fit in the room just reserved, and the 4th lies beyond the new length.
+    unsafe {
+        let bytes = out.as_mut_vec();
+        bytes.reserve(4);
+        let end = bytes.as_mut_ptr().add(bytes.len());
+        std::ptr::write_unaligned(end.cast::<[u8; 4]>(), entry.to_le_bytes());
+        bytes.set_len(bytes.len() + len);
     }
-    if n >= 10 {
-        out.push(digit(n / 10 % 10));
-    }
-    out.push(digit(n % 10));
 }
+
+/// 0 to 999 in decimal: the digits in the low 3 bytes (first digit lowest), the count of
+/// digits in the high byte.
+static SMALL_NUMBERS: [u32; 1000] = {
+    let mut table = [0u32; 1000];
+    let mut n = 0;
+    while n < 1000 {
+        let digits: [u8; 3] = [(n / 100) as u8, (n / 10 % 10) as u8, (n % 10) as u8];
+        let len = if n >= 100 {
+            3
+        } else if n >= 10 {
+            2
+        } else {
+            1
+        };
+        let mut entry = (len as u32) << 24;
+        let mut i = 0;
+        while i < len {
+            entry |= ((b'0' + digits[3 - len + i]) as u32) << (8 * i);
+            i += 1;
+        }
+        table[n] = entry;
+        n += 1;
+    }
+    table
+};
+
 number!(u8, u16, u32, u64, usize, i32);
 
 impl Number for Card {
