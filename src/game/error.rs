@@ -161,7 +161,10 @@ impl fmt::Display for RuleError {
                 write!(f, "seat {seat} chose a row, but no row choice is due")
             }
             RuleError::RowChoiceDue { seat } => {
-                write!(f, "seat {seat} must choose a row to take, not play a card")
+                write!(
+                    f,
+                    "seat {seat} must choose a row to take before anything else"
+                )
             }
             RuleError::NoSuchRow { row, rows } => {
                 write!(f, "there is no row {row} (rows are 0 to {})", rows - 1)
