@@ -285,7 +285,7 @@ fn circle_setups_are_checked() {
     );
     assert_eq!(
         error("  turn: 9", "  turn: 9\n  held: [[x2], []]"),
-        "7:9: `specials`, `held` and `first` set up the circle game only"
+        "7:9: `held` and `first` set up the circle game only"
     );
 }
 
@@ -358,7 +358,7 @@ fn take_a_number_setups_are_checked() {
     );
     assert_eq!(
         number_error("  turn: 4", "  turn: 4\n  first: 1"),
-        "7:10: `specials`, `held` and `first` set up the circle game only"
+        "7:10: `held` and `first` set up the circle game only"
     );
     assert_eq!(
         number_error("  turn: 4", "  seed: 3"),
