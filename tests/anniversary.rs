@@ -1,9 +1,17 @@
 //! The anniversary variant end to end: `take5 play` between built-ins, its records verified,
-//! and an edited record refused.
+//! and an edited record refused; a game set up from an explicit table (fixtures' `setup`).
 
 mod common;
 
 use common::{ok, take5, temp};
+use std::sync::Arc;
+use take5::cards::{Card, Special};
+use take5::game::{Decision, Event, Game, RuleError, ToMove};
+use take5::players::builtin::{Builtin, Strategy};
+use take5::rng::{GameRng, Stream};
+use take5::rules::Rules;
+use take5::variants::anniversary::{Anniversary, AnniversarySetup, rules};
+use take5::variants::classic::Table;
 
 /// Plays `games` games of `seats` built-ins with `--record`; returns the record.
 fn record(seats: usize, games: &str, name: &str) -> String {
@@ -175,4 +183,300 @@ fn an_edited_special_deck_is_refused_at_the_next_deal() {
     // The deal line, just before the round 2 `specials` line.
     assert!(said.contains(&format!(":{}:", second)), "{said}");
     assert!(said.contains("must be the deck as it stands"), "{said}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A table set up explicitly (fixtures' `setup`).
+
+/// The table `game` shows when a turn starts, as a setup; `reshuffle_seed` is the seed the
+/// round's deal gave.
+fn setup_of(game: &Anniversary, reshuffle_seed: u64) -> AnniversarySetup {
+    let seats = game.seats();
+    let view = game.view(0);
+    let table = game.specials();
+    let marked = |marks: &[bool]| (0..marks.len()).filter(|&r| marks[r]).collect();
+    AnniversarySetup {
+        table: Table {
+            round: view.round,
+            turn: view.turn,
+            hands: (0..seats).map(|s| game.view(s).hand.to_vec()).collect(),
+            rows: game.rows().to_vec(),
+            scores: view.scores.to_vec(),
+            piles: game.piles().to_vec(),
+        },
+        specials: game.special_hands().to_vec(),
+        special_deck: game.special_deck().to_vec(),
+        discard: table.discard.clone(),
+        stops: marked(&table.stops),
+        sevens: marked(&table.sevens),
+        reshuffle_seed,
+    }
+}
+
+/// What a table set up from a game shows, against the game; `exact_taken` when no Negative =
+/// Positive was played this round (the table cannot say it was: `taken` is then the piles'
+/// bullheads, at least the game's).
+fn assert_same_table(game: &Anniversary, copy: &Anniversary, exact_taken: bool, at: &str) {
+    for seat in 0..game.seats() {
+        let (a, b) = (game.view(seat), copy.view(seat));
+        assert_eq!(
+            (a.round, a.turn, a.decision),
+            (b.round, b.turn, b.decision),
+            "{at}"
+        );
+        assert_eq!(
+            (a.hand, a.rows, a.scores),
+            (b.hand, b.rows, b.scores),
+            "{at}"
+        );
+        assert_eq!(
+            (a.specials, a.special_hand),
+            (b.specials, b.special_hand),
+            "{at}"
+        );
+        if exact_taken {
+            assert_eq!(a.taken, b.taken, "{at}");
+        } else {
+            assert!(a.taken.iter().zip(b.taken).all(|(a, b)| a <= b), "{at}");
+        }
+    }
+    assert_eq!(game.piles(), copy.piles(), "{at}");
+    assert_eq!(game.special_deck(), copy.special_deck(), "{at}");
+}
+
+/// A game rebuilt from its table at the start of any turn shows what the game shows and, when
+/// the round so far had no Negative = Positive (which the table cannot show) and no reshuffle
+/// (which moves the reshuffling generator on), plays on exactly as the game does to the round's
+/// end: every rebuilt copy of the round is played in step with the game.
+#[test]
+fn a_game_set_up_from_its_table_plays_on_the_same() {
+    let (mut checked, mut played_on) = (0, 0);
+    // Tables with a Stop, a 7 nimmt! and a 5th row among those rebuilt.
+    let mut seen = [false; 3];
+    for seed in 0..16u64 {
+        let seats = 2 + (seed as usize % 7);
+        let mut game = Anniversary::new(Arc::new(rules()), seats).unwrap();
+        let mut dealer = GameRng::new(seed, Stream::Deal(0));
+        let mut bots: Vec<Builtin> = (0..seats)
+            .map(|s| {
+                Builtin::new(
+                    Strategy::ALL[(s + seed as usize) % Strategy::ALL.len()],
+                    seed,
+                )
+            })
+            .collect();
+        let (mut reshuffle_seed, mut cancelled, mut reshuffled) = (0, false, false);
+        let mut copies: Vec<Anniversary> = Vec::new();
+        loop {
+            let at = format!(
+                "seed {seed}, round {}, turn {}",
+                game.round(),
+                game.view(0).turn
+            );
+            match game.to_move() {
+                ToMove::Deal => {
+                    let mut events = Vec::new();
+                    game.deal_random(&mut dealer, &mut events).unwrap();
+                    for event in events {
+                        if let Event::Specials { seed, .. } = event {
+                            reshuffle_seed = seed;
+                        }
+                    }
+                    (cancelled, reshuffled) = (false, false);
+                    copies.clear();
+                    continue;
+                }
+                ToMove::GameOver => break,
+                ToMove::Everyone(_) if (0..seats).all(|s| game.owes(s).is_some()) => {
+                    let copy = Anniversary::from_table(
+                        Arc::new(rules()),
+                        &setup_of(&game, reshuffle_seed),
+                    )
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                    assert_same_table(&game, &copy, !cancelled, &at);
+                    let table = game.specials();
+                    seen[0] |= table.stops.contains(&true);
+                    seen[1] |= table.sevens.contains(&true);
+                    seen[2] |= game.rows().len() > rules().rows;
+                    checked += 1;
+                    if !cancelled && !reshuffled {
+                        copies.push(copy);
+                    }
+                }
+                _ => {}
+            }
+            let seat = (0..seats).find(|&s| game.owes(s).is_some()).unwrap();
+            let action = bots[seat].choose(&game.view(seat));
+            let mut played = Vec::new();
+            game.apply(seat, action, &mut played).unwrap();
+            cancelled |= played.iter().any(|e| matches!(e, Event::Cancel { .. }));
+            reshuffled |= played.iter().any(|e| matches!(e, Event::Reshuffle { .. }));
+            for copy in &mut copies {
+                let mut replayed = Vec::new();
+                copy.apply(seat, action, &mut replayed)
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                assert_eq!(played, replayed, "{at}");
+                assert_eq!(game.to_move(), copy.to_move(), "{at}");
+                played_on += 1;
+            }
+            if game.to_move() == ToMove::GameOver {
+                for copy in &copies {
+                    assert_eq!(game.outcome(), copy.outcome(), "{at}");
+                }
+            }
+        }
+    }
+    assert!(checked > 200 && played_on > 1000, "{checked} {played_on}");
+    assert_eq!(seen, [true; 3], "stop, seven, fifth row");
+}
+
+fn cards(numbers: &[u16]) -> Vec<Card> {
+    numbers.iter().map(|&n| Card(n)).collect()
+}
+
+/// A small two-player table: a 7 nimmt! on row 2 (six cards), a Stop on row 1, a pile each.
+fn small_setup() -> AnniversarySetup {
+    AnniversarySetup {
+        table: Table {
+            round: 1,
+            turn: 11,
+            hands: vec![cards(&[15, 60]), cards(&[50, 70])],
+            rows: vec![
+                cards(&[10]),
+                cards(&[20, 22]),
+                cards(&[30, 31, 32, 33, 34, 35]),
+                cards(&[40]),
+            ],
+            scores: vec![4, 0],
+            piles: vec![cards(&[55, 1]), Vec::new()],
+        },
+        specials: vec![vec![Special::Stop, Special::Insert], Vec::new()],
+        special_deck: vec![Special::Shift, Special::Stop],
+        discard: vec![Special::Replace],
+        stops: vec![1],
+        sevens: vec![2],
+        reshuffle_seed: 3,
+    }
+}
+
+/// The engine's refusal of `setup` changed by `change`, under `rules`.
+fn refusal_under(rules: Rules, change: impl FnOnce(&mut AnniversarySetup)) -> String {
+    let mut setup = small_setup();
+    change(&mut setup);
+    match Anniversary::from_table(Arc::new(rules), &setup) {
+        Err(RuleError::BadDeal(why)) => why,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn refusal(change: impl FnOnce(&mut AnniversarySetup)) -> String {
+    refusal_under(rules(), change)
+}
+
+#[test]
+fn a_set_up_table_puts_the_special_cards_in_place() {
+    let game = Anniversary::from_table(Arc::new(rules()), &small_setup()).unwrap();
+    let view = game.view(0);
+    // 55 and 1: 7 + 1 bullheads.
+    assert_eq!(view.taken, [8, 0]);
+    assert_eq!(view.special_hand, [Special::Insert, Special::Stop]);
+    let table = game.specials();
+    assert_eq!(table.hand_counts, [2, 0]);
+    assert_eq!(table.deck, 2);
+    assert_eq!(table.discard, [Special::Replace]);
+    assert_eq!(table.stops, [false, true, false, false]);
+    assert_eq!(table.sevens, [false, false, true, false]);
+    // The row under the 7 nimmt! card is full at six.
+    assert_eq!(view.capacity(2), 6);
+    assert!(view.stopped(1));
+    assert_eq!(game.special_deck(), [Special::Shift, Special::Stop]);
+    assert_eq!(game.to_move(), ToMove::Everyone(Decision::PlayCard));
+    // One row more than the rules' is the 5th row.
+    let mut five = small_setup();
+    five.table.rows.push(cards(&[80]));
+    let game = Anniversary::from_table(Arc::new(rules()), &five).unwrap();
+    assert_eq!(game.rows().len(), 5);
+}
+
+#[test]
+fn a_bad_table_is_refused_with_what_is_wrong() {
+    assert_eq!(
+        refusal(|s| s.table.piles[1].push(Card(20))),
+        "card 20 appears twice"
+    );
+    assert_eq!(
+        refusal(|s| s.specials.truncate(1)),
+        "2 hands but special cards for 1 seats"
+    );
+    assert_eq!(
+        refusal(|s| s.table.rows.truncate(3)),
+        "3 rows given, the rules have 4 (5 with a 5th Row card)"
+    );
+    assert_eq!(
+        refusal(|s| s.table.rows.extend([cards(&[80]), cards(&[90])])),
+        "6 rows given, the rules have 4 (5 with a 5th Row card)"
+    );
+    assert_eq!(
+        refusal(|s| s.sevens.push(4)),
+        "a 7 nimmt! card on row 4, and the rows are 0 to 3"
+    );
+    assert_eq!(refusal(|s| s.stops.push(1)), "two Stop cards on row 1");
+    assert_eq!(
+        refusal(|s| s.stops.extend([0, 3])),
+        "3 rows blocked by Stop cards: at most 2 are at once"
+    );
+    let two_rows = Rules { rows: 2, ..rules() };
+    assert_eq!(
+        refusal_under(two_rows, |s| {
+            s.table.rows.truncate(2);
+            s.sevens.clear();
+            s.stops = vec![0, 1];
+        }),
+        "every row is blocked by a Stop card: one always stays open"
+    );
+    // Without its 7 nimmt! card, row 2 holds one card too many; with it, one more is too many.
+    assert_eq!(
+        refusal(|s| s.sevens.clear()),
+        "row 2 holds 6 cards; it holds 1 to 5"
+    );
+    assert_eq!(
+        refusal(|s| s.table.rows[2].push(Card(36))),
+        "row 2 holds 7 cards; it holds 1 to 6"
+    );
+    assert_eq!(
+        refusal(|s| s.specials[1].push(Special::Double)),
+        "x2 is not one of the anniversary variant's special cards"
+    );
+    assert_eq!(
+        refusal(|s| s.discard.push(Special::PlusFive)),
+        "plus5 is not one of the anniversary variant's special cards"
+    );
+    // Four Stop cards at most: one in hand, one in the deck, one on row 1, and two discarded.
+    assert_eq!(
+        refusal(|s| s.discard.extend([Special::Stop; 2])),
+        "5 stop cards among the hands, the deck, the discard pile and the table; there are 4"
+    );
+    // A 5th row counts its 5th Row card.
+    assert_eq!(
+        refusal(|s| {
+            s.table.rows.push(cards(&[80]));
+            s.special_deck.extend([Special::FifthRow; 4]);
+        }),
+        "5 fifth_row cards among the hands, the deck, the discard pile and the table; there are 4"
+    );
+    assert_eq!(
+        refusal(|s| s.table.hands[1].push(Card(71))),
+        "every hand must hold the same number of cards, at least 1"
+    );
+    assert_eq!(
+        refusal(|s| s.table.round = 0),
+        "round and turn count from 1"
+    );
+    assert_eq!(
+        refusal(|s| {
+            let more = (0..9).map(|seat| cards(&[90 + seat]));
+            s.table.hands = more.collect();
+        }),
+        "rule setting `players`: 9 players asked for, the rules allow 2 to 8"
+    );
 }

@@ -285,7 +285,7 @@ fn circle_setups_are_checked() {
     );
     assert_eq!(
         error("  turn: 9", "  turn: 9\n  held: [[x2], []]"),
-        "7:9: `specials`, `held` and `first` set up the circle game only"
+        "7:9: `held` and `first` set up the circle game only"
     );
 }
 
@@ -358,7 +358,7 @@ fn take_a_number_setups_are_checked() {
     );
     assert_eq!(
         number_error("  turn: 4", "  turn: 4\n  first: 1"),
-        "7:10: `specials`, `held` and `first` set up the circle game only"
+        "7:10: `held` and `first` set up the circle game only"
     );
     assert_eq!(
         number_error("  turn: 4", "  seed: 3"),
@@ -373,5 +373,109 @@ fn take_a_number_setups_are_checked() {
     assert_eq!(
         error("  turn: 9", "  turn: 9\n  hash_piles: [[], []]"),
         "7:15: `hash_rows` and `hash_piles` set up Take a Number only"
+    );
+}
+
+const ANNIVERSARY: &str = "name: n
+pins: p
+variant: anniversary
+players: 2
+setup:
+  turn: 11
+  rows: [[10], [20], [30, 31, 32, 33, 34, 35], [40]]
+  hands: [[15, 60], [50, 70]]
+  specials: [[stop], []]
+  special_deck: [insert]
+  discard: [shift]
+  stops: [1]
+  sevens: [2]
+steps:
+  - play: [15, 50]
+";
+
+/// The error for `ANNIVERSARY` with `from` replaced by `to`.
+fn anniversary_error(from: &str, to: &str) -> String {
+    assert!(ANNIVERSARY.contains(from), "{from}");
+    error_of(&ANNIVERSARY.replace(from, to))
+}
+
+#[test]
+fn anniversary_setups_are_checked() {
+    let f = fixture::parse(ANNIVERSARY, Path::new("f.yaml")).unwrap();
+    assert!(fixture::run(&f).unwrap().failure.is_none());
+    assert_eq!(
+        anniversary_error(
+            "[[10], [20], [30, 31, 32, 33, 34, 35], [40]]",
+            "[[10], [20]]"
+        ),
+        "7:9: 2 rows given, the rules have 4 (5 with a 5th Row card)"
+    );
+    assert_eq!(
+        anniversary_error("  sevens: [2]", "  sevens: [4]"),
+        "13:12: a 7 nimmt! card on row 4, and the rows are 0 to 3"
+    );
+    // Without its 7 nimmt! card, row 2 holds one card too many.
+    assert_eq!(
+        anniversary_error("  sevens: [2]", "  sevens: [3]"),
+        "7:22: row 2 holds 6 cards; it holds 1 to 5"
+    );
+    assert_eq!(
+        anniversary_error("  stops: [1]", "  stops: [1, 1]"),
+        "12:14: two Stop cards on row 1"
+    );
+    assert_eq!(
+        anniversary_error("  stops: [1]", "  stops: [0, 1, 3]"),
+        "12:10: 3 rows blocked by Stop cards: at most 2 are at once"
+    );
+    assert_eq!(
+        anniversary_error("[[stop], []]", "[[stop], [x2]]"),
+        "9:22: x2 is not one of the anniversary variant's special cards"
+    );
+    assert_eq!(
+        anniversary_error("[insert]", "[insert, plus5]"),
+        "10:17: plus5 is not one of the anniversary variant's special cards"
+    );
+    assert_eq!(
+        anniversary_error("[[stop], []]", "[[stop]]"),
+        "9:13: special cards given for 1 seats, there are 2"
+    );
+    // A Stop in hand, on row 1 and three in the discard pile: one too many.
+    assert_eq!(
+        anniversary_error("[shift]", "[shift, stop, stop, stop]"),
+        "6:3: the engine refuses this setup: bad deal: 5 stop cards among the hands, the deck, \
+         the discard pile and the table; there are 4"
+    );
+    assert_eq!(
+        anniversary_error("[[15, 60], [50, 70]]", "[[15, 60], [50, 10]]"),
+        "8:26: card 10 is already on the table at 7:11"
+    );
+    // Other variants' keys are refused.
+    assert_eq!(
+        anniversary_error("  turn: 11", "  turn: 11\n  hash_rows: [[1], [2]]"),
+        "7:14: `hash_rows` and `hash_piles` set up Take a Number only"
+    );
+    assert_eq!(
+        anniversary_error("  turn: 11", "  turn: 11\n  held: [[], []]"),
+        "7:9: `held` and `first` set up the circle game only"
+    );
+    assert_eq!(
+        anniversary_error("  turn: 11", "  seed: 3"),
+        "6:3: a setup is either a `seed` or a table (`rows`, `hands`, ...), not both"
+    );
+    // The anniversary's keys are refused in other variants.
+    assert_eq!(
+        error("  turn: 9", "  turn: 9\n  stops: [1]"),
+        "7:10: `special_deck`, `discard`, `stops`, `sevens` and `reshuffle_seed` set up the \
+         anniversary variant only"
+    );
+    assert_eq!(
+        error("  turn: 9", "  turn: 9\n  specials: [[stop], []]"),
+        "7:13: `specials` sets up the circle game (by row) and the anniversary variant (by seat) \
+         only"
+    );
+    assert_eq!(
+        number_error("  turn: 4", "  turn: 4\n  reshuffle_seed: 5"),
+        "7:19: `special_deck`, `discard`, `stops`, `sevens` and `reshuffle_seed` set up the \
+         anniversary variant only"
     );
 }

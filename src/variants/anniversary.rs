@@ -13,7 +13,9 @@
 //! Placement by least difference, the order of the revealed cards and the deal's checks are the
 //! classic engine's ([`super::classic`]).
 
-use super::classic::{check_cards, check_hands, game_over, order_by_card, row_for};
+use super::classic::{
+    Table, check_cards, check_hands, check_table, game_over, lay_out, order_by_card, row_for,
+};
 use crate::cards::{Card, Deck, Special};
 use crate::game::house::HouseHooks;
 use crate::game::{
@@ -43,6 +45,101 @@ pub fn rules() -> Rules {
         ties: Ties::Shared,
         draft: Draft::SeatOrder,
         circle: None,
+    }
+}
+
+/// An anniversary table in the middle of a round, given explicitly (fixtures): the classic
+/// table and where the special cards are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnniversarySetup {
+    /// Round, turn, hands, rows, piles and earlier totals, as classic's. One row more than the
+    /// rules have means a 5th Row card is on the table: the last row is the 5th row.
+    pub table: Table,
+    /// Each seat's special cards, in any order.
+    pub specials: Vec<Vec<Special>>,
+    /// The face-down special deck, top card first.
+    pub special_deck: Vec<Special>,
+    /// The discard pile, oldest first.
+    pub discard: Vec<Special>,
+    /// The rows with a Stop card.
+    pub stops: Vec<usize>,
+    /// The rows with a 7 nimmt! card.
+    pub sevens: Vec<usize>,
+    /// Seeds the generator that reshuffles the discard pile, as a deal's [`SpecialDeal::seed`].
+    pub reshuffle_seed: u64,
+}
+
+/// Special cards must be the anniversary variant's kinds (not the circle game's). Says which is
+/// not.
+pub fn check_kinds<'a>(specials: impl IntoIterator<Item = &'a Special>) -> Result<(), String> {
+    match specials
+        .into_iter()
+        .find(|s| !Special::ANNIVERSARY.contains(s))
+    {
+        Some(other) => Err(format!(
+            "{other} is not one of the anniversary variant's special cards"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// At most [`Special::COPIES`] of each kind among `all`: the special cards of every place (the
+/// hands, the deck, the discard pile and the table), all of the anniversary's kinds.
+fn check_copies(all: impl Iterator<Item = Special>) -> Result<(), RuleError> {
+    let mut counts = [0; Special::ANNIVERSARY.len()];
+    for special in all {
+        counts[special as usize] += 1;
+    }
+    match Special::ANNIVERSARY
+        .iter()
+        .find(|&&s| counts[s as usize] > Special::COPIES)
+    {
+        Some(special) => Err(RuleError::BadDeal(format!(
+            "{} {special} cards among the hands, the deck, the discard pile and the table; \
+             there are {}",
+            counts[*special as usize],
+            Special::COPIES
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The rows of `rows` under a `card` (a Stop or a 7 nimmt!), by row, from the rows `marked`
+/// names: each in range, none twice (one card of a kind per row). Otherwise the index in
+/// `marked` of the first wrong entry, and why.
+pub fn marked_rows(
+    marked: &[usize],
+    rows: usize,
+    card: &str,
+) -> Result<Vec<bool>, (usize, String)> {
+    let mut marks = vec![false; rows];
+    for (i, &row) in marked.iter().enumerate() {
+        match marks.get_mut(row) {
+            None => {
+                let why = format!(
+                    "a {card} card on row {row}, and the rows are 0 to {}",
+                    rows - 1
+                );
+                return Err((i, why));
+            }
+            Some(true) => return Err((i, format!("two {card} cards on row {row}"))),
+            Some(mark) => *mark = true,
+        }
+    }
+    Ok(marks)
+}
+
+/// `stops` rows blocked at once among `rows`: at most [`MAX_STOPS`], and one row stays open
+/// (a Stop is refused otherwise, and every take lifts them all).
+pub fn check_stops(stops: usize, rows: usize) -> Result<(), String> {
+    if stops > MAX_STOPS {
+        Err(format!(
+            "{stops} rows blocked by Stop cards: at most {MAX_STOPS} are at once"
+        ))
+    } else if stops >= rows {
+        Err("every row is blocked by a Stop card: one always stays open".into())
+    } else {
+        Ok(())
     }
 }
 
@@ -373,6 +470,72 @@ impl Anniversary {
             ordered_deck: rules.deck.cards().collect(),
             rules,
         })
+    }
+
+    /// A game at an explicit table, with players about to choose their cards. Each seat's
+    /// `taken` is its pile's bullheads, as the engine counts a take (the table does not say
+    /// whether Negative = Positive was played earlier in the round: it starts as if not).
+    pub fn from_table(
+        rules: Arc<Rules>,
+        setup: &AnniversarySetup,
+    ) -> Result<Anniversary, RuleError> {
+        let table = &setup.table;
+        let seats = table.hands.len();
+        let mut game =
+            Anniversary::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let bad = |why: String| Err(RuleError::BadDeal(why));
+        if setup.specials.len() != seats {
+            return bad(format!(
+                "{seats} hands but special cards for {} seats",
+                setup.specials.len()
+            ));
+        }
+        let (rows, limit) = (table.rows.len(), game.rules.rows);
+        if rows != limit && rows != limit + 1 {
+            return bad(format!(
+                "{rows} rows given, the rules have {limit} ({} with a 5th Row card)",
+                limit + 1
+            ));
+        }
+        let marks = |marked: &[usize], card: &str| {
+            marked_rows(marked, rows, card).map_err(|(_, why)| RuleError::BadDeal(why))
+        };
+        let sevens = marks(&setup.sevens, "7 nimmt!")?;
+        let stops = marks(&setup.stops, "Stop")?;
+        check_stops(setup.stops.len(), rows).map_err(RuleError::BadDeal)?;
+        // A row under a 7 nimmt! card holds one card more (as `View::capacity` counts it).
+        let capacities: Vec<usize> = sevens
+            .iter()
+            .map(|&seven| game.rules.row_capacity + usize::from(seven))
+            .collect();
+        check_table(&game.rules, table, &capacities)?;
+        let in_hands = setup.specials.iter().flatten();
+        check_kinds(in_hands.chain(&setup.special_deck).chain(&setup.discard))
+            .map_err(RuleError::BadDeal)?;
+        game.round = table.round;
+        game.turn = table.turn;
+        game.rows = vec![Vec::new(); rows];
+        // The anniversary keeps no row ends (a Stop changes which ends count).
+        let mut ends = vec![Card(0); rows];
+        lay_out(table, &mut game.hands, &mut game.rows, &mut ends);
+        for seat in 0..seats {
+            game.piles[seat].clone_from(&table.piles[seat]);
+            game.taken[seat] = game.rules.deck.sum(&table.piles[seat]) as Points;
+            for &special in &setup.specials[seat] {
+                game.give(seat, special);
+            }
+        }
+        game.scores.copy_from_slice(&table.scores);
+        game.table.sevens = sevens;
+        game.table.stops = stops;
+        game.deck.clone_from(&setup.special_deck);
+        game.table.deck = game.deck.len();
+        game.table.discard.clone_from(&setup.discard);
+        let placed = game.special_hands.iter().flatten().chain(&game.deck);
+        check_copies((placed.chain(&game.table.discard).copied()).chain(game.on_table()))?;
+        *game.reshuffler = GameRng::new(setup.reshuffle_seed, Stream::Deal(0));
+        game.phase = Phase::Choose { pending: seats };
+        Ok(game)
     }
 
     pub fn round(&self) -> u32 {
@@ -789,12 +952,8 @@ impl Anniversary {
                 self.seats
             )));
         }
-        let dealt = specials.hands.iter().flatten().chain(&specials.deck);
-        if let Some(other) = dealt.copied().find(|s| !Special::ANNIVERSARY.contains(s)) {
-            return Err(RuleError::BadDeal(format!(
-                "{other} is not one of the anniversary variant's special cards"
-            )));
-        }
+        check_kinds(specials.hands.iter().flatten().chain(&specials.deck))
+            .map_err(RuleError::BadDeal)?;
         if self.round > 0 {
             self.check_from_deck(specials)?;
         }
@@ -811,22 +970,7 @@ impl Anniversary {
             })
             .copied()
             .chain(self.on_table());
-        let mut counts = [0; Special::ANNIVERSARY.len()];
-        for special in all {
-            counts[special as usize] += 1;
-        }
-        match Special::ANNIVERSARY
-            .iter()
-            .find(|&&s| counts[s as usize] > Special::COPIES)
-        {
-            Some(special) => Err(RuleError::BadDeal(format!(
-                "{} {special} cards among the hands, the deck, the discard pile and the table; \
-                 there are {}",
-                counts[*special as usize],
-                Special::COPIES
-            ))),
-            None => Ok(()),
-        }
+        check_copies(all)
     }
 
     /// A later round's special cards come from the top of the deck: each seat gets as many

@@ -118,22 +118,8 @@ impl Classic {
     pub fn from_table(rules: Arc<Rules>, table: &Table) -> Result<Classic, RuleError> {
         let seats = table.hands.len();
         let mut game = Classic::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
-        let bad = |why: String| Err(RuleError::BadDeal(why));
-        if table.scores.len() != seats || table.piles.len() != seats {
-            return bad(format!(
-                "{seats} hands but {} scores and {} piles",
-                table.scores.len(),
-                table.piles.len()
-            ));
-        }
-        let hand_len = table.hands[0].len();
-        if hand_len == 0 || table.hands.iter().any(|h| h.len() != hand_len) {
-            return bad("every hand must hold the same number of cards, at least 1".into());
-        }
         let rules = &game.rules;
-        check_round_and_rows(table, &vec![rules.row_capacity; rules.rows])?;
-        let all = table.hands.iter().chain(&table.rows).chain(&table.piles);
-        check_cards(rules, all.flatten().copied())?;
+        check_table(rules, table, &vec![rules.row_capacity; rules.rows])?;
         game.round = table.round;
         game.turn = table.turn;
         lay_out(table, &mut game.hands, &mut game.rows, &mut game.ends);
@@ -682,6 +668,32 @@ pub(crate) fn check_round_and_rows(table: &Table, capacities: &[usize]) -> Resul
         }
     }
     Ok(())
+}
+
+/// What a classic table must hold, its rows holding up to `capacities` (by row): a score and a
+/// pile for each hand, hands of the same size (at least one card), round, turn and rows as
+/// [`check_round_and_rows`] says, and every card in the deck and in one place.
+pub(crate) fn check_table(
+    rules: &Rules,
+    table: &Table,
+    capacities: &[usize],
+) -> Result<(), RuleError> {
+    let seats = table.hands.len();
+    let bad = |why: String| Err(RuleError::BadDeal(why));
+    if table.scores.len() != seats || table.piles.len() != seats {
+        return bad(format!(
+            "{seats} hands but {} scores and {} piles",
+            table.scores.len(),
+            table.piles.len()
+        ));
+    }
+    let hand_len = table.hands[0].len();
+    if hand_len == 0 || table.hands.iter().any(|h| h.len() != hand_len) {
+        return bad("every hand must hold the same number of cards, at least 1".into());
+    }
+    check_round_and_rows(table, capacities)?;
+    let all = table.hands.iter().chain(&table.rows).chain(&table.piles);
+    check_cards(rules, all.flatten().copied())
 }
 
 /// Puts a checked table's hands (sorted) and rows in place, with each row's end.
