@@ -1,5 +1,5 @@
-use super::Seat;
 use super::house::HouseError;
+use super::{Action, Family, Seat};
 use crate::cards::{Card, Special};
 use std::fmt;
 
@@ -237,6 +237,26 @@ impl fmt::Display for RuleError {
 }
 
 impl std::error::Error for RuleError {}
+
+impl RuleError {
+    /// The refusal of `action` by `seat` in a variant that judges only the `judged` families of
+    /// actions: a pick, a #-row card, a circle move or a special-card answer it never asks for
+    /// is refused as not due. `None` for an action of a judged family, and for a card or a row
+    /// (every variant judges those itself).
+    pub fn not_asked(seat: Seat, action: Action, judged: &[Family]) -> Option<RuleError> {
+        let family = action.family();
+        if judged.contains(&family) {
+            return None;
+        }
+        match family {
+            Family::Cards => None,
+            Family::Keep => Some(RuleError::NoKeepDue { seat }),
+            Family::Pick => Some(RuleError::NoPickDue { seat }),
+            Family::Circle => Some(RuleError::NoCircleTurn { seat }),
+            Family::Special => Some(RuleError::NoSpecialDue { seat }),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
