@@ -15,7 +15,8 @@
 //! the classic engine's ([`super::classic`]).
 
 use super::classic::{
-    Table, check_cards, check_hands, check_round_and_rows, lay_out, order_by_card, row_for,
+    Table, check_cards, check_hands, check_round_and_rows, game_over, lay_out, order_by_card,
+    row_for,
 };
 use crate::cards::Card;
 use crate::cards::Deck;
@@ -411,11 +412,7 @@ impl TakeANumber {
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        let over = match self.rules.end {
-            GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target as Points),
-            GameEnd::Rounds(rounds) => self.round >= rounds,
-        };
-        if over {
+        if game_over(&self.rules, &self.scores, self.round) {
             self.phase = Phase::Over;
             emit(events, || {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");
