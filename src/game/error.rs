@@ -261,7 +261,53 @@ impl RuleError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::SpecialPlay;
     use crate::game::house::Hook;
+
+    #[test]
+    fn an_action_of_a_family_not_judged_is_refused_as_not_due() {
+        let seat = 1;
+        let cases = [
+            (Action::Play(Card(1)), None),
+            (Action::TakeRow(0), None),
+            (Action::Keep(Card(1)), Some(RuleError::NoKeepDue { seat })),
+            (Action::Pick(Card(1)), Some(RuleError::NoPickDue { seat })),
+            (
+                Action::PlaceSpecial {
+                    special: Special::Double,
+                    row: 0,
+                },
+                Some(RuleError::NoCircleTurn { seat }),
+            ),
+            (Action::EndTurn, Some(RuleError::NoCircleTurn { seat })),
+            (
+                Action::Special(SpecialPlay::Stop { row: 0 }),
+                Some(RuleError::NoSpecialDue { seat }),
+            ),
+            (Action::Pass, Some(RuleError::NoSpecialDue { seat })),
+            (
+                Action::Cancel(Card(1)),
+                Some(RuleError::NoSpecialDue { seat }),
+            ),
+            (
+                Action::Swap(Special::Stop),
+                Some(RuleError::NoSpecialDue { seat }),
+            ),
+        ];
+        for (action, refusal) in cases {
+            assert_eq!(
+                RuleError::not_asked(seat, action, &[]),
+                refusal,
+                "{action:?}"
+            );
+            let judged = [action.family()];
+            assert_eq!(
+                RuleError::not_asked(seat, action, &judged),
+                None,
+                "{action:?}"
+            );
+        }
+    }
 
     #[test]
     fn kinds_lists_every_kind() {
