@@ -14,9 +14,8 @@ use take5::players::GameStart;
 use take5::protocol::{Ask, ErrorKind, FromBot, Request, VERSION, parse, print};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
-use take5::variants::Variant;
 use take5::variants::circle::{Circle, CircleSetup};
-use take5::variants::classic::Classic;
+use take5::variants::{AnyGame, Variant};
 
 const PATIENCE: Duration = Duration::from_secs(10);
 
@@ -84,8 +83,25 @@ impl Bot {
         parse::from_bot(&reply).unwrap_or_else(|e| panic!("reply {reply:?} to {line:?}: {e}"))
     }
 
-    /// Closes stdin (if not yet), then waits for the exit; the bot must have said nothing more.
-    fn finish(mut self) -> std::process::ExitStatus {
+    /// Greets the bot, which must answer with a greeting.
+    fn greet(&mut self) {
+        assert!(self.ask(&printed(&|o| print::hello(o))).greeting().is_ok());
+    }
+
+    /// Tells the bot that its last reply broke `rule` (2 tries left); returns its next reply.
+    fn refused(&mut self, rule: RuleError) -> FromBot {
+        self.ask(&error_line(rule, 2))
+    }
+
+    /// Says bye; the bot must exit cleanly, having said nothing more.
+    fn bye(mut self) {
+        self.send(&printed(&|o| print::bye(o)));
+        self.finish();
+    }
+
+    /// Closes stdin (if not yet), then waits for the exit, which must be a success; the bot
+    /// must have said nothing more.
+    fn finish(mut self) {
         drop(self.stdin.take());
         let deadline = Instant::now() + PATIENCE;
         let status = loop {
@@ -102,7 +118,7 @@ impl Bot {
             Err(RecvTimeoutError::Disconnected) => {}
             other => panic!("unexpected output after the last reply: {other:?}"),
         }
-        status
+        assert!(status.success(), "{status}");
     }
 }
 
@@ -124,19 +140,31 @@ fn printed(print: &dyn Fn(&mut String)) -> String {
     out
 }
 
-fn script() -> Script {
-    let rules = Arc::new(Rules::classic());
-    let mut game = Classic::new(rules.clone(), 4).unwrap();
-    let mut events: Vec<Event> = Vec::new();
-    game.deal_random(&mut GameRng::new(11, Stream::Deal(0)), &mut events)
-        .unwrap();
+/// The `game` line seat 0 gets for a game of `variant` under `rules` with `seats` seats.
+fn game_line(variant: Variant, rules: &Rules, seats: usize) -> String {
     let start = GameStart {
         number: 0,
-        variant: Variant::Classic,
-        rules: &rules,
-        seats: 4,
+        variant,
+        rules,
+        seats,
         seat: 0,
     };
+    printed(&|o| print::game(o, &start))
+}
+
+/// A game of `variant` (its standard rules) for `seats` seats, dealt from `seed`: the rules,
+/// the game and the events of the deal.
+fn dealt(variant: Variant, seats: usize, seed: u64) -> (Arc<Rules>, AnyGame, Vec<Event>) {
+    let rules = Arc::new(variant.rules());
+    let mut game = variant.new_game(rules.clone(), seats).unwrap();
+    let mut events: Vec<Event> = Vec::new();
+    game.deal_random(&mut GameRng::new(seed, Stream::Deal(0)), &mut events)
+        .unwrap();
+    (rules, game, events)
+}
+
+fn script() -> Script {
+    let (rules, game, events) = dealt(Variant::Classic, 4, 11);
     let view = game.view(0);
     let play = Request::from_view(&view).unwrap();
     // A row choice for the lowest card, as if it had been played and were below every row.
@@ -148,7 +176,7 @@ fn script() -> Script {
     row.hand.remove(0);
     Script {
         hello: printed(&|o| print::hello(o)),
-        game: printed(&|o| print::game(o, &start)),
+        game: game_line(Variant::Classic, &rules, 4),
         deal: printed(&|o| print::event(o, 0, &events[0])),
         play: printed(&|o| print::ask(o, &view)),
         row: printed(&|o| print::request(o, &row)),
@@ -199,8 +227,7 @@ fn converse(path: &Path, crlf: bool) {
     };
     assert!(row < s.rows, "row {row}");
     // Told the row is wrong, it answers the same request with another row.
-    let error = error_line(RuleError::NoSuchRow { row, rows: 3 }, 2);
-    let FromBot::Row(again) = bot.ask(&error) else {
+    let FromBot::Row(again) = bot.refused(RuleError::NoSuchRow { row, rows: 3 }) else {
         panic!("expected row after the error")
     };
     assert!(
@@ -212,37 +239,20 @@ fn converse(path: &Path, crlf: bool) {
         panic!("expected play")
     };
     assert!(s.hand.contains(&card), "{card} is not in the hand");
-    let error = error_line(RuleError::NotInHand { seat: 0, card }, 2);
-    let FromBot::Play(other) = bot.ask(&error) else {
+    let FromBot::Play(other) = bot.refused(RuleError::NotInHand { seat: 0, card }) else {
         panic!("expected play after the error")
     };
     assert!(
         s.hand.contains(&other) && other != card,
         "{other} after {card}"
     );
-
-    let mut bye = String::new();
-    print::bye(&mut bye);
-    bot.send(&bye);
-    let status = bot.finish();
-    assert!(status.success(), "{status}");
+    bot.bye();
 }
 
 /// Take a Number: hello, game, event deal, ask play (with the #-row fields), ask keep, error
 /// `not_taken`, bye. The bot must keep one of the cards taken, and another after the error.
 fn converse_take_a_number(path: &Path) {
-    let rules = Arc::new(Variant::TakeANumber.rules());
-    let mut game = Variant::TakeANumber.new_game(rules.clone(), 3).unwrap();
-    let mut events: Vec<Event> = Vec::new();
-    game.deal_random(&mut GameRng::new(5, Stream::Deal(0)), &mut events)
-        .unwrap();
-    let start = GameStart {
-        number: 0,
-        variant: Variant::TakeANumber,
-        rules: &rules,
-        seats: 3,
-        seat: 0,
-    };
+    let (rules, game, events) = dealt(Variant::TakeANumber, 3, 5);
     let view = game.view(0);
     let play = Request::from_view(&view).unwrap();
     // As if seat 0 had taken the first cards of the three rows with its lowest card.
@@ -257,8 +267,8 @@ fn converse_take_a_number(path: &Path) {
     assert!(play_line.contains(" hashrows="), "{play_line}");
 
     let mut bot = Bot::start(path, false);
-    assert!(bot.ask(&printed(&|o| print::hello(o))).greeting().is_ok());
-    bot.send(&printed(&|o| print::game(o, &start)));
+    bot.greet();
+    bot.send(&game_line(Variant::TakeANumber, &rules, 3));
     bot.send(&printed(&|o| print::event(o, 0, &events[0])));
     let FromBot::Play(card) = bot.ask(&play_line) else {
         panic!("expected play")
@@ -268,23 +278,17 @@ fn converse_take_a_number(path: &Path) {
         panic!("expected keep")
     };
     assert!(taken.contains(&kept), "{kept} was not taken");
-    let error = error_line(
-        RuleError::NotTaken {
-            seat: 0,
-            card: kept,
-        },
-        2,
-    );
-    let FromBot::Keep(again) = bot.ask(&error) else {
+    let FromBot::Keep(again) = bot.refused(RuleError::NotTaken {
+        seat: 0,
+        card: kept,
+    }) else {
         panic!("expected keep after the error")
     };
     assert!(
         taken.contains(&again) && again != kept,
         "{again} after {kept}"
     );
-    bot.send("bye\n");
-    let status = bot.finish();
-    assert!(status.success(), "{status}");
+    bot.bye();
 }
 
 /// A Pro draft: hello, game, ask pick (seat 0's first pick), event pick (seat 0's), ask pick
@@ -293,17 +297,9 @@ fn converse_pro(path: &Path, crlf: bool) {
     let mut game = Variant::Pro
         .new_game(Arc::new(Variant::Pro.rules()), 2)
         .unwrap();
-    let rules = game.rules().clone();
-    let start = GameStart {
-        number: 0,
-        variant: Variant::Pro,
-        rules: &rules,
-        seats: 2,
-        seat: 0,
-    };
     let mut bot = Bot::start(path, crlf);
-    assert!(bot.ask(&printed(&|o| print::hello(o))).greeting().is_ok());
-    bot.send(&printed(&|o| print::game(o, &start)));
+    bot.greet();
+    bot.send(&game_line(Variant::Pro, game.rules(), 2));
 
     let first = printed(&|o| print::ask(o, &game.view(0)));
     assert!(
@@ -329,44 +325,27 @@ fn converse_pro(path: &Path, crlf: bool) {
         panic!("expected pick")
     };
     assert!(pool.contains(&second), "{second} is not in the pool");
-    let error = error_line(
-        RuleError::NotInPool {
-            seat: 0,
-            card: second,
-        },
-        2,
-    );
-    let FromBot::Pick(other) = bot.ask(&error) else {
+    let FromBot::Pick(other) = bot.refused(RuleError::NotInPool {
+        seat: 0,
+        card: second,
+    }) else {
         panic!("expected pick after the error")
     };
     assert!(
         pool.contains(&other) && other != second,
         "{other} after {second}"
     );
-    bot.send(&printed(&|o| print::bye(o)));
-    let status = bot.finish();
-    assert!(status.success(), "{status}");
+    bot.bye();
 }
 
 /// The circle game: hello, game, event deal, ask place from a real deal (the reply must be
 /// legal), then a table where seat 0 holds only special cards: ask place, error, ask place again
 /// (both replies legal special cards, the second another one), bye.
 fn converse_circle(path: &Path) {
-    let rules = Arc::new(Variant::Circle.rules());
-    let mut game = Variant::Circle.new_game(rules.clone(), 2).unwrap();
-    let mut events: Vec<Event> = Vec::new();
-    game.deal_random(&mut GameRng::new(4, Stream::Deal(0)), &mut events)
-        .unwrap();
-    let start = GameStart {
-        number: 0,
-        variant: Variant::Circle,
-        rules: &rules,
-        seats: 2,
-        seat: 0,
-    };
+    let (rules, mut game, mut events) = dealt(Variant::Circle, 2, 4);
     let mut bot = Bot::start(path, false);
-    assert!(bot.ask(&printed(&|o| print::hello(o))).greeting().is_ok());
-    let game_line = printed(&|o| print::game(o, &start));
+    bot.greet();
+    let game_line = game_line(Variant::Circle, &rules, 2);
     assert!(game_line.contains(" red=5,10,11,"), "{game_line}");
     bot.send(&game_line);
     bot.send(&printed(&|o| print::event(o, 0, &events[0])));
@@ -396,31 +375,24 @@ fn converse_circle(path: &Path) {
     assert!(matches!(first, Action::PlaceSpecial { .. }), "{reply}");
     game.check(0, first)
         .unwrap_or_else(|e| panic!("{reply} is illegal: {e}"));
-    let error = error_line(
-        RuleError::SpecialInRow {
-            row: 0,
-            special: Special::Double,
-        },
-        2,
-    );
-    let again = bot.ask(&error);
+    let again = bot.refused(RuleError::SpecialInRow {
+        row: 0,
+        special: Special::Double,
+    });
     let second = again.answer(decision).unwrap();
     assert!(second != first, "{again} after {reply}");
     game.check(0, second)
         .unwrap_or_else(|e| panic!("{again} is illegal: {e}"));
-    bot.send("bye\n");
-    let status = bot.finish();
-    assert!(status.success(), "{status}");
+    bot.bye();
 }
 
 /// A bot whose referee goes away exits cleanly too.
 fn exits_at_end_of_input(path: &Path) {
     let s = script();
     let mut bot = Bot::start(path, false);
-    assert!(bot.ask(&s.hello).greeting().is_ok());
+    bot.greet();
     bot.send(&s.game);
-    let status = bot.finish();
-    assert!(status.success(), "{status}");
+    bot.finish();
 }
 
 fn has_python() -> bool {

@@ -4,14 +4,13 @@
 
 use std::sync::Arc;
 use take5::cards::{Card, Deck};
-use take5::game::{Action, Decision, Event, Game, SpecialPlay, ToMove};
+use take5::game::{Action, Decision, Event, Game, SpecialPlay, ToMove, View};
 use take5::players::GameStart;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::protocol::{ErrorKind, ToBot, parse, print};
 use take5::rng::{GameRng, Stream};
 use take5::rules::{GameEnd, Rules, Ties};
 use take5::variants::Variant;
-use take5::variants::classic::Classic;
 
 const DOC: &str = include_str!("../docs/protocol.md");
 
@@ -168,9 +167,7 @@ const WORKED_SEED: u64 = 1;
 /// The worked game as a transcript seen by the bot at seat 0, which plays as `builtin:dodger`
 /// against `builtin:lowest`, and whose first reply is a card it does not hold.
 fn worked_game(seed: u64) -> String {
-    let rules = Arc::new(worked_rules());
-    let game = Classic::new(rules.clone(), 2).unwrap();
-    transcript(Variant::Classic, &rules, game, seed)
+    transcript(Variant::Classic, worked_rules(), seed)
 }
 
 /// The Take a Number game's table: 30 cards, the three rows (holding 2, 3 and 4 cards), 4 cards
@@ -189,9 +186,7 @@ const WORKED_NUMBER_SEED: u64 = 31;
 /// The worked Take a Number game, as [`worked_game`] (the first refused reply is a #-row card
 /// that was not taken).
 fn worked_number_game(seed: u64) -> String {
-    let rules = Arc::new(worked_number_rules());
-    let game = Variant::TakeANumber.new_game(rules.clone(), 2).unwrap();
-    transcript(Variant::TakeANumber, &rules, game, seed)
+    transcript(Variant::TakeANumber, worked_number_rules(), seed)
 }
 
 /// The circle game's table: cards 1 to 20 with the circle deck's colours, 4 cards in hand and
@@ -219,9 +214,7 @@ const WORKED_CIRCLE_SEED: u64 = 1;
 /// The worked circle game, as [`worked_game`] (the first refused reply ends a turn before any
 /// card is placed).
 fn worked_circle_game(seed: u64) -> String {
-    let rules = Arc::new(worked_circle_rules());
-    let game = Variant::Circle.new_game(rules.clone(), 2).unwrap();
-    transcript(Variant::Circle, &rules, game, seed)
+    transcript(Variant::Circle, worked_circle_rules(), seed)
 }
 /// The anniversary game's table: 30 cards, 3 cards in hand, one round (the 28 special cards).
 fn worked_anniversary_rules() -> Rules {
@@ -238,20 +231,14 @@ const WORKED_ANNIVERSARY_SEED: u64 = 27;
 /// The worked anniversary game, as [`worked_game`] (the first refused reply is an Insert at a
 /// place past the row's end).
 fn worked_anniversary_game(seed: u64) -> String {
-    let rules = Arc::new(worked_anniversary_rules());
-    let game = Variant::Anniversary.new_game(rules.clone(), 2).unwrap();
-    transcript(Variant::Anniversary, &rules, game, seed)
+    transcript(Variant::Anniversary, worked_anniversary_rules(), seed)
 }
 
 #[test]
 fn the_worked_anniversary_game_is_the_game_the_engine_plays() {
-    let generated = worked_anniversary_game(WORKED_ANNIVERSARY_SEED);
-    if std::env::var_os("TAKE5_PRINT_TRANSCRIPT").is_some() {
-        println!("{generated}");
-    }
-    assert!(
-        transcript_messages().contains(&generated),
-        "no transcript in docs/protocol.md is the worked anniversary game; it is now:\n{generated}"
+    assert_in_doc(
+        "the worked anniversary game",
+        &worked_anniversary_game(WORKED_ANNIVERSARY_SEED),
     );
 }
 
@@ -302,21 +289,51 @@ fn opening(variant: Variant, rules: &Rules) -> (String, String) {
     (t, line)
 }
 
-/// A game as a transcript seen by seat 0.
-fn transcript(variant: Variant, rules: &Arc<Rules>, mut game: impl Game, seed: u64) -> String {
+/// Tells seat 0 the `events` (and empties them).
+fn tell(t: &mut String, line: &mut String, events: &mut Vec<Event>) {
+    for event in events.drain(..) {
+        print::event(line, 0, &event);
+        say(t, line, "> ");
+    }
+}
+
+/// Seat 0 is asked its decision in `view` and replies `action`; first, if `wrong` is given, it
+/// replies that, refused by `game` with 2 tries left.
+fn seat_0_answers(
+    t: &mut String,
+    line: &mut String,
+    game: &impl Game,
+    view: &View,
+    wrong: Option<Action>,
+    action: Action,
+) {
+    print::ask(line, view);
+    say(t, line, "> ");
+    if let Some(wrong) = wrong {
+        print::action(line, wrong);
+        say(t, line, "< ");
+        print::illegal(line, &game.check(0, wrong).unwrap_err(), 2);
+        say(t, line, "> ");
+    }
+    print::action(line, action);
+    say(t, line, "< ");
+}
+
+/// A two-seat game of `variant` under `rules`, dealt from `seed`, as a transcript seen by
+/// seat 0.
+fn transcript(variant: Variant, rules: Rules, seed: u64) -> String {
+    let rules = Arc::new(rules);
+    let mut game = variant.new_game(rules.clone(), 2).unwrap();
     let mut dealer = GameRng::new(seed, Stream::Deal(0));
     let mut bots = [
         Builtin::new(Strategy::Dodger, seed),
         Builtin::new(Strategy::Lowest, seed),
     ];
-    let (mut t, mut line) = opening(variant, rules);
+    let (mut t, mut line) = opening(variant, &rules);
     let mut events: Vec<Event> = Vec::new();
     let mut erred = false;
     loop {
-        for event in events.drain(..) {
-            print::event(&mut line, 0, &event);
-            say(&mut t, &mut line, "> ");
-        }
+        tell(&mut t, &mut line, &mut events);
         let seats: Vec<usize> = match game.to_move() {
             ToMove::Deal => {
                 game.deal_random(&mut dealer, &mut events).unwrap();
@@ -330,8 +347,6 @@ fn transcript(variant: Variant, rules: &Arc<Rules>, mut game: impl Game, seed: u
             let view = game.view(seat);
             let action = bots[seat].choose(&view);
             if seat == 0 {
-                print::ask(&mut line, &view);
-                say(&mut t, &mut line, "> ");
                 let wrong = match (variant, view.decision) {
                     // A card the bot does not hold.
                     (Variant::Classic, Some(Decision::PlayCard)) => {
@@ -350,17 +365,10 @@ fn transcript(variant: Variant, rules: &Arc<Rules>, mut game: impl Game, seed: u
                         Some(Action::Special(SpecialPlay::Insert { row: 0, at: 9 }))
                     }
                     _ => None,
-                };
-                if let (false, Some(wrong)) = (erred, wrong) {
-                    // Refused, with 2 tries left.
-                    erred = true;
-                    print::action(&mut line, wrong);
-                    say(&mut t, &mut line, "< ");
-                    print::illegal(&mut line, &game.check(0, wrong).unwrap_err(), 2);
-                    say(&mut t, &mut line, "> ");
                 }
-                print::action(&mut line, action);
-                say(&mut t, &mut line, "< ");
+                .filter(|_| !erred);
+                erred |= wrong.is_some();
+                seat_0_answers(&mut t, &mut line, &game, &view, wrong, action);
             }
             game.apply(seat, action, &mut events).unwrap();
         }
@@ -384,15 +392,23 @@ fn transcript_messages() -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn the_worked_take_a_number_game_is_the_game_the_engine_plays() {
-    let generated = worked_number_game(WORKED_NUMBER_SEED);
+/// Asserts that a transcript of the doc is `generated`, `what` (the doc may annotate it with
+/// `#` lines; the messages must be exactly these). Prints it with TAKE5_PRINT_TRANSCRIPT=1.
+fn assert_in_doc(what: &str, generated: &str) {
     if std::env::var_os("TAKE5_PRINT_TRANSCRIPT").is_some() {
         println!("{generated}");
     }
     assert!(
-        transcript_messages().contains(&generated),
-        "no transcript in docs/protocol.md is the worked Take a Number game; it is now:\n{generated}"
+        transcript_messages().iter().any(|m| m == generated),
+        "no transcript in docs/protocol.md is {what}; it is now:\n{generated}"
+    );
+}
+
+#[test]
+fn the_worked_take_a_number_game_is_the_game_the_engine_plays() {
+    assert_in_doc(
+        "the worked Take a Number game",
+        &worked_number_game(WORKED_NUMBER_SEED),
     );
 }
 
@@ -411,13 +427,9 @@ fn find_a_worked_number_seed() {
 
 #[test]
 fn the_worked_circle_game_is_the_game_the_engine_plays() {
-    let generated = worked_circle_game(WORKED_CIRCLE_SEED);
-    if std::env::var_os("TAKE5_PRINT_TRANSCRIPT").is_some() {
-        println!("{generated}");
-    }
-    assert!(
-        transcript_messages().contains(&generated),
-        "no transcript in docs/protocol.md is the worked circle game; it is now:\n{generated}"
+    assert_in_doc(
+        "the worked circle game",
+        &worked_circle_game(WORKED_CIRCLE_SEED),
     );
 }
 
@@ -439,23 +451,7 @@ fn find_a_worked_circle_seed() {
 
 #[test]
 fn the_worked_game_is_the_game_the_engine_plays() {
-    let generated = worked_game(WORKED_SEED);
-    if std::env::var_os("TAKE5_PRINT_TRANSCRIPT").is_some() {
-        println!("{generated}");
-    }
-    // The doc may annotate the game with # lines; the messages must be exactly these.
-    let found = transcripts(DOC).iter().any(|block| {
-        let messages: String = block
-            .iter()
-            .filter(|(_, l)| !l.starts_with('#'))
-            .map(|(_, l)| format!("{l}\n"))
-            .collect();
-        messages == generated
-    });
-    assert!(
-        found,
-        "no transcript in docs/protocol.md is the worked game; it is now:\n{generated}"
-    );
+    assert_in_doc("the worked game", &worked_game(WORKED_SEED));
 }
 
 /// Helps pick `WORKED_SEED`: a short game that shows a `full` take and a row choice by the
@@ -489,10 +485,7 @@ fn pro_draft() -> String {
     let mut events: Vec<Event> = Vec::new();
     let mut erred = false;
     loop {
-        for event in events.drain(..) {
-            print::event(&mut line, 0, &event);
-            say(&mut t, &mut line, "> ");
-        }
+        tell(&mut t, &mut line, &mut events);
         let seat = match game.to_move() {
             ToMove::Seat(seat, _) => seat,
             ToMove::Everyone(_) => 0,
@@ -501,19 +494,10 @@ fn pro_draft() -> String {
         let view = game.view(seat);
         let action = bots[seat].choose(&view);
         if seat == 0 {
-            print::ask(&mut line, &view);
-            say(&mut t, &mut line, "> ");
-            if !erred && view.hand.len() == 1 {
-                // The card seat 1 picked: refused, with 2 tries left.
-                erred = true;
-                let wrong = Action::Pick(Card(2));
-                print::action(&mut line, wrong);
-                say(&mut t, &mut line, "< ");
-                print::illegal(&mut line, &game.check(0, wrong).unwrap_err(), 2);
-                say(&mut t, &mut line, "> ");
-            }
-            print::action(&mut line, action);
-            say(&mut t, &mut line, "< ");
+            // The card seat 1 picked, once.
+            let wrong = (!erred && view.hand.len() == 1).then_some(Action::Pick(Card(2)));
+            erred |= wrong.is_some();
+            seat_0_answers(&mut t, &mut line, &game, &view, wrong, action);
         }
         let played = view.decision == Some(Decision::PlayCard);
         game.apply(seat, action, &mut events).unwrap();
@@ -525,20 +509,5 @@ fn pro_draft() -> String {
 
 #[test]
 fn the_pro_draft_is_the_draft_the_engine_plays() {
-    let generated = pro_draft();
-    if std::env::var_os("TAKE5_PRINT_TRANSCRIPT").is_some() {
-        println!("{generated}");
-    }
-    let found = transcripts(DOC).iter().any(|block| {
-        let messages: String = block
-            .iter()
-            .filter(|(_, l)| !l.starts_with('#'))
-            .map(|(_, l)| format!("{l}\n"))
-            .collect();
-        messages == generated
-    });
-    assert!(
-        found,
-        "no transcript in docs/protocol.md is the Pro draft; it is now:\n{generated}"
-    );
+    assert_in_doc("the Pro draft", &pro_draft());
 }

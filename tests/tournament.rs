@@ -6,13 +6,12 @@ mod common;
 
 use common::{ok, take5};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// A fresh path for `name` (a file left by an earlier run is removed).
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("take5-tournament-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let path = common::temp(name);
     let _ = std::fs::remove_file(&path);
     path
 }
@@ -21,6 +20,49 @@ fn write(name: &str, text: &str) -> PathBuf {
     let path = temp(name);
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// The arguments of `take5 tournament config --results results`, then `extra`.
+fn tournament_args<'a>(config: &'a Path, results: &'a Path, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// Runs `take5 tournament config --results results`, then `extra`.
+fn tournament(config: &Path, results: &Path, extra: &[&str]) -> Output {
+    take5(&tournament_args(config, results, extra))
+}
+
+/// Asserts that take5 refused its input (exit status 2); returns what it said on stderr.
+fn refused(output: &Output) -> String {
+    assert_eq!(output.status.code(), Some(2));
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Waits (a minute at the most) until the results file at `path` holds `lines` lines.
+fn wait_for_lines(path: &Path, lines: usize) {
+    let start = Instant::now();
+    while std::fs::read_to_string(path)
+        .map(|t| t.lines().count())
+        .unwrap_or(0)
+        < lines
+        && start.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Asserts that no bot in printed JSON statistics had a fault.
+fn no_faults(stats: &serde_json::Value) {
+    for bot in stats["bots"].as_array().unwrap() {
+        assert!(bot["faults"].as_object().unwrap().is_empty(), "{bot}");
+    }
 }
 
 /// A results file's lines, sorted (games finish in any order with several jobs).
@@ -70,24 +112,19 @@ format: round-robin
 fn a_pool_with_the_python_bot_agrees_with_take5_stats() {
     let config = write("python.yaml", &python_pool(2));
     let results = temp("python.jsonl");
-    let printed = ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        results.to_str().unwrap(),
-        "--jobs",
-        "2",
-        "--format",
-        "json",
-    ]));
+    let printed = ok(&tournament(
+        &config,
+        &results,
+        &["--jobs", "2", "--format", "json"],
+    ));
     let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
     // 4 tables of 3, 2 deals, 3 rotations.
     assert_eq!(stats["games"], 24);
     assert_eq!(sorted_lines(&results).len(), 24);
     for bot in stats["bots"].as_array().unwrap() {
         assert_eq!(bot["games"], 18, "{bot}");
-        assert!(bot["faults"].as_object().unwrap().is_empty(), "{bot}");
     }
+    no_faults(&stats);
     let recomputed = ok(&take5(&[
         "stats",
         results.to_str().unwrap(),
@@ -106,14 +143,7 @@ fn the_number_of_jobs_does_not_change_the_results() {
     let mut runs = Vec::new();
     for jobs in ["1", "2", "3"] {
         let results = temp(&format!("jobs{jobs}.jsonl"));
-        let printed = ok(&take5(&[
-            "tournament",
-            config.to_str().unwrap(),
-            "--results",
-            results.to_str().unwrap(),
-            "--jobs",
-            jobs,
-        ]));
+        let printed = ok(&tournament(&config, &results, &["--jobs", jobs]));
         runs.push((printed, sorted_lines(&results)));
     }
     assert_eq!(runs[0].1.len(), 4 * 6 * 3);
@@ -125,35 +155,20 @@ fn the_number_of_jobs_does_not_change_the_results() {
 fn a_results_file_is_not_overwritten_and_a_torn_line_is_replayed_on_resume() {
     let config = write("torn.yaml", BUILTINS);
     let whole = temp("torn-whole.jsonl");
-    let args = |results: &Path| {
-        vec![
-            "tournament".to_string(),
-            config.to_str().unwrap().to_string(),
-            "--results".to_string(),
-            results.to_str().unwrap().to_string(),
-            "--jobs".to_string(),
-            "2".to_string(),
-        ]
-    };
-    let run = |results: &Path, extra: &[&str]| {
-        let mut a = args(results);
-        a.extend(extra.iter().map(|s| s.to_string()));
-        take5(&a.iter().map(String::as_str).collect::<Vec<_>>())
-    };
-    let expected = ok(&run(&whole, &[]));
-    let again = run(&whole, &[]);
-    assert_eq!(again.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
+    let expected = ok(&tournament(&config, &whole, &["--jobs", "2"]));
+    let again = tournament(&config, &whole, &["--jobs", "2"]);
+    assert!(refused(&again).contains("--resume"));
     // As a kill could leave it: some whole lines, then half of one.
     let lines = sorted_lines(&whole);
     let cut = temp("torn-cut.jsonl");
     let mut text: String = lines[..30].iter().map(|l| format!("{l}\n")).collect();
     text.push_str(&lines[30][..20]);
     std::fs::write(&cut, text).unwrap();
-    assert_eq!(ok(&run(&cut, &["--resume"])), expected);
+    let resume = ["--jobs", "2", "--resume"];
+    assert_eq!(ok(&tournament(&config, &cut, &resume)), expected);
     assert_eq!(sorted_lines(&cut), lines);
     // Resuming a finished run plays nothing and prints the same.
-    assert_eq!(ok(&run(&cut, &["--resume"])), expected);
+    assert_eq!(ok(&tournament(&config, &cut, &resume)), expected);
     assert_eq!(sorted_lines(&cut), lines);
 }
 
@@ -162,51 +177,20 @@ fn a_run_killed_with_sigkill_resumes_to_the_same_statistics() {
     let config = write("kill.yaml", &python_pool(3));
     let whole = temp("kill-whole.jsonl");
     let killed = temp("kill-killed.jsonl");
-    let expected = ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        whole.to_str().unwrap(),
-        "--jobs",
-        "2",
-    ]));
+    let expected = ok(&tournament(&config, &whole, &["--jobs", "2"]));
     let mut child = Command::new(env!("CARGO_BIN_EXE_take5"))
-        .args([
-            "tournament",
-            config.to_str().unwrap(),
-            "--results",
-            killed.to_str().unwrap(),
-            "--jobs",
-            "2",
-        ])
+        .args(tournament_args(&config, &killed, &["--jobs", "2"]))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let start = Instant::now();
     let total = 4 * 3 * 3;
-    loop {
-        let done = std::fs::read_to_string(&killed)
-            .map(|t| t.lines().count())
-            .unwrap_or(0);
-        if done >= total / 3 || start.elapsed() > Duration::from_secs(60) {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_for_lines(&killed, total / 3);
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let before = std::fs::read_to_string(&killed).unwrap().lines().count();
     assert!(before < total, "the run finished before it was killed");
-    let resumed = ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        killed.to_str().unwrap(),
-        "--jobs",
-        "2",
-        "--resume",
-    ]));
+    let resumed = ok(&tournament(&config, &killed, &["--jobs", "2", "--resume"]));
     assert_eq!(resumed, expected);
     assert_eq!(sorted_lines(&killed), sorted_lines(&whole));
 }
@@ -227,12 +211,7 @@ fn the_worked_example_of_the_docs_holds() {
     };
     let config = write("example.yaml", &block("yaml example"));
     let results = temp("example.jsonl");
-    let printed = ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        results.to_str().unwrap(),
-    ]));
+    let printed = ok(&tournament(&config, &results, &[]));
     assert_eq!(printed, block("text example-table"));
     let lines = sorted_lines(&results);
     assert_eq!(format!("{}\n", lines[0]), block("json example-line"));
@@ -256,9 +235,7 @@ fn the_worked_example_of_the_docs_holds() {
 #[test]
 fn a_bad_config_names_file_line_and_column() {
     let config = write("bad.yaml", &BUILTINS.replace("seed: 11", "seed: eleven"));
-    let output = take5(&["tournament", config.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&output.stderr);
+    let err = refused(&take5(&["tournament", config.to_str().unwrap()]));
     assert!(err.contains("bad.yaml:8:7"), "{err}");
 }
 
@@ -266,28 +243,16 @@ fn a_bad_config_names_file_line_and_column() {
 fn shards_merged_give_the_statistics_of_one_run() {
     let config = write("shards.yaml", BUILTINS);
     let whole = temp("shards-whole.jsonl");
-    let expected = ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        whole.to_str().unwrap(),
-        "--format",
-        "json",
-    ]));
+    let expected = ok(&tournament(&config, &whole, &["--format", "json"]));
     let mut files = Vec::new();
     for k in 1..=4 {
         let results = temp(&format!("shard{k}.jsonl"));
         let shard = format!("{k}/4");
-        ok(&take5(&[
-            "tournament",
-            config.to_str().unwrap(),
-            "--results",
-            results.to_str().unwrap(),
-            "--shard",
-            &shard,
-            "--jobs",
-            "1",
-        ]));
+        ok(&tournament(
+            &config,
+            &results,
+            &["--shard", &shard, "--jobs", "1"],
+        ));
         let lines = sorted_lines(&results);
         assert_eq!(lines.len(), 72 / 4, "shard {shard}");
         files.push(results.to_str().unwrap().to_string());
@@ -296,16 +261,12 @@ fn shards_merged_give_the_statistics_of_one_run() {
     args.extend(files.iter().map(String::as_str));
     assert_eq!(ok(&take5(&args)), expected);
     // A shard's file is refused by another shard.
-    let wrong = take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        &files[0],
-        "--shard",
-        "2/4",
-        "--resume",
-    ]);
-    assert_eq!(wrong.status.code(), Some(2));
+    let wrong = tournament(
+        &config,
+        Path::new(&files[0]),
+        &["--shard", "2/4", "--resume"],
+    );
+    refused(&wrong);
 }
 
 #[test]
@@ -320,14 +281,7 @@ fn a_bot_that_fails_its_handshake_stops_the_tournament_before_it_starts() {
     );
     let config = write("handshake.yaml", &pool);
     let results = temp("handshake.jsonl");
-    let output = take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        results.to_str().unwrap(),
-    ]);
-    assert_eq!(output.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&output.stderr);
+    let err = refused(&tournament(&config, &results, &[]));
     assert!(err.contains("bot noisy ("), "{err}");
     assert!(err.contains("fails its handshake"), "{err}");
     assert_eq!(std::fs::read_to_string(&results).unwrap_or_default(), "");
@@ -338,34 +292,14 @@ fn ctrl_c_finishes_the_games_under_way_and_resume_completes_the_run() {
     let config = write("sigint.yaml", &python_pool(3));
     let whole = temp("sigint-whole.jsonl");
     let stopped = temp("sigint-stopped.jsonl");
-    let expected = ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        whole.to_str().unwrap(),
-    ]));
+    let expected = ok(&tournament(&config, &whole, &[]));
     let child = Command::new(env!("CARGO_BIN_EXE_take5"))
-        .args([
-            "tournament",
-            config.to_str().unwrap(),
-            "--results",
-            stopped.to_str().unwrap(),
-            "--jobs",
-            "2",
-        ])
+        .args(tournament_args(&config, &stopped, &["--jobs", "2"]))
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    while std::fs::read_to_string(&stopped)
-        .map(|t| t.lines().count())
-        .unwrap_or(0)
-        < 5
-        && start.elapsed() < Duration::from_secs(60)
-    {
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_for_lines(&stopped, 5);
     // SAFETY: a signal to our own child.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     let output = child.wait_with_output().unwrap();
@@ -375,13 +309,7 @@ fn ctrl_c_finishes_the_games_under_way_and_resume_completes_the_run() {
     let text = std::fs::read_to_string(&stopped).unwrap();
     assert!(text.ends_with('\n'), "only whole lines");
     assert!(text.lines().count() < 36, "it stopped early");
-    let resumed = ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        stopped.to_str().unwrap(),
-        "--resume",
-    ]));
+    let resumed = ok(&tournament(&config, &stopped, &["--resume"]));
     assert_eq!(resumed, expected);
     assert_eq!(sorted_lines(&stopped), sorted_lines(&whole));
 }
@@ -404,12 +332,7 @@ format: round-robin
     );
     let config = write("flags.yaml", &yaml);
     let from_file = temp("flags-file.jsonl");
-    ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        from_file.to_str().unwrap(),
-    ]));
+    ok(&tournament(&config, &from_file, &[]));
     let from_flags = temp("flags-flags.jsonl");
     let logs = temp("flags-logs");
     let _ = std::fs::remove_dir_all(&logs);
@@ -480,11 +403,9 @@ format: round-robin
 fn flags_and_a_config_file_do_not_mix_and_flags_need_their_keys() {
     let config = write("mix.yaml", BUILTINS);
     let output = take5(&["tournament", config.to_str().unwrap(), "--seats", "2"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("not both"));
+    assert!(refused(&output).contains("not both"));
     let output = take5(&["tournament", "--bot", "a=builtin:random", "--seats", "2"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--seed, --tables and --results"));
+    assert!(refused(&output).contains("--seed, --tables and --results"));
     let results = temp("flags-bad.jsonl");
     let output = take5(&[
         "tournament",
@@ -501,8 +422,7 @@ fn flags_and_a_config_file_do_not_mix_and_flags_need_their_keys() {
         "--results",
         results.to_str().unwrap(),
     ]);
-    assert_eq!(output.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&output.stderr);
+    let err = refused(&output);
     assert!(err.contains("command line: seats is 3"), "{err}");
 }
 
@@ -523,22 +443,10 @@ fn a_bot_starts_in_its_folder_and_a_missing_folder_is_named() {
     );
     let config = write("dir.yaml", &pool);
     let results = temp("dir.jsonl");
-    let printed = ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        results.to_str().unwrap(),
-        "--format",
-        "json",
-    ]));
-    let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
-    for bot in stats["bots"].as_array().unwrap() {
-        assert!(bot["faults"].as_object().unwrap().is_empty(), "{bot}");
-    }
+    let printed = ok(&tournament(&config, &results, &["--format", "json"]));
+    no_faults(&serde_json::from_str(&printed).unwrap());
     let config = write("nodir.yaml", &pool.replace("dir: botdir", "dir: nowhere"));
-    let output = take5(&["tournament", config.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&output.stderr);
+    let err = refused(&take5(&["tournament", config.to_str().unwrap()]));
     assert!(err.contains("nodir.yaml:5:54: bot here: dir `"), "{err}");
     assert!(err.contains("nowhere` is not a folder"), "{err}");
 }
@@ -552,14 +460,7 @@ fn the_summary_names_the_game_of_every_fault() {
     );
     let config = write("faults.yaml", &pool);
     let results = temp("faults.jsonl");
-    let printed = ok(&take5(&[
-        "tournament",
-        config.to_str().unwrap(),
-        "--results",
-        results.to_str().unwrap(),
-        "--format",
-        "json",
-    ]));
+    let printed = ok(&tournament(&config, &results, &["--format", "json"]));
     let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
     let quitter = stats["bots"]
         .as_array()

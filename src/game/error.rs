@@ -1,5 +1,5 @@
-use super::Seat;
 use super::house::HouseError;
+use super::{Action, Family, Seat};
 use crate::cards::{Card, Special};
 use std::fmt;
 
@@ -238,10 +238,76 @@ impl fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
+impl RuleError {
+    /// The refusal of `action` by `seat` in a variant that judges only the `judged` families of
+    /// actions: a pick, a #-row card, a circle move or a special-card answer it never asks for
+    /// is refused as not due. `None` for an action of a judged family, and for a card or a row
+    /// (every variant judges those itself).
+    pub fn not_asked(seat: Seat, action: Action, judged: &[Family]) -> Option<RuleError> {
+        let family = action.family();
+        if judged.contains(&family) {
+            return None;
+        }
+        match family {
+            Family::Cards => None,
+            Family::Keep => Some(RuleError::NoKeepDue { seat }),
+            Family::Pick => Some(RuleError::NoPickDue { seat }),
+            Family::Circle => Some(RuleError::NoCircleTurn { seat }),
+            Family::Special => Some(RuleError::NoSpecialDue { seat }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::SpecialPlay;
     use crate::game::house::Hook;
+
+    #[test]
+    fn an_action_of_a_family_not_judged_is_refused_as_not_due() {
+        let seat = 1;
+        let cases = [
+            (Action::Play(Card(1)), None),
+            (Action::TakeRow(0), None),
+            (Action::Keep(Card(1)), Some(RuleError::NoKeepDue { seat })),
+            (Action::Pick(Card(1)), Some(RuleError::NoPickDue { seat })),
+            (
+                Action::PlaceSpecial {
+                    special: Special::Double,
+                    row: 0,
+                },
+                Some(RuleError::NoCircleTurn { seat }),
+            ),
+            (Action::EndTurn, Some(RuleError::NoCircleTurn { seat })),
+            (
+                Action::Special(SpecialPlay::Stop { row: 0 }),
+                Some(RuleError::NoSpecialDue { seat }),
+            ),
+            (Action::Pass, Some(RuleError::NoSpecialDue { seat })),
+            (
+                Action::Cancel(Card(1)),
+                Some(RuleError::NoSpecialDue { seat }),
+            ),
+            (
+                Action::Swap(Special::Stop),
+                Some(RuleError::NoSpecialDue { seat }),
+            ),
+        ];
+        for (action, refusal) in cases {
+            assert_eq!(
+                RuleError::not_asked(seat, action, &[]),
+                refusal,
+                "{action:?}"
+            );
+            let judged = [action.family()];
+            assert_eq!(
+                RuleError::not_asked(seat, action, &judged),
+                None,
+                "{action:?}"
+            );
+        }
+    }
 
     #[test]
     fn kinds_lists_every_kind() {

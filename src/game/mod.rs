@@ -177,3 +177,45 @@ pub trait Game {
     /// memory of this one: a tournament plays many games).
     fn restart(&mut self);
 }
+
+/// The decisions an action can answer, grouped by the variant that asks them. A variant judges
+/// the families it asks (and any it refuses in a way of its own) and refuses the others with
+/// [`RuleError::not_asked`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// A card to play or a row to take ([`Action::Play`], [`Action::TakeRow`]).
+    Cards,
+    /// Take a Number's #-row card ([`Action::Keep`]).
+    Keep,
+    /// The Pro variant's draft ([`Action::Pick`]).
+    Pick,
+    /// The circle game's turn ([`Action::PlaceSpecial`], [`Action::EndTurn`]).
+    Circle,
+    /// The anniversary variant's special-card questions ([`Action::Special`], [`Action::Pass`],
+    /// [`Action::Cancel`], [`Action::Swap`]).
+    Special,
+}
+
+impl Action {
+    /// The family of decisions this action answers.
+    pub const fn family(self) -> Family {
+        match self {
+            Action::Play(_) | Action::TakeRow(_) => Family::Cards,
+            Action::Keep(_) => Family::Keep,
+            Action::Pick(_) => Family::Pick,
+            Action::PlaceSpecial { .. } | Action::EndTurn => Family::Circle,
+            Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_) => {
+                Family::Special
+            }
+        }
+    }
+}
+
+/// Checks that `seat` is one of the `seats` at the table.
+pub const fn check_seat(seat: Seat, seats: usize) -> Result<(), RuleError> {
+    if seat < seats {
+        Ok(())
+    } else {
+        Err(RuleError::NoSuchSeat { seat, seats })
+    }
+}

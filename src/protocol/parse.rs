@@ -1218,34 +1218,39 @@ mod tests {
     fn referee_errors_point_inside_values() {
         let ask = "ask play seat=2 round=1 turn=3";
         let tail = "rows=12,13/40/77/91 scores=0,0 taken=0,0";
-        assert_eq!(
-            referee_error(&format!("{ask} hand=3,17x {tail}")),
-            "expected \",\" or the end of the list at column 41, found \"x\""
-        );
-        assert_eq!(
-            referee_error(&format!("{ask} hand=3,,17 {tail}")),
-            "expected a card number at column 39, found \",17\""
-        );
-        assert_eq!(
-            referee_error(&format!("{ask} hand=3, {tail}")),
-            "expected a card number at column 39, found a space"
-        );
-        assert_eq!(
-            referee_error(&format!("{ask} hand=3 rows=12,13//40 scores=0,0 taken=0,0")),
-            "expected a card number at column 50, found \"/40\""
-        );
-        assert_eq!(
-            referee_error(&format!("{ask} hand=3 rows= scores=0,0 taken=0,0")),
-            "expected a card number at column 44, found a space"
-        );
-        assert_eq!(
-            referee_error(&format!("{ask} hand=3 rows=1;2 scores=0,0 taken=0,0")),
-            "expected \",\", \"/\" or the end of the rows at column 45, found \";2\""
-        );
-        assert_eq!(
-            referee_error(&format!("{ask} hand=3 {tail}").replace(" turn=3", "")),
-            "expected a field turn=<turn> at column 72, found the end of the line"
-        );
+        let cases = [
+            (
+                format!("{ask} hand=3,17x {tail}"),
+                "expected \",\" or the end of the list at column 41, found \"x\"",
+            ),
+            (
+                format!("{ask} hand=3,,17 {tail}"),
+                "expected a card number at column 39, found \",17\"",
+            ),
+            (
+                format!("{ask} hand=3, {tail}"),
+                "expected a card number at column 39, found a space",
+            ),
+            (
+                format!("{ask} hand=3 rows=12,13//40 scores=0,0 taken=0,0"),
+                "expected a card number at column 50, found \"/40\"",
+            ),
+            (
+                format!("{ask} hand=3 rows= scores=0,0 taken=0,0"),
+                "expected a card number at column 44, found a space",
+            ),
+            (
+                format!("{ask} hand=3 rows=1;2 scores=0,0 taken=0,0"),
+                "expected \",\", \"/\" or the end of the rows at column 45, found \";2\"",
+            ),
+            (
+                format!("{ask} hand=3 {tail}").replace(" turn=3", ""),
+                "expected a field turn=<turn> at column 72, found the end of the line",
+            ),
+        ];
+        for (line, expected) in &cases {
+            assert_eq!(referee_error(line), *expected, "{line:?}");
+        }
         // A pick has a pool and no turn or rows; its fields are checked like the others'.
         assert_eq!(
             to_bot("ask pick seat=1 round=2 pool=1,5 hand= scores=3,4 taken=0,0"),

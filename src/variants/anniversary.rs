@@ -19,8 +19,8 @@ use super::classic::{
 use crate::cards::{Card, Deck, Special};
 use crate::game::house::HouseHooks;
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Game, Outcome, Points, RuleError, Seat, SpecialDeal,
-    SpecialPlay, SpecialTable, TakeReason, ToMove, View, emit,
+    Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
+    SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
 };
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
@@ -1026,27 +1026,21 @@ impl Anniversary {
         }
     }
 
+    /// The families of actions [`Anniversary::validate`] judges itself: cards, rows and the
+    /// answers to special-card questions.
+    const JUDGED: &[Family] = &[Family::Cards, Family::Special];
+
     fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
         if self.phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
-        if seat >= self.seats {
-            return Err(RuleError::NoSuchSeat {
-                seat,
-                seats: self.seats,
-            });
-        }
-        let special_answer = matches!(
-            action,
-            Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_)
-        );
+        check_seat(seat, self.seats)?;
+        let special_answer = action.family() == Family::Special;
         match (self.phase, action) {
             (Phase::Deal, _) => Err(RuleError::DealFirst),
             (Phase::Over, _) => Err(RuleError::GameOver),
-            (_, Action::Pick(_)) => Err(RuleError::NoPickDue { seat }),
-            (_, Action::Keep(_)) => Err(RuleError::NoKeepDue { seat }),
-            (_, Action::PlaceSpecial { .. } | Action::EndTurn) => {
-                Err(RuleError::NoCircleTurn { seat })
+            (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
+                Err(refusal)
             }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat] {

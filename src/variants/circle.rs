@@ -21,7 +21,7 @@ use crate::cards::{Card, Deck, Special};
 use crate::game::house::HouseHooks;
 use crate::game::{
     Action, CircleTable, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points,
-    RuleError, Seat, ToMove, View,
+    RuleError, Seat, ToMove, View, check_seat,
 };
 use crate::rng::GameRng;
 use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, RulesError, Ties};
@@ -404,12 +404,7 @@ impl Circle {
             Phase::Over => return Err(RuleError::GameOver),
             Phase::Turn { seat, placed } => (seat, placed),
         };
-        if seat >= self.seats {
-            return Err(RuleError::NoSuchSeat {
-                seat,
-                seats: self.seats,
-            });
-        }
+        check_seat(seat, self.seats)?;
         if seat != turn_seat {
             return Err(RuleError::NotYourTurn {
                 seat,

@@ -10,8 +10,8 @@
 use crate::cards::Card;
 use crate::game::house::{Hook, HouseError, HouseHooks, TableView};
 use crate::game::{
-    Action, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points, RuleError, Seat,
-    TakeReason, ToMove, View,
+    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, Outcome, Points, RuleError,
+    Seat, TakeReason, ToMove, View, check_seat,
 };
 use crate::rng::GameRng;
 use crate::rules::{GameEnd, Rules, RulesError};
@@ -477,6 +477,11 @@ impl Classic {
         self.judge(seat, action)
     }
 
+    /// The families of actions [`Classic::judge`] judges itself: cards and rows, and the #-row
+    /// card, which it refuses as Take a Number does outside a keep (not due while cards are
+    /// chosen, a row choice due while one is).
+    const JUDGED: &[Family] = &[Family::Cards, Family::Keep];
+
     /// The complete check of an action, with the reason an illegal one is refused.
     #[cold]
     #[inline(never)]
@@ -484,21 +489,12 @@ impl Classic {
         if self.phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
-        if seat >= self.seats {
-            return Err(RuleError::NoSuchSeat {
-                seat,
-                seats: self.seats,
-            });
-        }
+        check_seat(seat, self.seats)?;
         match (self.phase, action) {
             (Phase::Deal, _) => Err(RuleError::DealFirst),
             (Phase::Over, _) => Err(RuleError::GameOver),
-            (_, Action::Pick(_)) => Err(RuleError::NoPickDue { seat }),
-            (_, Action::PlaceSpecial { .. } | Action::EndTurn) => {
-                Err(RuleError::NoCircleTurn { seat })
-            }
-            (_, Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_)) => {
-                Err(RuleError::NoSpecialDue { seat })
+            (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
+                Err(refusal)
             }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat] {
@@ -509,16 +505,14 @@ impl Classic {
                 }
             }
             (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
-            (Phase::Choose { .. }, Action::Keep(_)) => Err(RuleError::NoKeepDue { seat }),
+            // Left: the #-row card (the families not judged here are refused above).
+            (Phase::Choose { .. }, _) => Err(RuleError::NoKeepDue { seat }),
             (
                 Phase::ChooseRow {
                     seat: waiting_for, ..
                 },
                 _,
             ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
-            (Phase::ChooseRow { .. }, Action::Play(_) | Action::Keep(_)) => {
-                Err(RuleError::RowChoiceDue { seat })
-            }
             (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
                 if row < self.rows.len() {
                     Ok(row)
@@ -529,6 +523,7 @@ impl Classic {
                     })
                 }
             }
+            (Phase::ChooseRow { .. }, _) => Err(RuleError::RowChoiceDue { seat }),
         }
     }
 }

@@ -12,8 +12,8 @@ use super::classic::Classic;
 use crate::cards::{Card, Deck};
 use crate::game::house::HouseHooks;
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Game, Outcome, Points, RuleError, Seat, ToMove, View,
-    emit,
+    Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
+    ToMove, View, check_seat, emit,
 };
 use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
@@ -103,12 +103,13 @@ impl Pro {
         self.picks = 0;
     }
 
+    /// The families of actions [`Pro::validate_pick`] judges itself: picks, and the classic
+    /// game's cards, rows and #-row cards, refused while a pick is due.
+    const JUDGED: &[Family] = &[Family::Cards, Family::Keep, Family::Pick];
+
     /// Checks a pick during a draft; returns where the card is in the pool.
     fn validate_pick(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        let seats = self.classic.seats();
-        if seat >= seats {
-            return Err(RuleError::NoSuchSeat { seat, seats });
-        }
+        check_seat(seat, self.classic.seats())?;
         let waiting_for = self.picker();
         if seat != waiting_for {
             return Err(RuleError::NotYourTurn { seat, waiting_for });
@@ -118,13 +119,10 @@ impl Pro {
                 .pool
                 .binary_search(&card)
                 .map_err(|_| RuleError::NotInPool { seat, card }),
-            Action::Play(_) | Action::TakeRow(_) | Action::Keep(_) => {
-                Err(RuleError::PickDue { seat })
+            _ if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
+                Err(refusal)
             }
-            Action::PlaceSpecial { .. } | Action::EndTurn => Err(RuleError::NoCircleTurn { seat }),
-            Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_) => {
-                Err(RuleError::NoSpecialDue { seat })
-            }
+            _ => Err(RuleError::PickDue { seat }),
         }
     }
 

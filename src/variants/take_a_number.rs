@@ -15,14 +15,15 @@
 //! the classic engine's ([`super::classic`]).
 
 use super::classic::{
-    Table, check_cards, check_hands, check_round_and_rows, lay_out, order_by_card, row_for,
+    Table, check_cards, check_hands, check_round_and_rows, game_over, lay_out, order_by_card,
+    row_for,
 };
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::house::HouseHooks;
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Game, NumberTable, Outcome, Points, RuleError, Seat,
-    TakeReason, ToMove, View, emit,
+    Action, Deal, Decision, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
+    RuleError, Seat, TakeReason, ToMove, View, check_seat, emit,
 };
 use crate::rng::GameRng;
 use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
@@ -411,11 +412,7 @@ impl TakeANumber {
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        let over = match self.rules.end {
-            GameEnd::TargetScore(target) => self.scores.iter().any(|&s| s >= target as Points),
-            GameEnd::Rounds(rounds) => self.round >= rounds,
-        };
-        if over {
+        if game_over(&self.rules, &self.scores, self.round) {
             self.phase = Phase::Over;
             emit(events, || {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");
@@ -467,25 +464,20 @@ impl TakeANumber {
         });
     }
 
+    /// The families of actions [`TakeANumber::validate`] judges itself: cards, rows and #-row
+    /// cards.
+    const JUDGED: &[Family] = &[Family::Cards, Family::Keep];
+
     fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
         if self.phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
-        if seat >= self.seats {
-            return Err(RuleError::NoSuchSeat {
-                seat,
-                seats: self.seats,
-            });
-        }
+        check_seat(seat, self.seats)?;
         match (self.phase, action) {
             (Phase::Deal, _) => Err(RuleError::DealFirst),
             (Phase::Over, _) => Err(RuleError::GameOver),
-            (_, Action::Pick(_)) => Err(RuleError::NoPickDue { seat }),
-            (_, Action::PlaceSpecial { .. } | Action::EndTurn) => {
-                Err(RuleError::NoCircleTurn { seat })
-            }
-            (_, Action::Special(_) | Action::Pass | Action::Cancel(_) | Action::Swap(_)) => {
-                Err(RuleError::NoSpecialDue { seat })
+            (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
+                Err(refusal)
             }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat].is_some() {
@@ -497,7 +489,8 @@ impl TakeANumber {
                 }
             }
             (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
-            (Phase::Choose { .. }, Action::Keep(_)) => Err(RuleError::NoKeepDue { seat }),
+            // Left: the #-row card (the families not judged here are refused above).
+            (Phase::Choose { .. }, _) => Err(RuleError::NoKeepDue { seat }),
             (
                 Phase::ChooseRow {
                     seat: waiting_for, ..
@@ -505,9 +498,6 @@ impl TakeANumber {
                 | Phase::Keep { seat: waiting_for },
                 _,
             ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
-            (Phase::ChooseRow { .. }, Action::Play(_) | Action::Keep(_)) => {
-                Err(RuleError::RowChoiceDue { seat })
-            }
             (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
                 if row < self.rows.len() {
                     Ok(())
@@ -518,6 +508,7 @@ impl TakeANumber {
                     })
                 }
             }
+            (Phase::ChooseRow { .. }, _) => Err(RuleError::RowChoiceDue { seat }),
             (Phase::Keep { .. }, Action::Keep(card)) => {
                 if self.table.keep_from.contains(&card) {
                     Ok(())
