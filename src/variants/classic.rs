@@ -566,33 +566,17 @@ pub(crate) fn row_for(ends: &[Card], card: Card) -> Option<usize> {
 pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
     order.clear();
     order.extend(0..revealed.len());
-    // Card and seat in one key, so equal cards keep seat order and no two keys are equal. The
-    // keys are made once, not in the inner loop: on the stack, but for the larger tables only
-    // house rules can make.
-    let key = |(seat, &card): (usize, &Card)| u64::from(card.0) << 32 | seat as u64;
-    let mut stack = [0u64; KEYS_ON_STACK];
-    let heap: Vec<u64>;
-    let keys: &[u64] = if revealed.len() <= KEYS_ON_STACK {
-        for (slot, entry) in stack.iter_mut().zip(revealed.iter().enumerate()) {
-            *slot = key(entry);
+    // Card and seat in one key, so equal cards keep seat order and no two keys are equal.
+    let key = |seat: usize, card: Card| u64::from(card.0) << 32 | seat as u64;
+    for (seat, &card) in revealed.iter().enumerate() {
+        let mine = key(seat, card);
+        let mut place = 0;
+        for (other, &c) in revealed.iter().enumerate() {
+            place += usize::from(key(other, c) < mine);
         }
-        &stack[..revealed.len()]
-    } else {
-        heap = revealed.iter().enumerate().map(key).collect();
-        &heap
-    };
-    for (seat, &mine) in keys.iter().enumerate() {
-        let place = keys
-            .iter()
-            .map(|&other| usize::from(other < mine))
-            .sum::<usize>();
         order[place] = seat;
     }
 }
-
-/// How many seats' keys `order_by_card` keeps on the stack (every variant's own rules allow
-/// at most 10 seats).
-const KEYS_ON_STACK: usize = 16;
 
 /// Whether the rules end the game after round `round`, with these totals.
 pub(crate) fn game_over(rules: &Rules, totals: &[Points], round: u32) -> bool {
@@ -892,14 +876,13 @@ impl Game for Classic {
 mod tests {
     use super::*;
 
-    /// The counted order is a stable sort by card, for tables that keep their keys on the
-    /// stack and for larger ones (house rules), equal cards included (a custom deck may repeat
-    /// none, but the order must not depend on it).
+    /// The counted order is a stable sort by card at any table size (equal cards included: a
+    /// custom deck may repeat none, but the order must not depend on that).
     #[test]
     fn order_by_card_sorts_stably_at_every_table_size() {
         let mut rng = GameRng::new(5, crate::rng::Stream::Deal(0));
         let mut order = Vec::new();
-        for seats in [1, 2, 4, 10, KEYS_ON_STACK, KEYS_ON_STACK + 1, 40] {
+        for seats in [1, 2, 4, 10, 17, 40] {
             for _ in 0..50 {
                 let revealed: Vec<Card> = (0..seats).map(|_| Card(rng.below(30) as u16)).collect();
                 order_by_card(&revealed, &mut order);
