@@ -800,6 +800,7 @@ pub(super) fn reason_name(reason: TakeReason) -> &'static str {
 }
 
 /// Comma-separated, no spaces; nothing for an empty list.
+#[inline(always)]
 fn list<T: Number>(out: &mut String, items: &[T]) {
     let Some((&first, rest)) = items.split_first() else {
         return;
