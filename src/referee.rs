@@ -166,6 +166,7 @@ pub fn play_match(
                 game: &mut game,
                 players: table,
                 disconnected: vec![false; seats],
+                observers: vec![false; seats],
                 faults: Vec::new(),
                 record: record.as_deref_mut(),
                 timeout: config.timeout,
@@ -216,6 +217,9 @@ struct Referee<'a, 'r> {
     game: &'a mut AnyGame,
     players: Vec<&'a mut dyn Player>,
     disconnected: Vec<bool>,
+    /// The seats whose players follow the game's events (and are still connected), asked once
+    /// a game rather than at every event.
+    observers: Vec<bool>,
     faults: Vec<FaultLine>,
     record: Option<&'r mut Writer<Box<dyn Write>>>,
     timeout: Duration,
@@ -258,7 +262,10 @@ impl Referee<'_, '_> {
                 self.fault(seat, *fault)?;
             }
         }
-        self.step.wanted = self.record.is_some() || self.players.iter().any(|p| p.wants_events());
+        for seat in 0..seats {
+            self.observers[seat] = !self.disconnected[seat] && self.players[seat].wants_events();
+        }
+        self.step.wanted = self.record.is_some() || self.observers.contains(&true);
         let mut round = 0;
         loop {
             match self.game.to_move() {
@@ -344,6 +351,7 @@ impl Referee<'_, '_> {
         };
         if fault.disconnected {
             self.disconnected[seat] = true;
+            self.observers[seat] = false;
         }
         if let Some(record) = self.record.as_deref_mut() {
             record
@@ -362,7 +370,7 @@ impl Referee<'_, '_> {
                 record.event(event).map_err(RefereeError::Record)?;
             }
             for seat in 0..self.players.len() {
-                if self.disconnected[seat] || !self.players[seat].wants_events() {
+                if !self.observers[seat] {
                     continue;
                 }
                 if let Err(fault) = self.players[seat].observe(seat, event) {
