@@ -302,3 +302,45 @@ fn log_io_writes_each_bots_lines_and_stderr_for_the_match() {
     assert!(log.lines().any(|l| l.contains(" < play ")), "{log}");
     assert!(log.lines().last().unwrap().ends_with("> bye"), "{log}");
 }
+
+/// A bot that declines events in its hello (the shell example bot does) gets none, only the
+/// `game`, `ask` and `bye` lines, and plays whole games; another bot in the same match still
+/// gets them.
+#[test]
+fn a_bot_that_declines_events_gets_none() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shell = format!("sh {}", root.join("scripts/bots/shell_bot.sh").display());
+    let python = format!(
+        "python3 {}",
+        root.join("scripts/bots/python_bot.py").display()
+    );
+    let logs = temp("declines-events");
+    let _ = std::fs::remove_dir_all(&logs);
+    stdout(&take5(&[
+        "--player",
+        &shell,
+        "--player",
+        &python,
+        "--seed",
+        "5",
+        "--games",
+        "2",
+        "--quiet",
+        "--log-io",
+        logs.to_str().unwrap(),
+    ]));
+    let shell_log = std::fs::read_to_string(logs.join("player-1.log")).unwrap();
+    assert!(
+        shell_log.contains(" < hello version=1 name=shell_bot events=no\n"),
+        "{shell_log}"
+    );
+    let sent: Vec<&str> = shell_log
+        .lines()
+        .filter_map(|l| l.split_once(" > ").map(|(_, line)| line))
+        .collect();
+    assert!(sent.iter().all(|l| !l.starts_with("event")), "{shell_log}");
+    assert_eq!(sent.iter().filter(|l| l.starts_with("game ")).count(), 2);
+    assert!(sent.iter().filter(|l| l.starts_with("ask play")).count() >= 20);
+    let python_log = std::fs::read_to_string(logs.join("player-2.log")).unwrap();
+    assert!(python_log.contains(" > event deal "), "{python_log}");
+}

@@ -231,6 +231,12 @@ fn every_message_round_trips() {
         FromBot::Hello {
             version: 1,
             name: "a".repeat(MAX_NAME),
+            events: true,
+        },
+        FromBot::Hello {
+            version: 1,
+            name: "stateless".into(),
+            events: false,
         },
         FromBot::Play(Card(0)),
         FromBot::Play(Card(u16::MAX)),
@@ -645,6 +651,7 @@ impl Gen {
             0 => FromBot::Hello {
                 version: self.u32(),
                 name: self.name(),
+                events: self.u32().is_multiple_of(2),
             },
             1 => FromBot::Play(self.card()),
             2 => FromBot::Keep(self.card()),
@@ -1014,12 +1021,14 @@ fn replies_are_checked_against_the_request() {
     let hello = FromBot::Hello {
         version: VERSION,
         name: "bot".into(),
+        events: false,
     };
     assert!(hello.answer(play).is_err());
-    assert_eq!(hello.greeting(), Ok("bot"));
+    assert_eq!(hello.greeting(), Ok(("bot", false)));
     let newer = FromBot::Hello {
         version: 2,
         name: "bot".into(),
+        events: true,
     };
     assert_eq!(newer.greeting(), Err(Mismatch::Version { got: 2 }));
     assert_eq!(newer.greeting().unwrap_err().kind(), ErrorKind::Version);

@@ -203,7 +203,7 @@ fn converse(path: &Path, crlf: bool) {
     let s = script();
     let mut bot = Bot::start(path, crlf);
     let hello = bot.ask(&s.hello);
-    let name = hello
+    let (name, _) = hello
         .greeting()
         .unwrap_or_else(|e| panic!("{hello:?}: {e}"));
     assert!(!name.is_empty());

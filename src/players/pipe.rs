@@ -62,6 +62,8 @@ pub struct PipePlayer {
     greeted: bool,
     /// The name the bot gave in its hello.
     bot_name: Option<String>,
+    /// Whether the running process wants `event` lines (it may decline them in its hello).
+    follows_events: bool,
     /// Lines to send with the next request.
     queue: String,
     /// Where the lines go too, with `--log-io` (nothing is done without it).
@@ -92,6 +94,7 @@ impl PipePlayer {
             process: Some(process),
             greeted: false,
             bot_name: None,
+            follows_events: true,
             queue: String::new(),
             log,
         })
@@ -121,15 +124,16 @@ impl PipePlayer {
         self.queue.clear();
         print::hello(&mut self.queue);
         let deadline = Instant::now() + self.handshake_limit;
-        let name = self.exchange(deadline, |reply| {
+        let greeting = self.exchange(deadline, |reply| {
             reply
                 .greeting()
-                .map(str::to_string)
+                .map(|(name, events)| (name.to_string(), events))
                 .map_err(|m| (m.kind(), m.to_string()))
         });
-        match name {
-            Ok(name) => {
+        match greeting {
+            Ok((name, events)) => {
                 self.bot_name = Some(name);
+                self.follows_events = events;
                 self.greeted = true;
                 Ok(())
             }
@@ -240,7 +244,7 @@ impl Player for PipePlayer {
     }
 
     fn wants_events(&self) -> bool {
-        true
+        self.follows_events
     }
 
     fn observe(&mut self, seat: Seat, event: &Event) -> Answer<()> {

@@ -39,8 +39,13 @@ pub enum ToBot {
 /// A line from a bot to the referee.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FromBot {
-    /// `hello version=1 name=<name>`: the answer to the referee's hello.
-    Hello { version: u32, name: String },
+    /// `hello version=1 name=<name> [events=no]`: the answer to the referee's hello.
+    /// `events` is false when the bot declines `event` lines (a stateless bot needs none).
+    Hello {
+        version: u32,
+        name: String,
+        events: bool,
+    },
     /// `play <card>`: the answer to `ask play`.
     Play(Card),
     /// `row <index>`: the answer to `ask row`.
@@ -373,10 +378,15 @@ impl FromBot {
         }
     }
 
-    /// The bot's name, if this is an acceptable answer to the referee's `hello`.
-    pub fn greeting(&self) -> Result<&str, Mismatch> {
+    /// The bot's name and whether it wants `event` lines, if this is an acceptable answer to
+    /// the referee's `hello`.
+    pub fn greeting(&self) -> Result<(&str, bool), Mismatch> {
         match self {
-            FromBot::Hello { version, name } if *version == VERSION => Ok(name),
+            FromBot::Hello {
+                version,
+                name,
+                events,
+            } if *version == VERSION => Ok((name, *events)),
             FromBot::Hello { version, .. } => Err(Mismatch::Version { got: *version }),
             _ => Err(Mismatch::Message {
                 asked: "hello",

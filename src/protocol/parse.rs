@@ -334,6 +334,14 @@ fn reason<'a>() -> impl Parser<&'a str, Output = TakeReason, Error = Fail<'a>> {
     )
 }
 
+/// `yes` or `no`, as `Some(true)` or `Some(false)`.
+fn yes_or_no<'a>() -> impl Parser<&'a str, Output = Option<bool>, Error = Fail<'a>> {
+    whole(
+        "yes or no",
+        value(Some(true), tag("yes")).or(value(Some(false), tag("no"))),
+    )
+}
+
 /// A whole value that is a number.
 fn scalar<'a, T: FromStr>(
     what: &'static str,
@@ -431,11 +439,13 @@ fn from_bot_message(i: &str) -> Res<'_, FromBot> {
             let (rest, f) = fields(rest)?;
             let version = f.get("version", "version", scalar("a version number"))?;
             let name = f.get("name", "name", name("a name"))?;
+            let declined = f.optional("events", "yes or no", yes_or_no())?;
             Ok((
                 rest,
                 FromBot::Hello {
                     version,
                     name: name.to_string(),
+                    events: declined != Some(false),
                 },
             ))
         }
@@ -987,7 +997,8 @@ mod tests {
             from_bot("hello version=1 name=my-bot_2.0+x:y"),
             Ok(FromBot::Hello {
                 version: 1,
-                name: "my-bot_2.0+x:y".into()
+                name: "my-bot_2.0+x:y".into(),
+                events: true,
             })
         );
         // Fields in any order; unknown ones ignored, whatever their value.
@@ -995,8 +1006,24 @@ mod tests {
             from_bot("hello name=b author=someone@example.org version=1 x="),
             Ok(FromBot::Hello {
                 version: 1,
-                name: "b".into()
+                name: "b".into(),
+                events: true,
             })
+        );
+        // A bot may decline the event lines.
+        for (events, wanted) in [("yes", true), ("no", false)] {
+            assert_eq!(
+                from_bot(&format!("hello version=1 events={events} name=s")),
+                Ok(FromBot::Hello {
+                    version: 1,
+                    name: "s".into(),
+                    events: wanted,
+                })
+            );
+        }
+        assert_eq!(
+            bot_error("hello version=1 name=s events=off"),
+            "expected yes or no at column 31, found \"off\""
         );
     }
 
@@ -1054,7 +1081,8 @@ mod tests {
             from_bot("  hello\tversion=1    name=x  \r\n"),
             Ok(FromBot::Hello {
                 version: 1,
-                name: "x".into()
+                name: "x".into(),
+                events: true,
             })
         );
         assert_eq!(to_bot("bye\r\n"), Ok(ToBot::Bye));

@@ -246,7 +246,7 @@ pub fn bye(out: &mut String) {
 /// `hello version=1 name=<name>`: a bot's answer to the referee's hello. `name` should be 1 to
 /// 40 characters of `A-Za-z0-9_.:+-` (not checked here).
 pub fn bot_hello(out: &mut String, name: &str) {
-    bot_hello_line(out, VERSION, name);
+    bot_hello_line(out, VERSION, name, true);
 }
 
 /// `play <card>`.
@@ -340,7 +340,11 @@ pub fn to_bot(out: &mut String, message: &ToBot) {
 /// Any line from a bot.
 pub fn from_bot(out: &mut String, message: &FromBot) {
     match message {
-        FromBot::Hello { version, name } => bot_hello_line(out, *version, name),
+        FromBot::Hello {
+            version,
+            name,
+            events,
+        } => bot_hello_line(out, *version, name, *events),
         FromBot::Play(card) => play(out, *card),
         FromBot::Row(index) => row(out, *index),
         FromBot::Keep(card) => keep(out, *card),
@@ -428,8 +432,9 @@ fn hello_line(out: &mut String, version: u32) {
     put!(out, "hello version={version}\n");
 }
 
-fn bot_hello_line(out: &mut String, version: u32, name: &str) {
-    put!(out, "hello version={version} name={name}\n");
+fn bot_hello_line(out: &mut String, version: u32, name: &str, events: bool) {
+    let declined = if events { "" } else { " events=no" };
+    put!(out, "hello version={version} name={name}{declined}\n");
 }
 
 #[allow(clippy::too_many_arguments)]
