@@ -66,7 +66,8 @@ impl Builtin {
         }
     }
 
-    /// The decision, without the [`Player`] plumbing (used by benchmarks and the fallback).
+    /// The decision, without the [`Player`] plumbing: the referee asks a built-in bot through it
+    /// (see [`Player::as_builtin`]), inlined, as do the benchmarks.
     #[inline(always)]
     pub fn choose(&mut self, view: &View) -> Action {
         match (self.strategy, view.decision) {
