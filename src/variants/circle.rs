@@ -14,7 +14,7 @@
 //! but for one step down (they start sorted; a card placed between two finals keeps the order;
 //! a card beyond both ends goes onto the highest row, which becomes the lowest or stays the
 //! highest; a row leaving keeps it), so the row "between" two final numbers is the one with
-//! the highest final number below the card, as in classic ([`row_for`]).
+//! the highest final number below the card, as in classic (`classic::row_for`).
 
 use super::classic::{check_cards, check_hands, row_for};
 use crate::cards::{Card, Deck, Special};
