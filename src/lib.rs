@@ -23,6 +23,7 @@ pub mod record;
 pub mod referee;
 pub mod rng;
 pub mod rules;
+pub mod show;
 pub mod tournament;
 pub mod variants;
 pub mod verify;

@@ -143,6 +143,29 @@ pub fn verify_lines(lines: &[(usize, Line)]) -> Result<Summary, VerifyError> {
 /// Verifies parsed record lines, each with its line number, of a record in `record_dir` (where
 /// the house rule scripts its headers name are found from).
 pub fn verify_lines_in(lines: &[(usize, Line)], record_dir: &Path) -> Result<Summary, VerifyError> {
+    replay_lines_in(lines, record_dir, &mut |_| {})
+}
+
+/// One record line as the replay took it, with the game after it (for viewers: `take5 show`).
+pub struct Replayed<'a> {
+    /// The line's number, from 1.
+    pub number: usize,
+    pub line: &'a Line,
+    /// The header of the game the line belongs to.
+    pub header: &'a Header,
+    /// Whether the line drove the game on (a deal, the cards of a turn, a decision); the other
+    /// event lines are what the model emitted when the last driving line was applied.
+    pub drove: bool,
+    /// The game after the line.
+    pub game: &'a AnyGame,
+}
+
+/// [`verify_lines_in`], telling `seen` of every line once the replay has taken it.
+pub fn replay_lines_in(
+    lines: &[(usize, Line)],
+    record_dir: &Path,
+    seen: &mut dyn FnMut(Replayed),
+) -> Result<Summary, VerifyError> {
     let mut houses = Houses {
         record_dir,
         loaded: Vec::new(),
@@ -151,6 +174,7 @@ pub fn verify_lines_in(lines: &[(usize, Line)], record_dir: &Path) -> Result<Sum
     let mut current: Option<Replay> = None;
     for (i, (number, line)) in lines.iter().enumerate() {
         let number = *number;
+        let mut drove_it = false;
         match line {
             Line::Game(header) => {
                 if let Some(replay) = current.take() {
@@ -188,8 +212,19 @@ pub fn verify_lines_in(lines: &[(usize, Line)], record_dir: &Path) -> Result<Sum
                     Line::Event(e) => Some(e),
                     _ => None,
                 });
+                let drove = replay.pending.is_empty();
                 replay.event(event, number, next)?;
+                drove_it = drove;
             }
+        }
+        if let Some(replay) = &current {
+            seen(Replayed {
+                number,
+                line,
+                header: &replay.header,
+                drove: drove_it,
+                game: &replay.game,
+            });
         }
     }
     let last = lines.last().map_or(0, |(n, _)| *n);

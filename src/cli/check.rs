@@ -18,6 +18,10 @@ pub struct CheckArgs {
     /// With `text`, also print each fixture's full transcript (events and table after each step).
     #[arg(long)]
     pub transcript: bool,
+    /// Show the fixture step by step, as `take5 show` shows a record (in the terminal viewer
+    /// on a terminal, as plain text when piped); one fixture file.
+    #[arg(long)]
+    pub show: bool,
 }
 
 /// Output format.
@@ -29,8 +33,22 @@ pub enum Format {
 
 /// Runs the fixtures and prints the report on stdout. Exit status: 0 when all pass, 1 when any
 /// fails, 2 when any cannot be read or parsed (that wins over 1).
-pub fn run(args: &CheckArgs) -> io::Result<Status> {
-    run_to(args, &mut io::stdout().lock())
+pub fn run(args: &CheckArgs) -> Result<Status, super::CliError> {
+    if args.show {
+        return show(args);
+    }
+    Ok(run_to(args, &mut io::stdout().lock())?)
+}
+
+/// `--show`: the one fixture given, step by step.
+fn show(args: &CheckArgs) -> Result<Status, super::CliError> {
+    let [path] = args.paths.as_slice() else {
+        return Err(super::CliError::input("--show shows one fixture file"));
+    };
+    let shown = crate::show::load_fixture(path, crate::show::Hands::All)
+        .map_err(|e| super::CliError::input(report::error(&e).trim_end()))?;
+    super::show::present(&shown, None, false, false)?;
+    Ok(Status::Passed)
 }
 
 /// [`run`], writing the report to `out`.

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod play;
+pub mod show;
 mod status;
 pub mod tournament;
 pub mod verify;
@@ -21,6 +22,8 @@ Examples:
   take5 play --player builtin:random --player builtin:random --record game.jsonl --seed 1
   take5 verify game.jsonl
   take5 check fixtures/
+  take5 show game.jsonl
+  take5 play --player human --player builtin:dodger
 
 Players: builtin:random, builtin:lowest, builtin:highest, builtin:dodger, or the command line of
 a bot speaking the take5 protocol (docs/protocol.md).";
@@ -46,6 +49,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Statistics of tournament results files, merged.
     Stats(tournament::StatsArgs),
+    /// Show a recorded game step by step: in the terminal, as text, or as an HTML page.
+    Show(show::ShowArgs),
 }
 
 /// A failure to report to the user, with the exit status it maps to.
@@ -76,10 +81,11 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Play(args) => play::run(args),
-        Command::Check(args) => check::run(args).map_err(CliError::from),
+        Command::Check(args) => check::run(args),
         Command::Verify(args) => verify::run(args).map_err(CliError::from),
         Command::Tournament(args) => tournament::run(args),
         Command::Stats(args) => tournament::run_stats(args),
+        Command::Show(args) => show::run(args),
     };
     match result {
         Ok(status) => status.into(),

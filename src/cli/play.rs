@@ -19,11 +19,12 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// A player: builtin:random|lowest|highest|dodger, or a bot's command line (split like a
-    /// shell would, without running one). One per seat, in seat order.
+    /// A player: builtin:random|lowest|highest|dodger, `human` (you, at this terminal), or a
+    /// bot's command line (split like a shell would, without running one). One per seat, in
+    /// seat order.
     #[arg(long = "player", short = 'p', value_name = "SPEC", required = true,
-          value_parser = PlayerSpec::parse)]
-    players: Vec<PlayerSpec>,
+          value_parser = SeatSpec::parse)]
+    players: Vec<SeatSpec>,
     /// The variant to play.
     #[arg(long, value_enum, default_value = "classic")]
     variant: Variant,
@@ -64,6 +65,22 @@ pub struct PlayArgs {
     /// Print only the match summary, not each game.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// Who plays a seat: a person at the terminal, or a bot.
+#[derive(Clone, Debug)]
+enum SeatSpec {
+    Human,
+    Bot(PlayerSpec),
+}
+
+impl SeatSpec {
+    fn parse(spec: &str) -> Result<SeatSpec, String> {
+        if spec == "human" {
+            return Ok(SeatSpec::Human);
+        }
+        PlayerSpec::parse(spec).map(SeatSpec::Bot)
+    }
 }
 
 /// The `--deal` file: the deal of rounds 1, 2, ... in order.
@@ -189,7 +206,11 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     .as_ref()
                     .map(|dir| (dir.join(format!("player-{}", i + 1)), start)),
             };
-            spec.create_with(seed, config.timeout, &launch)
+            match spec {
+                SeatSpec::Human => crate::players::human::Human::at_terminal()
+                    .map(|h| Box::new(h) as Box<dyn Player>),
+                SeatSpec::Bot(spec) => spec.create_with(seed, config.timeout, &launch),
+            }
         })
         .collect::<Result<_, _>>()
         .map_err(CliError::input)?;

@@ -185,6 +185,10 @@ pub struct StatsArgs {
     /// How the statistics are printed.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+    /// Write one self-contained HTML report to stdout instead: the tables, each bot's rating
+    /// over the games and distribution of totals, and the head-to-head table as a heat map.
+    #[arg(long)]
+    html: bool,
 }
 
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
@@ -293,6 +297,10 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         .collect::<Result<_, _>>()
         .map_err(CliError::input)?;
     let all = stats::merge(sets).map_err(CliError::input)?;
+    if args.html {
+        print!("{}", crate::show::html::report(&all));
+        return Ok(Status::Passed);
+    }
     print(&stats::compute(&all), args.format);
     Ok(Status::Passed)
 }

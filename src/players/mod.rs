@@ -2,6 +2,7 @@
 //! A player lives for a whole match and is told when each game starts and ends.
 
 pub mod builtin;
+pub mod human;
 pub mod pipe;
 pub mod process;
 mod watchdog;

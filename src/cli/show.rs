@@ -1,0 +1,92 @@
+//! `take5 show RECORD`: a recorded game step by step (docs/viewer.md): in the terminal viewer
+//! on a terminal, every step as plain text when piped, or one self-contained HTML page.
+
+use super::{CliError, Status};
+use crate::record::{self, Line};
+use crate::show::{self, Hands, Shown};
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `take5 show`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ShowArgs {
+    /// A game record (JSON Lines, as `take5 play --record` writes it).
+    #[arg(value_name = "RECORD")]
+    pub record: PathBuf,
+    /// The game to show, by its number in the record (the first game when not given).
+    #[arg(long, value_name = "N")]
+    pub game: Option<u64>,
+    /// Show only this seat's hand (what its bot saw); all hands when not given.
+    #[arg(long, value_name = "S")]
+    pub seat: Option<usize>,
+    /// Write one self-contained HTML page of the game to stdout.
+    #[arg(long)]
+    pub html: bool,
+    /// Print every step as plain text even on a terminal.
+    #[arg(long)]
+    pub plain: bool,
+}
+
+/// Reads a record file's lines, or says what and where is wrong.
+fn read_lines(path: &Path) -> Result<Vec<(usize, Line)>, CliError> {
+    let name = path.display();
+    let file =
+        File::open(path).map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
+    record::read(BufReader::new(file))
+        .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?
+        .into_iter()
+        .map(|(n, line)| {
+            line.map(|l| (n, l))
+                .map_err(|e| CliError::input(format!("{name}:{e}: not a record line")))
+        })
+        .collect()
+}
+
+fn check_seat(shown: &Shown, seat: Option<usize>) -> Result<Hands, CliError> {
+    match seat {
+        None => Ok(Hands::All),
+        Some(s) if s < shown.players.len() => Ok(Hands::Seat(s)),
+        Some(s) => Err(CliError::input(format!(
+            "--seat {s}: the game has seats 0 to {}",
+            shown.players.len() - 1
+        ))),
+    }
+}
+
+/// Shows `shown` as asked: HTML, the terminal viewer, or plain text.
+pub fn present(
+    shown: &Shown,
+    seat: Option<usize>,
+    html: bool,
+    plain: bool,
+) -> Result<(), CliError> {
+    let hands = check_seat(shown, seat)?;
+    let mut shown = shown.clone();
+    for step in &mut shown.steps {
+        step.table = step.table.seen_by(hands);
+    }
+    let mut out = io::stdout().lock();
+    if html {
+        out.write_all(show::html::game(&shown).as_bytes())?;
+    } else if !plain && out.is_terminal() && io::stdin().is_terminal() {
+        drop(out);
+        show::tui::run(&shown, seat)?;
+    } else {
+        out.write_all(show::text::game(&shown).as_bytes())?;
+    }
+    Ok(())
+}
+
+pub fn run(args: &ShowArgs) -> Result<Status, CliError> {
+    let lines = read_lines(&args.record)?;
+    let folder = args.record.parent().unwrap_or(Path::new(""));
+    let name = args.record.display().to_string();
+    let games = show::from_record(&lines, folder, Hands::All, args.game)
+        .map_err(|e| CliError::input(e.in_file(&name)))?;
+    let Some(shown) = games.first() else {
+        return Err(CliError::input(format!("{name}: the record holds no game")));
+    };
+    present(shown, args.seat, args.html, args.plain)?;
+    Ok(Status::Passed)
+}

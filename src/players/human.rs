@@ -1,0 +1,229 @@
+//! A person at the terminal (`take5 play --player human`): sees what a bot would see, drawn as
+//! `take5 show` draws a table, and types the answer a bot would send (`play 37`, `row 2`,
+//! `special stop 1`, `pass`, ...; a bare number is enough where a card or a row is asked). A
+//! wrong or illegal entry is explained and asked again: it is never a fault. The person's time
+//! is not limited.
+
+use super::{Answer, Fault, FaultKind, GameStart, Legality, Player};
+use crate::game::{Action, Decision, Event, Outcome, Seat, View};
+use crate::protocol::parse;
+use crate::show::{self, Hands, Table, text};
+use crate::variants::Variant;
+use std::fs::OpenOptions;
+use std::io::{self, BufRead, BufReader, Write};
+use std::time::Duration;
+
+/// A person playing a seat through the controlling terminal (`/dev/tty`), so take5's own
+/// output can still be piped.
+pub struct Human {
+    input: Box<dyn BufRead>,
+    output: Box<dyn Write>,
+    variant: Variant,
+    seats: usize,
+    seat: Seat,
+    /// Events since the last question, told before the next one.
+    heard: Vec<Event>,
+}
+
+impl Human {
+    /// A person at the controlling terminal.
+    pub fn at_terminal() -> Result<Human, String> {
+        let tty = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/tty")
+            .map_err(|e| format!("--player human needs a terminal (/dev/tty: {e})"))?;
+        let output = tty
+            .try_clone()
+            .map_err(|e| format!("cannot use the terminal: {e}"))?;
+        Ok(Human::with(BufReader::new(tty), output))
+    }
+
+    /// A person reading from `input` and writing to `output` (tests).
+    pub fn with(input: impl BufRead + 'static, output: impl Write + 'static) -> Human {
+        Human {
+            input: Box::new(input),
+            output: Box::new(output),
+            variant: Variant::Classic,
+            seats: 0,
+            seat: 0,
+            heard: Vec::new(),
+        }
+    }
+
+    fn say(&mut self, text: &str) -> io::Result<()> {
+        self.output.write_all(text.as_bytes())?;
+        self.output.flush()
+    }
+
+    /// Tells what happened since the last question.
+    fn tell_heard(&mut self) -> io::Result<()> {
+        let players: Vec<String> = (0..self.seats)
+            .map(|s| {
+                if s == self.seat {
+                    "you".to_string()
+                } else {
+                    format!("seat {s}")
+                }
+            })
+            .collect();
+        let said = show::narrate(&self.heard, &players, Hands::Seat(self.seat));
+        self.heard.clear();
+        let mut out = String::new();
+        for line in said {
+            out.push_str("  ");
+            out.push_str(&line);
+            out.push('\n');
+        }
+        self.say(&out)
+    }
+
+    fn lost(e: io::Error) -> Box<Fault> {
+        Fault::new(FaultKind::Crash, format!("the terminal is gone: {e}"), true)
+    }
+}
+
+/// What `decision` asks, and how to answer it.
+fn question(decision: Decision) -> String {
+    match decision {
+        Decision::PlayCard => "Your card for this turn (e.g. `37`)".into(),
+        Decision::ChooseRow { card } => {
+            format!("Your {card} is lower than every row's end: the row you take (e.g. `0`)")
+        }
+        Decision::KeepCard => "The card for your #-row, from those you took (e.g. `37`)".into(),
+        Decision::Pick => "The card you pick from the pool (e.g. `12`)".into(),
+        Decision::Place { placed, remaining } => format!(
+            "Place a card (`37`), a special card into a row (`special x2 3`){}; {remaining} more \
+             may be placed this turn",
+            if placed > 0 {
+                ", or `end` the turn"
+            } else {
+                ""
+            }
+        ),
+        Decision::Special { card } => format!(
+            "Your {card} is about to be placed: play a special card (`special fifth_row`, \
+             `special seven_nimmt ROW`, `special insert ROW AT`, `special replace CARD`, \
+             `special shift CARD ROW AT`, `special stop ROW`) or `pass`"
+        ),
+        Decision::Cancel => {
+            "You are about to take a row: `cancel CARD` (Negative = Positive on one of its cards) \
+             or `pass`"
+                .into()
+        }
+        Decision::Swap => {
+            "You took a row: `swap NAME` (give that special card for the deck's top) or `pass`"
+                .into()
+        }
+    }
+}
+
+/// The entry as a bot's answer: a bare number becomes the keyword the decision asks for.
+fn as_answer(entry: &str, decision: Decision) -> String {
+    let bare = !entry.is_empty() && entry.bytes().all(|b| b.is_ascii_digit());
+    if !bare {
+        return entry.to_string();
+    }
+    let keyword = match decision {
+        Decision::PlayCard | Decision::Place { .. } | Decision::Special { .. } => "play",
+        Decision::ChooseRow { .. } => "row",
+        Decision::KeepCard => "keep",
+        Decision::Pick => "pick",
+        Decision::Cancel => "cancel",
+        Decision::Swap => "swap",
+    };
+    format!("{keyword} {entry}")
+}
+
+/// The action an entry gives in answer to `decision`, or why it gives none.
+pub fn entry_action(entry: &str, decision: Decision) -> Result<Action, String> {
+    let line = as_answer(entry.trim(), decision);
+    let reply = parse::from_bot(&line).map_err(|e| format!("`{line}`: {e}"))?;
+    reply.answer(decision).map_err(|e| e.to_string())
+}
+
+impl Player for Human {
+    fn name(&self) -> &str {
+        "human"
+    }
+
+    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+        self.variant = start.variant;
+        self.seats = start.seats;
+        self.seat = start.seat;
+        self.heard.clear();
+        self.say(&format!(
+            "\n=== game {}: {}, {} players; you are seat {} ===\n",
+            start.number,
+            start.variant.name(),
+            start.seats,
+            start.seat
+        ))
+        .map_err(Human::lost)
+    }
+
+    fn wants_events(&self) -> bool {
+        true
+    }
+
+    fn observe(&mut self, _seat: Seat, event: &Event) -> Answer<()> {
+        self.heard.push(event.clone());
+        Ok(())
+    }
+
+    fn decide(&mut self, view: &View, legal: Legality, _limit: Duration) -> Answer<Action> {
+        let decision = view.decision.expect("asked only when a decision is owed");
+        self.tell_heard().map_err(Human::lost)?;
+        let players: Vec<String> = (0..view.seats)
+            .map(|s| {
+                if s == view.seat {
+                    "you".into()
+                } else {
+                    format!("seat {s}")
+                }
+            })
+            .collect();
+        let table = Table::from_view(view, self.variant, &players);
+        let drawn = text::plain(&text::table(&table));
+        self.say(&format!("\n{drawn}")).map_err(Human::lost)?;
+        loop {
+            self.say(&format!("{}\n> ", question(decision)))
+                .map_err(Human::lost)?;
+            let mut entry = String::new();
+            let read = self.input.read_line(&mut entry).map_err(Human::lost)?;
+            if read == 0 {
+                return Err(Fault::new(
+                    FaultKind::Crash,
+                    "the person at the terminal left (end of input)",
+                    true,
+                ));
+            }
+            if entry.trim().is_empty() {
+                continue;
+            }
+            let why = match entry_action(&entry, decision) {
+                Ok(action) => match legal(action) {
+                    Ok(()) => return Ok(action),
+                    Err(e) => format!("not allowed: {e}"),
+                },
+                Err(e) => format!("not understood: {e}"),
+            };
+            self.say(&format!("{why}; try again.\n"))
+                .map_err(Human::lost)?;
+        }
+    }
+
+    fn end_game(&mut self, outcome: &Outcome) {
+        let _ = self.tell_heard();
+        let totals: Vec<String> = outcome.totals.iter().map(i32::to_string).collect();
+        let verdict = if outcome.winners.contains(&self.seat) {
+            "you win"
+        } else {
+            "you do not win"
+        };
+        let _ = self.say(&format!(
+            "=== game over: totals {}; {verdict} ===\n",
+            totals.join(", ")
+        ));
+    }
+}

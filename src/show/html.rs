@@ -1,0 +1,81 @@
+//! Self-contained HTML pages: a game to step through (`take5 show --html`) and a tournament's
+//! report (`take5 stats --html`). Everything is in the one page: the data as JSON, the style
+//! and the script; nothing is loaded from anywhere.
+
+use super::Shown;
+use crate::tournament::results::GameResult;
+use crate::tournament::stats::{self, Stats};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// JSON for inside a `<script>` element: `</` cannot end it early.
+fn script_json(value: &impl Serialize) -> String {
+    serde_json::to_string(value)
+        .expect("page data serialize")
+        .replace("</", "<\\/")
+}
+
+/// Fills the page's `/*DATA*/` with `data`.
+fn page(template: &str, data: &impl Serialize) -> String {
+    template.replacen("/*DATA*/", &script_json(data), 1)
+}
+
+/// The page of one game: every step's table drawn with cards, buttons and keys to step, and
+/// the totals over the rounds as a chart.
+pub fn game(shown: &Shown) -> String {
+    page(include_str!("game.html"), shown)
+}
+
+/// What the report page draws besides the statistics.
+#[derive(Serialize)]
+struct Report<'a> {
+    stats: &'a Stats,
+    /// After how many games each point of `ratings` is taken.
+    checkpoints: Vec<u64>,
+    /// Each bot's rating at each checkpoint (`None` before its first game).
+    ratings: BTreeMap<String, Vec<Option<f64>>>,
+    /// Each bot's game totals: total -> games.
+    totals: BTreeMap<String, BTreeMap<i32, u64>>,
+}
+
+/// Points at which the ratings over the games are drawn: at most 50, the last at `games`.
+fn checkpoints(games: usize) -> Vec<usize> {
+    let points = games.min(50);
+    (1..=points).map(|i| i * games / points).collect()
+}
+
+/// The report page of tournament `results` (sorted by game id, see [`stats::merge`]): the
+/// statistics' tables, each bot's rating over the games, its distribution of totals, and the
+/// head-to-head table as a heat map.
+pub fn report(results: &[GameResult]) -> String {
+    let stats = stats::compute(results);
+    let marks = checkpoints(results.len());
+    let mut ratings: BTreeMap<String, Vec<Option<f64>>> = stats
+        .bots
+        .iter()
+        .map(|b| (b.name.clone(), Vec::with_capacity(marks.len())))
+        .collect();
+    for &n in &marks {
+        let at = stats::compute(&results[..n]);
+        for (name, series) in &mut ratings {
+            series.push(at.bots.iter().find(|b| &b.name == name).map(|b| b.rating));
+        }
+    }
+    let mut totals: BTreeMap<String, BTreeMap<i32, u64>> = BTreeMap::new();
+    for game in results {
+        for (seat, name) in game.seating.iter().enumerate() {
+            *totals
+                .entry(name.clone())
+                .or_default()
+                .entry(game.totals[seat])
+                .or_default() += 1;
+        }
+    }
+    let report = Report {
+        stats: &stats,
+        checkpoints: marks.iter().map(|&n| n as u64).collect(),
+        ratings,
+        totals,
+    };
+    page(include_str!("report.html"), &report)
+}

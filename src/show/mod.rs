@@ -1,0 +1,743 @@
+//! One renderer of a table: the table as it stands after each step of a recorded game, of a
+//! fixture, or as one seat sees it (the human player), drawn as plain text ([`text`]), in a
+//! terminal ([`tui`]) or as a self-contained HTML page ([`html`]).
+//!
+//! Everything is read off the game model: a record is replayed through the rules
+//! ([`crate::verify::replay_lines_in`]), a fixture is run ([`crate::fixture::run`]), and each
+//! step's [`Table`] is built from the model's state ([`crate::fixture::State`]) or a seat's
+//! [`View`]; what happened is told from the model's [`Event`]s. No protocol text is read here.
+
+pub mod html;
+pub mod text;
+pub mod tui;
+
+use crate::cards::{Card, Special};
+use crate::fixture::{self, Engine, Fixture, Run, State, report};
+use crate::game::{Event, Points, Seat, TakeReason, View};
+use crate::record::{Header, Line};
+use crate::rules::Rules;
+use crate::variants::{Variant, take_a_number};
+use crate::verify::{self, VerifyError};
+use serde::Serialize;
+use std::path::Path;
+
+/// A number card as drawn: its number, bullheads, and (the circle game) whether they are red.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Face {
+    pub n: u16,
+    pub bullheads: u32,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub red: bool,
+}
+
+impl Face {
+    fn of(card: Card, rules: &Rules) -> Face {
+        let known = rules.deck.contains(card);
+        Face {
+            n: card.0,
+            bullheads: if known { rules.deck.bullheads(card) } else { 0 },
+            red: rules.circle.is_some() && known && rules.deck.is_red(card),
+        }
+    }
+}
+
+fn faces(cards: &[Card], rules: &Rules) -> Vec<Face> {
+    cards.iter().map(|&c| Face::of(c, rules)).collect()
+}
+
+fn names(specials: &[Special]) -> Vec<String> {
+    specials.iter().map(|s| s.name().to_string()).collect()
+}
+
+/// One row of the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Row {
+    pub cards: Vec<Face>,
+    /// Cards the row holds before the next one takes it.
+    pub capacity: usize,
+    /// The circle game: special cards lying in the row.
+    pub specials: Vec<String>,
+    /// Anniversary: a Stop card blocks the row.
+    pub stopped: bool,
+    /// Anniversary: a 7 nimmt! card lies on the row.
+    pub seven: bool,
+}
+
+/// One seat as the table shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatView {
+    pub name: String,
+    /// The hand, when it may be shown (all seats, or the one seat shown).
+    pub hand: Option<Vec<Face>>,
+    pub hand_count: usize,
+    /// Special cards held, when they may be shown (the circle game's are public).
+    pub specials: Option<Vec<String>>,
+    pub special_count: usize,
+    /// Cards taken (the #-pile in Take a Number); `None` when the view does not show them.
+    pub pile: Option<usize>,
+    /// Take a Number: the #-row.
+    pub hash_row: Vec<Face>,
+    /// Total of the rounds before this one.
+    pub score: Points,
+    /// Taken (or won) this round.
+    pub taken: Points,
+    /// Owes a decision now.
+    pub waiting: bool,
+}
+
+/// The table at one moment: what [`text`], [`tui`] and [`html`] draw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Table {
+    pub variant: Variant,
+    pub round: u32,
+    pub turn: u32,
+    pub rows: Vec<Row>,
+    pub seats: Vec<SeatView>,
+    /// The Pro variant's draft pool.
+    pub pool: Vec<Face>,
+    /// The cards of the turn by seat, once revealed.
+    pub revealed: Vec<Face>,
+    /// Anniversary: cards in the special deck and the discard pile (oldest first).
+    pub special_deck: Option<usize>,
+    pub discard: Vec<String>,
+    /// Who must act, in words.
+    pub to_move: String,
+    /// The final totals once the game is over.
+    pub final_totals: Option<Vec<Points>>,
+}
+
+/// Whose hands a table shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hands {
+    All,
+    /// Only this seat's (what its bot saw).
+    Seat(Seat),
+}
+
+impl Hands {
+    fn shows(self, seat: Seat) -> bool {
+        match self {
+            Hands::All => true,
+            Hands::Seat(s) => s == seat,
+        }
+    }
+}
+
+fn capacity(variant: Variant, rules: &Rules, row: usize, seven: bool) -> usize {
+    let base = if variant == Variant::TakeANumber {
+        take_a_number::row_capacities(rules)
+            .get(row)
+            .copied()
+            .unwrap_or(rules.row_capacity)
+    } else {
+        rules.row_capacity
+    };
+    base + usize::from(seven)
+}
+
+impl Table {
+    /// The table of a model state (all of it is known: a record, a fixture), showing `hands`.
+    pub fn from_state(
+        state: &State,
+        variant: Variant,
+        rules: &Rules,
+        players: &[String],
+        revealed: &[Card],
+        hands: Hands,
+    ) -> Table {
+        let specials = state.specials.as_ref();
+        let marked = |list: Option<&Vec<usize>>, row: usize| list.is_some_and(|l| l.contains(&row));
+        let rows = state
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(r, cards)| {
+                let seven = marked(specials.map(|s| &s.sevens), r);
+                Row {
+                    cards: faces(cards, rules),
+                    capacity: capacity(variant, rules, r, seven),
+                    specials: state.row_specials.get(r).map_or(Vec::new(), |s| names(s)),
+                    stopped: marked(specials.map(|s| &s.stops), r),
+                    seven,
+                }
+            })
+            .collect();
+        let seats = (0..state.hands.len())
+            .map(|s| {
+                let held: Option<&Vec<Special>> = match specials {
+                    Some(sp) => sp.hands.get(s),
+                    None => state.held.get(s),
+                };
+                SeatView {
+                    name: players
+                        .get(s)
+                        .cloned()
+                        .unwrap_or_else(|| format!("seat {s}")),
+                    hand: Some(faces(&state.hands[s], rules)),
+                    hand_count: state.hands[s].len(),
+                    specials: held.map(|h| names(h)),
+                    special_count: held.map_or(0, Vec::len),
+                    pile: state.piles.get(s).map(Vec::len),
+                    hash_row: state
+                        .hash_rows
+                        .get(s)
+                        .map_or(Vec::new(), |h| faces(h, rules)),
+                    score: state.scores.get(s).copied().unwrap_or(0),
+                    taken: state.taken.get(s).copied().unwrap_or(0),
+                    waiting: state.waiting.contains(&s),
+                }
+            })
+            .collect();
+        Table {
+            variant,
+            round: state.round,
+            turn: state.turn,
+            rows,
+            seats,
+            pool: faces(&state.pool, rules),
+            revealed: faces(revealed, rules),
+            special_deck: specials.map(|s| s.deck.len()),
+            discard: specials.map_or(Vec::new(), |s| names(&s.discard)),
+            to_move: report::to_move(state),
+            final_totals: state.outcome.as_ref().map(|o| o.totals.clone()),
+        }
+        .seen_by(hands)
+    }
+
+    /// The table as `view`'s seat sees it (what a bot is asked with): its own hand only.
+    pub fn from_view(view: &View, variant: Variant, players: &[String]) -> Table {
+        let rules = view.rules;
+        let rows = view
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(r, cards)| Row {
+                cards: faces(cards, rules),
+                capacity: view.capacity(r),
+                specials: view.row_specials().get(r).map_or(Vec::new(), |s| names(s)),
+                stopped: view.stopped(r),
+                seven: view
+                    .specials
+                    .is_some_and(|t| t.sevens.get(r) == Some(&true)),
+            })
+            .collect();
+        let seats = (0..view.seats)
+            .map(|s| {
+                let own = s == view.seat;
+                let hand_count = if own {
+                    view.hand.len()
+                } else if let Some(c) = view.circle {
+                    c.hand_sizes.get(s).copied().unwrap_or(0)
+                } else if !view.hand_sizes().is_empty() {
+                    view.hand_sizes()[s]
+                } else {
+                    // Classic and its kin: every seat holds as many cards.
+                    view.hand.len()
+                };
+                let (specials, special_count) = match (view.circle, view.specials) {
+                    (Some(c), _) => {
+                        let held = c.held.get(s).map_or(Vec::new(), |h| names(h));
+                        let n = held.len();
+                        (Some(held), n)
+                    }
+                    (None, Some(t)) => (
+                        own.then(|| names(view.special_hand)),
+                        t.hand_counts.get(s).copied().unwrap_or(0),
+                    ),
+                    (None, None) => (None, 0),
+                };
+                SeatView {
+                    name: players
+                        .get(s)
+                        .cloned()
+                        .unwrap_or_else(|| format!("seat {s}")),
+                    hand: own.then(|| faces(view.hand, rules)),
+                    hand_count,
+                    specials,
+                    special_count,
+                    pile: view.hash_piles().get(s).copied(),
+                    hash_row: view
+                        .hash_rows()
+                        .get(s)
+                        .map_or(Vec::new(), |h| faces(h, rules)),
+                    score: view.scores.get(s).copied().unwrap_or(0),
+                    taken: view.taken.get(s).copied().unwrap_or(0),
+                    waiting: own && view.decision.is_some(),
+                }
+            })
+            .collect();
+        Table {
+            variant,
+            round: view.round,
+            turn: view.turn,
+            rows,
+            seats,
+            pool: faces(view.pool, rules),
+            revealed: faces(view.revealed, rules),
+            special_deck: view.specials.map(|t| t.deck),
+            discard: view.specials.map_or(Vec::new(), |t| names(&t.discard)),
+            to_move: String::new(),
+            final_totals: None,
+        }
+    }
+}
+
+impl Table {
+    /// The table with the hands `hands` hides turned face down (and the anniversary's special
+    /// cards, which are secret; the circle game's are public).
+    pub fn seen_by(&self, hands: Hands) -> Table {
+        let mut table = self.clone();
+        for (s, seat) in table.seats.iter_mut().enumerate() {
+            if !hands.shows(s) {
+                seat.hand = None;
+                if table.variant != Variant::Circle {
+                    seat.specials = None;
+                }
+            }
+        }
+        table
+    }
+}
+
+/// One step of a game: what happened and the table after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// What the step is, e.g. `round 1, turn 3` or `setup`.
+    pub title: String,
+    /// What happened, one sentence an event.
+    pub said: Vec<String>,
+    pub table: Table,
+    /// The seats that took a row in this step.
+    pub takers: Vec<Seat>,
+    /// The round and turn the step happens in (the table after it may be at the next).
+    pub round: u32,
+    pub turn: u32,
+    /// Where the step comes from (`line 12` of a record, `step 3 (line 40)` of a fixture).
+    pub source: String,
+}
+
+/// A whole game to show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shown {
+    pub title: String,
+    pub variant: Variant,
+    pub players: Vec<String>,
+    pub steps: Vec<Step>,
+    /// The totals after each round, in order (for the score chart).
+    pub rounds: Vec<Vec<Points>>,
+    /// Whether the highest total wins (the circle game).
+    pub highest_wins: bool,
+}
+
+impl Shown {
+    /// The index of the first step of `round`, `turn` (or the last step before it), if any.
+    pub fn turn_step(&self, round: u32, turn: u32) -> Option<usize> {
+        self.steps
+            .iter()
+            .position(|s| (s.round, s.turn) >= (round, turn))
+    }
+
+    /// The first step after `from` in which `seat` took a row.
+    pub fn next_take(&self, from: usize, seat: Seat) -> Option<usize> {
+        (from + 1..self.steps.len()).find(|&i| self.steps[i].takers.contains(&seat))
+    }
+}
+
+/// The seat's name in a sentence: `seat 2 (dodger)`.
+fn who(seat: Seat, players: &[String]) -> String {
+    match players.get(seat) {
+        Some(name) if !name.is_empty() && *name != format!("seat {seat}") => {
+            format!("seat {seat} ({name})")
+        }
+        _ => format!("seat {seat}"),
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn plural(n: Points, word: &str) -> String {
+    format!("{n} {word}{}", if n.abs() == 1 { "" } else { "s" })
+}
+
+/// What `events` tell, one sentence each (a take is told with the card that made it); what
+/// `hands` hides is not told (the cards dealt to the others, the special cards they draw).
+pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String> {
+    let mut said = Vec::with_capacity(events.len());
+    for (i, event) in events.iter().enumerate() {
+        let sentence = match event {
+            Event::Deal { round, rows, .. } => {
+                let firsts: Vec<String> = rows.iter().map(Card::to_string).collect();
+                format!(
+                    "round {round} is dealt; the rows start with {}",
+                    firsts.join(", ")
+                )
+            }
+            Event::Specials {
+                hands: dealt, deck, ..
+            } => {
+                let counts: Vec<String> = dealt.iter().map(|h| h.len().to_string()).collect();
+                format!(
+                    "special cards dealt: {} by seat; {} in the deck",
+                    counts.join(", "),
+                    deck.len()
+                )
+            }
+            Event::Swap { seat, gave, drew } if hands.shows(*seat) => format!(
+                "{} swaps {gave} for {drew}, the top of the special deck",
+                who(*seat, players)
+            ),
+            Event::Swap { seat, gave, .. } => format!(
+                "{} swaps {gave} for the top of the special deck",
+                who(*seat, players)
+            ),
+            Event::Reshuffle { deck } => format!(
+                "the discard pile is shuffled into a new special deck of {} cards",
+                deck.len()
+            ),
+            Event::Reveal { cards, .. } => {
+                let shown: Vec<String> = cards
+                    .iter()
+                    .enumerate()
+                    .map(|(s, c)| format!("{} {c}", who(s, players)))
+                    .collect();
+                format!("revealed: {}", shown.join(", "))
+            }
+            Event::Take {
+                seat,
+                row,
+                cards,
+                bullheads,
+                reason,
+            } => {
+                let by = who(*seat, players);
+                let placed = events[i + 1..].iter().find_map(|e| match e {
+                    Event::Place { seat: s, card, .. } if s == seat => Some(*card),
+                    _ => None,
+                });
+                let list = report::cards(cards);
+                match (reason, placed) {
+                    (TakeReason::Full, Some(card)) => format!(
+                        "{by} played {card}, the {} card: takes row {row} {list}, {}",
+                        ordinal(cards.len() + 1),
+                        plural(*bullheads, "bullhead")
+                    ),
+                    (TakeReason::Low, Some(card)) => format!(
+                        "{by} played {card}, lower than every row: takes row {row} {list}, {}",
+                        plural(*bullheads, "bullhead")
+                    ),
+                    _ => format!(
+                        "{by} takes row {row} {list}, {}",
+                        plural(*bullheads, "bullhead")
+                    ),
+                }
+            }
+            Event::Place { seat, card, row } => {
+                format!("{} puts {card} on row {row}", who(*seat, players))
+            }
+            Event::Collect {
+                seat,
+                row,
+                cards,
+                specials,
+                points,
+            } => {
+                let extra = if specials.is_empty() {
+                    String::new()
+                } else {
+                    format!(" and {}", names(specials).join(", "))
+                };
+                format!(
+                    "{} completes row {row} and takes it out of the circle: {}{extra}, {}",
+                    who(*seat, players),
+                    report::cards(cards),
+                    plural(*points, "point")
+                )
+            }
+            Event::RoundEnd { round, totals, .. } => {
+                let shown: Vec<String> = totals.iter().map(Points::to_string).collect();
+                format!("round {round} is over: totals {}", shown.join(", "))
+            }
+            Event::GameEnd { totals, winners } => {
+                let won: Vec<String> = winners.iter().map(|&s| who(s, players)).collect();
+                let shown: Vec<String> = totals.iter().map(Points::to_string).collect();
+                format!(
+                    "the game is over: totals {}; {} win{}",
+                    shown.join(", "),
+                    won.join(" and "),
+                    if winners.len() == 1 { "s" } else { "" }
+                )
+            }
+            other => report::event(other),
+        };
+        said.push(sentence);
+    }
+    said
+}
+
+/// The cards revealed this turn, if `events` reveal them.
+fn revealed(events: &[Event]) -> Vec<Card> {
+    events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Reveal { cards, .. } => Some(cards.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+fn takers(events: &[Event]) -> Vec<Seat> {
+    let mut seats: Vec<Seat> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Take { seat, .. } | Event::Collect { seat, .. } => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    seats.dedup();
+    seats
+}
+
+fn round_totals(events: &[Event]) -> impl Iterator<Item = Vec<Points>> + '_ {
+    events.iter().filter_map(|e| match e {
+        Event::RoundEnd { totals, .. } => Some(totals.clone()),
+        _ => None,
+    })
+}
+
+/// A step being gathered from a record's lines.
+struct Pending {
+    events: Vec<Event>,
+    faults: Vec<String>,
+    state: State,
+    line: usize,
+}
+
+/// The games of a record, each as the steps its replay goes through (`number`: only the game
+/// with that number). The record is verified as it is replayed: a wrong line is the error.
+pub fn from_record(
+    lines: &[(usize, Line)],
+    record_dir: &Path,
+    hands: Hands,
+    number: Option<u64>,
+) -> Result<Vec<Shown>, VerifyError> {
+    let mut games: Vec<Shown> = Vec::new();
+    let mut current: Option<(Header, Pending)> = None;
+    let finish = |games: &mut Vec<Shown>, header: &Header, pending: Pending| {
+        // The header alone is no step: the table is empty until the deal.
+        if let Some(game) = games.last_mut()
+            && !pending.events.is_empty()
+        {
+            let before = game.steps.last().map(|s| (s.table.round, s.table.turn));
+            game.steps.push(record_step(header, pending, hands, before));
+        }
+    };
+    verify::replay_lines_in(lines, record_dir, &mut |seen| {
+        let wanted = number.is_none_or(|n| n == seen.header.game);
+        match seen.line {
+            Line::Game(header) => {
+                if let Some((h, p)) = current.take() {
+                    finish(&mut games, &h, p);
+                }
+                if !wanted {
+                    return;
+                }
+                games.push(Shown {
+                    title: format!(
+                        "game {} of {} ({}): {}",
+                        header.game,
+                        header.variant.name(),
+                        plural(header.players.len() as Points, "player"),
+                        header.players.join(", ")
+                    ),
+                    variant: header.variant,
+                    players: header.players.clone(),
+                    steps: Vec::new(),
+                    rounds: Vec::new(),
+                    highest_wins: header.variant == Variant::Circle,
+                });
+                current = Some((
+                    header.clone(),
+                    Pending {
+                        events: Vec::new(),
+                        faults: Vec::new(),
+                        state: Engine::state_of(seen.game),
+                        line: seen.number,
+                    },
+                ));
+            }
+            _ if !wanted => {}
+            Line::Event(event) => {
+                if seen.drove
+                    && let Some((h, p)) = current.take()
+                {
+                    finish(&mut games, &h, p);
+                    current = Some((
+                        h,
+                        Pending {
+                            events: Vec::new(),
+                            faults: Vec::new(),
+                            state: Engine::state_of(seen.game),
+                            line: seen.number,
+                        },
+                    ));
+                }
+                if let Some((_, p)) = current.as_mut() {
+                    p.events.push(event.clone());
+                    if let Some(game) = games.last_mut() {
+                        game.rounds
+                            .extend(round_totals(std::slice::from_ref(event)));
+                    }
+                }
+            }
+            Line::Fault(fault) => {
+                if let Some((_, p)) = current.as_mut() {
+                    p.faults.push(format!(
+                        "fault of seat {}: {}: {} (the referee played for it)",
+                        fault.seat, fault.kind, fault.detail
+                    ));
+                }
+            }
+            Line::Stopped(_) => {}
+        }
+    })?;
+    if let Some((h, p)) = current.take() {
+        finish(&mut games, &h, p);
+    }
+    if games.is_empty()
+        && let Some(n) = number
+    {
+        return Err(VerifyError {
+            line: None,
+            column: None,
+            message: format!("the record holds no game {n}"),
+            unreadable: false,
+        });
+    }
+    Ok(games)
+}
+
+/// The round and turn `events` happen in: those they reveal or deal, else `before` (the table
+/// the decision was taken at).
+fn when(events: &[Event], before: Option<(u32, u32)>) -> (u32, u32) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Reveal { round, turn, .. } => Some((*round, *turn)),
+            Event::Deal { round, .. } => Some((*round, 0)),
+            _ => None,
+        })
+        .or(before)
+        .unwrap_or((0, 0))
+}
+
+fn record_step(
+    header: &Header,
+    pending: Pending,
+    hands: Hands,
+    before: Option<(u32, u32)>,
+) -> Step {
+    let (round, turn) = when(&pending.events, before);
+    let mut said = narrate(&pending.events, &header.players, hands);
+    said.extend(pending.faults);
+    let table = Table::from_state(
+        &pending.state,
+        header.variant,
+        &header.rules,
+        &header.players,
+        &revealed(&pending.events),
+        hands,
+    );
+    let title = match pending.events.first() {
+        Some(Event::Deal { round, .. }) => format!("round {round}: the deal"),
+        _ if turn == 0 => format!("round {round}"),
+        _ => format!("round {round}, turn {turn}"),
+    };
+    Step {
+        title,
+        round,
+        turn,
+        takers: takers(&pending.events),
+        said,
+        table,
+        source: format!("line {}", pending.line),
+    }
+}
+
+/// A fixture's run as steps: the setup, then each step that the rules took (a refused step is
+/// told, with the table as it stays).
+pub fn from_fixture(fixture: &Fixture, run: &Run, hands: Hands) -> Shown {
+    let table = |state: &State, events: &[Event]| {
+        Table::from_state(
+            state,
+            fixture.variant,
+            &fixture.rules,
+            &fixture.players,
+            &revealed(events),
+            hands,
+        )
+    };
+    let mut steps = vec![Step {
+        title: "setup".into(),
+        round: run.start.state.round,
+        turn: run.start.state.turn,
+        said: narrate(&run.start.events, &fixture.players, hands),
+        table: table(&run.start.state, &run.start.events),
+        takers: takers(&run.start.events),
+        source: fixture.path.display().to_string(),
+    }];
+    let mut rounds = Vec::new();
+    for record in &run.steps {
+        let step = &fixture.steps[record.index];
+        let (events, mut said) = match &record.result {
+            Ok(events) => (events.as_slice(), narrate(events, &fixture.players, hands)),
+            Err(e) => (
+                record.partial.as_slice(),
+                vec![format!("refused: {}: {e}", e.kind())],
+            ),
+        };
+        if let Some(failure) = run.failure.as_ref().filter(|f| f.step == record.index) {
+            let fields: Vec<&str> = failure.mismatches.iter().map(|m| m.field).collect();
+            said.push(format!(
+                "FAILED here: the fixture expects other {}",
+                fields.join(", ")
+            ));
+        }
+        rounds.extend(round_totals(events));
+        let before = steps.last().map(|s| (s.table.round, s.table.turn));
+        let (round, turn) = when(events, before);
+        steps.push(Step {
+            round,
+            turn,
+            title: format!("step {}: {}", record.index + 1, step.action),
+            said,
+            table: table(&record.state, events),
+            takers: takers(events),
+            source: format!("{}:{}", fixture.path.display(), step.at.line),
+        });
+    }
+    Shown {
+        title: format!("{}: {}", fixture.name, fixture.pins),
+        variant: fixture.variant,
+        players: fixture.players.clone(),
+        steps,
+        rounds,
+        highest_wins: fixture.variant == Variant::Circle,
+    }
+}
+
+/// Loads and runs a fixture file for showing.
+pub fn load_fixture(path: &Path, hands: Hands) -> Result<Shown, fixture::FixtureError> {
+    let fixture = fixture::load(path)?;
+    let run = fixture::run(&fixture)?;
+    Ok(from_fixture(&fixture, &run, hands))
+}
