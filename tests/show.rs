@@ -671,3 +671,115 @@ fn the_report_page_draws_the_statistics_of_a_tournament() {
         "{share:.3} not in {shares:?}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// docs/viewer.md
+
+/// Every entry docs/viewer.md shows for a human seat is an answer to the question of its row.
+#[test]
+fn the_entries_the_viewer_doc_shows_answer_their_questions() {
+    use take5::cards::Card;
+    use take5::game::Decision;
+    use take5::players::human::entry_action;
+    let doc = include_str!("../docs/viewer.md");
+    let table = doc
+        .split("| asked | you type |")
+        .nth(1)
+        .unwrap()
+        .split("\n\n")
+        .next()
+        .unwrap();
+    let decisions = [
+        Decision::PlayCard,
+        Decision::ChooseRow { card: Card(3) },
+        Decision::KeepCard,
+        Decision::Pick,
+        Decision::Place {
+            placed: 1,
+            remaining: 2,
+        },
+        Decision::Special { card: Card(20) },
+        Decision::Cancel,
+        Decision::Swap,
+    ];
+    let rows: Vec<&str> = table.lines().skip(2).collect();
+    assert_eq!(rows.len(), decisions.len(), "{table}");
+    for (row, decision) in rows.iter().zip(decisions) {
+        let typed = row.rsplit(" | ").next().unwrap();
+        let entries: Vec<&str> = typed.split('`').skip(1).step_by(2).collect();
+        assert!(!entries.is_empty(), "{row}");
+        for entry in entries {
+            assert!(
+                entry_action(entry, decision).is_ok(),
+                "`{entry}` does not answer {decision:?}: {:?}",
+                entry_action(entry, decision)
+            );
+        }
+    }
+}
+
+/// The README's examples of `take5 show`, `check --show` and `stats --html` run (on a record and
+/// a results file made for them).
+#[test]
+fn the_readme_examples_of_show_run() {
+    let readme = include_str!("../README.md");
+    let block = readme
+        .split("## Seeing a game")
+        .nth(1)
+        .unwrap()
+        .split("```sh\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let dir = temp("readme");
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = record("classic", 8);
+    std::fs::copy(&game, dir.join("game.jsonl")).unwrap();
+    ok(&take5(&[
+        "tournament",
+        "--bot",
+        "a=builtin:random",
+        "--bot",
+        "b=builtin:dodger",
+        "--seats",
+        "2",
+        "--deals",
+        "2",
+        "--seed",
+        "1",
+        "--tables",
+        "round-robin",
+        "--results",
+        dir.join("results.jsonl").to_str().unwrap(),
+    ]));
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut ran = 0;
+    for line in block.lines() {
+        let command = line.split(" #").next().unwrap().trim();
+        let (command, into) = match command.split_once(" > ") {
+            Some((command, file)) => (command, Some(file)),
+            None => (command, None),
+        };
+        let args: Vec<String> = shlex::split(command.strip_prefix("take5 ").unwrap())
+            .unwrap()
+            .into_iter()
+            .map(|a| a.replace("fixtures/", &format!("{root}/fixtures/")))
+            .collect();
+        let out = Command::new(bin())
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let printed = ok(&out);
+        match into {
+            Some(file) if file.ends_with(".html") => {
+                assert!(printed.starts_with("<!DOCTYPE html>"), "{command}")
+            }
+            _ => assert!(printed.contains("== step 1/"), "{command}: {printed}"),
+        }
+        ran += 1;
+    }
+    assert_eq!(ran, 4);
+}

@@ -227,3 +227,122 @@ impl Player for Human {
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Card, Special};
+    use crate::game::SpecialPlay;
+
+    #[test]
+    fn a_bare_number_answers_what_is_asked() {
+        assert_eq!(
+            entry_action("37", Decision::PlayCard),
+            Ok(Action::Play(Card(37)))
+        );
+        assert_eq!(
+            entry_action(" 2 \n", Decision::ChooseRow { card: Card(1) }),
+            Ok(Action::TakeRow(2))
+        );
+        assert_eq!(
+            entry_action("12", Decision::Pick),
+            Ok(Action::Pick(Card(12)))
+        );
+        assert_eq!(
+            entry_action("55", Decision::Cancel),
+            Ok(Action::Cancel(Card(55)))
+        );
+    }
+
+    #[test]
+    fn a_bots_answer_is_understood_and_a_wrong_one_explained() {
+        assert_eq!(
+            entry_action("special stop 1", Decision::Special { card: Card(9) }),
+            Ok(Action::Special(SpecialPlay::Stop { row: 1 }))
+        );
+        assert_eq!(
+            entry_action(
+                "special x2 3",
+                Decision::Place {
+                    placed: 0,
+                    remaining: 3
+                }
+            ),
+            Ok(Action::PlaceSpecial {
+                special: Special::Double,
+                row: 3
+            })
+        );
+        assert_eq!(
+            entry_action(
+                "end",
+                Decision::Place {
+                    placed: 1,
+                    remaining: 2
+                }
+            ),
+            Ok(Action::EndTurn)
+        );
+        let wrong = entry_action("row 2", Decision::PlayCard).unwrap_err();
+        assert!(wrong.contains("play <card>"), "{wrong}");
+        let garbage = entry_action("twelve", Decision::PlayCard).unwrap_err();
+        assert!(garbage.starts_with("`twelve`: expected"), "{garbage}");
+    }
+
+    /// The person's side of a question: the table, a refused entry explained, asked again.
+    #[test]
+    fn a_refused_entry_is_explained_and_asked_again() {
+        use crate::variants::Variant;
+        use std::sync::{Arc, Mutex};
+        #[derive(Clone, Default)]
+        struct Screen(Arc<Mutex<Vec<u8>>>);
+        impl Write for Screen {
+            fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let screen = Screen::default();
+        let mut human = Human::with(io::Cursor::new("hello\n99\n\n17\n"), screen.clone());
+        let rules = Variant::Classic.rules();
+        let mut game = Variant::Classic
+            .new_game(Arc::new(rules.clone()), 2)
+            .unwrap();
+        let deal = crate::game::Deal {
+            hands: vec![(11..=20).map(Card).collect(), (21..=30).map(Card).collect()],
+            rows: vec![Card(1), Card(2), Card(3), Card(4)],
+            specials: None,
+        };
+        use crate::game::Game;
+        game.deal(&deal, &mut crate::game::Discard).unwrap();
+        let start = GameStart {
+            number: 0,
+            variant: Variant::Classic,
+            rules: &rules,
+            seats: 2,
+            seat: 0,
+        };
+        human.start_game(&start).unwrap();
+        let view = game.view(0);
+        let action = human
+            .decide(&view, &|a| game.check(0, a), Duration::from_millis(1))
+            .unwrap();
+        assert_eq!(action, Action::Play(Card(17)));
+        let shown = String::from_utf8(screen.0.lock().unwrap().clone()).unwrap();
+        assert!(shown.contains("hand: 11:5 12:1"), "{shown}");
+        assert!(shown.contains("not understood: `hello`"), "{shown}");
+        assert!(
+            shown.contains("not allowed: card 99 is not in seat 0's hand; try again."),
+            "{shown}"
+        );
+        // Asked first, then again after each of the three entries that gave no card.
+        assert_eq!(
+            shown.matches("Your card for this turn").count(),
+            4,
+            "{shown}"
+        );
+    }
+}

@@ -741,3 +741,146 @@ pub fn load_fixture(path: &Path, hands: Hands) -> Result<Shown, fixture::Fixture
     let run = fixture::run(&fixture)?;
     Ok(from_fixture(&fixture, &run, hands))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::TakeReason;
+
+    fn players() -> Vec<String> {
+        vec!["ann".into(), "bob".into()]
+    }
+
+    #[test]
+    fn a_take_is_told_with_the_card_that_made_it() {
+        let events = [
+            Event::Take {
+                seat: 1,
+                row: 2,
+                cards: vec![Card(10), Card(11), Card(12), Card(13), Card(14)],
+                bullheads: 7,
+                reason: TakeReason::Full,
+            },
+            Event::Place {
+                seat: 1,
+                card: Card(37),
+                row: 2,
+            },
+            Event::Take {
+                seat: 0,
+                row: 0,
+                cards: vec![Card(40)],
+                bullheads: 1,
+                reason: TakeReason::Low,
+            },
+            Event::Place {
+                seat: 0,
+                card: Card(3),
+                row: 0,
+            },
+        ];
+        assert_eq!(
+            narrate(&events, &players(), Hands::All),
+            [
+                "seat 1 (bob) played 37, the 6th card: takes row 2 [10, 11, 12, 13, 14], 7 bullheads",
+                "seat 1 (bob) puts 37 on row 2",
+                "seat 0 (ann) played 3, lower than every row: takes row 0 [40], 1 bullhead",
+                "seat 0 (ann) puts 3 on row 0",
+            ]
+        );
+    }
+
+    #[test]
+    fn what_a_seat_may_not_see_is_not_told() {
+        let events = [Event::Swap {
+            seat: 0,
+            gave: Special::Stop,
+            drew: Special::Insert,
+        }];
+        assert_eq!(
+            narrate(&events, &players(), Hands::Seat(1)),
+            ["seat 0 (ann) swaps stop for the top of the special deck"]
+        );
+        assert_eq!(
+            narrate(&events, &players(), Hands::Seat(0)),
+            ["seat 0 (ann) swaps stop for insert, the top of the special deck"]
+        );
+    }
+
+    fn step(round: u32, turn: u32, takers: Vec<Seat>) -> Step {
+        Step {
+            title: String::new(),
+            said: Vec::new(),
+            table: Table {
+                variant: Variant::Classic,
+                round,
+                turn,
+                rows: Vec::new(),
+                seats: Vec::new(),
+                pool: Vec::new(),
+                revealed: Vec::new(),
+                special_deck: None,
+                discard: Vec::new(),
+                to_move: String::new(),
+                final_totals: None,
+            },
+            takers,
+            round,
+            turn,
+            source: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_viewer_finds_a_turn_and_the_next_take_of_a_seat() {
+        let shown = Shown {
+            title: String::new(),
+            variant: Variant::Classic,
+            players: players(),
+            steps: vec![
+                step(1, 0, vec![]),
+                step(1, 1, vec![1]),
+                step(1, 2, vec![0]),
+                step(2, 1, vec![1]),
+            ],
+            rounds: Vec::new(),
+            highest_wins: false,
+        };
+        assert_eq!(shown.turn_step(1, 2), Some(2));
+        assert_eq!(shown.turn_step(2, 1), Some(3));
+        assert_eq!(shown.turn_step(3, 1), None);
+        assert_eq!(shown.next_take(0, 1), Some(1));
+        assert_eq!(shown.next_take(1, 1), Some(3));
+        assert_eq!(shown.next_take(2, 0), None);
+    }
+
+    #[test]
+    fn a_seat_sees_its_own_hand_and_the_circle_specials_of_all() {
+        let seat = |specials: Vec<String>| SeatView {
+            name: String::new(),
+            hand: Some(vec![Face {
+                n: 5,
+                bullheads: 2,
+                red: false,
+            }]),
+            hand_count: 1,
+            specials: Some(specials),
+            special_count: 1,
+            pile: None,
+            hash_row: Vec::new(),
+            score: 0,
+            taken: 0,
+            waiting: false,
+        };
+        let mut table = step(1, 1, vec![]).table;
+        table.seats = vec![seat(vec!["stop".into()]), seat(vec!["insert".into()])];
+        let seen = table.seen_by(Hands::Seat(1));
+        assert_eq!(seen.seats[0].hand, None);
+        assert_eq!(seen.seats[0].specials, None);
+        assert_eq!(seen.seats[1], table.seats[1]);
+        table.variant = Variant::Circle;
+        let seen = table.seen_by(Hands::Seat(1));
+        assert_eq!(seen.seats[0].hand, None);
+        assert_eq!(seen.seats[0].specials, Some(vec!["stop".to_string()]));
+    }
+}
