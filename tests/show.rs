@@ -390,6 +390,12 @@ fn a_person_plays(variant: &str, seed: u64) {
             first_card(&screen)
         } else if question.ends_with("or `pass`") {
             "pass".to_string()
+        } else if question.starts_with("The card you pick from the pool") {
+            let table = screen.rsplit("\ndraft pool: ").next().unwrap();
+            table.split([':', ' ']).next().unwrap().to_string()
+        } else if question.starts_with("The card for your #-row") {
+            let took = question.split("took: ").nth(1).unwrap();
+            took.split([',', ' ']).next().unwrap().to_string()
         } else {
             panic!("an unexpected question: {question}\n{screen}");
         };
@@ -427,6 +433,16 @@ fn a_person_plays_the_circle_game_in_the_terminal() {
 #[test]
 fn a_person_plays_the_anniversary_variant_in_the_terminal() {
     a_person_plays("anniversary", 7);
+}
+
+#[test]
+fn a_person_plays_the_pro_variant_in_the_terminal() {
+    a_person_plays("pro", 8);
+}
+
+#[test]
+fn a_person_plays_take_a_number_in_the_terminal() {
+    a_person_plays("take-a-number", 9);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -782,4 +798,30 @@ fn the_readme_examples_of_show_run() {
         ran += 1;
     }
     assert_eq!(ran, 4);
+}
+
+#[test]
+fn a_person_given_a_time_limit_who_does_not_answer_is_played_for() {
+    let path = temp("human-timed.jsonl");
+    let tmux = Tmux::start(
+        "human-timed",
+        &format!(
+            "{} play --player human:100 --player builtin:dodger --seed 3 --record {}",
+            bin(),
+            path.display()
+        ),
+    );
+    // Nothing is typed: every question runs out of time, whatever the machine's speed.
+    tmux.wait_for("[exited]");
+    assert!(tmux.history().contains("time is up: the referee plays for you"));
+    let lines = events(&path);
+    let faults: Vec<&Value> = lines.iter().filter(|e| e["event"] == "fault").collect();
+    assert!(!faults.is_empty());
+    assert!(
+        faults
+            .iter()
+            .all(|f| f["seat"] == 0 && f["kind"] == "timeout"),
+        "{faults:?}"
+    );
+    assert!(ok(&take5(&["verify", path.to_str().unwrap()])).starts_with("OK "));
 }

@@ -19,8 +19,8 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// A player: builtin:random|lowest|highest|dodger, `human` (you, at this terminal), or a
-    /// bot's command line (split like a shell would, without running one). One per seat, in
+    /// A player: builtin:random|lowest|highest|dodger, `human` (you, at this terminal;
+    /// `human:MS` with MS milliseconds for each answer), or a bot's command line (split like a shell would, without running one). One per seat, in
     /// seat order.
     #[arg(long = "player", short = 'p', value_name = "SPEC", required = true,
           value_parser = SeatSpec::parse)]
@@ -67,17 +67,27 @@ pub struct PlayArgs {
     quiet: bool,
 }
 
-/// Who plays a seat: a person at the terminal, or a bot.
+/// Who plays a seat: a person at the terminal (`human`, or `human:MS` with that time for each
+/// answer), or a bot.
 #[derive(Clone, Debug)]
 enum SeatSpec {
-    Human,
+    Human(Option<Duration>),
     Bot(PlayerSpec),
 }
 
 impl SeatSpec {
     fn parse(spec: &str) -> Result<SeatSpec, String> {
         if spec == "human" {
-            return Ok(SeatSpec::Human);
+            return Ok(SeatSpec::Human(None));
+        }
+        if let Some(ms) = spec.strip_prefix("human:") {
+            return match ms.parse::<u64>() {
+                Ok(ms) if ms > 0 => Ok(SeatSpec::Human(Some(Duration::from_millis(ms)))),
+                _ => Err(format!(
+                    "`{spec}`: after `human:` comes the time for each answer in milliseconds, \
+                     e.g. human:60000"
+                )),
+            };
         }
         PlayerSpec::parse(spec).map(SeatSpec::Bot)
     }
@@ -207,7 +217,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     .map(|dir| (dir.join(format!("player-{}", i + 1)), start)),
             };
             match spec {
-                SeatSpec::Human => crate::players::human::Human::at_terminal()
+                SeatSpec::Human(limit) => crate::players::human::Human::at_terminal(*limit)
                     .map(|h| Box::new(h) as Box<dyn Player>),
                 SeatSpec::Bot(spec) => spec.create_with(seed, config.timeout, &launch),
             }

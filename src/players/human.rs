@@ -2,7 +2,7 @@
 //! `take5 show` draws a table, and types the answer a bot would send (`play 37`, `row 2`,
 //! `special stop 1`, `pass`, ...; a bare number is enough where a card or a row is asked). A
 //! wrong or illegal entry is explained and asked again: it is never a fault. The person's time
-//! is not limited.
+//! is not limited, unless asked for (`--player human:MS`).
 
 use super::{Answer, Fault, FaultKind, GameStart, Legality, Player};
 use crate::game::{Action, Decision, Event, Outcome, Seat, View};
@@ -11,7 +11,8 @@ use crate::show::{self, Hands, Table, text};
 use crate::variants::Variant;
 use std::fs::OpenOptions;
 use std::io::{self, BufRead, BufReader, Write};
-use std::time::Duration;
+use std::os::fd::{AsRawFd, RawFd};
+use std::time::{Duration, Instant};
 
 /// A person playing a seat through the controlling terminal (`/dev/tty`), so take5's own
 /// output can still be piped.
@@ -23,11 +24,13 @@ pub struct Human {
     seat: Seat,
     /// Events since the last question, told before the next one.
     heard: Vec<Event>,
+    /// The time for each answer, if limited, and the terminal to wait on.
+    limit: Option<(Duration, RawFd)>,
 }
 
 impl Human {
-    /// A person at the controlling terminal.
-    pub fn at_terminal() -> Result<Human, String> {
+    /// A person at the controlling terminal, with `limit` for each answer if given.
+    pub fn at_terminal(limit: Option<Duration>) -> Result<Human, String> {
         let tty = OpenOptions::new()
             .read(true)
             .write(true)
@@ -36,7 +39,10 @@ impl Human {
         let output = tty
             .try_clone()
             .map_err(|e| format!("cannot use the terminal: {e}"))?;
-        Ok(Human::with(BufReader::new(tty), output))
+        let fd = tty.as_raw_fd();
+        let mut human = Human::with(BufReader::new(tty), output);
+        human.limit = limit.map(|l| (l, fd));
+        Ok(human)
     }
 
     /// A person reading from `input` and writing to `output` (tests).
@@ -48,6 +54,35 @@ impl Human {
             seats: 0,
             seat: 0,
             heard: Vec::new(),
+            limit: None,
+        }
+    }
+
+    /// Waits until a line can be read or the time from `start` is up; false when it is up.
+    fn wait_for_line(&self, start: Instant) -> bool {
+        let Some((limit, fd)) = self.limit else {
+            return true;
+        };
+        loop {
+            let left = limit.saturating_sub(start.elapsed());
+            if left.is_zero() {
+                return false;
+            }
+            let mut fds = [libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            }];
+            let ms = libc::c_int::try_from(left.as_millis().max(1)).unwrap_or(libc::c_int::MAX);
+            // SAFETY: `fds` is a valid array of one pollfd.
+            let ready = unsafe { libc::poll(fds.as_mut_ptr(), 1, ms) };
+            if ready > 0 {
+                // A terminal in line mode is readable once a whole line is typed.
+                return true;
+            }
+            if ready < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return true;
+            }
         }
     }
 
@@ -83,14 +118,32 @@ impl Human {
     }
 }
 
-/// What `decision` asks, and how to answer it.
-fn question(decision: Decision) -> String {
+/// Cards as a list for a question: `12, 17, 33`.
+fn listed(cards: &[crate::cards::Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What `view`'s decision asks, and how to answer it.
+fn question(decision: Decision, view: &View) -> String {
     match decision {
+        Decision::KeepCard => format!(
+            "The card for your #-row, one of those you took: {} (e.g. `{}`)",
+            listed(view.keep_from()),
+            view.keep_from().first().map_or(0, |c| c.0)
+        ),
+        Decision::Cancel => format!(
+            "You are about to take {}: `cancel CARD` (Negative = Positive on one of them) or \
+             `pass`",
+            listed(view.taking())
+        ),
         Decision::PlayCard => "Your card for this turn (e.g. `37`)".into(),
         Decision::ChooseRow { card } => {
             format!("Your {card} is lower than every row's end: the row you take (e.g. `0`)")
         }
-        Decision::KeepCard => "The card for your #-row, from those you took (e.g. `37`)".into(),
         Decision::Pick => "The card you pick from the pool (e.g. `12`)".into(),
         Decision::Place { placed, remaining } => format!(
             "Place a card (`37`), a special card into a row (`special x2 3`){}; {remaining} more \
@@ -106,11 +159,6 @@ fn question(decision: Decision) -> String {
              `special seven_nimmt ROW`, `special insert ROW AT`, `special replace CARD`, \
              `special shift CARD ROW AT`, `special stop ROW`) or `pass`"
         ),
-        Decision::Cancel => {
-            "You are about to take a row: `cancel CARD` (Negative = Positive on one of its cards) \
-             or `pass`"
-                .into()
-        }
         Decision::Swap => {
             "You took a row: `swap NAME` (give that special card for the deck's top) or `pass`"
                 .into()
@@ -186,9 +234,20 @@ impl Player for Human {
         let table = Table::from_view(view, self.variant, &players);
         let drawn = text::plain(&text::table(&table));
         self.say(&format!("\n{drawn}")).map_err(Human::lost)?;
+        let start = Instant::now();
         loop {
-            self.say(&format!("{}\n> ", question(decision)))
+            self.say(&format!("{}\n> ", question(decision, view)))
                 .map_err(Human::lost)?;
+            if !self.wait_for_line(start) {
+                let ms = self.limit.map_or(0, |(l, _)| l.as_millis());
+                self.say("\ntime is up: the referee plays for you this time.\n")
+                    .map_err(Human::lost)?;
+                return Err(Fault::new(
+                    FaultKind::Timeout,
+                    format!("no answer within {ms} ms"),
+                    false,
+                ));
+            }
             let mut entry = String::new();
             let read = self.input.read_line(&mut entry).map_err(Human::lost)?;
             if read == 0 {
