@@ -126,6 +126,45 @@ fn show_with_a_seat_hides_the_other_hands() {
 }
 
 #[test]
+fn show_game_picks_a_game_of_the_record_by_its_number() {
+    let path = temp("two-games.jsonl");
+    ok(&take5(&[
+        "play",
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:dodger",
+        "--games",
+        "2",
+        "--seed",
+        "6",
+        "--record",
+        path.to_str().unwrap(),
+    ]));
+    let ends: Vec<Vec<i64>> = events(&path)
+        .iter()
+        .filter(|e| e["event"] == "game_end")
+        .map(|e| final_totals(std::slice::from_ref(e)))
+        .collect();
+    for (game, totals) in ends.iter().enumerate() {
+        let text = ok(&take5(&[
+            "show",
+            path.to_str().unwrap(),
+            "--game",
+            &game.to_string(),
+        ]));
+        assert!(
+            text.starts_with(&format!("game {game} of classic")),
+            "{text}"
+        );
+        assert!(
+            text.trim_end()
+                .ends_with(&format!("final totals: {}", joined(totals)))
+        );
+    }
+}
+
+#[test]
 fn show_names_what_is_wrong_with_its_input() {
     let path = record("classic", 2);
     let out = take5(&["show", path.to_str().unwrap(), "--game", "7"]);
@@ -215,6 +254,13 @@ impl Tmux {
         }
     }
 
+    /// Waits for the viewer's first frame to be drawn whole (its last line is the keys').
+    fn first_frame(&self) -> String {
+        self.wait("the viewer's first frame", |s| {
+            s.contains("[step 1/") && s.contains("q quit")
+        })
+    }
+
     fn wait_for(&self, text: &str) -> String {
         self.wait(&format!("`{text}`"), |s| s.contains(text))
     }
@@ -245,7 +291,7 @@ fn viewer_steps_through(variant: &str, seed: u64) {
         &format!("show-{variant}"),
         &format!("{} show {}", bin(), path.display()),
     );
-    let screen = tmux.wait_for("[step 1/");
+    let screen = tmux.first_frame();
     let n = step_count(&screen);
     tmux.keys(&["Right"]);
     tmux.wait_for(&format!("[step 2/{n},"));
@@ -295,13 +341,39 @@ fn the_terminal_viewer_steps_through_an_anniversary_game() {
 }
 
 #[test]
+fn the_terminal_viewer_steps_through_a_pro_game() {
+    viewer_steps_through("pro", 14);
+}
+
+#[test]
+fn the_terminal_viewer_steps_through_a_take_a_number_game() {
+    viewer_steps_through("take-a-number", 15);
+}
+
+#[test]
+fn the_terminal_viewer_with_a_seat_shows_only_what_that_seat_saw() {
+    let path = record("classic", 16);
+    let tmux = Tmux::start(
+        "show-seat",
+        &format!("{} show {} --seat 1", bin(), path.display()),
+    );
+    let screen = tmux.first_frame();
+    assert!(screen.contains("seat 1's hand only"), "{screen}");
+    assert_eq!(screen.matches("hand: 10 cards").count(), 2, "{screen}");
+    tmux.keys(&["a"]);
+    tmux.wait_for("--seat 1: the other hands stay hidden");
+    tmux.keys(&["q"]);
+    tmux.wait_for("[exited]");
+}
+
+#[test]
 fn check_show_steps_through_a_fixture_in_the_terminal() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/anniversary/shift.yaml");
     let tmux = Tmux::start(
         "check-show",
         &format!("{} check --show {}", bin(), fixture.display()),
     );
-    let screen = tmux.wait_for("[step 1/");
+    let screen = tmux.first_frame();
     let n = step_count(&screen);
     tmux.keys(&["End"]);
     tmux.wait_for(&format!("[step {n}/{n},"));
@@ -813,7 +885,10 @@ fn a_person_given_a_time_limit_who_does_not_answer_is_played_for() {
     );
     // Nothing is typed: every question runs out of time, whatever the machine's speed.
     tmux.wait_for("[exited]");
-    assert!(tmux.history().contains("time is up: the referee plays for you"));
+    assert!(
+        tmux.history()
+            .contains("time is up: the referee plays for you")
+    );
     let lines = events(&path);
     let faults: Vec<&Value> = lines.iter().filter(|e| e["event"] == "fault").collect();
     assert!(!faults.is_empty());

@@ -51,6 +51,8 @@ struct Viewer<'a> {
     /// The seat `n` looks for takes of, and whose hand alone is shown when `all` is off.
     seat: usize,
     all: bool,
+    /// `--seat`: the other hands are not in the steps at all.
+    locked: bool,
     /// The turn being typed after `t`.
     typing: Option<String>,
     message: String,
@@ -151,10 +153,15 @@ impl Viewer<'_> {
             KeyCode::Down | KeyCode::Char('j') => self.scroll = self.scroll.saturating_add(1),
             KeyCode::Up | KeyCode::Char('k') => self.scroll = self.scroll.saturating_sub(1),
             KeyCode::Char('t') => self.typing = Some(String::new()),
+            KeyCode::Char('a') if self.locked => {
+                self.message = format!("--seat {}: the other hands stay hidden", self.seat);
+            }
             KeyCode::Char('a') => self.all = !self.all,
             KeyCode::Char(c @ '0'..='9') => {
                 let seat = usize::from(c as u8 - b'0');
-                if seat < self.shown.players.len() {
+                if self.locked {
+                    self.message = format!("--seat {}: only this seat is shown", self.seat);
+                } else if seat < self.shown.players.len() {
                     self.seat = seat;
                 } else {
                     self.message = format!(
@@ -196,6 +203,7 @@ pub fn run(shown: &Shown, seat: Option<usize>) -> io::Result<()> {
         step: 0,
         seat: seat.unwrap_or(0),
         all: seat.is_none(),
+        locked: seat.is_some(),
         typing: None,
         message: String::new(),
         scroll: 0,
