@@ -67,15 +67,19 @@ pub fn present(
         step.table = step.table.seen_by(hands);
     }
     let mut out = io::stdout().lock();
-    if html {
-        out.write_all(show::html::game(&shown).as_bytes())?;
+    let written = if html {
+        out.write_all(show::html::game(&shown).as_bytes())
     } else if !plain && out.is_terminal() && io::stdin().is_terminal() {
         drop(out);
-        show::tui::run(&shown, seat)?;
+        show::tui::run(&shown, seat)
     } else {
-        out.write_all(show::text::game(&shown).as_bytes())?;
+        out.write_all(show::text::game(&shown).as_bytes())
+    };
+    match written {
+        // A reader that has seen enough (`| head`) is no error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
     }
-    Ok(())
 }
 
 pub fn run(args: &ShowArgs) -> Result<Status, CliError> {

@@ -476,11 +476,35 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                     if winners.len() == 1 { "s" } else { "" }
                 )
             }
-            other => report::event(other),
+            other => {
+                // The other events are told as the fixtures' reports tell them, the seat named.
+                let told = report::event(other);
+                match seat_of(other) {
+                    Some(seat) => match told.strip_prefix(&format!("seat {seat}")) {
+                        Some(rest) => format!("{}{rest}", who(seat, players)),
+                        None => told,
+                    },
+                    None => told,
+                }
+            }
         };
         said.push(sentence);
     }
     said
+}
+
+/// The seat an event is about, if one.
+fn seat_of(event: &Event) -> Option<Seat> {
+    match event {
+        Event::Pick { seat, .. }
+        | Event::Keep { seat, .. }
+        | Event::Pile { seat, .. }
+        | Event::PlaceSpecial { seat, .. }
+        | Event::EndTurn { seat }
+        | Event::Special { seat, .. }
+        | Event::Cancel { seat, .. } => Some(*seat),
+        _ => None,
+    }
 }
 
 /// The cards revealed this turn, if `events` reveal them.
