@@ -689,6 +689,17 @@ fn the_game_page_steps_to_a_take_and_to_the_end_as_the_record_says() {
     );
     // The chart draws a line per seat.
     assert_eq!(dom.matches("<polyline").count(), 3);
+    // The keys step too.
+    let (dom, _) = browse(&page, "keys=End,ArrowLeft,ArrowLeft,ArrowRight");
+    let at: usize = attributes(&dom, "data-step")[0].parse().unwrap();
+    let (last, _) = browse(&page, "keys=End");
+    let end: usize = attributes(&last, "data-step")[0].parse().unwrap();
+    assert_eq!(
+        at + 1,
+        end,
+        "End, Left, Left, Right is one step before the last"
+    );
+    assert_eq!(attributes(&last, "data-totals").len(), 1);
 }
 
 #[test]
