@@ -165,6 +165,21 @@ fn show_game_picks_a_game_of_the_record_by_its_number() {
 }
 
 #[test]
+fn a_record_cut_short_is_shown_up_to_where_it_stops() {
+    let path = record("classic", 17);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cut = temp("cut.jsonl");
+    let kept: Vec<&str> = text.lines().take(12).collect();
+    std::fs::write(&cut, kept.join("\n") + "\n").unwrap();
+    let shown = ok(&take5(&["show", cut.to_str().unwrap()]));
+    let last = shown.rsplit("== step ").next().unwrap();
+    assert!(
+        last.contains("the record goes no further (line 12): a line is missing: the record ends"),
+        "{last}"
+    );
+}
+
+#[test]
 fn show_names_what_is_wrong_with_its_input() {
     let path = record("classic", 2);
     let out = take5(&["show", path.to_str().unwrap(), "--game", "7"]);

@@ -547,7 +547,9 @@ struct Pending {
 }
 
 /// The games of a record, each as the steps its replay goes through (`number`: only the game
-/// with that number). The record is verified as it is replayed: a wrong line is the error.
+/// with that number). The record is verified as it is replayed: a game is shown up to its first
+/// wrong line (or its end, if the record stops mid-game), and the last step says what is wrong;
+/// a record with nothing to show is the error.
 pub fn from_record(
     lines: &[(usize, Line)],
     record_dir: &Path,
@@ -565,7 +567,7 @@ pub fn from_record(
             game.steps.push(record_step(header, pending, hands, before));
         }
     };
-    verify::replay_lines_in(lines, record_dir, &mut |seen| {
+    let replayed = verify::replay_lines_in(lines, record_dir, &mut |seen| {
         let wanted = number.is_none_or(|n| n == seen.header.game);
         match seen.line {
             Line::Game(header) => {
@@ -633,9 +635,28 @@ pub fn from_record(
             }
             Line::Stopped(_) => {}
         }
-    })?;
+    });
+    // A record that goes wrong (or stops) part-way is shown up to there, the problem told in
+    // its last step: a game cut short is still worth seeing.
+    let shown_game_broke = current.is_some();
     if let Some((h, p)) = current.take() {
         finish(&mut games, &h, p);
+    }
+    if let Err(problem) = replayed {
+        let any = !games.is_empty();
+        match games.last_mut().and_then(|g| g.steps.last_mut()) {
+            Some(last) if shown_game_broke => {
+                let at = problem
+                    .line
+                    .map_or(String::new(), |l| format!(" (line {l})"));
+                last.said.push(format!(
+                    "the record goes no further{at}: {}",
+                    problem.message
+                ));
+            }
+            _ if any => {}
+            _ => return Err(problem),
+        }
     }
     if games.is_empty()
         && let Some(n) = number
