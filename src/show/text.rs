@@ -91,6 +91,9 @@ pub fn table(table: &Table) -> Vec<Line> {
         ));
     }
     lines.push(head);
+    if table.variant == Variant::Circle {
+        lines.push(vec![piece("the rows of the circle, clockwise:", Tone::Dim)]);
+    }
     if !table.revealed.is_empty() {
         let mut line = vec![piece("revealed: ", Tone::Plain)];
         cards(&mut line, &table.revealed);
