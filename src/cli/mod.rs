@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod play;
+pub mod selftest;
 mod status;
 pub mod tournament;
 pub mod verify;
@@ -46,6 +47,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Statistics of tournament results files, merged.
     Stats(tournament::StatsArgs),
+    /// Test a bot: scripted situations of every variant, a PASS/FAIL checklist, its times.
+    Selftest(selftest::SelftestArgs),
 }
 
 /// A failure to report to the user, with the exit status it maps to.
@@ -80,6 +83,7 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args).map_err(CliError::from),
         Command::Tournament(args) => tournament::run(args),
         Command::Stats(args) => tournament::run_stats(args),
+        Command::Selftest(args) => selftest::run(args),
     };
     match result {
         Ok(status) => status.into(),
