@@ -430,12 +430,12 @@ impl Probe {
         let sent = lines
             .iter()
             .filter(|(d, l)| *d == '>' && !l.starts_with("event "))
-            .map(|(_, l)| l.clone())
+            .map(|(_, l)| shorten(l))
             .collect();
         let got = lines
             .iter()
             .filter(|(d, _)| *d != '>')
-            .map(|(_, l)| l.clone())
+            .map(|(_, l)| shorten(l))
             .collect();
         self.failed = true;
         Failure {
@@ -444,6 +444,15 @@ impl Probe {
             got,
             expected,
         }
+    }
+}
+
+/// A line as a failure shows it: a long one (the `game` line's bullheads) cut.
+fn shorten(line: &str) -> String {
+    const LONG: usize = 200;
+    match line.char_indices().nth(LONG) {
+        Some((at, _)) => format!("{}...", &line[..at]),
+        None => line.to_string(),
     }
 }
 
