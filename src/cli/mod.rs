@@ -69,7 +69,15 @@ impl CliError {
 }
 
 impl From<std::io::Error> for CliError {
+    /// A closed stdout (`take5 check ... | head`) ends take5 quietly, as other Unix tools:
+    /// an error without a message, exit 0.
     fn from(e: std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError {
+                message: String::new(),
+                status: Status::Passed,
+            };
+        }
         CliError::input(e)
     }
 }
@@ -88,7 +96,9 @@ pub fn main() -> ExitCode {
     match result {
         Ok(status) => status.into(),
         Err(error) => {
-            eprintln!("take5: {}", error.message);
+            if !error.message.is_empty() {
+                eprintln!("take5: {}", error.message);
+            }
             error.status.into()
         }
     }
