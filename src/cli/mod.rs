@@ -3,6 +3,7 @@
 //! that failed, 2 input that cannot be used (flags, files, scripts).
 
 pub mod check;
+pub mod completions;
 pub mod play;
 pub mod selftest;
 mod status;
@@ -49,6 +50,10 @@ pub enum Command {
     Stats(tournament::StatsArgs),
     /// Test a bot: scripted situations of every variant, a PASS/FAIL checklist, its times.
     Selftest(selftest::SelftestArgs),
+    /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print take5's man page (roff), or write a page per subcommand with --dir.
+    Man(completions::ManArgs),
 }
 
 /// A failure to report to the user, with the exit status it maps to.
@@ -92,6 +97,8 @@ pub fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Stats(args) => tournament::run_stats(args),
         Command::Selftest(args) => selftest::run(args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
     };
     match result {
         Ok(status) => status.into(),
