@@ -6,9 +6,9 @@ mod common;
 
 use std::path::Path;
 
-#[test]
-fn a_bot_that_cannot_start_is_an_error_naming_its_command() {
-    let output = common::take5(&[
+/// `take5 play` with a bot that cannot start against a built-in, and `extra` flags.
+fn play_with_a_missing_bot(extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
         "play",
         "--player",
         "python3 /nonexistent.py",
@@ -16,7 +16,14 @@ fn a_bot_that_cannot_start_is_an_error_naming_its_command() {
         "builtin:random",
         "--seed",
         "1",
-    ]);
+    ];
+    args.extend(extra);
+    common::take5(&args)
+}
+
+#[test]
+fn a_bot_that_cannot_start_is_an_error_naming_its_command() {
+    let output = play_with_a_missing_bot(&[]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("`python3 /nonexistent.py`"), "{stderr}");
@@ -28,16 +35,7 @@ fn a_bot_that_cannot_start_is_an_error_naming_its_command() {
 
 #[test]
 fn with_handshake_fallback_the_match_is_played_and_the_fault_marked() {
-    let output = common::take5(&[
-        "play",
-        "--player",
-        "python3 /nonexistent.py",
-        "--player",
-        "builtin:random",
-        "--seed",
-        "1",
-        "--handshake-fallback",
-    ]);
+    let output = play_with_a_missing_bot(&["--handshake-fallback"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
     assert!(
