@@ -264,11 +264,18 @@ fn run_in(config: &Config) -> Result<Report, String> {
 /// What the probes of one variant saw.
 #[derive(Default)]
 struct Tally {
-    /// Per item: how often it passed, and its first failure.
-    seen: Vec<(Item, u64, Option<Failure>, String)>,
+    seen: Vec<Seen>,
     decisions: Vec<Duration>,
     startup: Vec<Duration>,
     games_wanted: u64,
+}
+
+/// One item as seen so far: how often it passed, its first failure, a note for people.
+struct Seen {
+    item: Item,
+    passes: u64,
+    failure: Option<Failure>,
+    note: String,
 }
 
 #[derive(Clone, Debug)]
@@ -280,50 +287,50 @@ struct Failure {
 }
 
 impl Tally {
-    fn entry(&mut self, item: Item) -> &mut (Item, u64, Option<Failure>, String) {
-        match self.seen.iter().position(|e| e.0 == item) {
-            Some(i) => &mut self.seen[i],
+    fn entry(&mut self, item: Item) -> &mut Seen {
+        let at = match self.seen.iter().position(|e| e.item == item) {
+            Some(at) => at,
             None => {
-                self.seen.push((item, 0, None, String::new()));
-                self.seen.last_mut().expect("just pushed")
+                self.seen.push(Seen {
+                    item,
+                    passes: 0,
+                    failure: None,
+                    note: String::new(),
+                });
+                self.seen.len() - 1
             }
-        }
+        };
+        &mut self.seen[at]
     }
 
     fn pass(&mut self, item: Item) {
-        self.entry(item).1 += 1;
+        self.entry(item).passes += 1;
     }
 
     fn note(&mut self, item: Item, note: String) {
         let entry = self.entry(item);
-        if entry.3.is_empty() {
-            entry.3 = note;
+        if entry.note.is_empty() {
+            entry.note = note;
         }
     }
 
     fn fail(&mut self, item: Item, failure: Failure) {
-        let entry = self.entry(item);
-        if entry.2.is_none() {
-            entry.2 = Some(failure);
-        }
+        self.entry(item).failure.get_or_insert(failure);
     }
 
     fn check(&self, variant: Variant, item: Item, required: bool) -> Check {
-        let (seen, failure, note) = match self.seen.iter().find(|e| e.0 == item) {
-            Some((_, seen, failure, note)) => (*seen, failure.clone(), note.clone()),
-            None => (0, None, String::new()),
-        };
+        let seen = self.seen.iter().find(|e| e.item == item);
         let mut check = Check {
             variant: variant.name(),
             item: item.name(),
             status: Verdict::Pass,
-            seen,
-            detail: note,
+            seen: seen.map_or(0, |s| s.passes),
+            detail: seen.map(|s| s.note.clone()).unwrap_or_default(),
             sent: Vec::new(),
             got: Vec::new(),
             expected: String::new(),
         };
-        match failure {
+        match seen.and_then(|s| s.failure.clone()) {
             Some(failure) => {
                 check.status = Verdict::Fail;
                 check.detail = failure.why;
@@ -331,12 +338,15 @@ impl Tally {
                 check.got = failure.got;
                 check.expected = failure.expected;
             }
-            None if seen == 0 && required => {
+            None if check.seen == 0 && required => {
                 check.status = Verdict::Fail;
-                check.detail =
-                    "never reached: the bot failed before it (see the items above)".into();
+                check.detail = if self.seen.iter().any(|s| s.failure.is_some()) {
+                    "never reached: the bot failed before it (see the other items)".into()
+                } else {
+                    "never reached: the bot's choices led around every situation for it".into()
+                };
             }
-            None if seen == 0 => {
+            None if check.seen == 0 => {
                 check.status = Verdict::Skip;
                 check.detail = "not asked: the bot's own choices never led there".into();
             }
