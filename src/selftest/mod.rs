@@ -4,7 +4,8 @@
 //! game model at the first try (no `error` line but the one the test provokes) and come within
 //! the time limit. The exchanges are sorted into a checklist (every kind of question, a low
 //! card, a take, the last turn of a round, several games, an `error`, `bye`, the events), each
-//! item PASS or FAIL with what was sent, what came back and what was expected.
+//! item PASS or FAIL with what was sent, what came back and what was expected. The lines are
+//! those the pipe player logs (as with `take5 play --log-io`), read back after each exchange.
 
 pub mod situations;
 
@@ -589,7 +590,7 @@ impl Player for Probe {
             .iter()
             .filter(|(d, l)| *d == '>' && l.starts_with("error "))
             .count();
-        let refusals = errors - usize::from(refuse && refused.get());
+        let refusals = errors.saturating_sub(usize::from(refuse && refused.get()));
         let mut items = vec![if refuse {
             Item::Error
         } else {
@@ -658,6 +659,33 @@ impl Player for Probe {
                 },
             ),
             None => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_nearest_rank_percentiles() {
+        let times = (1..=20).map(Duration::from_millis).collect();
+        let times = Times::of(times);
+        assert_eq!(times.count, 20);
+        assert_eq!(times.median_ms, 10.0);
+        assert_eq!(times.p95_ms, 19.0);
+        assert_eq!(times.max_ms, 20.0);
+        assert_eq!(Times::of(Vec::new()).count, 0);
+    }
+
+    #[test]
+    fn every_variant_lists_each_of_its_questions_once() {
+        for variant in VARIANTS {
+            let items = items(variant);
+            for (i, (item, _)) in items.iter().enumerate() {
+                assert!(!items[..i].iter().any(|(seen, _)| seen == item), "{item:?}");
+            }
+            assert!(items.iter().any(|(item, _)| matches!(item, Item::Ask(_))));
         }
     }
 }
