@@ -15,13 +15,16 @@ Negative = Positive on the costliest card it takes, and never swaps. After an `e
 answers the same request again with its next best choice (the kit does that: it answers with
 the next of the choices this bot lists best first).
 
-It is written with the Python kit, sdk/python/take5bot.py (found from this file's place).
+It is written with the Python kit, sdk/python/take5bot.py (found next to this file, or from
+this file's place in the repository).
 """
 
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "sdk", "python"))
+# The kit: next to this file (a copy of the bot with its kit), or in the repository's sdk/python.
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, "..", "..", "sdk", "python")]
 import take5bot  # noqa: E402  (found through the path above)
 
 
