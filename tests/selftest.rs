@@ -183,3 +183,31 @@ fn a_bot_that_cannot_be_run_fails_its_handshake() {
     assert!(text.contains("  FAIL  handshake "), "{text}");
     assert!(text.contains("nonexistent.py"), "{text}");
 }
+
+/// docs/selftest.md's example is what take5 prints (the times aside, which vary).
+#[test]
+fn the_docs_example_is_what_take5_prints() {
+    let doc = std::fs::read_to_string(root().join("docs/selftest.md")).unwrap();
+    let prompt = "$ take5 selftest \"python3 tests/bots/selftest_bad.py row-card\" --variant classic --timeout 20000\n";
+    let start = doc.find(prompt).expect("the example") + prompt.len();
+    let shown = &doc[start..start + doc[start..].find("```").unwrap()];
+    let output = selftest(
+        "python3 tests/bots/selftest_bad.py row-card",
+        &["--variant", "classic", "--timeout", "20000"],
+    );
+    let printed = stdout(&output);
+    let (shown, printed): (Vec<&str>, Vec<&str>) =
+        (shown.lines().collect(), printed.lines().collect());
+    assert_eq!(shown.len(), printed.len(), "{printed:#?}");
+    for (shown, printed) in shown.iter().zip(&printed) {
+        let times = |l: &str| l.starts_with("decision times:") || l.starts_with("start-up time:");
+        if times(shown) {
+            assert_eq!(
+                shown.split(", median").next(),
+                printed.split(", median").next(),
+            );
+        } else {
+            assert_eq!(shown, printed);
+        }
+    }
+}

@@ -94,14 +94,14 @@ fn text(out: &mut dyn Write, report: &Report) -> io::Result<()> {
             variant = check.variant;
             writeln!(out, "{variant}")?;
         }
-        writeln!(
-            out,
+        let line = format!(
             "  {}  {:<width$}  {:>5}  {}",
             check.status.name(),
             check.item,
             check.seen,
             check.detail.lines().next().unwrap_or_default()
-        )?;
+        );
+        writeln!(out, "{}", line.trim_end())?;
         if check.status != Verdict::Fail {
             continue;
         }

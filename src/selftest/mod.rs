@@ -429,10 +429,20 @@ impl Probe {
             .collect()
     }
 
-    /// The item a failure in this exchange goes to: after the first game of several, a
-    /// failure is the bot's handling of several games.
+    /// The item a failure in this exchange goes to: in a game after the first, a question the
+    /// bot answered well before and fails now is its handling of several games.
     fn blame(&self, item: Item) -> Item {
-        if self.game > 0 { Item::Games } else { item }
+        let answered_before = self
+            .tally
+            .borrow()
+            .seen
+            .iter()
+            .any(|s| s.item == item && s.passes > 0);
+        if self.game > 0 && answered_before {
+            Item::Games
+        } else {
+            item
+        }
     }
 
     fn failure(&mut self, lines: &[(char, String)], why: String, expected: String) -> Failure {
@@ -643,9 +653,7 @@ impl Player for Probe {
         if tally.games_wanted > 1 && !self.failed && self.games_played == tally.games_wanted {
             tally.pass(Item::Games);
         }
-        if self.failed {
-            return;
-        }
+        // A bot that was stopped for a fault got no `bye` (no exit status): nothing to judge.
         use std::os::unix::process::ExitStatusExt;
         match self.inner.exit_after_bye() {
             Some(status) if status.signal() != Some(libc::SIGKILL) => tally.pass(Item::Bye),
