@@ -10,6 +10,7 @@
 //! - [`record`]: game records as JSON Lines; [`verify`] re-checks them against the rules;
 //! - [`fixture`]: rule fixtures (YAML scenarios) and their runner, for `take5 check`;
 //! - [`tournament`]: a pool of bots over many games on several threads, results, statistics;
+//! - [`selftest`]: a bot's compliance test, scripted situations of every variant;
 //! - [`cli`]: the command line, one module per subcommand.
 
 pub mod cards;
@@ -23,6 +24,7 @@ pub mod record;
 pub mod referee;
 pub mod rng;
 pub mod rules;
+pub mod selftest;
 pub mod show;
 pub mod tournament;
 pub mod variants;

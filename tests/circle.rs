@@ -235,6 +235,8 @@ fn the_fallback_plays_a_failed_seat_deterministically() {
             "builtin:random",
             "--record",
             record.to_str().unwrap(),
+            // `true` never greets: without the flag that is an error, not a game.
+            "--handshake-fallback",
         ]);
         assert!(
             out.status.success(),

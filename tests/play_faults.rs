@@ -78,6 +78,8 @@ fn play(mode: &str) -> Played {
         .args(["play", "--player", &bot, "--player", "builtin:lowest"])
         .args(["--seed", "5", "--timeout", "1500", "--record"])
         .arg(&record)
+        // A bot that fails its first handshake is an error unless the match plays on.
+        .args((mode == "badhello").then_some("--handshake-fallback"))
         .output()
         .unwrap();
     let elapsed = started.elapsed();
@@ -207,7 +209,7 @@ fn a_bot_whose_child_lingers_leaves_nothing_behind() {
 }
 
 #[test]
-fn a_failed_handshake_is_a_fault_and_the_fallback_plays_the_game() {
+fn with_handshake_fallback_a_failed_handshake_is_a_fault_and_the_fallback_plays_the_game() {
     let played = play("badhello");
     assert_eq!(kinds(&played), ["protocol"]);
     let detail = played.faults[0]["detail"].as_str().unwrap();

@@ -436,6 +436,12 @@ fn a_bot_starts_in_its_folder_and_a_missing_folder_is_named() {
         folder.join("here_bot.py"),
     )
     .unwrap();
+    // The bot uses the Python kit, found next to it.
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sdk/python/take5bot.py"),
+        folder.join("take5bot.py"),
+    )
+    .unwrap();
     // `here_bot.py` is found only from its folder.
     let pool = BUILTINS.replace(
         "{name: dodger, player: 'builtin:dodger'}",

@@ -3,7 +3,9 @@
 //! that failed, 2 input that cannot be used (flags, files, scripts).
 
 pub mod check;
+pub mod completions;
 pub mod play;
+pub mod selftest;
 pub mod show;
 mod status;
 pub mod tournament;
@@ -51,6 +53,12 @@ pub enum Command {
     Stats(tournament::StatsArgs),
     /// Show a recorded game step by step: in the terminal, as text, or as an HTML page.
     Show(show::ShowArgs),
+    /// Test a bot: scripted situations of every variant, a PASS/FAIL checklist, its times.
+    Selftest(selftest::SelftestArgs),
+    /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print take5's man page (roff), or write a page per subcommand with --dir.
+    Man(completions::ManArgs),
 }
 
 /// A failure to report to the user, with the exit status it maps to.
@@ -71,7 +79,15 @@ impl CliError {
 }
 
 impl From<std::io::Error> for CliError {
+    /// A closed stdout (`take5 check ... | head`) ends take5 quietly, as other Unix tools:
+    /// an error without a message, exit 0.
     fn from(e: std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError {
+                message: String::new(),
+                status: Status::Passed,
+            };
+        }
         CliError::input(e)
     }
 }
@@ -86,11 +102,16 @@ pub fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Stats(args) => tournament::run_stats(args),
         Command::Show(args) => show::run(args),
+        Command::Selftest(args) => selftest::run(args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
     };
     match result {
         Ok(status) => status.into(),
         Err(error) => {
-            eprintln!("take5: {}", error.message);
+            if !error.message.is_empty() {
+                eprintln!("take5: {}", error.message);
+            }
             error.status.into()
         }
     }

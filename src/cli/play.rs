@@ -65,6 +65,11 @@ pub struct PlayArgs {
     /// Print only the match summary, not each game.
     #[arg(long, short)]
     quiet: bool,
+    /// Play on when a bot fails its handshake before the first game: the fallback plays its
+    /// seat and the failure is a fault in the results. Without it such a bot is an error
+    /// (exit 2, with the bot's command and the last lines of its stderr).
+    #[arg(long)]
+    handshake_fallback: bool,
 }
 
 /// Who plays a seat: a person at the terminal (`human`, or `human:MS` with that time for each
@@ -224,6 +229,20 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         })
         .collect::<Result<_, _>>()
         .map_err(CliError::input)?;
+    if !args.handshake_fallback {
+        // A bot that cannot even greet is a setup error, not a result of the match.
+        for (i, player) in players.iter_mut().enumerate() {
+            if let Err(fault) = player.ready() {
+                return Err(CliError::input(format!(
+                    "--player {} (`{}`) failed its handshake, so no game was played \
+                     (--handshake-fallback plays on with the fallback in its seat): {}",
+                    i + 1,
+                    player.name(),
+                    fault.detail
+                )));
+            }
+        }
+    }
     let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
     let mut record = match &args.record {
         Some(path) => {
@@ -247,6 +266,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         if games == 1 { "" } else { "s" }
     );
     totals.print(&names, args.variant);
+    totals.print_fault_note();
     Ok(Status::Passed)
 }
 
@@ -335,6 +355,18 @@ impl Totals {
         }
         for fault in &report.faults {
             self.faults[report.seating[fault.seat]] += 1;
+        }
+    }
+
+    /// Says that the results of faulty bots include moves the fallback played for them.
+    fn print_fault_note(&self) {
+        let faults: u64 = self.faults.iter().sum();
+        if faults > 0 {
+            println!(
+                "note: {faults} fault{}: the results of a faulty bot include the moves the fallback \
+                 played for it (each game's `fault:` lines say where)",
+                if faults == 1 { "" } else { "s" }
+            );
         }
     }
 

@@ -67,11 +67,14 @@ pub enum RuleError {
     },
     /// Anniversary: the row is blocked by a Stop card (it cannot be taken).
     RowStopped { row: usize },
+    /// Not a rule: the referee refused a legal action for a reason of its own, given in `why`
+    /// (`take5 selftest` refuses a first answer on purpose, to see a bot answer again).
+    Refused { why: String },
 }
 
 impl RuleError {
     /// Every [`RuleError::kind`], in declaration order (fixtures name the error they expect).
-    pub const KINDS: [&'static str; 27] = [
+    pub const KINDS: [&'static str; 28] = [
         "game_over",
         "no_such_seat",
         "deal_first",
@@ -99,6 +102,7 @@ impl RuleError {
         "special_due",
         "bad_special",
         "row_stopped",
+        "refused",
     ];
 
     /// A stable, machine-readable name for the kind (used in fixtures, records and the protocol).
@@ -131,6 +135,7 @@ impl RuleError {
             RuleError::SpecialDue { .. } => "special_due",
             RuleError::BadSpecial { .. } => "bad_special",
             RuleError::RowStopped { .. } => "row_stopped",
+            RuleError::Refused { .. } => "refused",
         }
     }
 }
@@ -232,6 +237,7 @@ impl fmt::Display for RuleError {
             RuleError::RowStopped { row } => {
                 write!(f, "row {row} is blocked by a Stop card")
             }
+            RuleError::Refused { why } => f.write_str(why),
         }
     }
 }
@@ -367,6 +373,7 @@ mod tests {
                 why: String::new(),
             },
             RuleError::RowStopped { row: 0 },
+            RuleError::Refused { why: String::new() },
         ];
         for sample in &samples {
             match sample {
@@ -396,7 +403,8 @@ mod tests {
                 | RuleError::NoSpecialDue { .. }
                 | RuleError::SpecialDue { .. }
                 | RuleError::BadSpecial { .. }
-                | RuleError::RowStopped { .. } => {}
+                | RuleError::RowStopped { .. }
+                | RuleError::Refused { .. } => {}
             }
         }
         let kinds: Vec<&str> = samples.iter().map(RuleError::kind).collect();

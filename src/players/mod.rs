@@ -94,6 +94,12 @@ pub trait Player {
     /// The name shown in summaries and records.
     fn name(&self) -> &str;
 
+    /// Gets ready to play before the first game: a pipe bot shakes hands here, so a bot that
+    /// cannot can be told apart from one that faults during a game. Built-in players are ready.
+    fn ready(&mut self) -> Answer<()> {
+        Ok(())
+    }
+
     /// A new game starts (a pipe bot is started or restarted here if need be).
     fn start_game(&mut self, start: &GameStart) -> Answer<()>;
 

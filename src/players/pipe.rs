@@ -66,6 +66,8 @@ pub struct PipePlayer {
     follows_events: bool,
     /// Lines to send with the next request.
     queue: String,
+    /// How the last process ended after `bye` ([`Player::finish`]), if it was asked to.
+    after_bye: Option<std::process::ExitStatus>,
     /// Where the lines go too, with `--log-io` (nothing is done without it).
     log: Option<IoLog>,
 }
@@ -96,6 +98,7 @@ impl PipePlayer {
             bot_name: None,
             follows_events: true,
             queue: String::new(),
+            after_bye: None,
             log,
         })
     }
@@ -103,6 +106,17 @@ impl PipePlayer {
     /// The name the bot gave itself, once it has said hello.
     pub fn bot_name(&self) -> Option<&str> {
         self.bot_name.as_deref()
+    }
+
+    /// Whether the running process has said hello (a new one has not yet).
+    pub fn greeted(&self) -> bool {
+        self.greeted
+    }
+
+    /// How the last process ended once it was sent `bye`: its exit status, `SIGKILL` when it
+    /// was still running after the grace time and was killed. `None` before any `bye`.
+    pub fn exit_after_bye(&self) -> Option<std::process::ExitStatus> {
+        self.after_bye
     }
 
     /// Starts the bot if it is not running (again, after a crash or a hang) and shakes hands if
@@ -237,6 +251,10 @@ impl Player for PipePlayer {
         &self.spec
     }
 
+    fn ready(&mut self) -> Answer<()> {
+        self.connect()
+    }
+
     fn start_game(&mut self, start: &GameStart) -> Answer<()> {
         self.connect()?;
         print::game(&mut self.queue, start);
@@ -302,7 +320,7 @@ impl Player for PipePlayer {
             }
             let _ = process.send_lines(&self.queue, Instant::now() + BYE_GRACE);
             self.queue.clear();
-            process.shutdown(BYE_GRACE);
+            self.after_bye = process.shutdown(BYE_GRACE);
         }
         // A player used for another match starts a new process, which must be greeted.
         self.greeted = false;

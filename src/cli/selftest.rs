@@ -1,0 +1,151 @@
+//! `take5 selftest "BOT COMMAND"`: a bot's compliance test (src/selftest/): a checklist of
+//! PASS / FAIL items per variant, with the bot's decision and start-up times.
+
+use super::check::Format;
+use super::{CliError, Status};
+use crate::selftest::{self, Config, Report, Times, VARIANTS, Verdict};
+use crate::variants::Variant;
+use clap::Args;
+use std::io::{self, Write};
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct SelftestArgs {
+    /// The bot's command line (split like a shell would, without running one).
+    #[arg(value_name = "BOT COMMAND")]
+    bot: String,
+    /// The variant to test, or `all` (the default).
+    #[arg(long, value_name = "VARIANT", default_value = "all", value_parser = parse_variant)]
+    variant: Choice,
+    /// `text`: the checklist for people; `json`: one JSON object, for CI pipelines.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Time limit per decision, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
+    /// Time limit for a start of the bot (from starting the program to its hello), in
+    /// milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    startup_timeout: u64,
+    /// Seed for the deals that are not scripted.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// The variants to test: one, or all (`None`).
+#[derive(Clone, Copy, Debug)]
+struct Choice(Option<Variant>);
+
+fn parse_variant(name: &str) -> Result<Choice, String> {
+    if name == "all" {
+        return Ok(Choice(None));
+    }
+    <Variant as clap::ValueEnum>::from_str(name, false)
+        .map(|v| Choice(Some(v)))
+        .map_err(|_| {
+            let names: Vec<_> = VARIANTS.iter().map(|v| v.name()).collect();
+            format!(
+                "unknown variant `{name}` (known: {}, or all)",
+                names.join(", ")
+            )
+        })
+}
+
+pub fn run(args: &SelftestArgs) -> Result<Status, CliError> {
+    crate::players::process::live_groups::kill_bots_on_signal();
+    let config = Config {
+        command: args.bot.clone(),
+        variants: args.variant.0.map_or(VARIANTS.to_vec(), |v| vec![v]),
+        timeout: Duration::from_millis(args.timeout),
+        startup: Duration::from_millis(args.startup_timeout),
+        seed: args.seed,
+        scratch: std::env::temp_dir().join(format!("take5-selftest-{}", std::process::id())),
+    };
+    let report = selftest::run(&config).map_err(CliError::input)?;
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&report).expect("a report serializes")
+        )?,
+        Format::Text => text(&mut out, &report)?,
+    }
+    Ok(if report.passed {
+        Status::Passed
+    } else {
+        Status::Failed
+    })
+}
+
+fn text(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+    writeln!(out, "take5 selftest: {}", report.bot)?;
+    let width = report
+        .checks
+        .iter()
+        .map(|c| c.item.len())
+        .max()
+        .unwrap_or(0);
+    let mut variant = "";
+    for check in &report.checks {
+        if check.variant != variant {
+            variant = check.variant;
+            writeln!(out, "{variant}")?;
+        }
+        let line = format!(
+            "  {}  {:<width$}  {:>5}  {}",
+            check.status.name(),
+            check.item,
+            check.seen,
+            check.detail.lines().next().unwrap_or_default()
+        );
+        writeln!(out, "{}", line.trim_end())?;
+        if check.status != Verdict::Fail {
+            continue;
+        }
+        for line in check.detail.lines().skip(1) {
+            writeln!(out, "          {line}")?;
+        }
+        for line in &check.sent {
+            writeln!(out, "        sent:     {line}")?;
+        }
+        for line in &check.got {
+            writeln!(out, "        got:      {line}")?;
+        }
+        if check.got.is_empty() && !check.sent.is_empty() {
+            writeln!(out, "        got:      (nothing)")?;
+        }
+        if !check.expected.is_empty() {
+            writeln!(out, "        expected: {}", check.expected)?;
+        }
+    }
+    times(out, "decision times", "decisions", &report.decisions)?;
+    times(out, "start-up time", "starts", &report.startup)?;
+    let failed: Vec<String> = report
+        .checks
+        .iter()
+        .filter(|c| c.status == Verdict::Fail)
+        .map(|c| format!("{}: {}", c.variant, c.item))
+        .collect();
+    if failed.is_empty() {
+        writeln!(out, "result: PASS, all {} items", report.checks.len())
+    } else {
+        writeln!(
+            out,
+            "result: FAIL, {} of {} items failed: {}",
+            failed.len(),
+            report.checks.len(),
+            failed.join("; ")
+        )
+    }
+}
+
+fn times(out: &mut dyn Write, what: &str, unit: &str, times: &Times) -> io::Result<()> {
+    writeln!(
+        out,
+        "{what}: {} {unit}, median {:.2} ms, 95th percentile {:.2} ms, max {:.2} ms",
+        times.count, times.median_ms, times.p95_ms, times.max_ms
+    )
+}
