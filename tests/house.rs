@@ -367,7 +367,7 @@ fn the_table_view_names_its_fields() {
     assert_eq!(
         error,
         "test.lua:1: the table view has no field \"row\" (it has round, turn, seats, rows, hands, \
-         piles, taken, scores, bullheads)"
+         piles, taken, scores, bullheads, red)"
     );
 }
 

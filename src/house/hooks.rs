@@ -341,9 +341,13 @@ impl View {
         for card in deck.cards() {
             by_card.raw_set(card.0, deck.bullheads(card))?;
         }
+        let red = lua.create_table_with_capacity(0, deck.red.len())?;
+        for card in &deck.red {
+            red.raw_set(card.0, true)?;
+        }
         sandbox
             .set_view
-            .call::<()>((fetch, by_card, deck.lowest, deck.highest()))?;
+            .call::<()>((fetch, by_card, deck.lowest, deck.highest(), red))?;
         Ok(View { slot })
     }
 }

@@ -6,6 +6,15 @@
 //! with `set_hook` is per thread and would not). Once a call's budget is spent, every further
 //! tick raises the error again and the sandbox's `pcall`, `xpcall` and `coroutine.resume`
 //! re-raise it, so no script can catch its way past the budget.
+//!
+//! What the count hook cannot see is closed off or charged: `__gc` finalizers and `__close`
+//! handlers (which Lua may run with hooks off) are refused by the sandbox's `setmetatable`; the
+//! C functions of the string, table and utf8 libraries are charged for their work through
+//! [`Sandbox`]'s `charge`, and Lua patterns are matched by Lua code (sandbox.lua) so every step
+//! of their backtracking is counted. The few VM instructions whose work grows with a string's
+//! length (`..`, comparing long strings) are caught by a wall-clock limit per call, checked at
+//! each tick of the count hook ([`CALL_TIME_LIMIT`]); a legitimate script meets the instruction
+//! budget long before it. Reading a script has one budget in all ([`READ_BUDGET`]).
 
 use mlua::chunk::ChunkMode;
 use mlua::state::{GcGenParams, GcMode};
@@ -15,6 +24,7 @@ use mlua::{
 use std::cell::Cell;
 use std::ffi::c_int;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// Memory a script's Lua state may hold.
 pub const MEMORY_LIMIT: usize = 64 << 20;
@@ -22,8 +32,26 @@ pub const MEMORY_LIMIT: usize = 64 << 20;
 /// Lua instructions one call may run (about 0.05 s in a release build).
 pub const INSTRUCTION_BUDGET: u64 = 10_000_000;
 
+/// Lua instructions reading a script may run in all: its top level and every call of its
+/// `bullheads` and `red` functions together.
+pub const READ_BUDGET: u64 = 5 * INSTRUCTION_BUDGET;
+
+/// The wall-clock time one call may take, checked at each tick of the count hook: the limit for
+/// work the instruction count does not see (a `..` of long strings in a loop). A legitimate
+/// call meets the instruction budget long before: 10,000,000 instructions take about 0.05 s in
+/// a release build. A debug build's Lua is unoptimized (and tests run it on loaded machines),
+/// so there the limit is 10 s.
+pub const CALL_TIME_LIMIT: Duration = if cfg!(debug_assertions) {
+    Duration::from_secs(10)
+} else {
+    Duration::from_secs(1)
+};
+
 /// The budget is checked every this many instructions.
 const BUDGET_STEP: u32 = 1000;
+
+/// Lua's name for the sandbox's own code (sandbox.lua), which messages skip to the script.
+const PRELUDE_NAME: &str = "take5 sandbox";
 
 const PRELUDE: &str = include_str!("sandbox.lua");
 
@@ -41,10 +69,71 @@ pub(crate) struct Sandbox {
     pub callers: Table,
 }
 
-#[derive(Default)]
 struct Budget {
+    /// Instructions the running call has used.
     used: Cell<u64>,
+    /// Instructions counted since [`Sandbox::begin_read`]; limited by `total_limit`.
+    total: Cell<u64>,
+    total_limit: Cell<u64>,
+    /// When the running call's first tick came (`None` before it).
+    clock: Cell<Option<Instant>>,
     spent: Cell<bool>,
+}
+
+impl Budget {
+    /// Counts `n` instructions; what is exceeded, if anything.
+    fn count(&self, n: u64) -> Option<String> {
+        let used = self.used.get().saturating_add(n);
+        self.used.set(used);
+        let total = self.total.get().saturating_add(n);
+        self.total.set(total);
+        let why = if used > INSTRUCTION_BUDGET {
+            format!(
+                "instruction budget exceeded ({INSTRUCTION_BUDGET} Lua instructions per call; an \
+                 endless loop?)"
+            )
+        } else if total > self.total_limit.get() {
+            format!(
+                "reading the script ran more than {READ_BUDGET} Lua instructions in all (its top \
+                 level and its bullheads and red functions together)"
+            )
+        } else {
+            match self.clock.get() {
+                None => {
+                    self.clock.set(Some(Instant::now()));
+                    return None;
+                }
+                Some(start) if start.elapsed() > CALL_TIME_LIMIT => format!(
+                    "time limit exceeded (a call may take {} s; long strings in a loop?)",
+                    CALL_TIME_LIMIT.as_secs()
+                ),
+                Some(_) => return None,
+            }
+        };
+        self.spent.set(true);
+        Some(why)
+    }
+}
+
+/// Where the running script is, as `name:line: `: the innermost frame of the script's own code
+/// from stack level `from` on (the sandbox's frames and C functions are skipped); empty if
+/// there is none.
+pub(crate) fn script_at(lua: &Lua, from: usize) -> String {
+    for level in from..from + 64 {
+        let found = lua.inspect_stack(level, |debug| {
+            let source = debug.source();
+            match (source.short_src, debug.current_line()) {
+                (Some(src), Some(line)) if src != PRELUDE_NAME => Some(format!("{src}:{line}: ")),
+                _ => None,
+            }
+        });
+        match found {
+            None => break,
+            Some(Some(at)) => return at,
+            Some(None) => {}
+        }
+    }
+    String::new()
 }
 
 impl Sandbox {
@@ -58,30 +147,30 @@ impl Sandbox {
         // Hooks make short-lived tables (a `row_taken` call its `cards`), which a generational
         // collector frees in its minor collections without going over the rest of the heap.
         lua.gc_set_mode(GcMode::Generational(GcGenParams::default()));
-        let budget = Rc::new(Budget::default());
+        let budget = Rc::new(Budget {
+            used: Cell::new(0),
+            total: Cell::new(0),
+            total_limit: Cell::new(u64::MAX),
+            clock: Cell::new(None),
+            spent: Cell::new(false),
+        });
         let counter = budget.clone();
         lua.set_global_hook(
             HookTriggers::new().every_nth_instruction(BUDGET_STEP),
-            move |_, debug| {
-                let used = counter.used.get() + u64::from(BUDGET_STEP);
-                counter.used.set(used);
-                if used <= INSTRUCTION_BUDGET {
-                    return Ok(VmState::Continue);
-                }
-                counter.spent.set(true);
-                let source = debug.source();
-                let at = match (source.short_src, debug.current_line()) {
-                    (Some(src), Some(line)) => format!("{src}:{line}: "),
-                    _ => String::new(),
-                };
-                Err(Error::runtime(format!(
-                    "{at}instruction budget exceeded ({INSTRUCTION_BUDGET} Lua instructions per \
-                     call; an endless loop?)"
-                )))
+            move |lua, _| match counter.count(u64::from(BUDGET_STEP)) {
+                None => Ok(VmState::Continue),
+                // Level 0 is the function the hook interrupted.
+                Some(why) => Err(Error::runtime(format!("{}{why}", script_at(lua, 0)))),
             },
         )?;
         let flag = budget.clone();
         let spent = lua.create_function(move |_, ()| Ok(flag.spent.get()))?;
+        let meter = budget.clone();
+        let charge =
+            lua.create_function(move |lua, n: i64| match meter.count(n.max(0) as u64) {
+                None => Ok(()),
+                Some(why) => Err(Error::runtime(format!("{}{why}", script_at(lua, 1)))),
+            })?;
         let name = script.to_string();
         let write = lua.create_function(move |_, text: LuaString| {
             eprintln!("{name}: {}", text.to_string_lossy());
@@ -90,9 +179,9 @@ impl Sandbox {
         // A fresh budget (all of it) for the prelude.
         let exports: Table = lua
             .load(PRELUDE)
-            .set_name("=take5 sandbox")
+            .set_name(format!("={PRELUDE_NAME}"))
             .set_mode(ChunkMode::Text)
-            .call((spent, write))?;
+            .call((spent, write, charge))?;
         Ok(Sandbox {
             run: exports.get("run")?,
             view: exports.get("view")?,
@@ -108,7 +197,20 @@ impl Sandbox {
     #[inline]
     pub fn reset(&self) {
         self.budget.used.set(0);
+        self.budget.clock.set(None);
         self.budget.spent.set(false);
+    }
+
+    /// Starts reading a script: from here until [`Sandbox::end_read`], all calls together may
+    /// run [`READ_BUDGET`] instructions.
+    pub fn begin_read(&self) {
+        self.budget.total.set(0);
+        self.budget.total_limit.set(READ_BUDGET);
+    }
+
+    /// The script is read: calls have their own budgets only.
+    pub fn end_read(&self) {
+        self.budget.total_limit.set(u64::MAX);
     }
 
     /// Hook `name` (`hook`), wrapped for calls from take5: its caller from sandbox.lua, called
@@ -146,6 +248,50 @@ impl Sandbox {
             .set_mode(ChunkMode::Text)
             .set_environment(self.lua.create_table()?)
             .into_function()
+    }
+}
+
+impl Sandbox {
+    /// A compile error of `source` as a user should read it, with the script's name and line.
+    /// Lua's syntax errors carry them; the parser's "C stack overflow" and running out of memory
+    /// do not, so the line is found as the first one at which compiling the script's first lines
+    /// fails the same way (a binary search, a few compiles).
+    pub fn compile_error(&self, name: &str, source: &[u8], error: &Error) -> String {
+        let message = message(error);
+        let lines: Vec<usize> = std::iter::once(0)
+            .chain(
+                source
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .chain(std::iter::once(source.len()))
+            .collect();
+        if message.starts_with(&format!("{name}:")) || lines.len() < 2 {
+            return message;
+        }
+        let fails_by = |line: usize| {
+            let end = lines[line.min(lines.len() - 1)];
+            match self.compile(name, &source[..end]) {
+                Err(e) => self::message(&e) == message,
+                Ok(_) => false,
+            }
+        };
+        // The smallest count of lines (1 to all) whose compile fails with `message`.
+        let (mut low, mut high) = (1, lines.len() - 1);
+        if !fails_by(high) {
+            return format!("{name}: {message}");
+        }
+        while low < high {
+            let mid = (low + high) / 2;
+            if fails_by(mid) {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        format!("{name}:{low}: {message}")
     }
 }
 
