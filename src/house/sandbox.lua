@@ -293,7 +293,7 @@ local LPAREN, RPAREN, DOT, STAR, PLUS, MINUS, QUESTION = 40, 41, 46, 42, 43, 45,
 
 -- Character classes (%a, %d, ...), by class letter and byte, from the C library once.
 local classes = {}
-for _, letter in next, { "a", "c", "d", "g", "l", "p", "s", "u", "w", "x" } do
+for _, letter in next, { "a", "c", "d", "g", "l", "p", "s", "u", "w", "x", "z" } do
   local lower, upper = {}, {}
   for c = 0, 255 do
     local yes = s_find(s_char(c), "^%" .. letter) ~= nil

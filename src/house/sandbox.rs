@@ -361,3 +361,74 @@ pub(crate) fn describe(value: &Value) -> String {
         other => format!("a {}", other.type_name()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lua code that runs every pattern function over pairs of subjects and patterns and
+    /// returns the results as one string (errors as their message without a position).
+    const PROBE: &str = r#"
+local subjects = { "", "a", "hello world", "  key = value  ", "aaa", "x(y(z))w", "THE (quick) fox",
+  "one, two,, three", "caf\195\169 42 -7.5e3", "[[nested]] %d", "abcabcabc", "\0zero\0" }
+local patterns = { "", "a", "^a", "a$", "o", "%a+", "%d+", "[%a_][%w_]*", "(%w+)%s*=%s*(%w+)",
+  "%s*(.-)%s*$", "()", "()a()", "%b()", "%f[%w]%w+", "[^,]*", ",,", ".-", ".-b", "a*", "a-",
+  "a?b", "(a)(b)(c)%3%2%1", "(abc)%1", "[%]]", "[a-c]+", "[^%s]+", "%%", "%", "[a", "(a",
+  "a)", "%1", "%g+", "%p", "%u%l+", "%x+", "%c", "[%d.-]+", "^$", "$", "%z", "((a)b)" }
+local out = {}
+local function add(...)
+  local parts = table.pack(...)
+  for i = 1, parts.n do
+    parts[i] = tostring(parts[i])
+  end
+  out[#out + 1] = table.concat(parts, ",", 1, parts.n)
+end
+local function try(f, ...)
+  local results = table.pack(pcall(f, ...))
+  if not results[1] then
+    add("error", (tostring(results[2]):gsub("^[^:]*:%d+: ", "")))
+  else
+    add(table.unpack(results, 2, results.n))
+  end
+end
+for _, s in ipairs(subjects) do
+  for _, p in ipairs(patterns) do
+    try(string.find, s, p)
+    try(string.find, s, p, 3)
+    try(string.find, s, p, -2)
+    try(string.match, s, p)
+    try(string.gsub, s, p, "<%0>")
+    try(string.gsub, s, p, "%%", 2)
+    try(string.gsub, s, p, { a = "A", hello = 1 })
+    try(string.gsub, s, p, function(c) if c == "" then return false end return #c end)
+    try(function()
+      local found = {}
+      for a, b in string.gmatch(s, p) do
+        found[#found + 1] = tostring(a) .. "/" .. tostring(b)
+      end
+      return table.concat(found, ";")
+    end)
+  end
+end
+return table.concat(out, "\n")
+"#;
+
+    #[test]
+    fn the_lua_pattern_matcher_answers_as_the_c_one() {
+        let plain = Lua::new();
+        let reference: LuaString = plain.load(PROBE).set_name("@probe.lua").eval().unwrap();
+        let reference = reference.to_string_lossy();
+        let sandbox = Sandbox::new("probe.lua").unwrap();
+        let chunk = sandbox.compile("probe.lua", PROBE.as_bytes()).unwrap();
+        let Value::String(ours) = sandbox.run(&chunk).unwrap() else {
+            panic!("a string")
+        };
+        let ours = ours.to_string_lossy();
+        let (ours, reference): (Vec<&str>, Vec<&str>) =
+            (ours.lines().collect(), reference.lines().collect());
+        assert_eq!(ours.len(), reference.len());
+        for (i, (a, b)) in ours.iter().zip(&reference).enumerate() {
+            assert_eq!(a, b, "probe line {}", i + 1);
+        }
+    }
+}
