@@ -190,16 +190,12 @@ fn load_of_bytecode() {
 
 #[test]
 fn a_bytecode_file() {
-    let dir = std::env::temp_dir().join(format!("take5-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("compiled.lua");
-    std::fs::write(&path, b"\x1bLua\x54\x00\x19\x93\r\n\x1a\n\x04\x08\x08").unwrap();
-    let (output, _) = play(path.to_str().unwrap(), &[]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("compiled.lua: is Lua bytecode; house rules must be Lua source"),
-        "{stderr}"
+    let bytecode = b"\x1bLua\x54\x00\x19\x93\r\n\x1a\n\x04\x08\x08";
+    let script = script_file("compiled.lua", bytecode);
+    let (output, _) = play(&script, &[]);
+    says(
+        &output,
+        "compiled.lua: is Lua bytecode; house rules must be Lua source",
     );
 }
 
@@ -405,18 +401,31 @@ fn a_budget_error_in_a_coroutine_points_at_the_script() {
 
 #[test]
 fn a_script_larger_than_the_limit_is_refused_before_it_is_read() {
-    let dir = std::env::temp_dir().join(format!("take5-hostile-big-{}", std::process::id()));
+    let text = "return {}\n".to_string() + &"-- padding\n".repeat(200_000);
+    let (output, _) = play(&script_file("big.lua", &text), &[]);
+    says(
+        &output,
+        "big.lua: is larger than 1024 KiB, the most a house rule script may be",
+    );
+}
+
+/// A script holding `text`, written to a temporary folder; its path.
+fn script_file(name: &str, text: impl AsRef<[u8]>) -> String {
+    let dir = std::env::temp_dir().join(format!("take5-hostile-files-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("big.lua");
-    let mut text = "return {}\n".to_string();
-    text.push_str(&"-- padding\n".repeat(200_000));
+    let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
-    let (output, _) = play(path.to_str().unwrap(), &[]);
+    path.to_str().unwrap().to_string()
+}
+
+/// Asserts that take5 refused as bad input (exit 2, no panic), saying `expected`.
+fn says(output: &Output, expected: &str) {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(
-        stderr.contains("big.lua: is larger than 1024 KiB, the most a house rule script may be"),
-        "{stderr}"
+        stderr.contains(expected),
+        "`{expected}` missing from: {stderr}"
     );
 }
 
@@ -471,18 +480,11 @@ fn a_game_that_never_ends_by_its_rules_ends_after_the_most_rounds() {
 
 #[test]
 fn rounds_beyond_the_most_are_refused() {
-    let dir = std::env::temp_dir().join(format!("take5-hostile-rounds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("rounds.lua");
-    std::fs::write(&path, "return { rounds = 4294967295 }\n").unwrap();
-    let (output, _) = play(path.to_str().unwrap(), &[]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains(
-            "setting rounds: must be at most 100, got 4294967295 (a game has at most 100 rounds)"
-        ),
-        "{stderr}"
+    let script = script_file("rounds.lua", "return { rounds = 4294967295 }\n");
+    let (output, _) = play(&script, &[]);
+    says(
+        &output,
+        "setting rounds: must be at most 100, got 4294967295 (a game has at most 100 rounds)",
     );
 }
 
@@ -526,15 +528,6 @@ fn a_setting_of_another_variant_is_refused_naming_the_setting_and_the_variant() 
     ];
     for (variant, script, expected) in cases {
         let (output, _) = play_in(variant, script, &[]);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(
-            output.status.code(),
-            Some(2),
-            "{variant} {script}: {stderr}"
-        );
-        assert!(
-            stderr.contains(&format!("take5: --house: {script}: {expected}")),
-            "{stderr}"
-        );
+        says(&output, &format!("take5: --house: {script}: {expected}"));
     }
 }

@@ -146,9 +146,9 @@ pub const MAX_ROUNDS: u32 = 100;
 /// variant holds one and calls it where its rules reach the moment (a row taken, a low card, the
 /// end of a round), so the calls, their checks and their errors live here once.
 ///
-/// Engines whose steps cannot fail (a take that returns nothing) use the `latch_` forms: an
-/// error is kept, the rules' answer used, and the engine's `apply` (or `deal`) returns the error
-/// through [`Hooks::check`] when the action is done; the game cannot go on from there.
+/// Engines whose steps cannot fail (a take that returns nothing) pass a call's result through
+/// [`Hooks::latch`]: an error is kept, the rules' answer used, and the engine's `apply` returns
+/// the error through [`Hooks::check`] when the action is done; the game cannot go on from there.
 #[derive(Debug, Default)]
 pub struct Hooks {
     hooks: Option<Box<dyn HouseHooks>>,
@@ -161,75 +161,6 @@ impl Hooks {
         self.failed = None;
     }
 
-    /// The first error a `latch_` call kept, if any (then the game is stopped).
-    #[inline(always)]
-    pub fn check(&mut self) -> Result<(), RuleError> {
-        match self.failed.take() {
-            None => Ok(()),
-            Some(error) => Err(error),
-        }
-    }
-
-    fn latch<T>(&mut self, result: Result<T, RuleError>, default: T) -> T {
-        match result {
-            Ok(value) => value,
-            Err(error) => {
-                self.failed.get_or_insert(error);
-                default
-            }
-        }
-    }
-
-    /// [`Hooks::row_taken`], an error kept.
-    #[inline]
-    pub fn latch_row_taken(
-        &mut self,
-        table: &TableView,
-        seat: Seat,
-        row: usize,
-        cards: &[Card],
-        bullheads: Points,
-    ) -> Points {
-        if self.hooks.is_none() {
-            return bullheads;
-        }
-        let cost = self.row_taken(table, seat, row, cards, bullheads);
-        self.latch(cost, bullheads)
-    }
-
-    /// [`Hooks::low_card`], an error kept.
-    #[inline]
-    pub fn latch_low_card(&mut self, table: &TableView, seat: Seat, card: Card) -> Option<usize> {
-        self.hooks.as_ref()?;
-        let row = self.low_card(table, seat, card);
-        self.latch(row, None)
-    }
-
-    /// [`Hooks::end_round`], an error kept (the game is then over).
-    pub fn latch_end_round(
-        &mut self,
-        table: &TableView,
-        penalties: &mut [Points],
-        totals: &mut [Points],
-        over_by_rules: impl FnOnce(&[Points]) -> bool,
-    ) -> bool {
-        let over = self.end_round(table, penalties, totals, over_by_rules);
-        self.latch(over, true)
-    }
-
-    /// Keeps a house rule error of `hook` found by the engine (an answer its rules cannot use).
-    pub fn latch_error(&mut self, hook: Hook, round: u32, turn: u32, message: String) {
-        self.failed
-            .get_or_insert(error_at(hook, round, turn, message));
-    }
-
-    /// [`add_seat_points`], an error kept.
-    #[inline]
-    pub fn latch_add(&mut self, total: &mut Points, seat: Seat, points: i64, at: (Hook, u32, u32)) {
-        let added = add_seat_points(total, seat, points, at);
-        self.latch(added, ());
-    }
-
     /// Whether the game has hooks (without them every call below returns the rules' answer at
     /// once).
     #[inline(always)]
@@ -237,22 +168,20 @@ impl Hooks {
         self.hooks.is_some()
     }
 
-    /// What taking `row` (its `cards`, worth `bullheads`) costs `seat`: the rules' `bullheads`,
-    /// or what `row_taken` says. The row is still in `table.rows`.
+    /// Calls `hook` through `call` with the table as it stands, if the game has hooks; else
+    /// `default` (the rules' answer). For `row_taken`, `call` is `|h, t| h.row_taken(t, seat,
+    /// row, cards, bullheads)`, with the row still in `t.rows`.
     #[inline]
-    pub fn row_taken(
+    pub fn call<T>(
         &mut self,
+        hook: Hook,
         table: &TableView,
-        seat: Seat,
-        row: usize,
-        cards: &[Card],
-        bullheads: Points,
-    ) -> Result<Points, RuleError> {
+        default: T,
+        call: impl FnOnce(&mut dyn HouseHooks, &TableView) -> HookResult<T>,
+    ) -> Result<T, RuleError> {
         match &mut self.hooks {
-            None => Ok(bullheads),
-            Some(hooks) => hooks
-                .row_taken(table, seat, row, cards, bullheads)
-                .map_err(|why| error(Hook::RowTaken, table, why)),
+            None => Ok(default),
+            Some(hooks) => call(hooks.as_mut(), table).map_err(|why| error(hook, table, why)),
         }
     }
 
@@ -265,17 +194,14 @@ impl Hooks {
         seat: Seat,
         card: Card,
     ) -> Result<Option<usize>, RuleError> {
-        let Some(hooks) = &mut self.hooks else {
-            return Ok(None);
-        };
-        match hooks.low_card(table, seat, card) {
-            Ok(Some(row)) if row >= table.rows.len() => Err(error(
+        let row = self.call(Hook::LowCard, table, None, |h, t| h.low_card(t, seat, card))?;
+        match row {
+            Some(row) if row >= table.rows.len() => Err(error(
                 Hook::LowCard,
                 table,
                 format!("chose row {row}; rows are 0 to {}", table.rows.len() - 1),
             )),
-            Ok(answer) => Ok(answer),
-            Err(why) => Err(error(Hook::LowCard, table, why)),
+            answer => Ok(answer),
         }
     }
 
@@ -291,27 +217,84 @@ impl Hooks {
         totals: &mut [Points],
         over_by_rules: impl FnOnce(&[Points]) -> bool,
     ) -> Result<bool, RuleError> {
-        if let Some(hooks) = &mut self.hooks {
-            hooks
-                .round_end(table, penalties)
-                .map_err(|why| error(Hook::RoundEnd, table, why))?;
-        }
+        self.call(Hook::RoundEnd, table, (), |h, t| h.round_end(t, penalties))?;
         add_points(totals, penalties).map_err(|why| error(Hook::RoundEnd, table, why))?;
         let by_rules = over_by_rules(totals);
-        let by_house = match &mut self.hooks {
-            None => None,
-            Some(hooks) => {
-                let after = TableView {
-                    scores: totals,
-                    ..*table
-                };
-                hooks
-                    .game_over(&after, totals)
-                    .map_err(|why| error(Hook::GameOver, table, why))?
-            }
+        let after = TableView {
+            scores: totals,
+            ..*table
         };
+        let by_house = self.call(Hook::GameOver, &after, None, |h, t| h.game_over(t, totals))?;
         Ok(by_house.unwrap_or(by_rules) || table.round >= MAX_ROUNDS)
     }
+
+    /// [`Hooks::end_round`] from the table's `taken` (the penalties) and `scores`: the round's
+    /// penalties and the new totals, and whether the game is over.
+    pub fn close_round(
+        &mut self,
+        table: &TableView,
+        over_by_rules: impl FnOnce(&[Points]) -> bool,
+    ) -> Result<RoundScores, RuleError> {
+        let mut penalties = table.taken.to_vec();
+        let mut totals = table.scores.to_vec();
+        let over = self.end_round(table, &mut penalties, &mut totals, over_by_rules)?;
+        Ok(RoundScores {
+            penalties,
+            totals,
+            over,
+        })
+    }
+
+    /// [`Hooks::close_round`], an error kept (the game is then over, its scores as they were).
+    pub fn latch_close_round(
+        &mut self,
+        table: &TableView,
+        over_by_rules: impl FnOnce(&[Points]) -> bool,
+    ) -> RoundScores {
+        let scores = self.close_round(table, over_by_rules);
+        let unchanged = RoundScores {
+            penalties: table.taken.to_vec(),
+            totals: table.scores.to_vec(),
+            over: true,
+        };
+        self.latch(scores, unchanged)
+    }
+
+    /// `result`'s value, or `default` with its error kept for [`Hooks::check`].
+    #[inline]
+    pub fn latch<T>(&mut self, result: Result<T, RuleError>, default: T) -> T {
+        match result {
+            Ok(value) => value,
+            Err(error) => {
+                self.failed.get_or_insert(error);
+                default
+            }
+        }
+    }
+
+    /// Keeps a house rule error of `hook` found by the engine (an answer its rules cannot use).
+    pub fn latch_error(&mut self, hook: Hook, round: u32, turn: u32, message: String) {
+        self.failed
+            .get_or_insert(error_at(hook, round, turn, message));
+    }
+
+    /// The first error [`Hooks::latch`] kept, if any (then the game is stopped).
+    #[inline(always)]
+    pub fn check(&mut self) -> Result<(), RuleError> {
+        match self.failed.take() {
+            None => Ok(()),
+            Some(error) => Err(error),
+        }
+    }
+}
+
+/// What the end of a round leaves: the penalties (by seat) as the hooks left them, the new
+/// totals, and whether the game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundScores {
+    pub penalties: Vec<Points>,
+    pub totals: Vec<Points>,
+    pub over: bool,
 }
 
 /// `points` added to `to`, seat by seat, checked: `Err` names the seat whose total overflows.

@@ -205,34 +205,37 @@ local function integer_or(value, default)
   return tointeger(value) or default
 end
 
-table.concat = function(list, sep, i, j)
+-- The elements `i` to `j` of `list` (by default all of it): one instruction each.
+local function elements(list, i, j, all)
   local first = integer_or(i, 1)
-  local last = integer_or(j, nil) or (type(list) == "table" and #list or 0)
+  local last = integer_or(j, nil) or (all and type(list) == "table" and #list or first - 1)
   if last >= first then
     charge(last - first + 1)
   end
+end
+
+table.concat = function(list, sep, i, j)
+  elements(list, i, j, true)
   local result = t_concat(list, sep, i, j)
   bytes(#result)
   return result
 end
+table.unpack = function(list, i, j)
+  elements(list, i, j, true)
+  return t_unpack(list, i, j)
+end
+table.move = function(a1, f, e, t, a2)
+  elements(a1, f, e, false)
+  return t_move(a1, f, e, t, a2)
+end
+-- insert and remove shift the elements after the place.
 table.insert = function(list, ...)
-  if type(list) == "table" then
-    charge(#list)
-  end
+  elements(list, 1, nil, true)
   return t_insert(list, ...)
 end
 table.remove = function(list, ...)
-  if type(list) == "table" then
-    charge(#list)
-  end
+  elements(list, 1, nil, true)
   return t_remove(list, ...)
-end
-table.move = function(a1, f, e, t, a2)
-  local first, last = integer_or(f, 0), integer_or(e, 0)
-  if last >= first then
-    charge(last - first + 1)
-  end
-  return t_move(a1, f, e, t, a2)
 end
 table.sort = function(list, comp)
   if type(list) == "table" then
@@ -245,28 +248,19 @@ table.sort = function(list, comp)
   end
   return t_sort(list, comp)
 end
-table.unpack = function(list, i, j)
-  local first = integer_or(i, 1)
-  local last = integer_or(j, nil) or (type(list) == "table" and #list or 0)
-  if last >= first then
-    charge(last - first + 1)
-  end
-  return t_unpack(list, i, j)
-end
 
 local u_len, u_codepoint, u_char, u_offset = utf8.len, utf8.codepoint, utf8.char, utf8.offset
-utf8.len = function(s, ...)
-  if type(s) == "string" then
-    bytes(#s)
+-- Charged before the call, by the length of the subject (the first argument).
+local function by_subject(f)
+  return function(s, ...)
+    if type(s) == "string" then
+      bytes(#s)
+    end
+    return f(s, ...)
   end
-  return u_len(s, ...)
 end
-utf8.offset = function(s, ...)
-  if type(s) == "string" then
-    bytes(#s)
-  end
-  return u_offset(s, ...)
-end
+utf8.len = by_subject(u_len)
+utf8.offset = by_subject(u_offset)
 utf8.codepoint = function(s, i, j, lax)
   if type(s) == "string" then
     bytes(#s)

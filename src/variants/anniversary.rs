@@ -17,7 +17,7 @@ use super::classic::{
     Table, check_cards, check_hands, check_table, game_over, lay_out, order_by_card, row_for,
 };
 use crate::cards::{Card, Deck, Special};
-use crate::game::house::{Hook, Hooks, HouseHooks, table_view};
+use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
     SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
@@ -690,17 +690,25 @@ impl Anniversary {
         }
     }
 
+    /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one it may take
+    /// (not a Stop row).
+    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Option<usize> {
+        let row = self.house.low_card(&table_view!(self), seat, card);
+        match self.house.latch(row, None) {
+            Some(row) if self.table.stops[row] => {
+                let why = format!("chose row {row}, which a Stop card blocks");
+                let (round, turn) = (self.round, self.turn);
+                self.house.latch_error(Hook::LowCard, round, turn, why);
+                None
+            }
+            row => row,
+        }
+    }
+
     /// Places `seat`'s `card` by the normal rules; returns whether it is done.
     fn place(&mut self, seat: Seat, card: Card, events: &mut dyn EventSink) -> bool {
         match self.target(card) {
-            None => match self.house.latch_low_card(&table_view!(self), seat, card) {
-                Some(row) if self.table.stops[row] => {
-                    let why = format!("chose row {row}, which a Stop card blocks");
-                    let (round, turn) = (self.round, self.turn);
-                    self.house.latch_error(Hook::LowCard, round, turn, why);
-                    self.phase = Phase::ChooseRow { seat, card };
-                    false
-                }
+            None => match self.low_row_by_house(seat, card) {
                 Some(row) => {
                     let reason = TakeReason::Low;
                     self.begin_take(seat, card, Taking::End { row, reason }, events)
@@ -783,9 +791,13 @@ impl Anniversary {
         let mut bullheads = self.rules.deck.sum(&cards) as Points;
         if self.house.any() {
             // The hook sees the row still in the table.
-            bullheads =
-                self.house
-                    .latch_row_taken(&table_view!(self), seat, row, &cards, bullheads);
+            let printed = bullheads;
+            let cost = self
+                .house
+                .call(Hook::RowTaken, &table_view!(self), printed, |h, t| {
+                    h.row_taken(t, seat, row, &cards, printed)
+                });
+            bullheads = self.house.latch(cost, printed);
         }
         let reason = match taking {
             Taking::End { reason, .. } => reason,
@@ -803,8 +815,8 @@ impl Anniversary {
             });
         }
         let at = (Hook::RowTaken, self.round, self.turn);
-        self.house
-            .latch_add(&mut self.taken[seat], seat, bullheads.into(), at);
+        let added = add_seat_points(&mut self.taken[seat], seat, bullheads.into(), at);
+        self.house.latch(added, ());
         self.piles[seat].extend_from_slice(&cards);
         emit(events, || Event::Take {
             seat,
@@ -946,22 +958,18 @@ impl Anniversary {
 
     fn end_round(&mut self, events: &mut dyn EventSink) {
         self.clear_table();
-        let mut penalties = self.taken.clone();
-        let mut totals = self.scores.clone();
         let (rules, round) = (&self.rules, self.round);
-        let over =
-            self.house
-                .latch_end_round(&table_view!(self), &mut penalties, &mut totals, |totals| {
-                    game_over(rules, totals, round)
-                });
-        self.taken = penalties;
-        self.scores = totals;
+        let end = self
+            .house
+            .latch_close_round(&table_view!(self), |totals| game_over(rules, totals, round));
+        self.taken = end.penalties;
+        self.scores = end.totals;
         emit(events, || Event::RoundEnd {
             round: self.round,
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        if over {
+        if end.over {
             self.phase = Phase::Over;
             emit(events, || {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");

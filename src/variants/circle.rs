@@ -18,7 +18,7 @@
 
 use super::classic::{check_cards, check_hands, row_for};
 use crate::cards::{Card, Deck, Special};
-use crate::game::house::{Hook, Hooks, HouseHooks, TableView};
+use crate::game::house::{Hook, Hooks, HouseHooks, TableView, add_seat_points};
 use crate::game::{
     Action, CircleTable, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points,
     RuleError, Seat, ToMove, View, check_seat,
@@ -374,15 +374,8 @@ impl Circle {
                 if self.house.any() {
                     // The one round ends: round_end may change the points; the game is over
                     // whatever game_over says (no card is left to play).
-                    let mut points = self.points.clone();
-                    let mut totals = self.no_scores.clone();
-                    self.house.latch_end_round(
-                        &circle_view!(self),
-                        &mut points,
-                        &mut totals,
-                        |_| true,
-                    );
-                    self.points = totals;
+                    let end = self.house.latch_close_round(&circle_view!(self), |_| true);
+                    self.points = end.totals;
                 }
                 events.emit(|| Event::GameEnd {
                     totals: self.points.clone(),
@@ -414,13 +407,15 @@ impl Circle {
             if self.house.any() {
                 let (deck, settings) = (&self.rules.deck, &self.settings);
                 let printed = taken_points(deck, settings, self.rows[row].iter().copied(), &[]);
-                let table = circle_view!(self);
-                let worth = self
-                    .house
-                    .latch_row_taken(&table, seat, row, &self.rows[row], printed);
+                let (table, cards) = (circle_view!(self), &self.rows[row]);
+                let worth = self.house.call(Hook::RowTaken, &table, printed, |h, t| {
+                    h.row_taken(t, seat, row, cards, printed)
+                });
+                let worth = self.house.latch(worth, printed);
                 let at = (Hook::RowTaken, 1, self.turn);
                 let extra = i64::from(worth) - i64::from(printed);
-                self.house.latch_add(&mut self.extra[seat], seat, extra, at);
+                let added = add_seat_points(&mut self.extra[seat], seat, extra, at);
+                self.house.latch(added, ());
             }
             let cards = self.rows.remove(row);
             self.ends.remove(row);
@@ -584,15 +579,7 @@ impl Game for Circle {
                 events.emit(|| Event::EndTurn { seat });
                 self.next_turn((seat + 1) % self.seats, &mut events);
             }
-            Action::TakeRow(_)
-            | Action::Keep(_)
-            | Action::Pick(_)
-            | Action::Special(_)
-            | Action::Pass
-            | Action::Cancel(_)
-            | Action::Swap(_) => {
-                unreachable!("validate() refuses them")
-            }
+            _ => unreachable!("validate() admits no other action"),
         }
         self.house.check()
     }

@@ -206,9 +206,12 @@ impl Classic {
         let mut bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
         if self.house.any() {
             // The hook sees the row being taken in the table, and its cards (no copy needed).
+            let cards = &self.rows[row];
             bullheads =
                 self.house
-                    .row_taken(&table_view!(self), seat, row, &self.rows[row], bullheads)?;
+                    .call(Hook::RowTaken, &table_view!(self), bullheads, |h, t| {
+                        h.row_taken(t, seat, row, cards, bullheads)
+                    })?;
         }
         events.emit(|| Event::Take {
             seat,
@@ -289,22 +292,18 @@ impl Classic {
     }
 
     fn end_round(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        let mut penalties = self.taken.clone();
-        let mut totals = self.scores.clone();
         let (rules, round) = (&self.rules, self.round);
-        let over =
-            self.house
-                .end_round(&table_view!(self), &mut penalties, &mut totals, |totals| {
-                    game_over(rules, totals, round)
-                })?;
-        self.taken = penalties;
-        self.scores = totals;
+        let end = self
+            .house
+            .close_round(&table_view!(self), |totals| game_over(rules, totals, round))?;
+        self.taken = end.penalties;
+        self.scores = end.totals;
         events.emit(|| Event::RoundEnd {
             round: self.round,
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        if over {
+        if end.over {
             self.phase = Phase::Over;
             events.emit(|| {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");

@@ -20,7 +20,7 @@ use super::classic::{
 };
 use crate::cards::Card;
 use crate::cards::Deck;
-use crate::game::house::{Hook, Hooks, HouseHooks, table_view};
+use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
     RuleError, Seat, TakeReason, ToMove, View, check_seat, emit,
@@ -331,14 +331,16 @@ impl TakeANumber {
         let printed = self.rules.deck.sum(&self.rows[row]) as Points;
         let mut bullheads = printed;
         if self.house.any() {
-            let table = table_view!(self, piles: hash_piles);
-            bullheads = self
-                .house
-                .latch_row_taken(&table, seat, row, &self.rows[row], printed);
+            let (table, cards) = (table_view!(self, piles: hash_piles), &self.rows[row]);
+            let cost = self.house.call(Hook::RowTaken, &table, printed, |h, t| {
+                h.row_taken(t, seat, row, cards, printed)
+            });
+            bullheads = self.house.latch(cost, printed);
             // The cards count where they go (hand, #-row); what the hook adds counts now.
             let at = (Hook::RowTaken, self.round, self.turn);
             let extra = i64::from(bullheads) - i64::from(printed);
-            self.house.latch_add(&mut self.extra[seat], seat, extra, at);
+            let added = add_seat_points(&mut self.extra[seat], seat, extra, at);
+            self.house.latch(added, ());
         }
         emit(events, || Event::Take {
             seat,
@@ -382,6 +384,14 @@ impl TakeANumber {
         self.update_seat(seat);
     }
 
+    /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one.
+    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Option<usize> {
+        let row = self
+            .house
+            .low_card(&table_view!(self, piles: hash_piles), seat, card);
+        self.house.latch(row, None)
+    }
+
     /// Places revealed cards from `next` on, until a decision is due or the turn is done.
     fn resolve(&mut self, events: &mut dyn EventSink) {
         while self.next < self.order.len() {
@@ -398,11 +408,7 @@ impl TakeANumber {
                         return;
                     }
                 }
-                None => match self.house.latch_low_card(
-                    &table_view!(self, piles: hash_piles),
-                    seat,
-                    card,
-                ) {
+                None => match self.low_row_by_house(seat, card) {
                     Some(row) => {
                         self.take(seat, row, TakeReason::Low, events);
                         self.place(seat, card, row, events);
@@ -438,23 +444,20 @@ impl TakeANumber {
         for seat in 0..self.seats {
             self.update_seat(seat);
         }
-        let mut penalties = self.taken.clone();
-        let mut totals = self.scores.clone();
         let (rules, round) = (&self.rules, self.round);
-        let over = self.house.latch_end_round(
-            &table_view!(self, piles: hash_piles),
-            &mut penalties,
-            &mut totals,
-            |totals| game_over(rules, totals, round),
-        );
-        self.taken = penalties;
-        self.scores = totals;
+        let end = self
+            .house
+            .latch_close_round(&table_view!(self, piles: hash_piles), |totals| {
+                game_over(rules, totals, round)
+            });
+        self.taken = end.penalties;
+        self.scores = end.totals;
         emit(events, || Event::RoundEnd {
             round: self.round,
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        if over {
+        if end.over {
             self.phase = Phase::Over;
             emit(events, || {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");
