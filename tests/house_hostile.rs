@@ -531,3 +531,13 @@ fn a_setting_of_another_variant_is_refused_naming_the_setting_and_the_variant() 
         says(&output, &format!("take5: --house: {script}: {expected}"));
     }
 }
+
+#[test]
+fn memory_used_up_slowly_names_the_line() {
+    refused(
+        "memory_slow.lua",
+        &[
+            "take5: tests/house/memory_slow.lua:6: not enough memory (a house rule script may use 64 MiB)",
+        ],
+    );
+}

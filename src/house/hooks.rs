@@ -72,8 +72,10 @@ impl LuaHooks {
                 .call::<()>(())
                 .map_err(|e| sandbox::message(&e))?;
         }
-        slot.enter(table, || f.call::<Value>(args))
-            .map_err(|e| self.script.locate(sandbox::message(&e)))
+        slot.enter(table, || f.call::<Value>(args)).map_err(|e| {
+            let message = self.sandbox.message_of(&e, &self.script.short_src);
+            self.script.locate(message)
+        })
     }
 
     /// A hook's answer that cannot be used, named with the line the hook is defined on.

@@ -149,7 +149,8 @@ impl House {
             name: name.to_string(),
             short_src: chunk.info().short_src.unwrap_or_else(|| name.to_string()),
         });
-        let located = |e: mlua::Error| fail(script.locate(sandbox::message(&e)));
+        let located =
+            |e: mlua::Error| fail(script.locate(sandbox.message_of(&e, &script.short_src)));
         sandbox.begin_read();
         let read = run(&sandbox, &chunk)
             .map_err(located)?

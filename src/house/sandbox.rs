@@ -77,6 +77,9 @@ struct Budget {
     total_limit: Cell<u64>,
     /// When the running call's first tick came (`None` before it).
     clock: Cell<Option<Instant>>,
+    /// The script's line at the running call's last tick (0: none yet), for errors that come
+    /// without one (running out of memory).
+    line: Cell<usize>,
     spent: Cell<bool>,
 }
 
@@ -152,13 +155,19 @@ impl Sandbox {
             total: Cell::new(0),
             total_limit: Cell::new(u64::MAX),
             clock: Cell::new(None),
+            line: Cell::new(0),
             spent: Cell::new(false),
         });
         let counter = budget.clone();
         lua.set_global_hook(
             HookTriggers::new().every_nth_instruction(BUDGET_STEP),
-            move |lua, _| match counter.count(u64::from(BUDGET_STEP)) {
-                None => Ok(VmState::Continue),
+            move |lua, debug| match counter.count(u64::from(BUDGET_STEP)) {
+                None => {
+                    if debug.source().short_src.as_deref() != Some(PRELUDE_NAME) {
+                        counter.line.set(debug.current_line().unwrap_or(0));
+                    }
+                    Ok(VmState::Continue)
+                }
                 // Level 0 is the function the hook interrupted.
                 Some(why) => Err(Error::runtime(format!("{}{why}", script_at(lua, 0)))),
             },
@@ -198,7 +207,19 @@ impl Sandbox {
     pub fn reset(&self) {
         self.budget.used.set(0);
         self.budget.clock.set(None);
+        self.budget.line.set(0);
         self.budget.spent.set(false);
+    }
+
+    /// [`message`] for an error of the last call of the script whose messages start with
+    /// `short_src`: running out of memory, which Lua reports without a line, is placed at the
+    /// script's line at the call's last tick of the count hook (if it had one).
+    pub fn message_of(&self, error: &Error, short_src: &str) -> String {
+        let text = message(error);
+        match (error, self.budget.line.get()) {
+            (Error::MemoryError(_), line) if line > 0 => format!("{short_src}:{line}: {text}"),
+            _ => text,
+        }
     }
 
     /// Starts reading a script: from here until [`Sandbox::end_read`], all calls together may
