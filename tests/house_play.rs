@@ -330,3 +330,45 @@ fn a_header_whose_rules_are_not_the_scripts_is_wrong() {
         "{stdout}"
     );
 }
+
+/// `take5 tournament --house` plays every variant with its example scripts.
+#[test]
+fn a_tournament_plays_every_variant_with_house_rules() {
+    for (variant, script) in [
+        ("pro", "scripts/house/pro/short_game.lua"),
+        (
+            "take-a-number",
+            "scripts/house/take-a-number/single_cards_free.lua",
+        ),
+        ("circle", "scripts/house/circle/red_costs_double.lua"),
+        ("anniversary", "scripts/house/anniversary/capped_rounds.lua"),
+    ] {
+        let results = temp(&format!("tournament-{variant}.jsonl"));
+        let _ = std::fs::remove_file(&results);
+        let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "tournament",
+                "--bot",
+                "a=builtin:random",
+                "--bot",
+                "b=builtin:dodger",
+            ])
+            .args(["--bot", "c=builtin:lowest", "--seats", "3", "--seed", "8"])
+            .args([
+                "--tables",
+                "round-robin",
+                "--variant",
+                variant,
+                "--house",
+                script,
+            ])
+            .args(["--results", results.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{variant}: {stderr}");
+        let text = std::fs::read_to_string(&results).unwrap();
+        assert!(text.lines().count() >= 3, "{variant}: {text}");
+    }
+}
