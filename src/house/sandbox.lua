@@ -151,14 +151,37 @@ local tointeger = math.tointeger
 local t_concat, t_insert, t_remove, t_move, t_sort, t_unpack =
   table.concat, table.insert, table.remove, table.move, table.sort, table.unpack
 
+local c_gsub, c_format = strings.gsub, strings.format
+
 local function bytes(n)
   charge(n // 16 + 1)
 end
 
+-- The results of `pcall(f, ...)` for the C function `f`, the library's `name`; its error at the
+-- script's line (`level`: 2 when called in a tail call, 3 otherwise), named as the script
+-- called it. Called through these wrappers, Lua would name this file's line and local.
+local function fix(level, name, ok, ...)
+  if ok then
+    return ...
+  end
+  local e = (...)
+  if type(e) == "string" and not spent() then
+    e = c_gsub(e, "^take5 sandbox:%d+: ", "")
+    if s_find(e, "^bad argument") then
+      e = c_gsub(e, "to '[^']*'", "to '" .. name .. "'", 1)
+    end
+    if s_find(e, "^[^\n]-:%d+: ") then
+      level = 0 -- the script's own error (a sort comparator's), at its line already
+    end
+    error(e, level)
+  end
+  error(e, 0)
+end
+
 -- Charged after the call, by the length of the first result (a string).
-local function by_result(f)
+local function by_result(name, f)
   return function(...)
-    local result = f(...)
+    local result = fix(3, name, pcall(f, ...))
     if type(result) == "string" then
       bytes(#result)
     end
@@ -166,15 +189,11 @@ local function by_result(f)
   end
 end
 
-string.format = function(...)
-  local result = strings.format(...)
-  bytes(#result)
-  return result
-end
-string.lower = by_result(strings.lower)
-string.upper = by_result(strings.upper)
-string.reverse = by_result(strings.reverse)
-string.sub = by_result(strings.sub)
+string.format = by_result("format", c_format)
+string.lower = by_result("lower", strings.lower)
+string.upper = by_result("upper", strings.upper)
+string.reverse = by_result("reverse", strings.reverse)
+string.sub = by_result("sub", strings.sub)
 string.rep = function(s, n, sep)
   local count = tointeger(n)
   if type(s) == "string" and count ~= nil and count > 0 then
@@ -184,18 +203,18 @@ string.rep = function(s, n, sep)
     end
     bytes(each * count)
   end
-  return s_rep(s, n, sep)
+  return fix(2, "rep", pcall(s_rep, s, n, sep))
 end
 string.byte = function(s, i, j)
   local first, last = tointeger(i) or 1, tointeger(j) or tointeger(i) or 1
   if last > first then
     charge(last - first)
   end
-  return s_byte(s, i, j)
+  return fix(2, "byte", pcall(s_byte, s, i, j))
 end
 string.char = function(...)
   charge(select("#", ...))
-  return s_char(...)
+  return fix(2, "char", pcall(s_char, ...))
 end
 
 local function integer_or(value, default)
@@ -216,26 +235,26 @@ end
 
 table.concat = function(list, sep, i, j)
   elements(list, i, j, true)
-  local result = t_concat(list, sep, i, j)
+  local result = fix(3, "concat", pcall(t_concat, list, sep, i, j))
   bytes(#result)
   return result
 end
 table.unpack = function(list, i, j)
   elements(list, i, j, true)
-  return t_unpack(list, i, j)
+  return fix(2, "unpack", pcall(t_unpack, list, i, j))
 end
 table.move = function(a1, f, e, t, a2)
   elements(a1, f, e, false)
-  return t_move(a1, f, e, t, a2)
+  return fix(2, "move", pcall(t_move, a1, f, e, t, a2))
 end
 -- insert and remove shift the elements after the place.
 table.insert = function(list, ...)
   elements(list, 1, nil, true)
-  return t_insert(list, ...)
+  return fix(2, "insert", pcall(t_insert, list, ...))
 end
 table.remove = function(list, ...)
   elements(list, 1, nil, true)
-  return t_remove(list, ...)
+  return fix(2, "remove", pcall(t_remove, list, ...))
 end
 table.sort = function(list, comp)
   if type(list) == "table" then
@@ -246,21 +265,21 @@ table.sort = function(list, comp)
     end
     charge(n * log)
   end
-  return t_sort(list, comp)
+  return fix(2, "sort", pcall(t_sort, list, comp))
 end
 
 local u_len, u_codepoint, u_char, u_offset = utf8.len, utf8.codepoint, utf8.char, utf8.offset
 -- Charged before the call, by the length of the subject (the first argument).
-local function by_subject(f)
+local function by_subject(name, f)
   return function(s, ...)
     if type(s) == "string" then
       bytes(#s)
     end
-    return f(s, ...)
+    return fix(2, name, pcall(f, s, ...))
   end
 end
-utf8.len = by_subject(u_len)
-utf8.offset = by_subject(u_offset)
+utf8.len = by_subject("len", u_len)
+utf8.offset = by_subject("offset", u_offset)
 utf8.codepoint = function(s, i, j, lax)
   if type(s) == "string" then
     bytes(#s)
@@ -270,11 +289,11 @@ utf8.codepoint = function(s, i, j, lax)
       charge(last - first)
     end
   end
-  return u_codepoint(s, i, j, lax)
+  return fix(2, "codepoint", pcall(u_codepoint, s, i, j, lax))
 end
 utf8.char = function(...)
   charge(select("#", ...))
-  return u_char(...)
+  return fix(2, "char", pcall(u_char, ...))
 end
 
 -- Lua patterns (the reference manual, 6.4.1), a port of lstrlib.c's matcher. A match state is
