@@ -10,7 +10,7 @@
 //! What the count hook cannot see is closed off or charged: `__gc` finalizers and `__close`
 //! handlers (which Lua may run with hooks off) are refused by the sandbox's `setmetatable`; the
 //! C functions of the string, table and utf8 libraries are charged for their work through
-//! [`Sandbox`]'s `charge`, and Lua patterns are matched by Lua code (sandbox.lua) so every step
+//! the sandbox's `charge`, and Lua patterns are matched by Lua code (sandbox.lua) so every step
 //! of their backtracking is counted. The few VM instructions whose work grows with a string's
 //! length (`..`, comparing long strings) are caught by a wall-clock limit per call, checked at
 //! each tick of the count hook ([`CALL_TIME_LIMIT`]); a legitimate script meets the instruction
