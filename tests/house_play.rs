@@ -99,11 +99,8 @@ fn every_example_script_plays_a_match_that_verifies() {
             assert!(stderr.is_empty(), "{name}: {stderr}");
             let stdout = String::from_utf8_lossy(&output.stdout);
             assert!(stdout.contains("seed 5: 4 games"), "{name}: {stdout}");
-            let verify = Command::new(env!("CARGO_BIN_EXE_take5"))
-                .args(["verify", record.to_str().unwrap()])
-                .output()
-                .unwrap();
-            assert!(verify.status.success(), "{name}: {verify:?}");
+            let verified = verify(&record);
+            assert!(verified.status.success(), "{name}: {verified:?}");
         }
     }
 }
