@@ -72,8 +72,8 @@ fn refused_as(variant: &str, name: &str, expected: &[&str]) -> String {
     assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
     assert!(!stderr.contains("panicked"), "{name}: {stderr}");
     // Each stops within about a second of its budget; the bound is generous for a loaded
-    // machine (and the debug build's slower Lua, whose time limit is 10 s).
-    assert!(took < Duration::from_secs(60), "{name} took {took:?}");
+    // machine (and the debug build's slower Lua, whose time limit is 30 s).
+    assert!(took < Duration::from_secs(90), "{name} took {took:?}");
     let mut rest = stderr.as_str();
     for part in expected {
         let at = rest
