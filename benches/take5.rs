@@ -12,6 +12,8 @@
 //!   classic values, so the games are the same), one with a `row_taken` hook called at every
 //!   take (a rule that never fires in classic games, so again the games are the same), and one
 //!   whose `row_taken` hook recomputes the row's bullheads card by card with `t.bullheads`.
+//! - house-variants: per variant other than classic, its games without a script, with a
+//!   settings-only script (its own defaults restated) and with the `row_taken` hook above.
 //! - tournament: games per second of a `take5 tournament` (4 built-in bots at one table, one
 //!   result per game handed back to the calling thread) with 1 and 2 jobs, on every core.
 //!
@@ -381,12 +383,7 @@ fn main() {
         );
     }
     if wanted("variants") {
-        for variant in [
-            Variant::Pro,
-            Variant::TakeANumber,
-            Variant::Circle,
-            Variant::Anniversary,
-        ] {
+        for variant in OTHER_VARIANTS {
             let games = variant_games_per_second(variant, None);
             println!(
                 "variants: {games:>10.0} games/s  ({}: 4 players, built-in random bots, one core, no record)",
@@ -414,6 +411,29 @@ fn main() {
             "house row_taken per card: {games:>10.0} games/s  ({:.2}x the engine; the hook calls t.bullheads for each card taken)",
             games / plain
         );
+    }
+    if wanted("house-variants") {
+        for variant in OTHER_VARIANTS {
+            let rules = variant.rules();
+            let script = |name: &str, text: &str| {
+                House::from_source(name, text.as_bytes(), rules.clone()).expect("the script loads")
+            };
+            // The variant's own defaults, restated.
+            let settings = format!(
+                "return {{ row_capacity = {}, min_players = {}, max_players = {} }}",
+                rules.row_capacity, rules.min_players, rules.max_players
+            );
+            let plain = variant_games_per_second(variant, None);
+            let with = variant_games_per_second(variant, Some(script("settings.lua", &settings)));
+            let hooked =
+                variant_games_per_second(variant, Some(script("row_taken.lua", ROW_TAKEN_HOOK)));
+            println!(
+                "house-variants: {}: {plain:.0} games/s; settings only {with:.0} ({:.2}x, target >= 0.9x); row_taken at every take {hooked:.0} ({:.2}x, target >= 0.5x)",
+                variant.name(),
+                with / plain,
+                hooked / plain
+            );
+        }
     }
     if wanted("tournament") {
         tournament_bench();
@@ -505,11 +525,19 @@ return {
 }
 "#;
 
-/// A hook at every take that never changes a classic game (a row holds 5 cards at most).
+/// The variants besides classic, which the `engine` and `house` lines measure.
+const OTHER_VARIANTS: [Variant; 4] = [
+    Variant::Pro,
+    Variant::TakeANumber,
+    Variant::Circle,
+    Variant::Anniversary,
+];
+
+/// A hook at every take that never changes a game (no row holds 100 cards).
 const ROW_TAKEN_HOOK: &str = r#"
 return {
   row_taken = function(t, seat, row, cards, bullheads)
-    if #cards > 5 then
+    if #cards > 100 then
       return 0
     end
     return bullheads

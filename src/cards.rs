@@ -82,7 +82,7 @@ impl Deck {
     }
 
     pub fn highest(&self) -> u16 {
-        self.lowest + self.bullheads.len() as u16 - 1
+        (usize::from(self.lowest) + self.bullheads.len() - 1) as u16
     }
 
     pub fn contains(&self, card: Card) -> bool {

@@ -117,16 +117,16 @@ fn the_example_bots_play_two_and_six_player_games_without_faults() {
 }
 
 #[test]
-fn seven_players_and_house_hooks_are_refused() {
+fn seven_players_and_a_setting_the_circle_game_lacks_are_refused() {
     let random = ["--player", "builtin:random"];
     refused(&random.repeat(7), "7 players asked for");
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/scripts/house/cheapest_row.lua"
+        "/scripts/house/three_rounds.lua"
     );
     refused(
         &[&["--house", script][..], &random.repeat(2)].concat(),
-        "the circle game takes a house script with settings only (such as `red`); ",
+        "setting rounds is not a setting of the circle variant: the circle game is one round",
     );
 }
 

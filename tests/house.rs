@@ -367,7 +367,7 @@ fn the_table_view_names_its_fields() {
     assert_eq!(
         error,
         "test.lua:1: the table view has no field \"row\" (it has round, turn, seats, rows, hands, \
-         piles, taken, scores, bullheads)"
+         piles, taken, scores, bullheads, red)"
     );
 }
 
@@ -666,5 +666,40 @@ fn red_lists_the_circle_games_red_cards() {
         error("return { red = 5 }"),
         "test.lua: setting red: must be a list {card, ...} or a function(card) answering true or \
          false, got 5"
+    );
+}
+
+/// A library function misused names the script's line and the function, not take5's sandbox
+/// (whose wrappers charge the functions' work to the budget).
+#[test]
+fn library_errors_name_the_script_line_and_the_function() {
+    let error = |code: &str| {
+        House::from_source(
+            "test.lua",
+            format!("local x = 1\n{code}\nreturn {{}}").as_bytes(),
+            Rules::classic(),
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    assert_eq!(
+        error("string.rep('a')"),
+        "test.lua:2: bad argument #2 to 'rep' (number expected, got nil)"
+    );
+    assert_eq!(
+        error("('x'):upper(nil, {})  string.format('%d', 'x')"),
+        "test.lua:2: bad argument #2 to 'format' (number expected, got string)"
+    );
+    assert_eq!(
+        error("table.insert(nil, 1)"),
+        "test.lua:2: bad argument #1 to 'insert' (table expected, got nil)"
+    );
+    assert_eq!(
+        error("table.sort({3, 1, 2}, function(a, b) return a.x < b end)"),
+        "test.lua:2: attempt to index a number value (local 'a')"
+    );
+    assert_eq!(
+        error("string.find('a', '[a')"),
+        "test.lua:2: malformed pattern (missing ']')"
     );
 }

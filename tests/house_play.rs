@@ -32,8 +32,13 @@ const FOUR: [&str; 8] = [
     "builtin:highest",
 ];
 
-fn scripts() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/house");
+/// The example scripts for `variant`: scripts/house/*.lua are classic's, the other variants'
+/// are in scripts/house/VARIANT/.
+fn scripts_of(variant: &str) -> Vec<PathBuf> {
+    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/house");
+    if variant != "classic" {
+        dir.push(variant);
+    }
     let mut scripts: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -51,23 +56,52 @@ fn header(record: &Path) -> take5::record::Header {
     }
 }
 
+/// Every example script of every variant plays a recorded match of its variant, and the record
+/// verifies.
 #[test]
-fn every_example_script_plays_a_match() {
-    let scripts = scripts();
-    assert_eq!(scripts.len(), 7, "{scripts:?}");
-    for script in scripts {
-        let name = format!(
-            "scripts/house/{}",
-            script.file_name().unwrap().to_str().unwrap()
-        );
-        let mut args = FOUR.to_vec();
-        args.extend(["--seed", "5", "--games", "4", "--quiet", "--house", &name]);
-        let output = take5(&args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(output.status.success(), "{name}: {stderr}");
-        assert!(stderr.is_empty(), "{name}: {stderr}");
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(stdout.contains("seed 5: 4 games"), "{name}: {stdout}");
+fn every_example_script_plays_a_match_that_verifies() {
+    let counts = [
+        ("classic", 7),
+        ("pro", 2),
+        ("take-a-number", 2),
+        ("circle", 2),
+        ("anniversary", 2),
+    ];
+    for (variant, count) in counts {
+        let scripts = scripts_of(variant);
+        assert_eq!(scripts.len(), count, "{variant}: {scripts:?}");
+        for script in scripts {
+            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let name = script
+                .strip_prefix(root)
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_string();
+            let record = temp(&format!(
+                "{variant}-{}.jsonl",
+                script.file_stem().unwrap().to_str().unwrap()
+            ));
+            let mut args = FOUR.to_vec();
+            args.extend([
+                "--variant",
+                variant,
+                "--seed",
+                "5",
+                "--games",
+                "4",
+                "--quiet",
+            ]);
+            args.extend(["--house", &name, "--record", record.to_str().unwrap()]);
+            let output = take5(&args);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(output.status.success(), "{name}: {stderr}");
+            assert!(stderr.is_empty(), "{name}: {stderr}");
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            assert!(stdout.contains("seed 5: 4 games"), "{name}: {stdout}");
+            let verified = verify(&record);
+            assert!(verified.status.success(), "{name}: {verified:?}");
+        }
     }
 }
 
@@ -182,7 +216,7 @@ fn folder(name: &str) -> PathBuf {
 #[test]
 fn records_of_every_example_script_verify() {
     let dir = folder("verify-examples");
-    for script in scripts() {
+    for script in scripts_of("classic") {
         let name = script.file_name().unwrap().to_str().unwrap();
         let record = dir.join(format!("{name}.jsonl"));
         let house = format!("scripts/house/{name}");
@@ -292,4 +326,46 @@ fn a_header_whose_rules_are_not_the_scripts_is_wrong() {
         stdout.contains(": the header's rules are not those of its house rule script ("),
         "{stdout}"
     );
+}
+
+/// `take5 tournament --house` plays every variant with its example scripts.
+#[test]
+fn a_tournament_plays_every_variant_with_house_rules() {
+    for (variant, script) in [
+        ("pro", "scripts/house/pro/short_game.lua"),
+        (
+            "take-a-number",
+            "scripts/house/take-a-number/single_cards_free.lua",
+        ),
+        ("circle", "scripts/house/circle/red_costs_double.lua"),
+        ("anniversary", "scripts/house/anniversary/capped_rounds.lua"),
+    ] {
+        let results = temp(&format!("tournament-{variant}.jsonl"));
+        let _ = std::fs::remove_file(&results);
+        let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "tournament",
+                "--bot",
+                "a=builtin:random",
+                "--bot",
+                "b=builtin:dodger",
+            ])
+            .args(["--bot", "c=builtin:lowest", "--seats", "3", "--seed", "8"])
+            .args([
+                "--tables",
+                "round-robin",
+                "--variant",
+                variant,
+                "--house",
+                script,
+            ])
+            .args(["--results", results.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{variant}: {stderr}");
+        let text = std::fs::read_to_string(&results).unwrap();
+        assert!(text.lines().count() >= 3, "{variant}: {text}");
+    }
 }

@@ -605,10 +605,10 @@ fn five_players_are_refused() {
 }
 
 #[test]
-fn house_rules_are_refused() {
+fn a_house_setting_of_another_variant_is_refused() {
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/scripts/house/three_rounds.lua"
+        "/fixtures/house/circle_all_green.lua"
     );
     let out = take5(&[
         "play",
@@ -624,7 +624,7 @@ fn house_rules_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("house rules are for the classic variant"),
+        stderr.contains("setting red is not a setting of the take-a-number variant"),
         "{stderr}"
     );
 }

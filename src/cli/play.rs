@@ -116,14 +116,6 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
         None => Vec::new(),
     };
-    if args.house.is_some() && matches!(args.variant, Variant::TakeANumber | Variant::Anniversary) {
-        // The hooks are the classic engine's (a Pro game plays it after its draft); a Take a
-        // Number or anniversary game has none to call.
-        return Err(CliError::input(format!(
-            "--house: house rules are for the classic variant (and pro, which plays it), not {}",
-            args.variant.name()
-        )));
-    }
     let house = match &args.house {
         Some(path) => Some(House::load_with(path, args.variant.rules()).map_err(CliError::input)?),
         None => None,

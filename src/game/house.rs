@@ -2,7 +2,7 @@
 //! them; each has a default that keeps the printed rules, so an implementation (a Lua script,
 //! see `crate::house`) overrides only what it defines.
 
-use super::{Points, Seat};
+use super::{Points, RuleError, Seat};
 use crate::cards::Card;
 use crate::rules::Rules;
 use std::fmt;
@@ -114,4 +114,241 @@ pub trait HouseRules: fmt::Debug {
     /// The hooks for a new game; `None` when the rules have none (settings only), which keeps
     /// the engine on its fast path.
     fn new_game(&self) -> Result<Option<Box<dyn HouseHooks>>, String>;
+}
+
+/// The table as a hook sees it, from a game's fields `rules`, `round`, `turn`, `hands`, `rows`,
+/// `piles` (or the field given), `taken` and `scores`. A macro, so the fields stay borrowed
+/// apart from the game's [`Hooks`], which the call borrows mutably.
+macro_rules! table_view {
+    ($game:expr) => {
+        $crate::game::house::table_view!($game, piles: piles)
+    };
+    ($game:expr, piles: $piles:ident) => {
+        $crate::game::house::TableView {
+            rules: &$game.rules,
+            round: $game.round,
+            turn: $game.turn,
+            hands: &$game.hands,
+            rows: &$game.rows,
+            piles: &$game.$piles,
+            taken: &$game.taken,
+            scores: &$game.scores,
+        }
+    };
+}
+pub(crate) use table_view;
+
+/// The most rounds a game has: it is over after this round whatever its rules, settings or
+/// hooks say (a `game_over` that always answers `false`, a target no one reaches).
+pub const MAX_ROUNDS: u32 = 100;
+
+/// A game's house rule hooks, if it has any, and the shared moments they are called at: every
+/// variant holds one and calls it where its rules reach the moment (a row taken, a low card, the
+/// end of a round), so the calls, their checks and their errors live here once.
+///
+/// Engines whose steps cannot fail (a take that returns nothing) pass a call's result through
+/// [`Hooks::latch`]: an error is kept, the rules' answer used, and the engine's `apply` returns
+/// the error through [`Hooks::check`] when the action is done; the game cannot go on from there.
+#[derive(Debug, Default)]
+pub struct Hooks {
+    hooks: Option<Box<dyn HouseHooks>>,
+    failed: Option<RuleError>,
+}
+
+impl Hooks {
+    pub fn set(&mut self, hooks: Option<Box<dyn HouseHooks>>) {
+        self.hooks = hooks;
+        self.failed = None;
+    }
+
+    /// Whether the game has hooks (without them every call below returns the rules' answer at
+    /// once).
+    #[inline(always)]
+    pub fn any(&self) -> bool {
+        self.hooks.is_some()
+    }
+
+    /// Calls `hook` through `call` with the table as it stands, if the game has hooks; else
+    /// `default` (the rules' answer). For `row_taken`, `call` is `|h, t| h.row_taken(t, seat,
+    /// row, cards, bullheads)`, with the row still in `t.rows`.
+    #[inline]
+    pub fn call<T>(
+        &mut self,
+        hook: Hook,
+        table: &TableView,
+        default: T,
+        call: impl FnOnce(&mut dyn HouseHooks, &TableView) -> HookResult<T>,
+    ) -> Result<T, RuleError> {
+        match &mut self.hooks {
+            None => Ok(default),
+            Some(hooks) => call(hooks.as_mut(), table).map_err(|why| error(hook, table, why)),
+        }
+    }
+
+    /// The row `seat`'s low `card` takes if `low_card` chooses one (checked against the table's
+    /// rows), else `None`: the player chooses.
+    #[inline(never)]
+    pub fn low_card(
+        &mut self,
+        table: &TableView,
+        seat: Seat,
+        card: Card,
+    ) -> Result<Option<usize>, RuleError> {
+        let row = self.call(Hook::LowCard, table, None, |h, t| h.low_card(t, seat, card))?;
+        match row {
+            Some(row) if row >= table.rows.len() => Err(error(
+                Hook::LowCard,
+                table,
+                format!("chose row {row}; rows are 0 to {}", table.rows.len() - 1),
+            )),
+            answer => Ok(answer),
+        }
+    }
+
+    /// The end of a round, the same for every variant: `round_end` may change the `penalties`
+    /// (by seat), which are then added to `totals` (the totals before the round, checked: a total
+    /// beyond the points a seat can hold is a house rule error), and the game is over when
+    /// `game_over` says so, else when `over_by_rules(totals)` does, and in any case after
+    /// [`MAX_ROUNDS`]. `table` is the table as the round left it.
+    pub fn end_round(
+        &mut self,
+        table: &TableView,
+        penalties: &mut [Points],
+        totals: &mut [Points],
+        over_by_rules: impl FnOnce(&[Points]) -> bool,
+    ) -> Result<bool, RuleError> {
+        self.call(Hook::RoundEnd, table, (), |h, t| h.round_end(t, penalties))?;
+        add_points(totals, penalties).map_err(|why| error(Hook::RoundEnd, table, why))?;
+        let by_rules = over_by_rules(totals);
+        let after = TableView {
+            scores: totals,
+            ..*table
+        };
+        let by_house = self.call(Hook::GameOver, &after, None, |h, t| h.game_over(t, totals))?;
+        Ok(by_house.unwrap_or(by_rules) || table.round >= MAX_ROUNDS)
+    }
+
+    /// [`Hooks::end_round`] from the table's `taken` (the penalties) and `scores`: the round's
+    /// penalties and the new totals, and whether the game is over.
+    pub fn close_round(
+        &mut self,
+        table: &TableView,
+        over_by_rules: impl FnOnce(&[Points]) -> bool,
+    ) -> Result<RoundScores, RuleError> {
+        let mut penalties = table.taken.to_vec();
+        let mut totals = table.scores.to_vec();
+        let over = self.end_round(table, &mut penalties, &mut totals, over_by_rules)?;
+        Ok(RoundScores {
+            penalties,
+            totals,
+            over,
+        })
+    }
+
+    /// [`Hooks::close_round`], an error kept (the game is then over, its scores as they were).
+    pub fn latch_close_round(
+        &mut self,
+        table: &TableView,
+        over_by_rules: impl FnOnce(&[Points]) -> bool,
+    ) -> RoundScores {
+        let scores = self.close_round(table, over_by_rules);
+        let unchanged = RoundScores {
+            penalties: table.taken.to_vec(),
+            totals: table.scores.to_vec(),
+            over: true,
+        };
+        self.latch(scores, unchanged)
+    }
+
+    /// `result`'s value, or `default` with its error kept for [`Hooks::check`].
+    #[inline]
+    pub fn latch<T>(&mut self, result: Result<T, RuleError>, default: T) -> T {
+        match result {
+            Ok(value) => value,
+            Err(error) => {
+                self.failed.get_or_insert(error);
+                default
+            }
+        }
+    }
+
+    /// Keeps a house rule error of `hook` found by the engine (an answer its rules cannot use).
+    pub fn latch_error(&mut self, hook: Hook, round: u32, turn: u32, message: String) {
+        self.failed
+            .get_or_insert(error_at(hook, round, turn, message));
+    }
+
+    /// The first error [`Hooks::latch`] kept, if any (then the game is stopped).
+    #[inline(always)]
+    pub fn check(&mut self) -> Result<(), RuleError> {
+        match self.failed.take() {
+            None => Ok(()),
+            Some(error) => Err(error),
+        }
+    }
+}
+
+/// What the end of a round leaves: the penalties (by seat) as the hooks left them, the new
+/// totals, and whether the game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundScores {
+    pub penalties: Vec<Points>,
+    pub totals: Vec<Points>,
+    pub over: bool,
+}
+
+/// `points` added to `to`, seat by seat, checked: `Err` names the seat whose total overflows.
+pub fn add_points(to: &mut [Points], points: &[Points]) -> Result<(), String> {
+    for (seat, (total, &add)) in to.iter_mut().zip(points).enumerate() {
+        *total = total.checked_add(add).ok_or_else(|| {
+            format!(
+                "seat {seat}'s total {total} and {add} more overflow the points a seat can hold \
+                 ({} to {})",
+                Points::MIN,
+                Points::MAX
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// `points` added to `seat`'s `total` in round `round` turn `turn`, checked: an overflow is a
+/// house rule error of `hook` (only house rules make points that large).
+#[inline]
+pub fn add_seat_points(
+    total: &mut Points,
+    seat: Seat,
+    points: i64,
+    (hook, round, turn): (Hook, u32, u32),
+) -> Result<(), RuleError> {
+    match Points::try_from(i64::from(*total) + points) {
+        Ok(sum) => {
+            *total = sum;
+            Ok(())
+        }
+        Err(_) => Err(error_at(
+            hook,
+            round,
+            turn,
+            format!(
+                "seat {seat} has {total} points this round and {points} more overflow the points a \
+                 seat can hold ({} to {})",
+                Points::MIN,
+                Points::MAX
+            ),
+        )),
+    }
+}
+
+fn error(hook: Hook, table: &TableView, message: String) -> RuleError {
+    error_at(hook, table.round, table.turn, message)
+}
+
+fn error_at(hook: Hook, round: u32, turn: u32, message: String) -> RuleError {
+    RuleError::House(Box::new(HouseError {
+        hook,
+        round,
+        turn,
+        message,
+    }))
 }

@@ -72,8 +72,10 @@ impl LuaHooks {
                 .call::<()>(())
                 .map_err(|e| sandbox::message(&e))?;
         }
-        slot.enter(table, || f.call::<Value>(args))
-            .map_err(|e| self.script.locate(sandbox::message(&e)))
+        slot.enter(table, || f.call::<Value>(args)).map_err(|e| {
+            let message = self.sandbox.message_of(&e, &self.script.short_src);
+            self.script.locate(message)
+        })
     }
 
     /// A hook's answer that cannot be used, named with the line the hook is defined on.
@@ -341,9 +343,13 @@ impl View {
         for card in deck.cards() {
             by_card.raw_set(card.0, deck.bullheads(card))?;
         }
+        let red = lua.create_table_with_capacity(0, deck.red.len())?;
+        for card in &deck.red {
+            red.raw_set(card.0, true)?;
+        }
         sandbox
             .set_view
-            .call::<()>((fetch, by_card, deck.lowest, deck.highest()))?;
+            .call::<()>((fetch, by_card, deck.lowest, deck.highest(), red))?;
         Ok(View { slot })
     }
 }

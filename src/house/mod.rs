@@ -28,6 +28,9 @@ use std::rc::Rc;
 
 pub use settings::{HOOKS, SETTINGS};
 
+/// The largest house rule script take5 reads.
+pub const MAX_SCRIPT_BYTES: usize = 1 << 20;
+
 /// A house rule script that cannot be used, with its name and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
@@ -75,6 +78,8 @@ pub struct House {
     chunk: Function,
     /// The hooks the script defines, by [`HOOKS`] index.
     defined: [bool; 4],
+    /// The settings the script gives.
+    settings: Vec<&'static str>,
 }
 
 impl fmt::Debug for House {
@@ -97,10 +102,24 @@ impl House {
     pub fn load_with(path: impl AsRef<Path>, defaults: Rules) -> Result<House, LoadError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let source = std::fs::read(path).map_err(|e| LoadError {
+        let fail = |message: String| LoadError {
             script: name.clone(),
-            message: format!("cannot read {name}: {e}"),
-        })?;
+            message,
+        };
+        let file =
+            std::fs::File::open(path).map_err(|e| fail(format!("cannot read {name}: {e}")))?;
+        let mut source = Vec::new();
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(file, MAX_SCRIPT_BYTES as u64 + 1),
+            &mut source,
+        )
+        .map_err(|e| fail(format!("cannot read {name}: {e}")))?;
+        if source.len() > MAX_SCRIPT_BYTES {
+            return Err(fail(format!(
+                "{name}: is larger than {} KiB, the most a house rule script may be",
+                MAX_SCRIPT_BYTES >> 10
+            )));
+        }
         House::from_source(&name, &source, defaults)
     }
 
@@ -116,21 +135,32 @@ impl House {
                 "{name}: is Lua bytecode; house rules must be Lua source"
             )));
         }
+        if source.len() > MAX_SCRIPT_BYTES {
+            return Err(fail(format!(
+                "{name}: is larger than {} KiB, the most a house rule script may be",
+                MAX_SCRIPT_BYTES >> 10
+            )));
+        }
         let sandbox = Sandbox::new(name).map_err(lua_fail)?;
-        let chunk = sandbox.compile(name, source).map_err(|e| {
-            // Syntax errors carry the script's name and line already.
-            fail(sandbox::message(&e))
-        })?;
+        let chunk = sandbox
+            .compile(name, source)
+            .map_err(|e| fail(sandbox.compile_error(name, source, &e)))?;
         let script = Rc::new(Script {
             name: name.to_string(),
             short_src: chunk.info().short_src.unwrap_or_else(|| name.to_string()),
         });
-        let located = |e: mlua::Error| fail(script.locate(sandbox::message(&e)));
-        let returned = run(&sandbox, &chunk)
+        let located =
+            |e: mlua::Error| fail(script.locate(sandbox.message_of(&e, &script.short_src)));
+        sandbox.begin_read();
+        let read = run(&sandbox, &chunk)
             .map_err(located)?
-            .map_err(|got| fail(script.locate(got)))?;
-        let (rules, defined) = settings::read(&sandbox, &returned, defaults)
-            .map_err(|problem| fail(script.locate(problem)))?;
+            .map_err(|got| fail(script.locate(got)))
+            .and_then(|returned| {
+                settings::read(&sandbox, &returned, defaults)
+                    .map_err(|problem| fail(script.locate(problem)))
+            });
+        sandbox.end_read();
+        let (rules, defined, settings) = read?;
         let view = View::new(&sandbox, &rules.deck).map_err(located)?;
         Ok(House {
             sha256: sha256_hex(source),
@@ -140,6 +170,7 @@ impl House {
             view: Rc::new(view),
             chunk,
             defined,
+            settings,
         })
     }
 
@@ -158,19 +189,18 @@ impl House {
         &self.rules
     }
 
-    /// Whether the script suits `variant`: the circle game calls no hooks (they are the classic
-    /// engine's), so it takes a script with settings only, such as its deck's `red` cards.
+    /// Whether the script suits `variant`: every setting it gives must be one of the variant's
+    /// (a script for the circle game's `red` cards is refused for classic, naming the setting
+    /// and the variant). Every variant calls the hooks.
     pub fn check_variant(&self, variant: crate::variants::Variant) -> Result<(), String> {
-        let hooks = self.hooks();
-        if variant == crate::variants::Variant::Circle && !hooks.is_empty() {
-            return Err(format!(
-                "the circle game takes a house script with settings only (such as `red`); {} \
-                 defines the hooks {}, which only the classic engine calls",
-                self.script(),
-                hooks.join(", ")
-            ));
+        match self
+            .settings
+            .iter()
+            .find_map(|s| settings::foreign(s, variant))
+        {
+            Some(why) => Err(format!("{}: {why}", self.script())),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// The names of the hooks the script defines.

@@ -6,6 +6,15 @@
 //! with `set_hook` is per thread and would not). Once a call's budget is spent, every further
 //! tick raises the error again and the sandbox's `pcall`, `xpcall` and `coroutine.resume`
 //! re-raise it, so no script can catch its way past the budget.
+//!
+//! What the count hook cannot see is closed off or charged: `__gc` finalizers and `__close`
+//! handlers (which Lua may run with hooks off) are refused by the sandbox's `setmetatable`; the
+//! C functions of the string, table and utf8 libraries are charged for their work through
+//! the sandbox's `charge`, and Lua patterns are matched by Lua code (sandbox.lua) so every step
+//! of their backtracking is counted. The few VM instructions whose work grows with a string's
+//! length (`..`, comparing long strings) are caught by a wall-clock limit per call, checked at
+//! each tick of the count hook ([`CALL_TIME_LIMIT`]); a legitimate script meets the instruction
+//! budget long before it. Reading a script has one budget in all ([`READ_BUDGET`]).
 
 use mlua::chunk::ChunkMode;
 use mlua::state::{GcGenParams, GcMode};
@@ -15,6 +24,7 @@ use mlua::{
 use std::cell::Cell;
 use std::ffi::c_int;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// Memory a script's Lua state may hold.
 pub const MEMORY_LIMIT: usize = 64 << 20;
@@ -22,8 +32,26 @@ pub const MEMORY_LIMIT: usize = 64 << 20;
 /// Lua instructions one call may run (about 0.05 s in a release build).
 pub const INSTRUCTION_BUDGET: u64 = 10_000_000;
 
+/// Lua instructions reading a script may run in all: its top level and every call of its
+/// `bullheads` and `red` functions together.
+pub const READ_BUDGET: u64 = 5 * INSTRUCTION_BUDGET;
+
+/// The wall-clock time one call may take, checked at each tick of the count hook: the limit for
+/// work the instruction count does not see (a `..` of long strings in a loop). A legitimate
+/// call meets the instruction budget long before: 10,000,000 instructions take about 0.05 s in
+/// a release build. A debug build's Lua is unoptimized (and tests run it on loaded machines),
+/// so there the limit is 30 s.
+pub const CALL_TIME_LIMIT: Duration = if cfg!(debug_assertions) {
+    Duration::from_secs(30)
+} else {
+    Duration::from_secs(1)
+};
+
 /// The budget is checked every this many instructions.
 const BUDGET_STEP: u32 = 1000;
+
+/// Lua's name for the sandbox's own code (sandbox.lua), which messages skip to the script.
+const PRELUDE_NAME: &str = "take5 sandbox";
 
 const PRELUDE: &str = include_str!("sandbox.lua");
 
@@ -41,10 +69,74 @@ pub(crate) struct Sandbox {
     pub callers: Table,
 }
 
-#[derive(Default)]
 struct Budget {
+    /// Instructions the running call has used.
     used: Cell<u64>,
+    /// Instructions counted since [`Sandbox::begin_read`]; limited by `total_limit`.
+    total: Cell<u64>,
+    total_limit: Cell<u64>,
+    /// When the running call's first tick came (`None` before it).
+    clock: Cell<Option<Instant>>,
+    /// The script's line at the running call's last tick (0: none yet), for errors that come
+    /// without one (running out of memory).
+    line: Cell<usize>,
     spent: Cell<bool>,
+}
+
+impl Budget {
+    /// Counts `n` instructions; what is exceeded, if anything.
+    fn count(&self, n: u64) -> Option<String> {
+        let used = self.used.get().saturating_add(n);
+        self.used.set(used);
+        let total = self.total.get().saturating_add(n);
+        self.total.set(total);
+        let why = if used > INSTRUCTION_BUDGET {
+            format!(
+                "instruction budget exceeded ({INSTRUCTION_BUDGET} Lua instructions per call; an \
+                 endless loop?)"
+            )
+        } else if total > self.total_limit.get() {
+            format!(
+                "reading the script ran more than {READ_BUDGET} Lua instructions in all (its top \
+                 level and its bullheads and red functions together)"
+            )
+        } else {
+            match self.clock.get() {
+                None => {
+                    self.clock.set(Some(Instant::now()));
+                    return None;
+                }
+                Some(start) if start.elapsed() > CALL_TIME_LIMIT => format!(
+                    "time limit exceeded (a call may take {} s; long strings in a loop?)",
+                    CALL_TIME_LIMIT.as_secs()
+                ),
+                Some(_) => return None,
+            }
+        };
+        self.spent.set(true);
+        Some(why)
+    }
+}
+
+/// Where the running script is, as `name:line: `: the innermost frame of the script's own code
+/// from stack level `from` on (the sandbox's frames and C functions are skipped); empty if
+/// there is none.
+pub(crate) fn script_at(lua: &Lua, from: usize) -> String {
+    for level in from..from + 64 {
+        let found = lua.inspect_stack(level, |debug| {
+            let source = debug.source();
+            match (source.short_src, debug.current_line()) {
+                (Some(src), Some(line)) if src != PRELUDE_NAME => Some(format!("{src}:{line}: ")),
+                _ => None,
+            }
+        });
+        match found {
+            None => break,
+            Some(Some(at)) => return at,
+            Some(None) => {}
+        }
+    }
+    String::new()
 }
 
 impl Sandbox {
@@ -58,30 +150,36 @@ impl Sandbox {
         // Hooks make short-lived tables (a `row_taken` call its `cards`), which a generational
         // collector frees in its minor collections without going over the rest of the heap.
         lua.gc_set_mode(GcMode::Generational(GcGenParams::default()));
-        let budget = Rc::new(Budget::default());
+        let budget = Rc::new(Budget {
+            used: Cell::new(0),
+            total: Cell::new(0),
+            total_limit: Cell::new(u64::MAX),
+            clock: Cell::new(None),
+            line: Cell::new(0),
+            spent: Cell::new(false),
+        });
         let counter = budget.clone();
         lua.set_global_hook(
             HookTriggers::new().every_nth_instruction(BUDGET_STEP),
-            move |_, debug| {
-                let used = counter.used.get() + u64::from(BUDGET_STEP);
-                counter.used.set(used);
-                if used <= INSTRUCTION_BUDGET {
-                    return Ok(VmState::Continue);
+            move |lua, debug| match counter.count(u64::from(BUDGET_STEP)) {
+                None => {
+                    if debug.source().short_src.as_deref() != Some(PRELUDE_NAME) {
+                        counter.line.set(debug.current_line().unwrap_or(0));
+                    }
+                    Ok(VmState::Continue)
                 }
-                counter.spent.set(true);
-                let source = debug.source();
-                let at = match (source.short_src, debug.current_line()) {
-                    (Some(src), Some(line)) => format!("{src}:{line}: "),
-                    _ => String::new(),
-                };
-                Err(Error::runtime(format!(
-                    "{at}instruction budget exceeded ({INSTRUCTION_BUDGET} Lua instructions per \
-                     call; an endless loop?)"
-                )))
+                // Level 0 is the function the hook interrupted.
+                Some(why) => Err(Error::runtime(format!("{}{why}", script_at(lua, 0)))),
             },
         )?;
         let flag = budget.clone();
         let spent = lua.create_function(move |_, ()| Ok(flag.spent.get()))?;
+        let meter = budget.clone();
+        let charge =
+            lua.create_function(move |lua, n: i64| match meter.count(n.max(0) as u64) {
+                None => Ok(()),
+                Some(why) => Err(Error::runtime(format!("{}{why}", script_at(lua, 1)))),
+            })?;
         let name = script.to_string();
         let write = lua.create_function(move |_, text: LuaString| {
             eprintln!("{name}: {}", text.to_string_lossy());
@@ -90,9 +188,9 @@ impl Sandbox {
         // A fresh budget (all of it) for the prelude.
         let exports: Table = lua
             .load(PRELUDE)
-            .set_name("=take5 sandbox")
+            .set_name(format!("={PRELUDE_NAME}"))
             .set_mode(ChunkMode::Text)
-            .call((spent, write))?;
+            .call((spent, write, charge))?;
         Ok(Sandbox {
             run: exports.get("run")?,
             view: exports.get("view")?,
@@ -108,7 +206,32 @@ impl Sandbox {
     #[inline]
     pub fn reset(&self) {
         self.budget.used.set(0);
+        self.budget.clock.set(None);
+        self.budget.line.set(0);
         self.budget.spent.set(false);
+    }
+
+    /// [`message`] for an error of the last call of the script whose messages start with
+    /// `short_src`: running out of memory, which Lua reports without a line, is placed at the
+    /// script's line at the call's last tick of the count hook (if it had one).
+    pub fn message_of(&self, error: &Error, short_src: &str) -> String {
+        let text = message(error);
+        match (error, self.budget.line.get()) {
+            (Error::MemoryError(_), line) if line > 0 => format!("{short_src}:{line}: {text}"),
+            _ => text,
+        }
+    }
+
+    /// Starts reading a script: from here until [`Sandbox::end_read`], all calls together may
+    /// run [`READ_BUDGET`] instructions.
+    pub fn begin_read(&self) {
+        self.budget.total.set(0);
+        self.budget.total_limit.set(READ_BUDGET);
+    }
+
+    /// The script is read: calls have their own budgets only.
+    pub fn end_read(&self) {
+        self.budget.total_limit.set(u64::MAX);
     }
 
     /// Hook `name` (`hook`), wrapped for calls from take5: its caller from sandbox.lua, called
@@ -146,6 +269,50 @@ impl Sandbox {
             .set_mode(ChunkMode::Text)
             .set_environment(self.lua.create_table()?)
             .into_function()
+    }
+}
+
+impl Sandbox {
+    /// A compile error of `source` as a user should read it, with the script's name and line.
+    /// Lua's syntax errors carry them; the parser's "C stack overflow" and running out of memory
+    /// do not, so the line is found as the first one at which compiling the script's first lines
+    /// fails the same way (a binary search, a few compiles).
+    pub fn compile_error(&self, name: &str, source: &[u8], error: &Error) -> String {
+        let message = message(error);
+        let lines: Vec<usize> = std::iter::once(0)
+            .chain(
+                source
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .chain(std::iter::once(source.len()))
+            .collect();
+        if message.starts_with(&format!("{name}:")) || lines.len() < 2 {
+            return message;
+        }
+        let fails_by = |line: usize| {
+            let end = lines[line.min(lines.len() - 1)];
+            match self.compile(name, &source[..end]) {
+                Err(e) => self::message(&e) == message,
+                Ok(_) => false,
+            }
+        };
+        // The smallest count of lines (1 to all) whose compile fails with `message`.
+        let (mut low, mut high) = (1, lines.len() - 1);
+        if !fails_by(high) {
+            return format!("{name}: {message}");
+        }
+        while low < high {
+            let mid = (low + high) / 2;
+            if fails_by(mid) {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        format!("{name}:{low}: {message}")
     }
 }
 
@@ -213,5 +380,76 @@ pub(crate) fn describe(value: &Value) -> String {
         Value::Number(n) => n.to_string(),
         Value::String(s) => format!("{:?}", s.to_string_lossy()),
         other => format!("a {}", other.type_name()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lua code that runs every pattern function over pairs of subjects and patterns and
+    /// returns the results as one string (errors as their message without a position).
+    const PROBE: &str = r#"
+local subjects = { "", "a", "hello world", "  key = value  ", "aaa", "x(y(z))w", "THE (quick) fox",
+  "one, two,, three", "caf\195\169 42 -7.5e3", "[[nested]] %d", "abcabcabc", "\0zero\0" }
+local patterns = { "", "a", "^a", "a$", "o", "%a+", "%d+", "[%a_][%w_]*", "(%w+)%s*=%s*(%w+)",
+  "%s*(.-)%s*$", "()", "()a()", "%b()", "%f[%w]%w+", "[^,]*", ",,", ".-", ".-b", "a*", "a-",
+  "a?b", "(a)(b)(c)%3%2%1", "(abc)%1", "[%]]", "[a-c]+", "[^%s]+", "%%", "%", "[a", "(a",
+  "a)", "%1", "%g+", "%p", "%u%l+", "%x+", "%c", "[%d.-]+", "^$", "$", "%z", "((a)b)" }
+local out = {}
+local function add(...)
+  local parts = table.pack(...)
+  for i = 1, parts.n do
+    parts[i] = tostring(parts[i])
+  end
+  out[#out + 1] = table.concat(parts, ",", 1, parts.n)
+end
+local function try(f, ...)
+  local results = table.pack(pcall(f, ...))
+  if not results[1] then
+    add("error", (tostring(results[2]):gsub("^[^:]*:%d+: ", "")))
+  else
+    add(table.unpack(results, 2, results.n))
+  end
+end
+for _, s in ipairs(subjects) do
+  for _, p in ipairs(patterns) do
+    try(string.find, s, p)
+    try(string.find, s, p, 3)
+    try(string.find, s, p, -2)
+    try(string.match, s, p)
+    try(string.gsub, s, p, "<%0>")
+    try(string.gsub, s, p, "%%", 2)
+    try(string.gsub, s, p, { a = "A", hello = 1 })
+    try(string.gsub, s, p, function(c) if c == "" then return false end return #c end)
+    try(function()
+      local found = {}
+      for a, b in string.gmatch(s, p) do
+        found[#found + 1] = tostring(a) .. "/" .. tostring(b)
+      end
+      return table.concat(found, ";")
+    end)
+  end
+end
+return table.concat(out, "\n")
+"#;
+
+    #[test]
+    fn the_lua_pattern_matcher_answers_as_the_c_one() {
+        let plain = Lua::new();
+        let reference: LuaString = plain.load(PROBE).set_name("@probe.lua").eval().unwrap();
+        let reference = reference.to_string_lossy();
+        let sandbox = Sandbox::new("probe.lua").unwrap();
+        let chunk = sandbox.compile("probe.lua", PROBE.as_bytes()).unwrap();
+        let Value::String(ours) = sandbox.run(&chunk).unwrap() else {
+            panic!("a string")
+        };
+        let ours = ours.to_string_lossy();
+        let (ours, reference): (Vec<&str>, Vec<&str>) =
+            (ours.lines().collect(), reference.lines().collect());
+        assert_eq!(ours.len(), reference.len());
+        for (i, (a, b)) in ours.iter().zip(&reference).enumerate() {
+            assert_eq!(a, b, "probe line {}", i + 1);
+        }
     }
 }

@@ -2,8 +2,9 @@
 
 use super::sandbox::{self, Sandbox, describe};
 use crate::cards::{Deck, classic_bullheads};
-use crate::game::house::Hook;
+use crate::game::house::{Hook, MAX_ROUNDS};
 use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
+use crate::variants::Variant;
 use mlua::{Function, Table, Value};
 
 /// The settings a script may give, in the order they are applied.
@@ -39,7 +40,7 @@ pub fn read(
     sandbox: &Sandbox,
     returned: &Table,
     defaults: Rules,
-) -> Result<(Rules, [bool; 4]), Problem> {
+) -> Result<(Rules, [bool; 4], Vec<&'static str>), Problem> {
     let mut hooks = [false; 4];
     let mut given: Vec<(&'static str, Value)> = Vec::new();
     for pair in returned.pairs::<Value, Value>() {
@@ -72,6 +73,7 @@ pub fn read(
         }
     }
     given.sort_by_key(|(name, _)| SETTINGS.iter().position(|s| s == name));
+    let names = given.iter().map(|(name, _)| *name).collect();
     let mut rules = defaults;
     let mut end_setting = None;
     for (name, value) in given {
@@ -93,7 +95,9 @@ pub fn read(
                 }
                 end_setting = Some(name);
                 rules.end = if name == "rounds" {
-                    GameEnd::Rounds(whole(&value, 1, i64::from(u32::MAX)).map_err(fail)? as u32)
+                    GameEnd::Rounds(whole(&value, 1, i64::from(MAX_ROUNDS)).map_err(|e| {
+                        fail(format!("{e} (a game has at most {MAX_ROUNDS} rounds)"))
+                    })? as u32)
                 } else {
                     GameEnd::TargetScore(whole(&value, 1, i64::from(i32::MAX)).map_err(fail)? as u32)
                 };
@@ -107,7 +111,7 @@ pub fn read(
     rules
         .validate()
         .map_err(|e| explain(e, end_setting.unwrap_or("target_score")))?;
-    Ok((rules, hooks))
+    Ok((rules, hooks, names))
 }
 
 /// A rule check that failed, named by the script's settings.
@@ -308,4 +312,26 @@ fn ties(value: &Value) -> Result<Ties, String> {
             describe(other)
         )),
     }
+}
+
+/// Why `setting` is not one of `variant`'s, if it is not: `draft` is the Pro variant's, `red`
+/// the circle game's, and the circle game deals by player count and plays one round, so it has
+/// no `rows`, `hand_size`, `target_score`, `rounds` or `ties`.
+pub fn foreign(setting: &str, variant: Variant) -> Option<String> {
+    let why = match (setting, variant) {
+        ("draft", Variant::Pro) | ("red", Variant::Circle) => return None,
+        ("draft", _) => "it is the pro variant's (its draft order); other variants deal",
+        ("red", _) => "it is the circle game's (its red bullheads)",
+        ("rows" | "hand_size", Variant::Circle) => {
+            "the circle game deals its hands and rows by the number of players"
+        }
+        ("target_score" | "rounds" | "ties", Variant::Circle) => {
+            "the circle game is one round and the highest score wins"
+        }
+        _ => return None,
+    };
+    Some(format!(
+        "setting {setting} is not a setting of the {} variant: {why}",
+        variant.name()
+    ))
 }

@@ -217,12 +217,6 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
         Some(dir) if h.is_relative() => dir.join(h),
         _ => h.clone(),
     });
-    if house.is_some() && matches!(file.variant, Variant::TakeANumber | Variant::Anniversary) {
-        return Err(fail(format!(
-            "house rules are for the classic variant (and pro), not {}",
-            file.variant.name()
-        )));
-    }
     let rules = match &house {
         Some(h) => {
             let house = crate::house::House::load_with(h, file.variant.rules())

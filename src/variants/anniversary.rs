@@ -17,7 +17,7 @@ use super::classic::{
     Table, check_cards, check_hands, check_table, game_over, lay_out, order_by_card, row_for,
 };
 use crate::cards::{Card, Deck, Special};
-use crate::game::house::HouseHooks;
+use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
     SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
@@ -224,6 +224,8 @@ pub struct Anniversary {
     order: Vec<Seat>,
     next: usize,
     ordered_deck: Vec<Card>,
+    /// House rules' hooks, if any.
+    house: Hooks,
 }
 
 /// Whether `card` may go to place `at` of `row` and keep it ascending.
@@ -468,6 +470,7 @@ impl Anniversary {
             order: Vec::with_capacity(seats),
             next: 0,
             ordered_deck: rules.deck.cards().collect(),
+            house: Hooks::default(),
             rules,
         })
     }
@@ -687,13 +690,34 @@ impl Anniversary {
         }
     }
 
+    /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one it may take
+    /// (not a Stop row).
+    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Option<usize> {
+        let row = self.house.low_card(&table_view!(self), seat, card);
+        match self.house.latch(row, None) {
+            Some(row) if self.table.stops[row] => {
+                let why = format!("chose row {row}, which a Stop card blocks");
+                let (round, turn) = (self.round, self.turn);
+                self.house.latch_error(Hook::LowCard, round, turn, why);
+                None
+            }
+            row => row,
+        }
+    }
+
     /// Places `seat`'s `card` by the normal rules; returns whether it is done.
     fn place(&mut self, seat: Seat, card: Card, events: &mut dyn EventSink) -> bool {
         match self.target(card) {
-            None => {
-                self.phase = Phase::ChooseRow { seat, card };
-                false
-            }
+            None => match self.low_row_by_house(seat, card) {
+                Some(row) => {
+                    let reason = TakeReason::Low;
+                    self.begin_take(seat, card, Taking::End { row, reason }, events)
+                }
+                None => {
+                    self.phase = Phase::ChooseRow { seat, card };
+                    false
+                }
+            },
             Some(row) if self.rows[row].len() >= self.capacity(row) => {
                 let reason = TakeReason::Full;
                 self.begin_take(seat, card, Taking::End { row, reason }, events)
@@ -764,7 +788,17 @@ impl Anniversary {
     ) -> bool {
         let row = taking.row();
         let (cards, start) = self.cards_taken(card, taking);
-        let bullheads = self.rules.deck.sum(&cards) as Points;
+        let mut bullheads = self.rules.deck.sum(&cards) as Points;
+        if self.house.any() {
+            // The hook sees the row still in the table.
+            let printed = bullheads;
+            let cost = self
+                .house
+                .call(Hook::RowTaken, &table_view!(self), printed, |h, t| {
+                    h.row_taken(t, seat, row, &cards, printed)
+                });
+            bullheads = self.house.latch(cost, printed);
+        }
         let reason = match taking {
             Taking::End { reason, .. } => reason,
             Taking::Insert { .. } => TakeReason::Full,
@@ -780,7 +814,9 @@ impl Anniversary {
                 bullheads,
             });
         }
-        self.taken[seat] += bullheads;
+        let at = (Hook::RowTaken, self.round, self.turn);
+        let added = add_seat_points(&mut self.taken[seat], seat, bullheads.into(), at);
+        self.house.latch(added, ());
         self.piles[seat].extend_from_slice(&cards);
         emit(events, || Event::Take {
             seat,
@@ -922,15 +958,18 @@ impl Anniversary {
 
     fn end_round(&mut self, events: &mut dyn EventSink) {
         self.clear_table();
-        for (score, taken) in self.scores.iter_mut().zip(&self.taken) {
-            *score += taken;
-        }
+        let (rules, round) = (&self.rules, self.round);
+        let end = self
+            .house
+            .latch_close_round(&table_view!(self), |totals| game_over(rules, totals, round));
+        self.taken = end.penalties;
+        self.scores = end.totals;
         emit(events, || Event::RoundEnd {
             round: self.round,
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        if game_over(&self.rules, &self.scores, self.round) {
+        if end.over {
             self.phase = Phase::Over;
             emit(events, || {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");
@@ -1207,7 +1246,7 @@ impl Game for Anniversary {
             (Phase::Swap { .. }, Action::Pass) => self.placed(true, events),
             _ => unreachable!("validate() admits no other pair"),
         }
-        Ok(())
+        self.house.check()
     }
 
     /// A deal's `specials` are added to the seats' special cards and replace the deck; a deal
@@ -1353,8 +1392,9 @@ impl Game for Anniversary {
         Some(Outcome::of(&self.scores, &self.taken, self.rules.ties))
     }
 
-    /// The anniversary variant calls no house rule hooks (`take5 play` refuses `--house` with it).
-    fn set_house(&mut self, _: Option<Box<dyn HouseHooks>>) {}
+    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
+        self.house.set(house);
+    }
 
     fn restart(&mut self) {
         let seats = self.seats;

@@ -18,7 +18,7 @@
 
 use super::classic::{check_cards, check_hands, row_for};
 use crate::cards::{Card, Deck, Special};
-use crate::game::house::HouseHooks;
+use crate::game::house::{Hook, Hooks, HouseHooks, TableView, add_seat_points};
 use crate::game::{
     Action, CircleTable, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points,
     RuleError, Seat, ToMove, View, check_seat,
@@ -149,6 +149,27 @@ pub struct Circle {
     /// Totals of earlier rounds: there are none, so zeros.
     no_scores: Vec<Points>,
     ordered_deck: Vec<Card>,
+    /// House rules' hooks, if any.
+    house: Hooks,
+    /// Points house rules added, by seat (a `row_taken` answer beyond the row's points).
+    extra: Vec<Points>,
+}
+
+/// The table as a hook sees it (one round; the collected cards as the piles, the points so far
+/// as `taken`).
+macro_rules! circle_view {
+    ($game:expr) => {
+        TableView {
+            rules: &$game.rules,
+            round: 1,
+            turn: $game.turn,
+            hands: &$game.hands,
+            rows: &$game.rows,
+            piles: &$game.piles,
+            taken: &$game.points,
+            scores: &$game.no_scores,
+        }
+    };
 }
 
 impl Circle {
@@ -187,6 +208,8 @@ impl Circle {
             points: vec![0; seats],
             no_scores: vec![0; seats],
             ordered_deck: rules.deck.cards().collect(),
+            house: Hooks::default(),
+            extra: vec![0; seats],
             rules,
         };
         game.restart();
@@ -308,6 +331,8 @@ impl Circle {
             pile,
             &self.pile_specials[seat],
         ) - self.settings.held_penalty * self.table.held[seat].len() as Points
+            // Checked when the extra points were added (see `place_number`).
+            + self.extra[seat]
     }
 
     fn update_all(&mut self) {
@@ -346,6 +371,12 @@ impl Circle {
             _ => {
                 self.phase = Phase::Over;
                 self.update_all();
+                if self.house.any() {
+                    // The one round ends: round_end may change the points; the game is over
+                    // whatever game_over says (no card is left to play).
+                    let end = self.house.latch_close_round(&circle_view!(self), |_| true);
+                    self.points = end.totals;
+                }
                 events.emit(|| Event::GameEnd {
                     totals: self.points.clone(),
                     winners: Outcome::highest_wins(&self.points).winners,
@@ -373,6 +404,19 @@ impl Circle {
         self.ends[row] = card;
         events.emit(|| Event::Place { seat, card, row });
         if self.rows[row].len() > self.rules.row_capacity {
+            if self.house.any() {
+                let (deck, settings) = (&self.rules.deck, &self.settings);
+                let printed = taken_points(deck, settings, self.rows[row].iter().copied(), &[]);
+                let (table, cards) = (circle_view!(self), &self.rows[row]);
+                let worth = self.house.call(Hook::RowTaken, &table, printed, |h, t| {
+                    h.row_taken(t, seat, row, cards, printed)
+                });
+                let worth = self.house.latch(worth, printed);
+                let at = (Hook::RowTaken, 1, self.turn);
+                let extra = i64::from(worth) - i64::from(printed);
+                let added = add_seat_points(&mut self.extra[seat], seat, extra, at);
+                self.house.latch(added, ());
+            }
             let cards = self.rows.remove(row);
             self.ends.remove(row);
             let specials = self.table.row_specials.remove(row);
@@ -535,17 +579,9 @@ impl Game for Circle {
                 events.emit(|| Event::EndTurn { seat });
                 self.next_turn((seat + 1) % self.seats, &mut events);
             }
-            Action::TakeRow(_)
-            | Action::Keep(_)
-            | Action::Pick(_)
-            | Action::Special(_)
-            | Action::Pass
-            | Action::Cancel(_)
-            | Action::Swap(_) => {
-                unreachable!("validate() refuses them")
-            }
+            _ => unreachable!("validate() admits no other action"),
         }
-        Ok(())
+        self.house.check()
     }
 
     /// A deal's `rows` are the table cards, in any order: they are sorted into the circle.
@@ -613,12 +649,14 @@ impl Game for Circle {
         (self.phase == Phase::Over).then(|| Outcome::highest_wins(&self.points))
     }
 
-    /// The circle game calls no house rule hooks (`take5 play` refuses `--house` with it).
-    fn set_house(&mut self, _: Option<Box<dyn HouseHooks>>) {}
+    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
+        self.house.set(house);
+    }
 
     fn restart(&mut self) {
         self.phase = Phase::Deal;
         self.turn = 0;
+        self.extra.fill(0);
         for seat in 0..self.seats {
             self.hands[seat].clear();
             self.piles[seat].clear();

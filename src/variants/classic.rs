@@ -8,7 +8,7 @@
 //! [`GameEnd`] says and the lowest total wins.
 
 use crate::cards::Card;
-use crate::game::house::{Hook, HouseError, HouseHooks, TableView};
+use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::{
     Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, Outcome, Points, RuleError,
     Seat, TakeReason, ToMove, View, check_seat,
@@ -80,7 +80,7 @@ pub struct Classic {
     /// Reused bitset over the deck for sorting hands.
     hand_bits: Vec<u64>,
     /// House rules' hooks, if any.
-    house: Option<Box<dyn HouseHooks>>,
+    house: Hooks,
 }
 
 impl Classic {
@@ -109,7 +109,7 @@ impl Classic {
             ordered_deck: rules.deck.cards().collect(),
             draw_pile: rules.deck.cards().collect(),
             hand_bits: vec![0; rules.deck.len().div_ceil(64)],
-            house: None,
+            house: Hooks::default(),
             rules,
         })
     }
@@ -204,11 +204,14 @@ impl Classic {
         events: &mut Emitter,
     ) -> Result<(), RuleError> {
         let mut bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
-        // The hook sees the row being taken in the table, and its cards (no copy needed).
-        if let Some(cost) = self.call_house(Hook::RowTaken, |house, table| {
-            house.row_taken(table, seat, row, &table.rows[row], bullheads)
-        })? {
-            bullheads = cost;
+        if self.house.any() {
+            // The hook sees the row being taken in the table, and its cards (no copy needed).
+            let cards = &self.rows[row];
+            bullheads =
+                self.house
+                    .call(Hook::RowTaken, &table_view!(self), bullheads, |h, t| {
+                        h.row_taken(t, seat, row, cards, bullheads)
+                    })?;
         }
         events.emit(|| Event::Take {
             seat,
@@ -217,43 +220,11 @@ impl Classic {
             bullheads,
             reason,
         });
-        self.taken[seat] += bullheads;
+        let at = (Hook::RowTaken, self.round, self.turn);
+        add_seat_points(&mut self.taken[seat], seat, bullheads.into(), at)?;
         self.piles[seat].extend_from_slice(&self.rows[row]);
         self.rows[row].clear();
         Ok(())
-    }
-
-    /// Calls a house rule hook, if the game has house rules, with the table as it stands.
-    fn call_house<T>(
-        &mut self,
-        hook: Hook,
-        call: impl FnOnce(&mut dyn HouseHooks, &TableView) -> Result<T, String>,
-    ) -> Result<Option<T>, RuleError> {
-        let Some(mut house) = self.house.take() else {
-            return Ok(None);
-        };
-        let table = TableView {
-            rules: &self.rules,
-            round: self.round,
-            turn: self.turn,
-            hands: &self.hands,
-            rows: &self.rows,
-            piles: &self.piles,
-            taken: &self.taken,
-            scores: &self.scores,
-        };
-        let result = call(house.as_mut(), &table);
-        self.house = Some(house);
-        result.map(Some).map_err(|why| self.house_error(hook, why))
-    }
-
-    fn house_error(&self, hook: Hook, message: String) -> RuleError {
-        RuleError::House(Box::new(HouseError {
-            hook,
-            round: self.round,
-            turn: self.turn,
-            message,
-        }))
     }
 
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut Emitter) {
@@ -297,18 +268,13 @@ impl Classic {
         card: Card,
         events: &mut Emitter,
     ) -> Result<bool, RuleError> {
-        match self.call_house(Hook::LowCard, |h, t| h.low_card(t, seat, card))? {
-            Some(Some(row)) if row < self.rows.len() => {
+        match self.house.low_card(&table_view!(self), seat, card)? {
+            Some(row) => {
                 self.take(seat, row, TakeReason::Low, events)?;
                 self.place(seat, card, row, events);
                 Ok(true)
             }
-            Some(Some(row)) => {
-                let rows = self.rows.len();
-                let why = format!("chose row {row}; rows are 0 to {}", rows - 1);
-                Err(self.house_error(Hook::LowCard, why))
-            }
-            Some(None) | None => Ok(false),
+            None => Ok(false),
         }
     }
 
@@ -326,23 +292,18 @@ impl Classic {
     }
 
     fn end_round(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        if self.house.is_some() {
-            let mut penalties = self.taken.clone();
-            self.call_house(Hook::RoundEnd, |h, t| h.round_end(t, &mut penalties))?;
-            self.taken = penalties;
-        }
-        for (score, taken) in self.scores.iter_mut().zip(&self.taken) {
-            *score += taken;
-        }
+        let (rules, round) = (&self.rules, self.round);
+        let end = self
+            .house
+            .close_round(&table_view!(self), |totals| game_over(rules, totals, round))?;
+        self.taken = end.penalties;
+        self.scores = end.totals;
         events.emit(|| Event::RoundEnd {
             round: self.round,
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        let by_rules = game_over(&self.rules, &self.scores, self.round);
-        let totals = self.scores.clone();
-        let by_house = self.call_house(Hook::GameOver, |h, t| h.game_over(t, &totals))?;
-        if by_house.flatten().unwrap_or(by_rules) {
+        if end.over {
             self.phase = Phase::Over;
             events.emit(|| {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");
@@ -861,7 +822,7 @@ impl Game for Classic {
     }
 
     fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
-        self.house = house;
+        self.house.set(house);
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -20,7 +20,7 @@ use super::classic::{
 };
 use crate::cards::Card;
 use crate::cards::Deck;
-use crate::game::house::HouseHooks;
+use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
     RuleError, Seat, TakeReason, ToMove, View, check_seat, emit,
@@ -127,6 +127,11 @@ pub struct TakeANumber {
     order: Vec<Seat>,
     next: usize,
     ordered_deck: Vec<Card>,
+    /// House rules' hooks, if any.
+    house: Hooks,
+    /// Points house rules added to this round's score, by seat (a `row_taken` answer beyond the
+    /// row's bullheads).
+    extra: Vec<Points>,
 }
 
 impl TakeANumber {
@@ -179,6 +184,8 @@ impl TakeANumber {
             order: Vec::with_capacity(seats),
             next: 0,
             ordered_deck: rules.deck.cards().collect(),
+            house: Hooks::default(),
+            extra: vec![0; seats],
             rules,
         })
     }
@@ -301,7 +308,10 @@ impl TakeANumber {
 
     fn round_score(&self, seat: Seat) -> Points {
         let deck = &self.rules.deck;
-        (deck.sum(&self.hands[seat]) + 2 * deck.sum(&self.hash_piles[seat])) as Points
+        let printed =
+            (deck.sum(&self.hands[seat]) + 2 * deck.sum(&self.hash_piles[seat])) as Points;
+        // Checked when the extra points were added (see `take`).
+        printed.saturating_add(self.extra[seat])
     }
 
     fn update_seat(&mut self, seat: Seat) {
@@ -318,7 +328,20 @@ impl TakeANumber {
 
     /// `seat` takes `row`: its cards wait in `keep_from`.
     fn take(&mut self, seat: Seat, row: usize, reason: TakeReason, events: &mut dyn EventSink) {
-        let bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
+        let printed = self.rules.deck.sum(&self.rows[row]) as Points;
+        let mut bullheads = printed;
+        if self.house.any() {
+            let (table, cards) = (table_view!(self, piles: hash_piles), &self.rows[row]);
+            let cost = self.house.call(Hook::RowTaken, &table, printed, |h, t| {
+                h.row_taken(t, seat, row, cards, printed)
+            });
+            bullheads = self.house.latch(cost, printed);
+            // The cards count where they go (hand, #-row); what the hook adds counts now.
+            let at = (Hook::RowTaken, self.round, self.turn);
+            let extra = i64::from(bullheads) - i64::from(printed);
+            let added = add_seat_points(&mut self.extra[seat], seat, extra, at);
+            self.house.latch(added, ());
+        }
         emit(events, || Event::Take {
             seat,
             row,
@@ -361,6 +384,14 @@ impl TakeANumber {
         self.update_seat(seat);
     }
 
+    /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one.
+    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Option<usize> {
+        let row = self
+            .house
+            .low_card(&table_view!(self, piles: hash_piles), seat, card);
+        self.house.latch(row, None)
+    }
+
     /// Places revealed cards from `next` on, until a decision is due or the turn is done.
     fn resolve(&mut self, events: &mut dyn EventSink) {
         while self.next < self.order.len() {
@@ -377,10 +408,19 @@ impl TakeANumber {
                         return;
                     }
                 }
-                None => {
-                    self.phase = Phase::ChooseRow { seat, card };
-                    return;
-                }
+                None => match self.low_row_by_house(seat, card) {
+                    Some(row) => {
+                        self.take(seat, row, TakeReason::Low, events);
+                        self.place(seat, card, row, events);
+                        if !self.collect(seat, events) {
+                            return;
+                        }
+                    }
+                    None => {
+                        self.phase = Phase::ChooseRow { seat, card };
+                        return;
+                    }
+                },
             }
             self.next += 1;
         }
@@ -404,15 +444,20 @@ impl TakeANumber {
         for seat in 0..self.seats {
             self.update_seat(seat);
         }
-        for (score, taken) in self.scores.iter_mut().zip(&self.taken) {
-            *score += taken;
-        }
+        let (rules, round) = (&self.rules, self.round);
+        let end = self
+            .house
+            .latch_close_round(&table_view!(self, piles: hash_piles), |totals| {
+                game_over(rules, totals, round)
+            });
+        self.taken = end.penalties;
+        self.scores = end.totals;
         emit(events, || Event::RoundEnd {
             round: self.round,
             penalties: self.taken.clone(),
             totals: self.scores.clone(),
         });
-        if game_over(&self.rules, &self.scores, self.round) {
+        if end.over {
             self.phase = Phase::Over;
             emit(events, || {
                 let Outcome { totals, winners } = self.outcome().expect("the game is over");
@@ -445,6 +490,7 @@ impl TakeANumber {
         }
         self.table.keep_from.clear();
         self.round += 1;
+        self.extra.fill(0);
         self.turn = 1;
         for seat in 0..self.seats {
             self.update_seat(seat);
@@ -612,7 +658,7 @@ impl Game for TakeANumber {
             }
             _ => unreachable!("validate() admits no other pair"),
         }
-        Ok(())
+        self.house.check()
     }
 
     /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
@@ -676,8 +722,9 @@ impl Game for TakeANumber {
         Some(Outcome::of(&self.scores, &self.taken, self.rules.ties))
     }
 
-    /// Take a Number calls no house rule hooks (`take5 play` refuses `--house` with it).
-    fn set_house(&mut self, _: Option<Box<dyn HouseHooks>>) {}
+    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
+        self.house.set(house);
+    }
 
     fn restart(&mut self) {
         self.phase = Phase::Deal;
@@ -685,6 +732,7 @@ impl Game for TakeANumber {
         self.turn = 0;
         self.scores.fill(0);
         self.taken.fill(0);
+        self.extra.fill(0);
         self.chosen.fill(None);
         self.revealed.clear();
         self.order.clear();

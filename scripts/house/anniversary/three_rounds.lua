@@ -1,0 +1,4 @@
+-- The anniversary variant over three rounds instead of two.
+return {
+  rounds = 3,
+}

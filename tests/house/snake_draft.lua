@@ -1,0 +1,4 @@
+-- The Pro variant's draft order, given to another variant.
+return {
+  draft = "snake",
+}
