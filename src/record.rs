@@ -103,7 +103,9 @@ pub struct StopLine {
 /// One line of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
-    Game(Header),
+    /// A header, boxed: it is much larger than the other lines, which are moved about by the
+    /// million.
+    Game(Box<Header>),
     Fault(FaultLine),
     Event(Event),
     Stopped(StopLine),
@@ -113,7 +115,7 @@ pub enum Line {
 #[derive(Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 enum RefereeLine {
-    Game(Header),
+    Game(Box<Header>),
     Fault(FaultLine),
     Stopped(StopLine),
 }
@@ -154,11 +156,22 @@ impl fmt::Display for ParseError {
 impl Line {
     /// Parses one line; `number` (from 1) is used in the error.
     pub fn parse(text: &str, number: usize) -> Result<Line, ParseError> {
+        // The lines take5 writes, read without serde; any other layout goes through serde.
+        if let Some(event) = json::read_event(text.as_bytes()) {
+            return Ok(Line::Event(event));
+        }
         let error = |e: serde_json::Error| ParseError {
             line: number,
             column: e.column(),
             message: e.to_string(),
         };
+        // A header as take5 writes it, read as the struct it is (serde reads a tagged enum
+        // through a buffer of its own): one a game, but the largest line.
+        if let Some(rest) = text.strip_prefix("{\"event\":\"game\",")
+            && let Ok(header) = serde_json::from_str::<Header>(&format!("{{{rest}"))
+        {
+            return Ok(Line::Game(Box::new(header)));
+        }
         let value: serde_json::Value = serde_json::from_str(text).map_err(error)?;
         let tag = value.get("event").and_then(|t| t.as_str()).unwrap_or("");
         if ["game", "fault", "stopped"].contains(&tag) {
@@ -194,9 +207,11 @@ pub const MAX_LINE: usize = 8 << 20;
 pub enum Compression {
     /// Plain JSON Lines.
     None,
-    /// A zstd stream (`.zst`), compressed at level 3 (zstd's default).
+    /// A zstd stream (`.zst`), compressed at level 1: on records it is both faster and smaller
+    /// than zstd's default level 3 (docs/performance.md).
     Zstd,
-    /// A gzip stream (`.gz`), compressed at flate2's default level (6).
+    /// A gzip stream (`.gz`), compressed at level 1 (the default level 6 is 4x slower for a
+    /// record 40% smaller: zstd is the choice for size).
     Gzip,
 }
 
@@ -436,7 +451,7 @@ impl<R: BufRead> Games<R> {
         while let Some((number, text)) = self.lines.next_line().map_err(GameError::Read)? {
             match Line::parse(text, number).map_err(GameError::Parse)? {
                 Line::Game(next) => {
-                    self.next = Some((number, next));
+                    self.next = Some((number, *next));
                     break;
                 }
                 other => lines.push((number, other)),
@@ -472,7 +487,7 @@ impl<R: BufRead> Games<R> {
         self.started = true;
         if let Some((number, text)) = self.lines.next_line().map_err(GameError::Read)? {
             match Line::parse(text, number).map_err(GameError::Parse)? {
-                Line::Game(header) => self.next = Some((number, header)),
+                Line::Game(header) => self.next = Some((number, *header)),
                 _ => return Err(GameError::NoHeader { line: number }),
             }
         }
@@ -492,7 +507,7 @@ impl<R: BufRead> Games<R> {
             let text = std::str::from_utf8(&self.lines.buf)
                 .map_err(|_| GameError::Read(ReadError::NotText { line: number }))?;
             if let Line::Game(header) = Line::parse(text, number).map_err(GameError::Parse)? {
-                return Ok(Some((number, header)));
+                return Ok(Some((number, *header)));
             }
         }
     }
@@ -505,10 +520,10 @@ impl<R: BufRead> Games<R> {
 /// was flushed can be decompressed even if take5 is killed later.
 pub struct Writer<W: Write> {
     out: Option<Out<W>>,
-    buf: Vec<u8>,
+    buf: String,
     /// The `rules` of the last header, and their JSON: the rules of a match's games are the
     /// same, so a header serializes them once.
-    rules: Option<(Rules, Vec<u8>)>,
+    rules: Option<(Rules, String)>,
 }
 
 enum Out<W: Write> {
@@ -554,7 +569,7 @@ impl<W: Write> Writer<W> {
     pub fn new(out: W) -> Writer<W> {
         Writer {
             out: Some(Out::Plain(out)),
-            buf: Vec::with_capacity(GATHER + 4096),
+            buf: String::with_capacity(GATHER + 4096),
             rules: None,
         }
     }
@@ -563,10 +578,10 @@ impl<W: Write> Writer<W> {
     pub fn compressed(out: W, compression: Compression) -> io::Result<Writer<W>> {
         let out = match compression {
             Compression::None => Out::Plain(out),
-            Compression::Zstd => Out::Zstd(zstd::stream::write::Encoder::new(out, 3)?),
+            Compression::Zstd => Out::Zstd(zstd::stream::write::Encoder::new(out, 1)?),
             Compression::Gzip => Out::Gzip(flate2::write::GzEncoder::new(
                 out,
-                flate2::Compression::default(),
+                flate2::Compression::fast(),
             )),
         };
         let mut writer = Writer::new_plain_buffer();
@@ -577,7 +592,7 @@ impl<W: Write> Writer<W> {
     fn new_plain_buffer() -> Writer<W> {
         Writer {
             out: None,
-            buf: Vec::with_capacity(GATHER + 4096),
+            buf: String::with_capacity(GATHER + 4096),
             rules: None,
         }
     }
@@ -587,11 +602,11 @@ impl<W: Write> Writer<W> {
             Line::Game(header) => self.header(header),
             Line::Event(event) => self.event(event),
             Line::Fault(_) => {
-                serde_json::to_writer(&mut self.buf, line)?;
+                self.buf.push_str(&serde_json::to_string(line)?);
                 self.end_line(false)
             }
             Line::Stopped(_) => {
-                serde_json::to_writer(&mut self.buf, line)?;
+                self.buf.push_str(&serde_json::to_string(line)?);
                 self.end_line(true)
             }
         }
@@ -600,7 +615,7 @@ impl<W: Write> Writer<W> {
     /// Writes a model event (the same line as `write(&Line::Event(..))`, without a copy).
     pub fn event(&mut self, event: &Event) -> io::Result<()> {
         if !json::event(&mut self.buf, event) {
-            serde_json::to_writer(&mut self.buf, event)?;
+            self.buf.push_str(&serde_json::to_string(event)?);
         }
         self.end_line(matches!(event, Event::GameEnd { .. }))
     }
@@ -612,43 +627,43 @@ impl<W: Write> Writer<W> {
             .as_ref()
             .is_none_or(|(rules, _)| *rules != header.rules)
         {
-            self.rules = Some((header.rules.clone(), serde_json::to_vec(&header.rules)?));
+            self.rules = Some((header.rules.clone(), serde_json::to_string(&header.rules)?));
         }
         let rules = &self.rules.as_ref().expect("just set").1;
         let buf = &mut self.buf;
-        buf.extend_from_slice(b"{\"event\":\"game\",\"format\":");
+        buf.push_str("{\"event\":\"game\",\"format\":");
         json::number(buf, header.format);
-        buf.extend_from_slice(b",\"game\":");
+        buf.push_str(",\"game\":");
         json::number(buf, header.game);
-        buf.extend_from_slice(b",\"variant\":");
-        serde_json::to_writer(&mut *buf, &header.variant)?;
+        buf.push_str(",\"variant\":");
+        buf.push_str(&serde_json::to_string(&header.variant)?);
         if let Some(seed) = header.seed {
-            buf.extend_from_slice(b",\"seed\":");
+            buf.push_str(",\"seed\":");
             json::number(buf, seed);
         }
-        buf.extend_from_slice(b",\"players\":");
-        serde_json::to_writer(&mut *buf, &header.players)?;
-        buf.extend_from_slice(b",\"rules\":");
-        buf.extend_from_slice(rules);
+        buf.push_str(",\"players\":");
+        buf.push_str(&serde_json::to_string(&header.players)?);
+        buf.push_str(",\"rules\":");
+        buf.push_str(rules);
         if let Some(house) = &header.house {
-            buf.extend_from_slice(b",\"house\":");
-            serde_json::to_writer(&mut *buf, house)?;
+            buf.push_str(",\"house\":");
+            buf.push_str(&serde_json::to_string(house)?);
         }
         if header.given_deals > 0 {
-            buf.extend_from_slice(b",\"given_deals\":");
+            buf.push_str(",\"given_deals\":");
             json::number(buf, header.given_deals);
         }
         if header.given_deck {
-            buf.extend_from_slice(b",\"given_deck\":true");
+            buf.push_str(",\"given_deck\":true");
         }
-        buf.push(b'}');
+        buf.push('}');
         self.end_line(false)
     }
 
     /// Ends the line just put into the buffer; writes the buffer out when it is full or `flush`
     /// (the end of a game), and then flushes.
     fn end_line(&mut self, flush: bool) -> io::Result<()> {
-        self.buf.push(b'\n');
+        self.buf.push('\n');
         if flush || self.buf.len() >= GATHER {
             self.write_out(flush)?;
         }
@@ -657,7 +672,7 @@ impl<W: Write> Writer<W> {
 
     fn write_out(&mut self, flush: bool) -> io::Result<()> {
         let out = self.out.as_mut().expect("not finished").writer();
-        out.write_all(&self.buf)?;
+        out.write_all(self.buf.as_bytes())?;
         self.buf.clear();
         if flush { out.flush() } else { Ok(()) }
     }
@@ -689,56 +704,242 @@ impl<W: Write> Drop for Writer<W> {
 
 /// The record lines of the hot events, written as serde_json writes them (field order,
 /// no spaces), without serde: a record of built-in bots' games is written at several times
-/// serde's speed. A test keeps the two equal for every event of every variant.
+/// serde's speed. A test keeps the two equal for every event of every variant. The same
+/// layout is read back without serde ([`read_event`]); any other layout of the same line (other
+/// field order, spaces) is read by serde, with the same result.
 mod json {
+    use crate::cards::Card;
     use crate::game::{Event, TakeReason};
+    use crate::protocol::print::Number;
 
-    /// A number, as JSON has it.
-    pub fn number(buf: &mut Vec<u8>, n: impl itoa::Integer) {
-        buf.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-    }
-
-    fn list<T: Copy>(buf: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u8>, T)) {
-        buf.push(b'[');
-        for (i, &x) in items.iter().enumerate() {
-            if i > 0 {
-                buf.push(b',');
+    /// Reads a line in exactly the layout [`event`] writes; `None` for any other line (which
+    /// may still be a valid line: serde reads it then, and names what is wrong if it is not).
+    pub fn read_event(line: &[u8]) -> Option<Event> {
+        let mut p = Cursor { b: line, i: 0 };
+        let rest = line.strip_prefix(b"{\"event\":\"")?;
+        let name_end = rest.iter().position(|&c| c == b'"')?;
+        p.i = 10 + name_end + 1;
+        let event = match &rest[..name_end] {
+            b"place" => {
+                let seat = p.field(b",\"seat\":")?;
+                let card = p.card(b",\"card\":")?;
+                let row = p.field(b",\"row\":")?;
+                Event::Place { seat, card, row }
             }
-            item(buf, x);
+            b"reveal" => {
+                let round = p.field(b",\"round\":")?;
+                let turn = p.field(b",\"turn\":")?;
+                p.lit(b",\"cards\":")?;
+                let cards = p.cards()?;
+                Event::Reveal { round, turn, cards }
+            }
+            b"take" => {
+                let seat = p.field(b",\"seat\":")?;
+                let row = p.field(b",\"row\":")?;
+                p.lit(b",\"cards\":")?;
+                let cards = p.cards()?;
+                let bullheads = p.signed(b",\"bullheads\":")?;
+                let reason = if p.lit(b",\"reason\":\"full\"").is_some() {
+                    TakeReason::Full
+                } else {
+                    p.lit(b",\"reason\":\"low\"")?;
+                    TakeReason::Low
+                };
+                Event::Take {
+                    seat,
+                    row,
+                    cards,
+                    bullheads,
+                    reason,
+                }
+            }
+            b"deal" => {
+                let round = p.field(b",\"round\":")?;
+                p.lit(b",\"hands\":")?;
+                let hands = p.list(|p| p.cards())?;
+                p.lit(b",\"rows\":")?;
+                let rows = p.cards()?;
+                Event::Deal { round, hands, rows }
+            }
+            b"round_end" => {
+                let round = p.field(b",\"round\":")?;
+                p.lit(b",\"penalties\":")?;
+                let penalties = p.list(|p| p.int())?;
+                p.lit(b",\"totals\":")?;
+                let totals = p.list(|p| p.int())?;
+                Event::RoundEnd {
+                    round,
+                    penalties,
+                    totals,
+                }
+            }
+            b"game_end" => {
+                p.lit(b",\"totals\":")?;
+                let totals = p.list(|p| p.int())?;
+                p.lit(b",\"winners\":")?;
+                let winners = p.list(|p| p.uint())?;
+                Event::GameEnd { totals, winners }
+            }
+            b"pick" => {
+                let seat = p.field(b",\"seat\":")?;
+                let card = p.card(b",\"card\":")?;
+                Event::Pick { seat, card }
+            }
+            b"keep" => {
+                let seat = p.field(b",\"seat\":")?;
+                let card = p.card(b",\"card\":")?;
+                Event::Keep { seat, card }
+            }
+            b"pile" => {
+                let seat = p.field(b",\"seat\":")?;
+                p.lit(b",\"cards\":")?;
+                let cards = p.cards()?;
+                Event::Pile { seat, cards }
+            }
+            b"end_turn" => Event::EndTurn {
+                seat: p.field(b",\"seat\":")?,
+            },
+            _ => return None,
+        };
+        p.lit(b"}")?;
+        (p.i == line.len()).then_some(event)
+    }
+
+    /// A reader of one line's bytes.
+    struct Cursor<'a> {
+        b: &'a [u8],
+        i: usize,
+    }
+
+    impl Cursor<'_> {
+        fn lit(&mut self, text: &[u8]) -> Option<()> {
+            if self.b[self.i..].starts_with(text) {
+                self.i += text.len();
+                Some(())
+            } else {
+                None
+            }
         }
-        buf.push(b']');
+
+        /// A JSON number without sign, fraction or exponent (and no leading zero), as a u64.
+        fn digits(&mut self) -> Option<u64> {
+            let start = self.i;
+            let mut n: u64 = 0;
+            while let Some(&c) = self.b.get(self.i) {
+                if !c.is_ascii_digit() {
+                    break;
+                }
+                n = n.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+                self.i += 1;
+            }
+            let len = self.i - start;
+            // No digits, or a leading zero (not JSON), or a fraction or exponent next.
+            if len == 0
+                || (len > 1 && self.b[start] == b'0')
+                || matches!(self.b.get(self.i), Some(b'.' | b'e' | b'E'))
+            {
+                return None;
+            }
+            Some(n)
+        }
+
+        fn uint<T: TryFrom<u64>>(&mut self) -> Option<T> {
+            T::try_from(self.digits()?).ok()
+        }
+
+        fn int(&mut self) -> Option<i32> {
+            if self.lit(b"-").is_some() {
+                let n = i64::try_from(self.digits()?).ok()?;
+                i32::try_from(-n).ok()
+            } else {
+                self.uint()
+            }
+        }
+
+        fn field<T: TryFrom<u64>>(&mut self, name: &[u8]) -> Option<T> {
+            self.lit(name)?;
+            self.uint()
+        }
+
+        fn signed(&mut self, name: &[u8]) -> Option<i32> {
+            self.lit(name)?;
+            self.int()
+        }
+
+        fn card(&mut self, name: &[u8]) -> Option<Card> {
+            self.field(name).map(Card)
+        }
+
+        fn cards(&mut self) -> Option<Vec<Card>> {
+            self.list(|p| p.uint().map(Card))
+        }
+
+        fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+            self.lit(b"[")?;
+            let mut items = Vec::new();
+            if self.lit(b"]").is_some() {
+                return Some(items);
+            }
+            loop {
+                items.push(item(self)?);
+                match self.b.get(self.i) {
+                    Some(b',') => self.i += 1,
+                    Some(b']') => {
+                        self.i += 1;
+                        return Some(items);
+                    }
+                    _ => return None,
+                }
+            }
+        }
     }
 
-    fn numbers<T: itoa::Integer + Copy>(buf: &mut Vec<u8>, items: &[T]) {
-        list(buf, items, |buf, n| number(buf, n));
+    /// A number, as JSON has it (from the protocol printer's table below 1000).
+    #[inline(always)]
+    pub fn number(buf: &mut String, n: impl Number) {
+        n.write(buf);
     }
 
-    fn cards(buf: &mut Vec<u8>, cards: &[crate::cards::Card]) {
-        list(buf, cards, |buf, c| number(buf, c.0));
+    #[inline(always)]
+    fn numbers<T: Number>(buf: &mut String, items: &[T]) {
+        buf.push('[');
+        if let Some((&first, rest)) = items.split_first() {
+            first.write(buf);
+            for &n in rest {
+                n.write_after(buf, b',');
+            }
+        }
+        buf.push(']');
     }
 
-    fn field(buf: &mut Vec<u8>, name: &[u8], n: impl itoa::Integer) {
-        buf.extend_from_slice(name);
-        number(buf, n);
+    #[inline(always)]
+    fn cards(buf: &mut String, cards: &[Card]) {
+        numbers(buf, cards);
+    }
+
+    #[inline(always)]
+    fn field(buf: &mut String, name: &str, n: impl Number) {
+        buf.push_str(name);
+        n.write(buf);
     }
 
     /// Writes `event`'s line (without its line end) if it is one written here; false (and
     /// nothing written) for the others.
-    pub fn event(buf: &mut Vec<u8>, event: &Event) -> bool {
+    pub fn event(buf: &mut String, event: &Event) -> bool {
         match event {
             Event::Place { seat, card, row } => {
-                field(buf, b"{\"event\":\"place\",\"seat\":", *seat);
-                field(buf, b",\"card\":", card.0);
-                field(buf, b",\"row\":", *row);
+                field(buf, "{\"event\":\"place\",\"seat\":", *seat);
+                field(buf, ",\"card\":", card.0);
+                field(buf, ",\"row\":", *row);
             }
             Event::Reveal {
                 round,
                 turn,
                 cards: c,
             } => {
-                field(buf, b"{\"event\":\"reveal\",\"round\":", *round);
-                field(buf, b",\"turn\":", *turn);
-                buf.extend_from_slice(b",\"cards\":");
+                field(buf, "{\"event\":\"reveal\",\"round\":", *round);
+                field(buf, ",\"turn\":", *turn);
+                buf.push_str(",\"cards\":");
                 cards(buf, c);
             }
             Event::Take {
@@ -748,26 +949,26 @@ mod json {
                 bullheads,
                 reason,
             } => {
-                field(buf, b"{\"event\":\"take\",\"seat\":", *seat);
-                field(buf, b",\"row\":", *row);
-                buf.extend_from_slice(b",\"cards\":");
+                field(buf, "{\"event\":\"take\",\"seat\":", *seat);
+                field(buf, ",\"row\":", *row);
+                buf.push_str(",\"cards\":");
                 cards(buf, c);
-                field(buf, b",\"bullheads\":", *bullheads);
-                buf.extend_from_slice(match reason {
-                    TakeReason::Full => b",\"reason\":\"full\"",
-                    TakeReason::Low => b",\"reason\":\"low\"",
+                field(buf, ",\"bullheads\":", *bullheads);
+                buf.push_str(match reason {
+                    TakeReason::Full => ",\"reason\":\"full\"",
+                    TakeReason::Low => ",\"reason\":\"low\"",
                 });
             }
             Event::Deal { round, hands, rows } => {
-                field(buf, b"{\"event\":\"deal\",\"round\":", *round);
-                buf.extend_from_slice(b",\"hands\":[");
+                field(buf, "{\"event\":\"deal\",\"round\":", *round);
+                buf.push_str(",\"hands\":[");
                 for (i, hand) in hands.iter().enumerate() {
                     if i > 0 {
-                        buf.push(b',');
+                        buf.push(',');
                     }
                     cards(buf, hand);
                 }
-                buf.extend_from_slice(b"],\"rows\":");
+                buf.push_str("],\"rows\":");
                 cards(buf, rows);
             }
             Event::RoundEnd {
@@ -775,35 +976,35 @@ mod json {
                 penalties,
                 totals,
             } => {
-                field(buf, b"{\"event\":\"round_end\",\"round\":", *round);
-                buf.extend_from_slice(b",\"penalties\":");
+                field(buf, "{\"event\":\"round_end\",\"round\":", *round);
+                buf.push_str(",\"penalties\":");
                 numbers(buf, penalties);
-                buf.extend_from_slice(b",\"totals\":");
+                buf.push_str(",\"totals\":");
                 numbers(buf, totals);
             }
             Event::GameEnd { totals, winners } => {
-                buf.extend_from_slice(b"{\"event\":\"game_end\",\"totals\":");
+                buf.push_str("{\"event\":\"game_end\",\"totals\":");
                 numbers(buf, totals);
-                buf.extend_from_slice(b",\"winners\":");
+                buf.push_str(",\"winners\":");
                 numbers(buf, winners);
             }
             Event::Pick { seat, card } => {
-                field(buf, b"{\"event\":\"pick\",\"seat\":", *seat);
-                field(buf, b",\"card\":", card.0);
+                field(buf, "{\"event\":\"pick\",\"seat\":", *seat);
+                field(buf, ",\"card\":", card.0);
             }
             Event::Keep { seat, card } => {
-                field(buf, b"{\"event\":\"keep\",\"seat\":", *seat);
-                field(buf, b",\"card\":", card.0);
+                field(buf, "{\"event\":\"keep\",\"seat\":", *seat);
+                field(buf, ",\"card\":", card.0);
             }
             Event::Pile { seat, cards: c } => {
-                field(buf, b"{\"event\":\"pile\",\"seat\":", *seat);
-                buf.extend_from_slice(b",\"cards\":");
+                field(buf, "{\"event\":\"pile\",\"seat\":", *seat);
+                buf.push_str(",\"cards\":");
                 cards(buf, c);
             }
-            Event::EndTurn { seat } => field(buf, b"{\"event\":\"end_turn\",\"seat\":", *seat),
+            Event::EndTurn { seat } => field(buf, "{\"event\":\"end_turn\",\"seat\":", *seat),
             _ => return false,
         }
-        buf.push(b'}');
+        buf.push('}');
         true
     }
 }

@@ -146,7 +146,7 @@ pub fn play_match(
                         && config.rules.deck != config.variant.rules().deck,
                 };
                 record
-                    .write(&Line::Game(header))
+                    .write(&Line::Game(Box::new(header)))
                     .map_err(RefereeError::Record)?;
             }
             if let Some(house) = &config.house {

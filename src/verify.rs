@@ -201,6 +201,8 @@ fn verify_iter(
     };
     let mut counts = Counts { games: 0, lines: 0 };
     let mut current: Option<Replay> = None;
+    // The last game's replay, finished: the next game of the same table reuses its memory.
+    let mut spent: Option<Replay> = None;
     let mut next = lines.next().transpose()?;
     let mut last = 0;
     while let Some((number, line)) = next.take() {
@@ -208,12 +210,16 @@ fn verify_iter(
         counts.lines += 1;
         last = number;
         match &line {
-            Line::Game(header) => {
-                if let Some(replay) = current.take() {
+            Line::Game(_) => {
+                if let Some(mut replay) = current.take() {
                     on_game(replay.finish(number, "the next game starts")?);
                     counts.games += 1;
+                    spent = Some(replay);
                 }
-                current = Some(Replay::start(header, number, &mut houses)?);
+                let Line::Game(header) = line else {
+                    unreachable!("matched")
+                };
+                current = Some(Replay::start(header, number, &mut houses, spent.take())?);
             }
             Line::Fault(fault) => {
                 let replay = current.as_mut().ok_or_else(|| no_header(number))?;
@@ -260,7 +266,7 @@ fn verify_iter(
         }
     }
     match current {
-        Some(replay) => {
+        Some(mut replay) => {
             on_game(replay.finish(last, "the record ends")?);
             counts.games += 1;
         }
@@ -342,7 +348,7 @@ fn differing_settings(a: &Rules, b: &Rules) -> Vec<&'static str> {
 
 /// One game being replayed.
 struct Replay {
-    header: Header,
+    header: Box<Header>,
     line: usize,
     game: AnyGame,
     /// Events the model emitted that the record has not shown yet.
@@ -354,7 +360,15 @@ struct Replay {
 }
 
 impl Replay {
-    fn start(header: &Header, line: usize, houses: &mut Houses) -> Result<Replay, VerifyError> {
+    /// The replay of the game whose header is at `line`; `spent`, the last game's finished
+    /// replay, is reused when the game is played at the same table with the same rules (the
+    /// header's checks then hold as they did for it).
+    fn start(
+        header: Box<Header>,
+        line: usize,
+        houses: &mut Houses,
+        spent: Option<Replay>,
+    ) -> Result<Replay, VerifyError> {
         if header.format != FORMAT {
             return Err(VerifyError::at(
                 line,
@@ -363,6 +377,32 @@ impl Replay {
                     header.format
                 ),
             ));
+        }
+        let same_table = |old: &Replay| {
+            old.header.house.is_none()
+                && header.house.is_none()
+                && old.header.variant == header.variant
+                && old.game.seats() == header.players.len()
+                && old.header.given_deck == header.given_deck
+                && old.header.seed.is_some() == header.seed.is_some()
+                && old.header.rules == header.rules
+        };
+        if let Some(mut old) = spent.filter(same_table) {
+            old.game.restart();
+            let seats = header.players.len() as u64;
+            old.rng = match (old.rng, header.seed) {
+                (Some(mut rng), Some(seed)) if old.header.seed == Some(seed) => {
+                    rng.restart(Stream::Deal(header.game / seats));
+                    Some(rng)
+                }
+                (_, seed) => seed.map(|seed| GameRng::new(seed, Stream::Deal(header.game / seats))),
+            };
+            old.header = header;
+            old.line = line;
+            old.pending.clear();
+            old.faults = 0;
+            old.rounds = 0;
+            return Ok(old);
         }
         let rules = Arc::new(header.rules.clone());
         let mut game = header
@@ -439,7 +479,7 @@ impl Replay {
             GameRng::new(seed, Stream::Deal(header.game / seats))
         });
         Ok(Replay {
-            header: header.clone(),
+            header,
             line,
             game,
             pending: VecDeque::new(),
@@ -692,7 +732,7 @@ impl Replay {
     }
 
     /// The game's lines are over (at `line`, because `why`): nothing may be left to say.
-    fn finish(self, line: usize, why: &str) -> Result<GameSummary, VerifyError> {
+    fn finish(&mut self, line: usize, why: &str) -> Result<GameSummary, VerifyError> {
         if let Some(missing) = self.pending.front() {
             return Err(VerifyError::at(
                 line,
@@ -718,7 +758,7 @@ impl Replay {
             number: self.header.game,
             line: self.line,
             variant: self.header.variant,
-            players: self.header.players,
+            players: std::mem::take(&mut self.header.players),
             rounds: self.rounds,
             outcome,
             faults: self.faults,

@@ -30,7 +30,7 @@ fn play(seed: u64, game: u64, seats: usize, rules: Rules) -> (Vec<String>, Vec<i
         given_deals: 0,
         given_deck: false,
     };
-    writer.write(&Line::Game(header)).unwrap();
+    writer.write(&Line::Game(Box::new(header))).unwrap();
     let mut state = Classic::new(rules, seats).unwrap();
     // The referee's stream: each deal is played once per seat rotation.
     let mut dealer = GameRng::new(seed, Stream::Deal(game / seats as u64));
