@@ -539,9 +539,10 @@ return {
 }
 "#;
 
-/// A run of the take5 binary: its wall time and its peak resident memory in KiB.
+/// A run of the take5 binary: its wall time and CPU time (user and system) in seconds, and its
+/// peak resident memory in KiB.
 #[allow(clippy::zombie_processes)] // reaped by wait4, which also gives its rusage
-fn run_take5(args: &[&str]) -> (f64, u64) {
+fn run_take5(args: &[&str]) -> (f64, f64, u64) {
     let start = Instant::now();
     let child = Command::new(env!("CARGO_BIN_EXE_take5"))
         .args(args)
@@ -558,15 +559,42 @@ fn run_take5(args: &[&str]) -> (f64, u64) {
         libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
         "take5 {args:?} failed"
     );
-    (seconds, usage.ru_maxrss as u64)
+    let time = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+    (seconds, cpu, usage.ru_maxrss as u64)
 }
 
-/// The best (shortest) of `n` runs, and the largest peak memory among them.
-fn best_of(n: usize, args: &[&str]) -> (f64, u64) {
-    (0..n).fold((f64::MAX, 0), |(t, m), _| {
-        let (t2, m2) = run_take5(args);
-        (t.min(t2), m.max(m2))
+/// The best (shortest) wall and CPU times of `n` runs, and the largest peak memory among them.
+fn best_of(n: usize, args: &[&str]) -> (f64, f64, u64) {
+    (0..n).fold((f64::MAX, f64::MAX, 0), |(t, c, m), _| {
+        let (t2, c2, m2) = run_take5(args);
+        (t.min(t2), c.min(c2), m.max(m2))
     })
+}
+
+/// Games per second of wall time and of CPU time.
+#[derive(Clone, Copy)]
+struct Rate {
+    wall: f64,
+    cpu: f64,
+}
+
+impl Rate {
+    fn of(games: u64, (wall, cpu, _): (f64, f64, u64)) -> Rate {
+        Rate {
+            wall: games as f64 / wall,
+            cpu: games as f64 / cpu,
+        }
+    }
+
+    /// This rate over `other`'s, in wall time and in CPU time.
+    fn over(self, other: Rate) -> String {
+        format!(
+            "{:.2}x (CPU time: {:.2}x)",
+            self.wall / other.wall,
+            self.cpu / other.cpu
+        )
+    }
 }
 
 fn records_bench() {
@@ -590,12 +618,12 @@ fn records_bench() {
         }
         let args: Vec<String> = args.into_iter().map(String::from).collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        best_of(runs, &args).0
+        best_of(runs, &args)
     };
-    let rate = |seconds: f64, games: u64| games as f64 / seconds;
-    let plain = rate(play(GAMES, None, 3), GAMES);
+    let plain = Rate::of(GAMES, play(GAMES, None, 3));
     println!(
-        "records: {plain:>10.0} games/s  (take5 play, 40,000 4-player classic games, built-in random bots, no record)"
+        "records: {:>10.0} games/s  ({:.0} per CPU second; take5 play, 40,000 4-player classic games, built-in random bots, no record)",
+        plain.wall, plain.cpu
     );
     let mut written = Vec::new();
     for (name, what) in [
@@ -604,23 +632,27 @@ fn records_bench() {
         ("big.jsonl.gz", "a gzip record"),
     ] {
         let file = path(name);
-        let games = rate(play(GAMES, Some(&file), 3), GAMES);
+        let games = Rate::of(GAMES, play(GAMES, Some(&file), 3));
         let size = std::fs::metadata(&file).map_or(0, |m| m.len());
         println!(
-            "records: {games:>10.0} games/s  (the same with {what}: {:.2}x without; {:.1} MB, {:.0} bytes a game; target >= 0.5x)",
-            games / plain,
+            "records: {:>10.0} games/s  ({:.0} per CPU second; the same with {what}: {} without; {:.1} MB, {:.0} bytes a game; target >= 0.5x)",
+            games.wall,
+            games.cpu,
+            games.over(plain),
             size as f64 / 1e6,
             size as f64 / GAMES as f64
         );
         written.push((file, what, games));
     }
     for (file, what, recording) in &written {
-        let (seconds, peak) = best_of(3, &["verify", file]);
-        let games = rate(seconds, GAMES);
+        let run = best_of(3, &["verify", file]);
+        let games = Rate::of(GAMES, run);
         println!(
-            "records: {games:>10.0} games/s  (take5 verify of {what}: {:.2}x its recording; peak RSS {:.1} MB; target >= 1x, < 64 MB)",
-            games / recording,
-            peak as f64 / 1024.0
+            "records: {:>10.0} games/s  ({:.0} per CPU second; take5 verify of {what}: {} its recording; peak RSS {:.1} MB; target >= 1x, < 64 MB)",
+            games.wall,
+            games.cpu,
+            games.over(*recording),
+            run.2 as f64 / 1024.0
         );
     }
     // The reader that `take5 show --game N` uses, to the last game of the zstd record.
@@ -641,12 +673,14 @@ fn records_bench() {
     // Ten times larger: verify's memory must not grow with the file.
     let large = path("large.jsonl.zst");
     play(GAMES * 10, Some(&large), 1);
-    let (seconds, peak) = run_take5(&["verify", &large]);
+    let run = run_take5(&["verify", &large]);
+    let games = Rate::of(GAMES * 10, run);
     println!(
-        "records: {:>10.0} games/s  (take5 verify of a zstd record of 400,000 games, {:.1} MB; peak RSS {:.1} MB; target < 64 MB)",
-        rate(seconds, GAMES * 10),
+        "records: {:>10.0} games/s  ({:.0} per CPU second; take5 verify of a zstd record of 400,000 games, {:.1} MB; peak RSS {:.1} MB; target < 64 MB)",
+        games.wall,
+        games.cpu,
         std::fs::metadata(&large).map_or(0, |m| m.len()) as f64 / 1e6,
-        peak as f64 / 1024.0
+        run.2 as f64 / 1024.0
     );
     // Keep the zstd record for `take5 verify` / `take5 show` by hand; drop the rest.
     for (file, _, _) in &written[..] {

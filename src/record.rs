@@ -347,13 +347,28 @@ impl<R: BufRead> LineReader<R> {
     /// Reads the next line's bytes into `buf` (without the line end); false at the end.
     fn read_raw(&mut self) -> Result<bool, ReadError> {
         self.buf.clear();
+        let line = self.number;
+        let io = |error| ReadError::Io { line, error };
+        // Most lines lie whole in the input's buffer: one look for the line end, one copy.
+        let available = self.input.fill_buf().map_err(io)?;
+        if let Some(end) = available.iter().position(|&b| b == b'\n')
+            && end <= MAX_LINE + 1
+        {
+            self.buf.extend_from_slice(&available[..end]);
+            self.input.consume(end + 1);
+            self.number += 1;
+            if self.buf.last() == Some(&b'\r') {
+                self.buf.pop();
+            }
+            if self.buf.len() > MAX_LINE {
+                return Err(ReadError::TooLong { line: self.number });
+            }
+            return Ok(true);
+        }
         let read = (&mut self.input)
             .take(MAX_LINE as u64 + 2)
             .read_until(b'\n', &mut self.buf)
-            .map_err(|error| ReadError::Io {
-                line: self.number,
-                error,
-            })?;
+            .map_err(io)?;
         if read == 0 {
             return Ok(false);
         }

@@ -156,10 +156,10 @@ pub fn verify_stream(
 
 fn read_error(e: ReadError) -> VerifyError {
     match e {
-        ReadError::Io { error, .. } => VerifyError {
+        ReadError::Io { error, line } => VerifyError {
             line: None,
             column: None,
-            message: format!("cannot read the record: {error}"),
+            message: format!("cannot read the record after line {line}: {error}"),
             unreadable: true,
         },
         ReadError::TooLong { line } => VerifyError::at(
