@@ -17,6 +17,12 @@
 //! - tournament: games per second of a `take5 tournament` (4 built-in bots at one table, one
 //!   result per game handed back to the calling thread) with 1 and 2 jobs, on every core.
 //!
+//! - records: `take5 play` of 40,000 4-player classic games between built-in bots, without a
+//!   record, with a plain one, and with zstd and gzip ones; then `take5 verify` of each, with
+//!   its peak memory (the child's VmHWM, from `wait4`), and of a zstd record 10x larger; and how
+//!   long the streaming reader takes to reach the last game. Whole runs of the binary, the
+//!   best of three, on one core.
+//!
 //! The bench binary is also its own peer: run with `--bench-role echo` it echoes lines, with
 //! `--bench-role bot` it is the minimal bot (which declines the event lines, as a stateless bot
 //! may), with `--bench-role bot-events` the same bot taking them.
@@ -438,6 +444,9 @@ fn main() {
     if wanted("tournament") {
         tournament_bench();
     }
+    if wanted("records") {
+        records_bench();
+    }
     if wanted("pipes") {
         let raw = raw_round_trips_per_second();
         let supervised = supervised_round_trips_per_second();
@@ -557,3 +566,156 @@ return {
   end,
 }
 "#;
+
+/// A run of the take5 binary: its wall time and CPU time (user and system) in seconds, and its
+/// peak resident memory in KiB.
+#[allow(clippy::zombie_processes)] // reaped by wait4, which also gives its rusage
+fn run_take5(args: &[&str]) -> (f64, f64, u64) {
+    let start = Instant::now();
+    let child = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(args)
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("take5 starts");
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is valid; wait4 fills it for this child only.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    let seconds = start.elapsed().as_secs_f64();
+    assert_eq!(pid, child.id() as i32, "wait4");
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "take5 {args:?} failed"
+    );
+    let time = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+    (seconds, cpu, usage.ru_maxrss as u64)
+}
+
+/// The best (shortest) wall and CPU times of `n` runs, and the largest peak memory among them.
+fn best_of(n: usize, args: &[&str]) -> (f64, f64, u64) {
+    (0..n).fold((f64::MAX, f64::MAX, 0), |(t, c, m), _| {
+        let (t2, c2, m2) = run_take5(args);
+        (t.min(t2), c.min(c2), m.max(m2))
+    })
+}
+
+/// Games per second of wall time and of CPU time.
+#[derive(Clone, Copy)]
+struct Rate {
+    wall: f64,
+    cpu: f64,
+}
+
+impl Rate {
+    fn of(games: u64, (wall, cpu, _): (f64, f64, u64)) -> Rate {
+        Rate {
+            wall: games as f64 / wall,
+            cpu: games as f64 / cpu,
+        }
+    }
+
+    /// This rate over `other`'s, in wall time and in CPU time.
+    fn over(self, other: Rate) -> String {
+        format!(
+            "{:.2}x (CPU time: {:.2}x)",
+            self.wall / other.wall,
+            self.cpu / other.cpu
+        )
+    }
+}
+
+fn records_bench() {
+    const GAMES: u64 = 40_000;
+    let dir = std::env::temp_dir().join("take5-bench-records");
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = |name: &str| {
+        dir.join(name)
+            .into_os_string()
+            .into_string()
+            .expect("UTF-8")
+    };
+    let play = |games: u64, record: Option<&str>, runs: usize| {
+        let games = games.to_string();
+        let mut args = vec!["play", "-q", "--seed", "1", "--games", &games];
+        for _ in 0..4 {
+            args.extend(["-p", "builtin:random"]);
+        }
+        if let Some(record) = record {
+            args.extend(["--record", record]);
+        }
+        let args: Vec<String> = args.into_iter().map(String::from).collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        best_of(runs, &args)
+    };
+    let plain = Rate::of(GAMES, play(GAMES, None, 3));
+    println!(
+        "records: {:>10.0} games/s  ({:.0} per CPU second; take5 play, 40,000 4-player classic games, built-in random bots, no record)",
+        plain.wall, plain.cpu
+    );
+    let mut written = Vec::new();
+    for (name, what) in [
+        ("big.jsonl", "a plain record"),
+        ("big.jsonl.zst", "a zstd record"),
+        ("big.jsonl.gz", "a gzip record"),
+    ] {
+        let file = path(name);
+        let games = Rate::of(GAMES, play(GAMES, Some(&file), 3));
+        let size = std::fs::metadata(&file).map_or(0, |m| m.len());
+        println!(
+            "records: {:>10.0} games/s  ({:.0} per CPU second; the same with {what}: {} without; {:.1} MB, {:.0} bytes a game; target >= 0.5x)",
+            games.wall,
+            games.cpu,
+            games.over(plain),
+            size as f64 / 1e6,
+            size as f64 / GAMES as f64
+        );
+        written.push((file, what, games));
+    }
+    for (file, what, recording) in &written {
+        let run = best_of(3, &["verify", file]);
+        let games = Rate::of(GAMES, run);
+        println!(
+            "records: {:>10.0} games/s  ({:.0} per CPU second; take5 verify of {what}: {} its recording; peak RSS {:.1} MB; target >= 1x, < 64 MB)",
+            games.wall,
+            games.cpu,
+            games.over(*recording),
+            run.2 as f64 / 1024.0
+        );
+    }
+    // The reader that `take5 show --game N` uses, to the last game of the zstd record.
+    let zst = &written[1].0;
+    let start = Instant::now();
+    let input = take5::record::open(zst.as_ref()).expect("the record opens");
+    let mut games = take5::record::Games::new(take5::record::LineReader::new(input));
+    let last = games
+        .skip_to(GAMES - 1)
+        .expect("the record reads")
+        .expect("the last game is there");
+    println!(
+        "records: {:>10.2} s        (the streaming reader skips to game {} of the zstd record, line {})",
+        start.elapsed().as_secs_f64(),
+        last.header.game,
+        last.line
+    );
+    // Ten times larger: verify's memory must not grow with the file.
+    let large = path("large.jsonl.zst");
+    play(GAMES * 10, Some(&large), 1);
+    let run = run_take5(&["verify", &large]);
+    let games = Rate::of(GAMES * 10, run);
+    println!(
+        "records: {:>10.0} games/s  ({:.0} per CPU second; take5 verify of a zstd record of 400,000 games, {:.1} MB; peak RSS {:.1} MB; target < 64 MB)",
+        games.wall,
+        games.cpu,
+        std::fs::metadata(&large).map_or(0, |m| m.len()) as f64 / 1e6,
+        run.2 as f64 / 1024.0
+    );
+    // Keep the zstd record for `take5 verify` / `take5 show` by hand; drop the rest.
+    for (file, _, _) in &written[..] {
+        if file != zst {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+    let _ = std::fs::remove_file(&large);
+    println!("records: the 40,000-game zstd record is kept at {zst}");
+}

@@ -2,6 +2,31 @@
 //! A record is a `game` header followed by the model's [`Event`]s and the referee's `fault`s
 //! (and, for a game the referee had to stop, a closing `stopped` line); a file may hold several
 //! games one after another.
+//!
+//! Records are written by a [`Writer`] and read as a stream, never whole, so that a record of a
+//! million games reads in the memory of one line (or of one game):
+//!
+//! - [`open`] opens a record file (or `-`, standard input), plain or compressed: a zstd or gzip
+//!   stream is recognised by its first bytes, whatever the file's name. [`Writer::create`]
+//!   writes a file compressed when its name ends in `.zst` or `.gz`.
+//! - [`LineReader`] hands out its lines one at a time, numbered from 1, each at most
+//!   [`MAX_LINE`] bytes (a longer one is an error naming its line).
+//! - [`Games`] hands out whole games, one at a time (a header and the lines up to the next one),
+//!   and [`Games::skip_to`] moves to game N without parsing the lines in between: this is the
+//!   reader for showing or replaying one game of a large record.
+//!
+//! ```
+//! use take5::record::{Games, LineReader};
+//! let text = "{\"event\":\"game\",\"format\":1,\"game\":0,\"variant\":\"classic\",\
+//!     \"players\":[\"a\",\"b\"],\"rules\":{\"deck\":{\"lowest\":1,\"bullheads\":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]},\
+//!     \"rows\":4,\"row_capacity\":5,\"hand_size\":10,\"min_players\":2,\"max_players\":10,\
+//!     \"end\":{\"target_score\":66},\"ties\":\"shared\"}}\n\
+//!     {\"event\":\"game_end\",\"totals\":[0,0],\"winners\":[0,1]}\n";
+//! let mut games = Games::new(LineReader::new(text.as_bytes()));
+//! let game = games.next_game().unwrap().unwrap();
+//! assert_eq!((game.header.game, game.line, game.lines.len()), (0, 1, 1));
+//! assert!(games.next_game().unwrap().is_none());
+//! ```
 
 use crate::game::{Event, Seat};
 use crate::players::FaultKind;
@@ -9,7 +34,9 @@ use crate::rules::Rules;
 use crate::variants::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::Path;
 
 /// The record format version written in every header.
 pub const FORMAT: u32 = 1;
@@ -31,6 +58,17 @@ pub struct Header {
     /// The house rule script the game was played with, if any (docs/house-rules.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub house: Option<HouseScript>,
+    /// How many rounds, from round 1, were dealt as given (`take5 play --deal`) rather than
+    /// from the seed; 0 (and left out) when the seed dealt every round.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub given_deals: u32,
+    /// The deck was given (`take5 play --deck`) instead of the variant's; left out when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub given_deck: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A house rule script, as a record names it.
@@ -65,7 +103,9 @@ pub struct StopLine {
 /// One line of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
-    Game(Header),
+    /// A header, boxed: it is much larger than the other lines, which are moved about by the
+    /// million.
+    Game(Box<Header>),
     Fault(FaultLine),
     Event(Event),
     Stopped(StopLine),
@@ -75,7 +115,7 @@ pub enum Line {
 #[derive(Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 enum RefereeLine {
-    Game(Header),
+    Game(Box<Header>),
     Fault(FaultLine),
     Stopped(StopLine),
 }
@@ -116,11 +156,22 @@ impl fmt::Display for ParseError {
 impl Line {
     /// Parses one line; `number` (from 1) is used in the error.
     pub fn parse(text: &str, number: usize) -> Result<Line, ParseError> {
+        // The lines take5 writes, read without serde; any other layout goes through serde.
+        if let Some(event) = json::read_event(text.as_bytes()) {
+            return Ok(Line::Event(event));
+        }
         let error = |e: serde_json::Error| ParseError {
             line: number,
             column: e.column(),
             message: e.to_string(),
         };
+        // A header as take5 writes it, read as the struct it is (serde reads a tagged enum
+        // through a buffer of its own): one a game, but the largest line.
+        if let Some(rest) = text.strip_prefix("{\"event\":\"game\",")
+            && let Ok(header) = serde_json::from_str::<Header>(&format!("{{{rest}"))
+        {
+            return Ok(Line::Game(Box::new(header)));
+        }
         let value: serde_json::Value = serde_json::from_str(text).map_err(error)?;
         let tag = value.get("event").and_then(|t| t.as_str()).unwrap_or("");
         if ["game", "fault", "stopped"].contains(&tag) {
@@ -147,44 +198,828 @@ impl Line {
     }
 }
 
-/// Reads every line of a record, numbered from 1. Blank lines are skipped.
-pub fn read(input: impl BufRead) -> io::Result<Vec<(usize, Result<Line, ParseError>)>> {
-    let mut lines = Vec::new();
-    for (i, text) in input.lines().enumerate() {
-        let text = text?;
-        if !text.trim().is_empty() {
-            lines.push((i + 1, Line::parse(&text, i + 1)));
-        }
-    }
-    Ok(lines)
+/// The longest line a record may have, in bytes (8 MiB: a header with a deck of 65,535 cards
+/// takes about 200 KB). Readers refuse a longer line, naming it, rather than hold it.
+pub const MAX_LINE: usize = 8 << 20;
+
+/// How a record file is stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    /// Plain JSON Lines.
+    None,
+    /// A zstd stream (`.zst`), compressed at level 1: on records it is both faster and smaller
+    /// than zstd's default level 3 (docs/performance.md).
+    Zstd,
+    /// A gzip stream (`.gz`), compressed at level 1 (the default level 6 is 4x slower for a
+    /// record 40% smaller: zstd is the choice for size).
+    Gzip,
 }
 
-/// Writes record lines, flushing each so nothing already played is lost if take5 is stopped.
+impl Compression {
+    /// The compression a record written to `path` gets, from its name: `.zst`, `.gz`, or none.
+    pub fn for_path(path: &Path) -> Compression {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("zst") => Compression::Zstd,
+            Some("gz") => Compression::Gzip,
+            _ => Compression::None,
+        }
+    }
+
+    /// The compression of a stream starting with `bytes` (its magic number), or none.
+    pub fn sniff(bytes: &[u8]) -> Compression {
+        if bytes.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Compression::Zstd
+        } else if bytes.starts_with(&[0x1f, 0x8b]) {
+            Compression::Gzip
+        } else {
+            Compression::None
+        }
+    }
+}
+
+/// Opens a record for reading: the file at `path`, or standard input for `-`. A zstd or gzip
+/// stream (several concatenated frames or members too) is decompressed as it is read, whatever
+/// the file's name.
+pub fn open(path: &Path) -> io::Result<Box<dyn BufRead>> {
+    if path == Path::new("-") {
+        return decompressed(Box::new(io::stdin().lock()));
+    }
+    decompressed(Box::new(BufReader::with_capacity(
+        1 << 16,
+        File::open(path)?,
+    )))
+}
+
+/// `input`, decompressed if it starts like a zstd or gzip stream.
+pub fn decompressed(mut input: Box<dyn BufRead>) -> io::Result<Box<dyn BufRead>> {
+    // A magic number is at most 4 bytes; fill_buf may return fewer only at the end.
+    let kind = Compression::sniff(input.fill_buf()?);
+    Ok(match kind {
+        Compression::None => input,
+        Compression::Zstd => Box::new(BufReader::with_capacity(
+            1 << 16,
+            zstd::stream::read::Decoder::with_buffer(input)?,
+        )),
+        Compression::Gzip => Box::new(BufReader::with_capacity(
+            1 << 16,
+            flate2::bufread::MultiGzDecoder::new(input),
+        )),
+    })
+}
+
+/// Why a record's line could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The input failed (or a compressed stream is damaged or cut short) after `line` lines.
+    Io { line: usize, error: io::Error },
+    /// Line `line` is longer than [`MAX_LINE`].
+    TooLong { line: usize },
+    /// Line `line` is not UTF-8.
+    NotText { line: usize },
+}
+
+impl ReadError {
+    /// The line it is about (for an I/O error: the last line read whole, 0 before any).
+    pub fn line(&self) -> usize {
+        match self {
+            ReadError::Io { line, .. }
+            | ReadError::TooLong { line }
+            | ReadError::NotText { line } => *line,
+        }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io { line, error } => {
+                write!(f, "cannot read the record after line {line}: {error}")
+            }
+            ReadError::TooLong { line } => {
+                write!(f, "{line}: the line is longer than {MAX_LINE} bytes")
+            }
+            ReadError::NotText { line } => write!(f, "{line}: the line is not UTF-8 text"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// A record's lines, one at a time, numbered from 1, each at most [`MAX_LINE`] bytes. Holds
+/// one line's buffer, reused.
+pub struct LineReader<R> {
+    input: R,
+    buf: Vec<u8>,
+    number: usize,
+}
+
+impl<R: BufRead> LineReader<R> {
+    pub fn new(input: R) -> LineReader<R> {
+        LineReader {
+            input,
+            buf: Vec::new(),
+            number: 0,
+        }
+    }
+
+    /// The number of the last line read (0 before the first).
+    pub fn line_number(&self) -> usize {
+        self.number
+    }
+
+    /// The next line that is not blank, without its line end, with its number; `None` at the
+    /// end.
+    pub fn next_line(&mut self) -> Result<Option<(usize, &str)>, ReadError> {
+        loop {
+            if !self.read_raw()? {
+                return Ok(None);
+            }
+            if !self.buf.iter().all(u8::is_ascii_whitespace) {
+                break;
+            }
+        }
+        let line = self.number;
+        std::str::from_utf8(&self.buf)
+            .map(|text| Some((line, text)))
+            .map_err(|_| ReadError::NotText { line })
+    }
+
+    /// Reads the next line's bytes into `buf` (without the line end); false at the end.
+    fn read_raw(&mut self) -> Result<bool, ReadError> {
+        self.buf.clear();
+        let line = self.number;
+        let io = |error| ReadError::Io { line, error };
+        // Most lines lie whole in the input's buffer: one look for the line end, one copy.
+        let available = self.input.fill_buf().map_err(io)?;
+        if let Some(end) = available.iter().position(|&b| b == b'\n')
+            && end <= MAX_LINE + 1
+        {
+            self.buf.extend_from_slice(&available[..end]);
+            self.input.consume(end + 1);
+            self.number += 1;
+            if self.buf.last() == Some(&b'\r') {
+                self.buf.pop();
+            }
+            if self.buf.len() > MAX_LINE {
+                return Err(ReadError::TooLong { line: self.number });
+            }
+            return Ok(true);
+        }
+        let read = (&mut self.input)
+            .take(MAX_LINE as u64 + 2)
+            .read_until(b'\n', &mut self.buf)
+            .map_err(io)?;
+        if read == 0 {
+            return Ok(false);
+        }
+        self.number += 1;
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+            if self.buf.last() == Some(&b'\r') {
+                self.buf.pop();
+            }
+        }
+        if self.buf.len() > MAX_LINE {
+            return Err(ReadError::TooLong { line: self.number });
+        }
+        Ok(true)
+    }
+
+    /// Whether the line just read is possibly a `game` header: it holds the string `"game"`
+    /// (every header does; no other line can, since a string inside one would be escaped).
+    fn may_be_header(&self) -> bool {
+        self.buf.windows(6).any(|w| w == b"\"game\"")
+    }
+}
+
+/// A line of a record that could not be read or is not a record line.
+#[derive(Debug)]
+pub enum GameError {
+    Read(ReadError),
+    Parse(ParseError),
+    /// A line before the first `game` line.
+    NoHeader {
+        line: usize,
+    },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Read(e) => e.fmt(f),
+            GameError::Parse(e) => write!(
+                f,
+                "{}:{}: not a record line: {}",
+                e.line, e.column, e.message
+            ),
+            GameError::NoHeader { line } => {
+                write!(f, "{line}: a record starts with a `game` line")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// One game of a record: its header and its other lines, each with its line number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedGame {
+    /// The line of the header, from 1.
+    pub line: usize,
+    pub header: Header,
+    /// The lines after the header, up to the next header or the end.
+    pub lines: Vec<(usize, Line)>,
+}
+
+/// The games of a record, one at a time: memory holds one game, whatever the record's size.
+///
+/// ```no_run
+/// // The 40,000th game of a compressed record.
+/// let input = take5::record::open("big.jsonl.zst".as_ref())?;
+/// let mut games = take5::record::Games::new(take5::record::LineReader::new(input));
+/// let game = games.skip_to(39_999)?.expect("the record has 40,000 games");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Games<R> {
+    lines: LineReader<R>,
+    /// The next game's header, already read.
+    next: Option<(usize, Header)>,
+    started: bool,
+}
+
+impl<R: BufRead> Games<R> {
+    pub fn new(lines: LineReader<R>) -> Games<R> {
+        Games {
+            lines,
+            next: None,
+            started: false,
+        }
+    }
+
+    /// The next game, with every line parsed; `None` after the last.
+    pub fn next_game(&mut self) -> Result<Option<RecordedGame>, GameError> {
+        self.start()?;
+        let Some((line, header)) = self.next.take() else {
+            return Ok(None);
+        };
+        let mut lines = Vec::new();
+        while let Some((number, text)) = self.lines.next_line().map_err(GameError::Read)? {
+            match Line::parse(text, number).map_err(GameError::Parse)? {
+                Line::Game(next) => {
+                    self.next = Some((number, *next));
+                    break;
+                }
+                other => lines.push((number, other)),
+            }
+        }
+        Ok(Some(RecordedGame {
+            line,
+            header,
+            lines,
+        }))
+    }
+
+    /// The first game whose header says `game` is `number` (its number in the match), skipping
+    /// the games before it: their lines are read but not parsed, except those that may be a
+    /// header. `None` if no later game has that number.
+    pub fn skip_to(&mut self, number: u64) -> Result<Option<RecordedGame>, GameError> {
+        self.start()?;
+        loop {
+            match &self.next {
+                None => return Ok(None),
+                Some((_, header)) if header.game == number => return self.next_game(),
+                Some(_) => self.next = None,
+            }
+            self.next = self.next_header()?;
+        }
+    }
+
+    /// Reads up to the first header.
+    fn start(&mut self) -> Result<(), GameError> {
+        if self.started {
+            return Ok(());
+        }
+        self.started = true;
+        if let Some((number, text)) = self.lines.next_line().map_err(GameError::Read)? {
+            match Line::parse(text, number).map_err(GameError::Parse)? {
+                Line::Game(header) => self.next = Some((number, *header)),
+                _ => return Err(GameError::NoHeader { line: number }),
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips to the next header line and parses it.
+    fn next_header(&mut self) -> Result<Option<(usize, Header)>, GameError> {
+        loop {
+            if !self.lines.read_raw().map_err(GameError::Read)? {
+                return Ok(None);
+            }
+            if !self.lines.may_be_header() {
+                continue;
+            }
+            let number = self.lines.number;
+            let text = std::str::from_utf8(&self.lines.buf)
+                .map_err(|_| GameError::Read(ReadError::NotText { line: number }))?;
+            if let Line::Game(header) = Line::parse(text, number).map_err(GameError::Parse)? {
+                return Ok(Some((number, *header)));
+            }
+        }
+    }
+}
+
+/// Writes record lines. Lines are gathered in memory and written out at the end of each game
+/// (its `game_end` or `stopped` line; then the file is flushed), when 64 KiB have gathered, and
+/// when the writer is finished or dropped: a record never ends in the middle of a game that was
+/// over, and costs few system calls. A compressed record is flushed at the same points, so what
+/// was flushed can be decompressed even if take5 is killed later.
 pub struct Writer<W: Write> {
-    out: W,
+    out: Option<Out<W>>,
+    buf: String,
+    /// The `rules` of the last header, and their JSON: the rules of a match's games are the
+    /// same, so a header serializes them once.
+    rules: Option<(Rules, String)>,
+}
+
+enum Out<W: Write> {
+    Plain(W),
+    Zstd(zstd::stream::write::Encoder<'static, W>),
+    Gzip(flate2::write::GzEncoder<W>),
+}
+
+impl<W: Write> Out<W> {
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Out::Plain(w) => w,
+            Out::Zstd(w) => w,
+            Out::Gzip(w) => w,
+        }
+    }
+
+    fn finish(self) -> io::Result<W> {
+        match self {
+            Out::Plain(w) => Ok(w),
+            Out::Zstd(w) => w.finish(),
+            Out::Gzip(w) => w.finish(),
+        }
+    }
+}
+
+/// Lines gathered before they are written out.
+const GATHER: usize = 1 << 16;
+
+impl Writer<Box<dyn Write>> {
+    /// Creates the record file `path`, compressed as its name says ([`Compression::for_path`]).
+    pub fn create(path: &Path) -> io::Result<Writer<Box<dyn Write>>> {
+        let file = File::create(path)?;
+        Writer::compressed(
+            Box::new(file) as Box<dyn Write>,
+            Compression::for_path(path),
+        )
+    }
 }
 
 impl<W: Write> Writer<W> {
+    /// A writer of plain JSON Lines.
     pub fn new(out: W) -> Writer<W> {
-        Writer { out }
+        Writer {
+            out: Some(Out::Plain(out)),
+            buf: String::with_capacity(GATHER + 4096),
+            rules: None,
+        }
+    }
+
+    /// A writer of records compressed with `compression`.
+    pub fn compressed(out: W, compression: Compression) -> io::Result<Writer<W>> {
+        let out = match compression {
+            Compression::None => Out::Plain(out),
+            Compression::Zstd => Out::Zstd(zstd::stream::write::Encoder::new(out, 1)?),
+            Compression::Gzip => Out::Gzip(flate2::write::GzEncoder::new(
+                out,
+                flate2::Compression::fast(),
+            )),
+        };
+        let mut writer = Writer::new_plain_buffer();
+        writer.out = Some(out);
+        Ok(writer)
+    }
+
+    fn new_plain_buffer() -> Writer<W> {
+        Writer {
+            out: None,
+            buf: String::with_capacity(GATHER + 4096),
+            rules: None,
+        }
     }
 
     pub fn write(&mut self, line: &Line) -> io::Result<()> {
-        self.write_json(line)
+        match line {
+            Line::Game(header) => self.header(header),
+            Line::Event(event) => self.event(event),
+            Line::Fault(_) => {
+                self.buf.push_str(&serde_json::to_string(line)?);
+                self.end_line(false)
+            }
+            Line::Stopped(_) => {
+                self.buf.push_str(&serde_json::to_string(line)?);
+                self.end_line(true)
+            }
+        }
     }
 
     /// Writes a model event (the same line as `write(&Line::Event(..))`, without a copy).
     pub fn event(&mut self, event: &Event) -> io::Result<()> {
-        self.write_json(event)
+        if !json::event(&mut self.buf, event) {
+            self.buf.push_str(&serde_json::to_string(event)?);
+        }
+        self.end_line(matches!(event, Event::GameEnd { .. }))
     }
 
-    fn write_json(&mut self, value: &impl Serialize) -> io::Result<()> {
-        serde_json::to_writer(&mut self.out, value)?;
-        self.out.write_all(b"\n")?;
-        self.out.flush()
+    /// A header: as serde writes it, with the rules' JSON kept from the last header.
+    fn header(&mut self, header: &Header) -> io::Result<()> {
+        if self
+            .rules
+            .as_ref()
+            .is_none_or(|(rules, _)| *rules != header.rules)
+        {
+            self.rules = Some((header.rules.clone(), serde_json::to_string(&header.rules)?));
+        }
+        let rules = &self.rules.as_ref().expect("just set").1;
+        let buf = &mut self.buf;
+        buf.push_str("{\"event\":\"game\",\"format\":");
+        json::number(buf, header.format);
+        buf.push_str(",\"game\":");
+        json::number(buf, header.game);
+        buf.push_str(",\"variant\":");
+        buf.push_str(&serde_json::to_string(&header.variant)?);
+        if let Some(seed) = header.seed {
+            buf.push_str(",\"seed\":");
+            json::number(buf, seed);
+        }
+        buf.push_str(",\"players\":");
+        buf.push_str(&serde_json::to_string(&header.players)?);
+        buf.push_str(",\"rules\":");
+        buf.push_str(rules);
+        if let Some(house) = &header.house {
+            buf.push_str(",\"house\":");
+            buf.push_str(&serde_json::to_string(house)?);
+        }
+        if header.given_deals > 0 {
+            buf.push_str(",\"given_deals\":");
+            json::number(buf, header.given_deals);
+        }
+        if header.given_deck {
+            buf.push_str(",\"given_deck\":true");
+        }
+        buf.push('}');
+        self.end_line(false)
     }
 
+    /// Ends the line just put into the buffer; writes the buffer out when it is full or `flush`
+    /// (the end of a game), and then flushes.
+    fn end_line(&mut self, flush: bool) -> io::Result<()> {
+        self.buf.push('\n');
+        if flush || self.buf.len() >= GATHER {
+            self.write_out(flush)?;
+        }
+        Ok(())
+    }
+
+    fn write_out(&mut self, flush: bool) -> io::Result<()> {
+        let out = self.out.as_mut().expect("not finished").writer();
+        out.write_all(self.buf.as_bytes())?;
+        self.buf.clear();
+        if flush { out.flush() } else { Ok(()) }
+    }
+
+    /// Writes out every line and ends the compressed stream, if any; gives back the output.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.write_out(true)?;
+        let out = self.out.take().expect("not finished").finish()?;
+        Ok(out)
+    }
+
+    /// [`Writer::finish`] for an output that cannot fail (a `Vec<u8>`).
     pub fn into_inner(self) -> W {
-        self.out
+        self.finish().expect("writing to memory does not fail")
+    }
+}
+
+impl<W: Write> Drop for Writer<W> {
+    /// Writes out what is left (a game that was stopped by an error), as far as it goes.
+    fn drop(&mut self) {
+        if self.out.is_some() {
+            let _ = self.write_out(true);
+            if let Some(out) = self.out.take() {
+                let _ = out.finish();
+            }
+        }
+    }
+}
+
+/// The record lines of the hot events, written as serde_json writes them (field order,
+/// no spaces), without serde: a record of built-in bots' games is written at several times
+/// serde's speed. A test keeps the two equal for every event of every variant. The same
+/// layout is read back without serde ([`read_event`]); any other layout of the same line (other
+/// field order, spaces) is read by serde, with the same result.
+mod json {
+    use crate::cards::Card;
+    use crate::game::{Event, TakeReason};
+    use crate::protocol::print::Number;
+
+    /// Reads a line in exactly the layout [`event`] writes; `None` for any other line (which
+    /// may still be a valid line: serde reads it then, and names what is wrong if it is not).
+    pub fn read_event(line: &[u8]) -> Option<Event> {
+        let mut p = Cursor { b: line, i: 0 };
+        let rest = line.strip_prefix(b"{\"event\":\"")?;
+        let name_end = rest.iter().position(|&c| c == b'"')?;
+        p.i = 10 + name_end + 1;
+        let event = match &rest[..name_end] {
+            b"place" => {
+                let seat = p.field(b",\"seat\":")?;
+                let card = p.card(b",\"card\":")?;
+                let row = p.field(b",\"row\":")?;
+                Event::Place { seat, card, row }
+            }
+            b"reveal" => {
+                let round = p.field(b",\"round\":")?;
+                let turn = p.field(b",\"turn\":")?;
+                p.lit(b",\"cards\":")?;
+                let cards = p.cards()?;
+                Event::Reveal { round, turn, cards }
+            }
+            b"take" => {
+                let seat = p.field(b",\"seat\":")?;
+                let row = p.field(b",\"row\":")?;
+                p.lit(b",\"cards\":")?;
+                let cards = p.cards()?;
+                let bullheads = p.signed(b",\"bullheads\":")?;
+                let reason = if p.lit(b",\"reason\":\"full\"").is_some() {
+                    TakeReason::Full
+                } else {
+                    p.lit(b",\"reason\":\"low\"")?;
+                    TakeReason::Low
+                };
+                Event::Take {
+                    seat,
+                    row,
+                    cards,
+                    bullheads,
+                    reason,
+                }
+            }
+            b"deal" => {
+                let round = p.field(b",\"round\":")?;
+                p.lit(b",\"hands\":")?;
+                let hands = p.list(|p| p.cards())?;
+                p.lit(b",\"rows\":")?;
+                let rows = p.cards()?;
+                Event::Deal { round, hands, rows }
+            }
+            b"round_end" => {
+                let round = p.field(b",\"round\":")?;
+                p.lit(b",\"penalties\":")?;
+                let penalties = p.list(|p| p.int())?;
+                p.lit(b",\"totals\":")?;
+                let totals = p.list(|p| p.int())?;
+                Event::RoundEnd {
+                    round,
+                    penalties,
+                    totals,
+                }
+            }
+            b"game_end" => {
+                p.lit(b",\"totals\":")?;
+                let totals = p.list(|p| p.int())?;
+                p.lit(b",\"winners\":")?;
+                let winners = p.list(|p| p.uint())?;
+                Event::GameEnd { totals, winners }
+            }
+            b"pick" => {
+                let seat = p.field(b",\"seat\":")?;
+                let card = p.card(b",\"card\":")?;
+                Event::Pick { seat, card }
+            }
+            b"keep" => {
+                let seat = p.field(b",\"seat\":")?;
+                let card = p.card(b",\"card\":")?;
+                Event::Keep { seat, card }
+            }
+            b"pile" => {
+                let seat = p.field(b",\"seat\":")?;
+                p.lit(b",\"cards\":")?;
+                let cards = p.cards()?;
+                Event::Pile { seat, cards }
+            }
+            b"end_turn" => Event::EndTurn {
+                seat: p.field(b",\"seat\":")?,
+            },
+            _ => return None,
+        };
+        p.lit(b"}")?;
+        (p.i == line.len()).then_some(event)
+    }
+
+    /// A reader of one line's bytes.
+    struct Cursor<'a> {
+        b: &'a [u8],
+        i: usize,
+    }
+
+    impl Cursor<'_> {
+        fn lit(&mut self, text: &[u8]) -> Option<()> {
+            if self.b[self.i..].starts_with(text) {
+                self.i += text.len();
+                Some(())
+            } else {
+                None
+            }
+        }
+
+        /// A JSON number without sign, fraction or exponent (and no leading zero), as a u64.
+        fn digits(&mut self) -> Option<u64> {
+            let start = self.i;
+            let mut n: u64 = 0;
+            while let Some(&c) = self.b.get(self.i) {
+                if !c.is_ascii_digit() {
+                    break;
+                }
+                n = n.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+                self.i += 1;
+            }
+            let len = self.i - start;
+            // No digits, or a leading zero (not JSON), or a fraction or exponent next.
+            if len == 0
+                || (len > 1 && self.b[start] == b'0')
+                || matches!(self.b.get(self.i), Some(b'.' | b'e' | b'E'))
+            {
+                return None;
+            }
+            Some(n)
+        }
+
+        fn uint<T: TryFrom<u64>>(&mut self) -> Option<T> {
+            T::try_from(self.digits()?).ok()
+        }
+
+        fn int(&mut self) -> Option<i32> {
+            if self.lit(b"-").is_some() {
+                let n = i64::try_from(self.digits()?).ok()?;
+                i32::try_from(-n).ok()
+            } else {
+                self.uint()
+            }
+        }
+
+        fn field<T: TryFrom<u64>>(&mut self, name: &[u8]) -> Option<T> {
+            self.lit(name)?;
+            self.uint()
+        }
+
+        fn signed(&mut self, name: &[u8]) -> Option<i32> {
+            self.lit(name)?;
+            self.int()
+        }
+
+        fn card(&mut self, name: &[u8]) -> Option<Card> {
+            self.field(name).map(Card)
+        }
+
+        fn cards(&mut self) -> Option<Vec<Card>> {
+            self.list(|p| p.uint().map(Card))
+        }
+
+        fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+            self.lit(b"[")?;
+            let mut items = Vec::new();
+            if self.lit(b"]").is_some() {
+                return Some(items);
+            }
+            loop {
+                items.push(item(self)?);
+                match self.b.get(self.i) {
+                    Some(b',') => self.i += 1,
+                    Some(b']') => {
+                        self.i += 1;
+                        return Some(items);
+                    }
+                    _ => return None,
+                }
+            }
+        }
+    }
+
+    /// A number, as JSON has it (from the protocol printer's table below 1000).
+    #[inline(always)]
+    pub fn number(buf: &mut String, n: impl Number) {
+        n.write(buf);
+    }
+
+    #[inline(always)]
+    fn numbers<T: Number>(buf: &mut String, items: &[T]) {
+        buf.push('[');
+        if let Some((&first, rest)) = items.split_first() {
+            first.write(buf);
+            for &n in rest {
+                n.write_after(buf, b',');
+            }
+        }
+        buf.push(']');
+    }
+
+    #[inline(always)]
+    fn cards(buf: &mut String, cards: &[Card]) {
+        numbers(buf, cards);
+    }
+
+    #[inline(always)]
+    fn field(buf: &mut String, name: &str, n: impl Number) {
+        buf.push_str(name);
+        n.write(buf);
+    }
+
+    /// Writes `event`'s line (without its line end) if it is one written here; false (and
+    /// nothing written) for the others.
+    pub fn event(buf: &mut String, event: &Event) -> bool {
+        match event {
+            Event::Place { seat, card, row } => {
+                field(buf, "{\"event\":\"place\",\"seat\":", *seat);
+                field(buf, ",\"card\":", card.0);
+                field(buf, ",\"row\":", *row);
+            }
+            Event::Reveal {
+                round,
+                turn,
+                cards: c,
+            } => {
+                field(buf, "{\"event\":\"reveal\",\"round\":", *round);
+                field(buf, ",\"turn\":", *turn);
+                buf.push_str(",\"cards\":");
+                cards(buf, c);
+            }
+            Event::Take {
+                seat,
+                row,
+                cards: c,
+                bullheads,
+                reason,
+            } => {
+                field(buf, "{\"event\":\"take\",\"seat\":", *seat);
+                field(buf, ",\"row\":", *row);
+                buf.push_str(",\"cards\":");
+                cards(buf, c);
+                field(buf, ",\"bullheads\":", *bullheads);
+                buf.push_str(match reason {
+                    TakeReason::Full => ",\"reason\":\"full\"",
+                    TakeReason::Low => ",\"reason\":\"low\"",
+                });
+            }
+            Event::Deal { round, hands, rows } => {
+                field(buf, "{\"event\":\"deal\",\"round\":", *round);
+                buf.push_str(",\"hands\":[");
+                for (i, hand) in hands.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(',');
+                    }
+                    cards(buf, hand);
+                }
+                buf.push_str("],\"rows\":");
+                cards(buf, rows);
+            }
+            Event::RoundEnd {
+                round,
+                penalties,
+                totals,
+            } => {
+                field(buf, "{\"event\":\"round_end\",\"round\":", *round);
+                buf.push_str(",\"penalties\":");
+                numbers(buf, penalties);
+                buf.push_str(",\"totals\":");
+                numbers(buf, totals);
+            }
+            Event::GameEnd { totals, winners } => {
+                buf.push_str("{\"event\":\"game_end\",\"totals\":");
+                numbers(buf, totals);
+                buf.push_str(",\"winners\":");
+                numbers(buf, winners);
+            }
+            Event::Pick { seat, card } => {
+                field(buf, "{\"event\":\"pick\",\"seat\":", *seat);
+                field(buf, ",\"card\":", card.0);
+            }
+            Event::Keep { seat, card } => {
+                field(buf, "{\"event\":\"keep\",\"seat\":", *seat);
+                field(buf, ",\"card\":", card.0);
+            }
+            Event::Pile { seat, cards: c } => {
+                field(buf, "{\"event\":\"pile\",\"seat\":", *seat);
+                buf.push_str(",\"cards\":");
+                cards(buf, c);
+            }
+            Event::EndTurn { seat } => field(buf, "{\"event\":\"end_turn\",\"seat\":", *seat),
+            _ => return false,
+        }
+        buf.push('}');
+        true
     }
 }

@@ -140,9 +140,13 @@ pub fn play_match(
                     players: table.iter().map(|p| p.name().to_string()).collect(),
                     rules: (*config.rules).clone(),
                     house: config.house.as_ref().map(|h| h.script.clone()),
+                    given_deals: config.deals.len().try_into().unwrap_or(u32::MAX),
+                    // A house script's deck is checked against the script.
+                    given_deck: config.house.is_none()
+                        && config.rules.deck != config.variant.rules().deck,
                 };
                 record
-                    .write(&Line::Game(header))
+                    .write(&Line::Game(Box::new(header)))
                     .map_err(RefereeError::Record)?;
             }
             if let Some(house) = &config.house {
@@ -366,7 +370,10 @@ impl Referee<'_, '_> {
     fn publish(&mut self) -> Result<(), RefereeError> {
         let events = std::mem::take(&mut self.step.events);
         for event in &events {
-            if let Some(record) = self.record.as_deref_mut() {
+            // A fault while the players see the game's end is recorded before its `game_end`
+            // line, the game's last (docs/records.md).
+            let last = matches!(event, Event::GameEnd { .. });
+            if !last && let Some(record) = self.record.as_deref_mut() {
                 record.event(event).map_err(RefereeError::Record)?;
             }
             for seat in 0..self.players.len() {
@@ -376,6 +383,9 @@ impl Referee<'_, '_> {
                 if let Err(fault) = self.players[seat].observe(seat, event) {
                     self.fault(seat, *fault)?;
                 }
+            }
+            if last && let Some(record) = self.record.as_deref_mut() {
+                record.event(event).map_err(RefereeError::Record)?;
             }
         }
         self.step.events = events;

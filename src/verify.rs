@@ -25,7 +25,8 @@ use crate::game::{
     Action, Deal, Decision, Event, Game, Outcome, Points, Seat, SpecialDeal, TakeReason, ToMove,
 };
 use crate::house::{self, House};
-use crate::record::{self, FORMAT, Header, HouseScript, Line};
+use crate::record::{FORMAT, Header, HouseScript, Line, LineReader, MAX_LINE, ReadError};
+use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::variants::AnyGame;
 use crate::variants::Variant;
@@ -109,29 +110,64 @@ pub fn verify_record(input: impl BufRead) -> Result<Summary, VerifyError> {
 }
 
 /// Verifies every game of a record read from `input`, a file in `record_dir`: the house rule
-/// scripts its headers name are found from there.
+/// scripts its headers name are found from there. The summary holds every game: for records of
+/// any size, [`verify_stream`] holds none.
 pub fn verify_record_in(input: impl BufRead, record_dir: &Path) -> Result<Summary, VerifyError> {
-    let lines = record::read(input).map_err(|e| VerifyError {
-        line: None,
-        column: None,
-        message: format!("cannot read the record: {e}"),
-        unreadable: true,
-    })?;
-    let mut parsed = Vec::with_capacity(lines.len());
-    for (number, line) in lines {
-        match line {
-            Ok(line) => parsed.push((number, line)),
-            Err(e) => {
-                return Err(VerifyError {
-                    line: Some(e.line),
-                    column: Some(e.column),
-                    message: format!("not a record line: {}", e.message),
-                    unreadable: false,
-                });
-            }
-        }
+    let mut games = Vec::new();
+    let counts = verify_stream(input, record_dir, |game| games.push(game))?;
+    Ok(Summary {
+        games,
+        lines: counts.lines,
+    })
+}
+
+/// What [`verify_stream`] read of a valid record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    pub games: u64,
+    /// Lines read (blank lines not counted).
+    pub lines: usize,
+}
+
+/// Verifies every game of a record read from `input` (plain text: see [`record::open`] for
+/// compressed files), a file in `record_dir`, reading one line at a time: memory holds two
+/// lines and the game being replayed, whatever the record's size. `on_game` gets each game once
+/// it has verified.
+pub fn verify_stream(
+    input: impl BufRead,
+    record_dir: &Path,
+    on_game: impl FnMut(GameSummary),
+) -> Result<Counts, VerifyError> {
+    let mut reader = LineReader::new(input);
+    let lines = std::iter::from_fn(move || match reader.next_line() {
+        Ok(Some((number, text))) => Some(Line::parse(text, number).map(|l| (number, l)).map_err(
+            |e| VerifyError {
+                line: Some(e.line),
+                column: Some(e.column),
+                message: format!("not a record line: {}", e.message),
+                unreadable: false,
+            },
+        )),
+        Ok(None) => None,
+        Err(e) => Some(Err(read_error(e))),
+    });
+    verify_iter(lines, record_dir, on_game, None)
+}
+
+fn read_error(e: ReadError) -> VerifyError {
+    match e {
+        ReadError::Io { error, line } => VerifyError {
+            line: None,
+            column: None,
+            message: format!("cannot read the record after line {line}: {error}"),
+            unreadable: true,
+        },
+        ReadError::TooLong { line } => VerifyError::at(
+            line,
+            format!("the line is longer than {MAX_LINE} bytes, the longest a record line may be"),
+        ),
+        ReadError::NotText { line } => VerifyError::at(line, "the line is not UTF-8 text"),
     }
-    verify_lines_in(&parsed, record_dir)
 }
 
 /// Verifies parsed record lines, each with its line number; house rule scripts are found from
@@ -143,7 +179,7 @@ pub fn verify_lines(lines: &[(usize, Line)]) -> Result<Summary, VerifyError> {
 /// Verifies parsed record lines, each with its line number, of a record in `record_dir` (where
 /// the house rule scripts its headers name are found from).
 pub fn verify_lines_in(lines: &[(usize, Line)], record_dir: &Path) -> Result<Summary, VerifyError> {
-    replay_lines_in(lines, record_dir, &mut |_| {})
+    replay_lines_in(lines, record_dir, None)
 }
 
 /// One record line as the replay took it, with the game after it (for viewers: `take5 show`).
@@ -160,27 +196,73 @@ pub struct Replayed<'a> {
     pub game: &'a AnyGame,
 }
 
-/// [`verify_lines_in`], telling `seen` of every line once the replay has taken it.
+/// [`verify_lines_in`], telling `seen` (where given) of every line once the replay has taken it.
 pub fn replay_lines_in(
     lines: &[(usize, Line)],
     record_dir: &Path,
-    seen: &mut dyn FnMut(Replayed),
+    seen: Option<&mut dyn FnMut(Replayed)>,
 ) -> Result<Summary, VerifyError> {
+    let mut games = Vec::new();
+    let counts = verify_iter(
+        lines.iter().cloned().map(Ok),
+        record_dir,
+        |game| games.push(game),
+        seen,
+    )?;
+    Ok(Summary {
+        games,
+        lines: counts.lines,
+    })
+}
+
+/// The replay of a record's lines, each looked at with the line after it; `seen`, where given,
+/// is told of every line after it was taken.
+fn verify_iter(
+    mut lines: impl Iterator<Item = Result<(usize, Line), VerifyError>>,
+    record_dir: &Path,
+    mut on_game: impl FnMut(GameSummary),
+    mut seen: Option<&mut dyn FnMut(Replayed)>,
+) -> Result<Counts, VerifyError> {
     let mut houses = Houses {
         record_dir,
         loaded: Vec::new(),
     };
-    let mut games = Vec::new();
+    let mut counts = Counts { games: 0, lines: 0 };
     let mut current: Option<Replay> = None;
-    for (i, (number, line)) in lines.iter().enumerate() {
-        let number = *number;
-        let mut drove_it = false;
-        match line {
-            Line::Game(header) => {
-                if let Some(replay) = current.take() {
-                    games.push(replay.finish(number, "the next game starts")?);
+    // The last game's replay, finished: the next game of the same table reuses its memory.
+    let mut spent: Option<Replay> = None;
+    let mut next = lines.next().transpose()?;
+    let mut last = 0;
+    while let Some((number, line)) = next.take() {
+        next = lines.next().transpose()?;
+        counts.lines += 1;
+        last = number;
+        let mut drove = false;
+        match &line {
+            Line::Game(_) => {
+                if let Some(mut replay) = current.take() {
+                    on_game(replay.finish(number, "the next game starts")?);
+                    counts.games += 1;
+                    spent = Some(replay);
                 }
-                current = Some(Replay::start(header, number, &mut houses)?);
+                // A viewer is shown the line after the replay took it (the header moves into
+                // the replay), so it gets a copy; verifying alone copies nothing.
+                let shown = seen.is_some().then(|| line.clone());
+                let Line::Game(header) = line else {
+                    unreachable!("matched")
+                };
+                let replay = Replay::start(header, number, &mut houses, spent.take())?;
+                if let (Some(seen), Some(line)) = (seen.as_mut(), &shown) {
+                    seen(Replayed {
+                        number,
+                        line,
+                        header: &replay.header,
+                        drove: false,
+                        game: &replay.game,
+                    });
+                }
+                current = Some(replay);
+                continue;
             }
             Line::Fault(fault) => {
                 let replay = current.as_mut().ok_or_else(|| no_header(number))?;
@@ -191,6 +273,16 @@ pub fn replay_lines_in(
                             "fault of seat {}, but the game has seats 0 to {}",
                             fault.seat,
                             replay.game.seats() - 1
+                        ),
+                    ));
+                }
+                if replay.pending.is_empty() && replay.game.outcome().is_some() {
+                    return Err(VerifyError::at(
+                        number,
+                        format!(
+                            "a `fault` line after the end of game {} (its `game_end` line): a \
+                             game's faults come before it",
+                            replay.header.game
                         ),
                     ));
                 }
@@ -208,28 +300,29 @@ pub fn replay_lines_in(
             }
             Line::Event(event) => {
                 let replay = current.as_mut().ok_or_else(|| no_header(number))?;
-                let next = lines.get(i + 1).and_then(|(_, l)| match l {
-                    Line::Event(e) => Some(e),
+                let next = match &next {
+                    Some((_, Line::Event(e))) => Some(e),
                     _ => None,
-                });
-                let drove = replay.pending.is_empty();
+                };
+                drove = replay.pending.is_empty();
                 replay.event(event, number, next)?;
-                drove_it = drove;
             }
         }
-        if let Some(replay) = &current {
+        if let (Some(seen), Some(replay)) = (seen.as_mut(), &current) {
             seen(Replayed {
                 number,
-                line,
+                line: &line,
                 header: &replay.header,
-                drove: drove_it,
+                drove,
                 game: &replay.game,
             });
         }
     }
-    let last = lines.last().map_or(0, |(n, _)| *n);
     match current {
-        Some(replay) => games.push(replay.finish(last, "the record ends")?),
+        Some(mut replay) => {
+            on_game(replay.finish(last, "the record ends")?);
+            counts.games += 1;
+        }
         None => {
             return Err(VerifyError {
                 line: None,
@@ -239,10 +332,7 @@ pub fn replay_lines_in(
             });
         }
     }
-    Ok(Summary {
-        games,
-        lines: lines.len(),
-    })
+    Ok(counts)
 }
 
 fn no_header(line: usize) -> VerifyError {
@@ -311,17 +401,27 @@ fn differing_settings(a: &Rules, b: &Rules) -> Vec<&'static str> {
 
 /// One game being replayed.
 struct Replay {
-    header: Header,
+    header: Box<Header>,
     line: usize,
     game: AnyGame,
     /// Events the model emitted that the record has not shown yet.
     pending: VecDeque<Event>,
     faults: usize,
     rounds: u32,
+    /// The deal stream of the header's seed, if it has one.
+    rng: Option<GameRng>,
 }
 
 impl Replay {
-    fn start(header: &Header, line: usize, houses: &mut Houses) -> Result<Replay, VerifyError> {
+    /// The replay of the game whose header is at `line`; `spent`, the last game's finished
+    /// replay, is reused when the game is played at the same table with the same rules (the
+    /// header's checks then hold as they did for it).
+    fn start(
+        header: Box<Header>,
+        line: usize,
+        houses: &mut Houses,
+        spent: Option<Replay>,
+    ) -> Result<Replay, VerifyError> {
         if header.format != FORMAT {
             return Err(VerifyError::at(
                 line,
@@ -330,6 +430,32 @@ impl Replay {
                     header.format
                 ),
             ));
+        }
+        let same_table = |old: &Replay| {
+            old.header.house.is_none()
+                && header.house.is_none()
+                && old.header.variant == header.variant
+                && old.game.seats() == header.players.len()
+                && old.header.given_deck == header.given_deck
+                && old.header.seed.is_some() == header.seed.is_some()
+                && old.header.rules == header.rules
+        };
+        if let Some(mut old) = spent.filter(same_table) {
+            old.game.restart();
+            let seats = header.players.len() as u64;
+            old.rng = match (old.rng, header.seed) {
+                (Some(mut rng), Some(seed)) if old.header.seed == Some(seed) => {
+                    rng.restart(Stream::Deal(header.game / seats));
+                    Some(rng)
+                }
+                (_, seed) => seed.map(|seed| GameRng::new(seed, Stream::Deal(header.game / seats))),
+            };
+            old.header = header;
+            old.line = line;
+            old.pending.clear();
+            old.faults = 0;
+            old.rounds = 0;
+            return Ok(old);
         }
         let rules = Arc::new(header.rules.clone());
         let mut game = header
@@ -364,14 +490,55 @@ impl Replay {
                 unreadable: true,
             })?;
             game.set_house(hooks);
+        } else {
+            // Without a script, the rules are the variant's, but for what the header says was
+            // given and a variant's own options. A record without a seed (every deal given, as
+            // by hand) may set its own table and length of game, not its deck.
+            let mut expected = header.variant.rules();
+            if header.seed.is_none() {
+                expected = Rules {
+                    deck: expected.deck,
+                    ..header.rules.clone()
+                };
+            }
+            if header.given_deck {
+                expected.deck = header.rules.deck.clone();
+            }
+            if header.variant == Variant::Pro {
+                expected.draft = header.rules.draft;
+            }
+            let differ = differing_settings(&header.rules, &expected);
+            if !differ.is_empty() {
+                return Err(VerifyError::at(
+                    line,
+                    format!(
+                        "the header's rules are not those of the {} variant: {} differ{}{}",
+                        header.variant.name(),
+                        differ.join(", "),
+                        if differ.len() == 1 { "s" } else { "" },
+                        if differ == ["deck"] {
+                            " (a deck given with --deck is marked `given_deck`)"
+                        } else {
+                            ""
+                        }
+                    ),
+                ));
+            }
         }
+        // The deals the header's seed made are drawn again, from the stream the referee drew
+        // them from (docs/records.md, "Seeds").
+        let rng = header.seed.map(|seed| {
+            let seats = header.players.len().max(1) as u64;
+            GameRng::new(seed, Stream::Deal(header.game / seats))
+        });
         Ok(Replay {
-            header: header.clone(),
+            header,
             line,
             game,
             pending: VecDeque::new(),
             faults: 0,
             rounds: 0,
+            rng,
         })
     }
 
@@ -483,13 +650,32 @@ impl Replay {
                     }),
                     _ => None,
                 };
-                let deal = Deal {
-                    hands: hands.clone(),
-                    rows: rows.clone(),
-                    specials,
-                };
-                game.deal(&deal, &mut emitted)
-                    .map_err(|e| refused("the deal breaks the rules".into(), e))?;
+                let round = self.rounds + 1;
+                match &mut self.rng {
+                    Some(rng) if round > self.header.given_deals => {
+                        game.deal_random(rng, &mut emitted)
+                            .map_err(|e| refused("the seed's deal breaks the rules".into(), e))?;
+                        if emitted.first() != Some(recorded) {
+                            return Err(VerifyError::at(
+                                line,
+                                format!(
+                                    "the deal of round {round} is not the one the header's seed {} gives: the seed deals `{}`",
+                                    self.header.seed.expect("a seed"),
+                                    emitted.first().map_or_else(String::new, report::event)
+                                ),
+                            ));
+                        }
+                    }
+                    _ => {
+                        let deal = Deal {
+                            hands: hands.clone(),
+                            rows: rows.clone(),
+                            specials,
+                        };
+                        game.deal(&deal, &mut emitted)
+                            .map_err(|e| refused("the deal breaks the rules".into(), e))?;
+                    }
+                }
                 self.rounds += 1;
             }
             (ToMove::Everyone(_), Event::Reveal { cards, .. }) => {
@@ -599,7 +785,7 @@ impl Replay {
     }
 
     /// The game's lines are over (at `line`, because `why`): nothing may be left to say.
-    fn finish(self, line: usize, why: &str) -> Result<GameSummary, VerifyError> {
+    fn finish(&mut self, line: usize, why: &str) -> Result<GameSummary, VerifyError> {
         if let Some(missing) = self.pending.front() {
             return Err(VerifyError::at(
                 line,
@@ -625,7 +811,7 @@ impl Replay {
             number: self.header.game,
             line: self.line,
             variant: self.header.variant,
-            players: self.header.players,
+            players: std::mem::take(&mut self.header.players),
             rounds: self.rounds,
             outcome,
             faults: self.faults,

@@ -175,6 +175,17 @@ fn an_edited_special_deck_is_refused_at_the_next_deal() {
         .rposition(|l| l.contains("\"event\":\"specials\""))
         .unwrap();
     assert_ne!(first, second);
+    // As it stands, the record's round 1 deck is not the one its seed deals.
+    let path = temp("deck-seeded.jsonl");
+    std::fs::write(&path, changed.join("\n") + "\n").unwrap();
+    let output = take5(&["verify", &path.display().to_string()]);
+    let said = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(said.contains(&format!(":{}:", first + 1)), "{said}");
+    // Said to be given (`--deal`), its deals are replayed as they stand: the edit shows at the
+    // next deal.
+    let header = &mut changed[0];
+    assert_eq!(header.pop(), Some('}'));
+    header.push_str(",\"given_deals\":2}");
     let path = temp("deck-bad.jsonl");
     std::fs::write(&path, changed.join("\n") + "\n").unwrap();
     let output = take5(&["verify", &path.display().to_string()]);

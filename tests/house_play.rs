@@ -51,7 +51,7 @@ fn scripts_of(variant: &str) -> Vec<PathBuf> {
 fn header(record: &Path) -> take5::record::Header {
     let text = std::fs::read_to_string(record).unwrap();
     match Line::parse(text.lines().next().unwrap(), 1).unwrap() {
-        Line::Game(header) => header,
+        Line::Game(header) => *header,
         other => panic!("not a header: {other:?}"),
     }
 }

@@ -21,14 +21,19 @@ fn play(seed: u64, game: u64, seats: usize, rules: Rules) -> (Vec<String>, Vec<i
         format: FORMAT,
         game,
         variant: Variant::Classic,
-        seed: Some(seed),
+        // Short games are not the classic game: their records have no seed (as if every deal
+        // were given), which lets them set their own rules.
+        seed: (rules.end == GameEnd::TargetScore(66)).then_some(seed),
         players: (0..seats).map(|s| format!("builtin:random#{s}")).collect(),
         rules: (*rules).clone(),
         house: None,
+        given_deals: 0,
+        given_deck: false,
     };
-    writer.write(&Line::Game(header)).unwrap();
+    writer.write(&Line::Game(Box::new(header))).unwrap();
     let mut state = Classic::new(rules, seats).unwrap();
-    let mut dealer = GameRng::new(seed, Stream::Deal(game));
+    // The referee's stream: each deal is played once per seat rotation.
+    let mut dealer = GameRng::new(seed, Stream::Deal(game / seats as u64));
     let mut bots: Vec<Builtin> = (0..seats)
         .map(|s| Builtin::new(Strategy::Random, seed ^ (s as u64) << 32))
         .collect();

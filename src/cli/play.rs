@@ -10,8 +10,6 @@ use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::rules::Draft;
 use crate::variants::Variant;
 use clap::Args;
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -34,7 +32,8 @@ pub struct PlayArgs {
     /// Games to play; seats rotate so each player plays each deal from each seat.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
-    /// Write the game record(s) here as JSON Lines (docs/records.md).
+    /// Write the game record(s) here as JSON Lines (docs/records.md), compressed with zstd
+    /// when FILE ends in `.zst`, with gzip when it ends in `.gz`.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// YAML file with the deal of each round (hands and starting rows), to replay a real game.
@@ -238,9 +237,10 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
     let mut record = match &args.record {
         Some(path) => {
-            let file = File::create(path)
+            // Compressed when the name ends in .zst or .gz.
+            let writer = Writer::create(path)
                 .map_err(|e| CliError::input(format!("cannot create {}: {e}", path.display())))?;
-            Some(Writer::new(Box::new(BufWriter::new(file)) as Box<dyn Write>))
+            Some(writer)
         }
         None => None,
     };
@@ -253,6 +253,11 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
     })
     .map_err(CliError::input)?;
+    if let (Some(record), Some(path)) = (record, &args.record) {
+        record
+            .finish()
+            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    }
     println!(
         "seed {seed}: {games} game{} (replay with --seed {seed})",
         if games == 1 { "" } else { "s" }

@@ -2,10 +2,9 @@
 //! on a terminal, every step as plain text when piped, or one self-contained HTML page.
 
 use super::{CliError, Status};
-use crate::record::{self, Line};
+use crate::record::{self, Games, Line, LineReader};
 use crate::show::{self, Hands, Shown};
-use std::fs::File;
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `take5 show`.
@@ -28,19 +27,29 @@ pub struct ShowArgs {
     pub plain: bool,
 }
 
-/// Reads a record file's lines, or says what and where is wrong.
-fn read_lines(path: &Path) -> Result<Vec<(usize, Line)>, CliError> {
+/// Reads the lines of one game of a record file (plain, .zst or .gz): the game numbered `game`,
+/// or the first. Memory holds that game only, whatever the record's size (the games before it
+/// are skipped unparsed).
+fn read_game(path: &Path, game: Option<u64>) -> Result<Vec<(usize, Line)>, CliError> {
     let name = path.display();
-    let file =
-        File::open(path).map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
-    record::read(BufReader::new(file))
-        .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?
-        .into_iter()
-        .map(|(n, line)| {
-            line.map(|l| (n, l))
-                .map_err(|e| CliError::input(format!("{name}:{e}: not a record line")))
-        })
-        .collect()
+    let input =
+        record::open(path).map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
+    let mut games = Games::new(LineReader::new(input));
+    let found = match game {
+        Some(number) => games.skip_to(number),
+        None => games.next_game(),
+    }
+    .map_err(|e| CliError::input(format!("{name}:{e}")))?;
+    let Some(found) = found else {
+        return Err(CliError::input(match game {
+            Some(number) => format!("{name}: the record holds no game {number}"),
+            None => format!("{name}: the record holds no game"),
+        }));
+    };
+    let mut lines = Vec::with_capacity(found.lines.len() + 1);
+    lines.push((found.line, Line::Game(Box::new(found.header))));
+    lines.extend(found.lines);
+    Ok(lines)
 }
 
 fn check_seat(shown: &Shown, seat: Option<usize>) -> Result<Hands, CliError> {
@@ -83,7 +92,7 @@ pub fn present(
 }
 
 pub fn run(args: &ShowArgs) -> Result<Status, CliError> {
-    let lines = read_lines(&args.record)?;
+    let lines = read_game(&args.record, args.game)?;
     let folder = args.record.parent().unwrap_or(Path::new(""));
     let name = args.record.display().to_string();
     let games = show::from_record(&lines, folder, Hands::All, args.game)

@@ -1,15 +1,16 @@
 //! `take5 verify RECORD...`: re-checks game records against the rules (docs/records.md).
 
 use super::Status;
-use crate::verify::verify_record_in;
-use std::fs::File;
-use std::io::{self, BufReader, Write};
+use crate::verify::verify_stream;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `take5 verify`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct VerifyArgs {
-    /// Game records (JSON Lines, as `take5 play --record` writes them).
+    /// Game records (JSON Lines, as `take5 play --record` writes them; zstd or gzip compressed
+    /// ones too), or `-` for standard input. Each is read line by line, in the memory of one
+    /// game.
     #[arg(required = true, value_name = "RECORD")]
     pub records: Vec<PathBuf>,
 }
@@ -25,8 +26,8 @@ pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut status = Status::Passed;
     for path in &args.records {
         let name = path.display().to_string();
-        let file = match File::open(path) {
-            Ok(file) => file,
+        let input = match crate::record::open(path) {
+            Ok(input) => input,
             Err(e) => {
                 writeln!(out, "{name}: cannot read: {e}")?;
                 status = status.max(Status::Unreadable);
@@ -35,14 +36,14 @@ pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
         };
         // House rule scripts are named relative to the record's folder.
         let folder = path.parent().unwrap_or(Path::new(""));
-        match verify_record_in(BufReader::new(file), folder) {
-            Ok(summary) => {
-                let games = summary.games.len();
+        match verify_stream(input, folder, |_| {}) {
+            Ok(counts) => {
+                let games = counts.games;
                 writeln!(
                     out,
                     "OK {name}  {games} game{}, {} lines",
                     if games == 1 { "" } else { "s" },
-                    summary.lines
+                    counts.lines
                 )?;
             }
             Err(e) => {

@@ -819,7 +819,7 @@ fn list<T: Number>(out: &mut String, items: &[T]) {
 /// An integer the printers write from a table below 1000 (cards, seats, rounds, scores: most
 /// of the ~40 numbers of a decision's lines), with `itoa` above, never with `fmt`: these lines
 /// sit on the referee's pipe loop, where `fmt` costs more than the rest of the line.
-trait Number: Copy {
+pub(crate) trait Number: Copy {
     fn write(self, out: &mut String);
     /// `separator` (ASCII), then the number: in a list, with one store for both.
     fn write_after(self, out: &mut String, separator: u8);

@@ -567,48 +567,35 @@ pub fn from_record(
             game.steps.push(record_step(header, pending, hands, before));
         }
     };
-    let replayed = verify::replay_lines_in(lines, record_dir, &mut |seen| {
-        let wanted = number.is_none_or(|n| n == seen.header.game);
-        match seen.line {
-            Line::Game(header) => {
-                if let Some((h, p)) = current.take() {
-                    finish(&mut games, &h, p);
-                }
-                if !wanted {
-                    return;
-                }
-                games.push(Shown {
-                    title: format!(
-                        "game {} of {} ({}): {}",
-                        header.game,
-                        header.variant.name(),
-                        plural(header.players.len() as Points, "player"),
-                        header.players.join(", ")
-                    ),
-                    variant: header.variant,
-                    players: header.players.clone(),
-                    steps: Vec::new(),
-                    rounds: Vec::new(),
-                    highest_wins: header.variant == Variant::Circle,
-                });
-                current = Some((
-                    header.clone(),
-                    Pending {
-                        events: Vec::new(),
-                        faults: Vec::new(),
-                        state: Engine::state_of(seen.game),
-                        line: seen.number,
-                    },
-                ));
-            }
-            _ if !wanted => {}
-            Line::Event(event) => {
-                if seen.drove
-                    && let Some((h, p)) = current.take()
-                {
-                    finish(&mut games, &h, p);
+    let replayed = verify::replay_lines_in(
+        lines,
+        record_dir,
+        Some(&mut |seen| {
+            let wanted = number.is_none_or(|n| n == seen.header.game);
+            match seen.line {
+                Line::Game(header) => {
+                    if let Some((h, p)) = current.take() {
+                        finish(&mut games, &h, p);
+                    }
+                    if !wanted {
+                        return;
+                    }
+                    games.push(Shown {
+                        title: format!(
+                            "game {} of {} ({}): {}",
+                            header.game,
+                            header.variant.name(),
+                            plural(header.players.len() as Points, "player"),
+                            header.players.join(", ")
+                        ),
+                        variant: header.variant,
+                        players: header.players.clone(),
+                        steps: Vec::new(),
+                        rounds: Vec::new(),
+                        highest_wins: header.variant == Variant::Circle,
+                    });
                     current = Some((
-                        h,
+                        (**header).clone(),
                         Pending {
                             events: Vec::new(),
                             faults: Vec::new(),
@@ -617,25 +604,42 @@ pub fn from_record(
                         },
                     ));
                 }
-                if let Some((_, p)) = current.as_mut() {
-                    p.events.push(event.clone());
-                    if let Some(game) = games.last_mut() {
-                        game.rounds
-                            .extend(round_totals(std::slice::from_ref(event)));
+                _ if !wanted => {}
+                Line::Event(event) => {
+                    if seen.drove
+                        && let Some((h, p)) = current.take()
+                    {
+                        finish(&mut games, &h, p);
+                        current = Some((
+                            h,
+                            Pending {
+                                events: Vec::new(),
+                                faults: Vec::new(),
+                                state: Engine::state_of(seen.game),
+                                line: seen.number,
+                            },
+                        ));
+                    }
+                    if let Some((_, p)) = current.as_mut() {
+                        p.events.push(event.clone());
+                        if let Some(game) = games.last_mut() {
+                            game.rounds
+                                .extend(round_totals(std::slice::from_ref(event)));
+                        }
                     }
                 }
-            }
-            Line::Fault(fault) => {
-                if let Some((_, p)) = current.as_mut() {
-                    p.faults.push(format!(
-                        "fault of seat {}: {}: {} (the referee played for it)",
-                        fault.seat, fault.kind, fault.detail
-                    ));
+                Line::Fault(fault) => {
+                    if let Some((_, p)) = current.as_mut() {
+                        p.faults.push(format!(
+                            "fault of seat {}: {}: {} (the referee played for it)",
+                            fault.seat, fault.kind, fault.detail
+                        ));
+                    }
                 }
+                Line::Stopped(_) => {}
             }
-            Line::Stopped(_) => {}
-        }
-    });
+        }),
+    );
     // A record that goes wrong (or stops) part-way is shown up to there, the problem told in
     // its last step: a game cut short is still worth seeing.
     let shown_game_broke = current.is_some();
