@@ -455,12 +455,19 @@ format: round-robin
 ";
     let tournament =
         take5::tournament::config::parse(yaml, std::path::Path::new("bench.yaml")).unwrap();
-    let ids: Vec<u64> = (0..tournament.games()).collect();
     let stop = std::sync::atomic::AtomicBool::new(false);
+    let run = take5::tournament::Run {
+        jobs,
+        log_io: None,
+        record: None,
+        stop: &stop,
+    };
     rate(Duration::from_secs(5), || {
         let games = AtomicU64::new(0);
-        take5::tournament::play(&tournament, &ids, jobs, None, &stop, |result| {
-            std::hint::black_box(result);
+        let todo = take5::tournament::Todo::new(tournament.games(), None, Vec::new());
+        let notice = |_: &str| {};
+        take5::tournament::play(&tournament, &todo, &run, notice, |finished| {
+            std::hint::black_box(finished);
             games.fetch_add(1, Ordering::Relaxed);
             Ok(())
         })

@@ -1,12 +1,11 @@
 //! `take5 tournament` and `take5 stats` (docs/tournaments.md).
 
 use super::{CliError, Status};
-use crate::players::{GameStart, PlayerSpec};
 use crate::tournament::results::{self, GameResult};
-use crate::tournament::{config, stats};
+use crate::tournament::{Run, Todo, config, stats};
 use clap::{Args, ValueEnum};
-use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -28,10 +27,11 @@ pub struct TournamentArgs {
     /// (needed without CONFIG).
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
-    /// Without CONFIG: a bot of the pool, `NAME=PLAYER` (PLAYER as for `take5 play --player`);
-    /// repeat it for each bot.
-    #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = parse_bot)]
-    bots: Vec<(String, String)>,
+    /// Without CONFIG: a bot of the pool, `NAME=PLAYER` (PLAYER as for `take5 play --player`),
+    /// or with the options of a bot in the file, `NAME[timeout_ms=MS,dir=DIR]=PLAYER`; repeat
+    /// it for each bot.
+    #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = config::FlagBot::parse)]
+    bots: Vec<config::FlagBot>,
     /// Without CONFIG: players at a table.
     #[arg(long, value_name = "N")]
     seats: Option<usize>,
@@ -47,8 +47,9 @@ pub struct TournamentArgs {
     /// Without CONFIG: the seed.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// Without CONFIG: the time per decision (default 2000).
-    #[arg(long, value_name = "MS")]
+    /// Without CONFIG: the time per decision, in milliseconds (default 2000), as for `take5
+    /// play` (`--timeout-ms` is the same).
+    #[arg(long = "timeout", visible_alias = "timeout-ms", value_name = "MS")]
     timeout_ms: Option<u64>,
     /// Without CONFIG: which tables play: `round-robin`, `gauntlet:NAME` or `random:N` (the
     /// config file's `format`).
@@ -61,6 +62,10 @@ pub struct TournamentArgs {
     /// DIR/game-ID/NAME.log and DIR/game-ID/NAME.stderr.
     #[arg(long, value_name = "DIR")]
     log_io: Option<PathBuf>,
+    /// Write the game records (JSON Lines, docs/records.md) of the games played into FILE, one
+    /// after another in the order they finish; `take5 verify FILE` checks them.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
     /// Continue a run from its results file: the games in it are not played again.
     #[arg(long)]
     resume: bool,
@@ -74,14 +79,6 @@ pub struct TournamentArgs {
     /// modulo N); `take5 stats` merges the slices' results files.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<(u64, u64)>,
-}
-
-/// `NAME=PLAYER`.
-fn parse_bot(text: &str) -> Result<(String, String), String> {
-    let (name, player) = text
-        .split_once('=')
-        .ok_or_else(|| format!("`{text}` is not NAME=PLAYER (e.g. r=builtin:random)"))?;
-    Ok((name.to_string(), player.to_string()))
 }
 
 /// `round-robin`, `gauntlet:NAME`, `random:N`.
@@ -190,10 +187,13 @@ pub struct StatsArgs {
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
     let (tournament, path) = tournament_of(args)?;
-    let (file, done) = results::open(&path, args.resume).map_err(CliError::input)?;
+    let header = results::Header::of(&tournament, args.shard);
+    let opened = results::open(&path, args.resume, &header).map_err(CliError::input)?;
+    if let Some(warning) = &opened.warning {
+        eprintln!("take5: warning: {warning}");
+    }
     let total = tournament.games();
-    let mut finished = vec![false; total as usize];
-    for result in &done {
+    for result in &opened.done {
         let fits = result.game < total && {
             let game = tournament.game(result.game);
             let names: Vec<&str> = game
@@ -211,12 +211,12 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
                 result.game
             )));
         }
-        finished[result.game as usize] = true;
     }
-    let todo: Vec<u64> = (0..total)
-        .filter(|&id| !finished[id as usize])
-        .filter(|&id| args.shard.is_none_or(|(k, n)| id % n == k - 1))
-        .collect();
+    let todo = Todo::new(
+        total,
+        args.shard,
+        opened.done.iter().map(|r| r.game).collect(),
+    );
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |n| n as usize,
@@ -234,49 +234,65 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             config::Seatings::Rotations => "rotations",
             config::Seatings::Permutations => "permutations",
         },
-        todo.len(),
+        todo.left(),
         if jobs == 1 { "" } else { "s" },
         path.display()
     );
-    if !todo.is_empty() {
-        check_handshakes(&tournament).map_err(CliError::input)?;
-    }
+    let record = match &args.record {
+        Some(record) => Some(
+            std::fs::File::create(record)
+                .map_err(|e| CliError::input(format!("cannot create {}: {e}", record.display())))?,
+        ),
+        None => None,
+    };
     let stop = &STOP;
     stop_on_interrupt();
-    // The file and the results so far, shared by the jobs: a line is written whole, in one
-    // call, under the lock.
     // Statistics are built as the games come, in order of id, so the memory stays flat.
     let (first, step) = args.shard.map_or((0, 1), |(k, n)| (k - 1, n));
     let mut in_order = stats::InOrder::new(first, step, total);
-    for result in done {
+    let resumed = opened.done.len() as u64;
+    for result in opened.done {
         in_order.push(result);
     }
-    let shared = Mutex::new((file, in_order, Progress::new(todo.len() as u64)));
-    crate::tournament::play(
-        &tournament,
-        &todo,
+    // The files and the results so far, shared by the jobs: a line is written whole, in one
+    // call, under the lock.
+    let progress = Progress::new(todo.in_shard(), resumed);
+    let shared = Mutex::new((opened.file, record, in_order, progress));
+    let run = Run {
         jobs,
-        args.log_io.as_deref(),
+        log_io: args.log_io.as_deref(),
+        record: args.record.as_deref(),
         stop,
-        |result| {
-            let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-            let (file, in_order, progress) = &mut *guard;
-            results::append(file, &result)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            in_order.push(result);
-            progress.game_done();
-            Ok(())
-        },
-    )
+    };
+    let notice = |message: &str| {
+        let guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+        guard.3.clear();
+        eprintln!("take5: {message}");
+    };
+    crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
+        let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+        let (file, record, in_order, progress) = &mut *guard;
+        if let (Some(file), Some(lines)) = (record.as_mut(), &finished.record) {
+            let named = args.record.as_deref().unwrap_or(Path::new("--record"));
+            file.write_all(lines)
+                .map_err(|e| format!("cannot write {}: {e}", named.display()))?;
+        }
+        results::append(file, &finished.result)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        in_order.push(finished.result);
+        progress.game_done();
+        Ok(())
+    })
     .map_err(CliError::input)?;
-    let (_, in_order, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
-    progress.finish();
-    if stop.load(Ordering::SeqCst) {
+    let (_, _, in_order, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    let interrupted = stop.load(Ordering::SeqCst);
+    progress.finish(interrupted);
+    if interrupted {
         return Err(CliError {
             message: format!(
                 "interrupted: {} of {} games played this run, the games under way finished; continue with --resume",
-                progress.done,
-                todo.len()
+                progress.done - progress.resumed,
+                todo.left()
             ),
             status: Status::Failed,
         });
@@ -286,6 +302,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
 }
 
 pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
+    check_same_tournament(&args.results).map_err(CliError::input)?;
     let sets: Vec<Vec<GameResult>> = args
         .results
         .iter()
@@ -295,6 +312,36 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
     let all = stats::merge(sets).map_err(CliError::input)?;
     print(&stats::compute(&all), args.format);
     Ok(Status::Passed)
+}
+
+/// Refuses results files of different tournaments (shards of one tournament are the same
+/// tournament), naming the field that differs; warns of files without a header.
+fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
+    let mut first: Option<(&Path, results::Header)> = None;
+    for path in paths {
+        let Some(header) = results::read_header(path)? else {
+            eprintln!(
+                "take5: warning: {}: no header (written by an older take5): whether its games are of the same tournament as the others is checked game by game only",
+                path.display()
+            );
+            continue;
+        };
+        match &first {
+            None => first = Some((path, header)),
+            Some((first_path, first_header)) => {
+                if let Some((field, theirs, ours)) =
+                    first_header.differs(&header, &["take5", "shard"])
+                {
+                    return Err(format!(
+                        "{} and {} are results of different tournaments: `{field}` is {theirs} in the first, {ours} in the second",
+                        first_path.display(),
+                        path.display()
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Set by the first Ctrl-C: the jobs start no new game.
@@ -322,40 +369,13 @@ fn stop_on_interrupt() {
     };
 }
 
-/// Starts every command bot of the pool once and greets it, as a game would: a bot that cannot
-/// start or fails its handshake stops the tournament before its first game, named.
-fn check_handshakes(tournament: &config::Tournament) -> Result<(), String> {
-    for bot in &tournament.pool {
-        let PlayerSpec::Command(command) = &bot.player else {
-            continue;
-        };
-        let failed = |why: String| format!("bot {} (`{command}`): {why}", bot.name);
-        let launch = crate::players::Launch {
-            dir: bot.dir.clone(),
-            log: None,
-        };
-        let mut player = bot
-            .player
-            .create_with(tournament.seed, bot.timeout, &launch)
-            .map_err(failed)?;
-        let start = GameStart {
-            number: 0,
-            variant: tournament.variant,
-            rules: &tournament.rules,
-            seats: tournament.seats,
-            seat: 0,
-        };
-        let result = player.start_game(&start);
-        player.finish();
-        result.map_err(|fault| failed(format!("fails its handshake: {fault}")))?;
-    }
-    Ok(())
-}
-
-/// Games done, rate and time left on stderr: a line redrawn in place on a terminal (five times a
-/// second at most), else a plain line every ten seconds.
+/// Games done (those of the results file included) out of the whole tournament (or shard), the
+/// rate, the time elapsed and the time left, on stderr: a line redrawn in place on a terminal
+/// (five times a second at most), else a plain line every ten seconds; and a final line.
 struct Progress {
-    todo: u64,
+    total: u64,
+    /// Games found in the results file when the run started.
+    resumed: u64,
     done: u64,
     start: Instant,
     shown: Instant,
@@ -363,11 +383,12 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(todo: u64) -> Progress {
+    fn new(total: u64, resumed: u64) -> Progress {
         let now = Instant::now();
         Progress {
-            todo,
-            done: 0,
+            total,
+            resumed,
+            done: resumed,
             start: now,
             shown: now,
             terminal: std::io::stderr().is_terminal(),
@@ -388,12 +409,11 @@ impl Progress {
     }
 
     fn line(&self) -> String {
-        let secs = self.start.elapsed().as_secs_f64();
-        let rate = self.done as f64 / secs.max(1e-9);
-        let left = (self.todo - self.done) as f64 / rate.max(1e-9);
-        format!(
-            "{}/{} games, {rate:.1} games/s, {:.0}s left",
-            self.done, self.todo, left
+        progress_line(
+            self.done,
+            self.total,
+            self.done - self.resumed,
+            self.start.elapsed(),
         )
     }
 
@@ -405,10 +425,67 @@ impl Progress {
         }
     }
 
-    fn finish(&self) {
-        if self.terminal && self.done > 0 {
-            eprintln!("\r\x1b[K{}", self.line());
+    /// Clears a redrawn line, so that a message can be printed in its place.
+    fn clear(&self) {
+        if self.terminal {
+            eprint!("\r\x1b[K");
         }
+    }
+
+    /// The last line: where the run ended.
+    fn finish(&self, interrupted: bool) {
+        self.clear();
+        let end = if interrupted { "stopped" } else { "done" };
+        eprintln!("take5: {end}: {}", self.line());
+    }
+}
+
+/// `done/total games (P%), R games/s, elapsed E, left L`: the rate is of the games played this
+/// run (`played` in `elapsed`), with three significant digits from 0.001 to millions a second.
+fn progress_line(done: u64, total: u64, played: u64, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        played as f64 / secs
+    } else {
+        0.0
+    };
+    let left = if rate > 0.0 {
+        duration((total - done) as f64 / rate)
+    } else {
+        "?".to_string()
+    };
+    let percent = if total == 0 {
+        100.0
+    } else {
+        100.0 * done as f64 / total as f64
+    };
+    format!(
+        "{done}/{total} games ({percent:.1}%), {} games/s, elapsed {}, left {left}",
+        significant(rate),
+        duration(secs)
+    )
+}
+
+/// `x` with three significant digits (no exponent): 0.000312, 0.312, 31.2, 312, 31200.
+fn significant(x: f64) -> String {
+    if x <= 0.0 || !x.is_finite() {
+        return "0".to_string();
+    }
+    let digits = (2 - x.log10().floor() as i32).max(0) as usize;
+    format!("{x:.digits$}")
+}
+
+/// Seconds as `1h02m03s`, `2m03s` or `3.4s`.
+fn duration(secs: f64) -> String {
+    if secs < 60.0 {
+        return format!("{secs:.1}s");
+    }
+    let s = secs.round() as u64;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{h}h{m:02}m{s:02}s")
+    } else {
+        format!("{m}m{s:02}s")
     }
 }
 
@@ -429,11 +506,31 @@ mod tests {
 
     #[test]
     fn flag_values_parse() {
+        let bot = |name: &str, player: &str, ms: Option<u64>, dir: Option<&str>| config::FlagBot {
+            name: name.into(),
+            player: player.into(),
+            timeout_ms: ms,
+            dir: dir.map(PathBuf::from),
+        };
+        let parse = config::FlagBot::parse;
         assert_eq!(
-            parse_bot("py=python3 bot.py --x=1").unwrap(),
-            ("py".to_string(), "python3 bot.py --x=1".to_string())
+            parse("py=python3 bot.py --x=1").unwrap(),
+            bot("py", "python3 bot.py --x=1", None, None)
         );
-        assert!(parse_bot("builtin:random").is_err());
+        assert_eq!(
+            parse("py[timeout_ms=5000,dir=bots]=python3 bot.py --x=[1]").unwrap(),
+            bot("py", "python3 bot.py --x=[1]", Some(5000), Some("bots"))
+        );
+        assert_eq!(
+            parse("py[dir=a]=./bot").unwrap(),
+            bot("py", "./bot", None, Some("a"))
+        );
+        assert!(parse("builtin:random").is_err());
+        assert!(parse("py[timeout_ms=5000=x").is_err());
+        let unknown = parse("py[time=5]=x").unwrap_err();
+        assert!(unknown.contains("unknown option `time=5`"), "{unknown}");
+        let ms = parse("py[timeout_ms=soon]=x").unwrap_err();
+        assert!(ms.contains("`soon` is not a number"), "{ms}");
         assert_eq!(
             parse_tables("round-robin").unwrap(),
             config::Format::RoundRobin

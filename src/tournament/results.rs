@@ -1,12 +1,15 @@
-//! Results files: one JSON line per finished game, appended and flushed as soon as it is over,
-//! so a killed run loses at most the games under way (docs/tournaments.md).
+//! Results files: a header line that says which tournament they are of, then one JSON line per
+//! finished game, appended and flushed as soon as it is over, so a killed run loses at most the
+//! games under way (docs/tournaments.md). A run holds a lock on its file: a second writer is
+//! refused.
 
 use super::Scheduled;
+use super::config::Tournament;
 use crate::game::Outcome;
 use crate::record::FaultLine;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 /// One finished game.
@@ -51,6 +54,96 @@ impl GameResult {
     }
 }
 
+/// The results format this take5 writes (the header's `take5_results`).
+pub const FORMAT: u32 = 1;
+
+/// The first line of a results file: where its games come from. Two files hold games of the
+/// same tournament when their headers are equal but for `take5` and `shard`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// The results format's version.
+    pub take5_results: u32,
+    /// The version of take5 that started the file.
+    pub take5: String,
+    pub variant: crate::variants::Variant,
+    /// The rules played, the deck included.
+    pub rules: crate::rules::Rules,
+    /// The SHA-256 of the house rules script, if any.
+    pub house_sha256: Option<String>,
+    pub seed: u64,
+    pub pool: Vec<PoolBot>,
+    pub seats: usize,
+    pub deals: u64,
+    pub format: super::config::Format,
+    pub seatings: super::config::Seatings,
+    /// `K/N` for a shard, none for the whole tournament.
+    pub shard: Option<String>,
+}
+
+/// A bot of the pool, as the header names it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoolBot {
+    pub name: String,
+    /// `builtin:<strategy>` or its command line.
+    pub player: String,
+    pub timeout_ms: u64,
+    /// The folder it starts in, if not take5's.
+    pub dir: Option<String>,
+}
+
+impl Header {
+    /// The header of `tournament`'s results, for shard `K/N` if given.
+    pub fn of(tournament: &Tournament, shard: Option<(u64, u64)>) -> Header {
+        Header {
+            take5_results: FORMAT,
+            take5: env!("CARGO_PKG_VERSION").to_string(),
+            variant: tournament.variant,
+            rules: (*tournament.rules).clone(),
+            house_sha256: tournament.house_sha256.clone(),
+            seed: tournament.seed,
+            pool: tournament
+                .pool
+                .iter()
+                .map(|b| PoolBot {
+                    name: b.name.clone(),
+                    player: match &b.player {
+                        crate::players::PlayerSpec::Builtin(s) => format!("builtin:{}", s.name()),
+                        crate::players::PlayerSpec::Command(c) => c.clone(),
+                    },
+                    timeout_ms: b.timeout.as_millis() as u64,
+                    dir: b.dir.as_ref().map(|d| d.display().to_string()),
+                })
+                .collect(),
+            seats: tournament.seats,
+            deals: tournament.deals,
+            format: tournament.format.clone(),
+            seatings: tournament.seatings,
+            shard: shard.map(|(k, n)| format!("{k}/{n}")),
+        }
+    }
+
+    /// The first field (in the header's order) where `self` and `other` differ, with both
+    /// values, skipping the fields named in `ignore`; none when they agree.
+    pub fn differs(&self, other: &Header, ignore: &[&str]) -> Option<(String, String, String)> {
+        let (a, b) = (
+            serde_json::to_value(self).expect("a header serializes"),
+            serde_json::to_value(other).expect("a header serializes"),
+        );
+        let (serde_json::Value::Object(a), serde_json::Value::Object(b)) = (a, b) else {
+            unreachable!("a header is an object")
+        };
+        a.iter()
+            .filter(|(key, _)| !ignore.contains(&key.as_str()))
+            .find(|(key, value)| b.get(key.as_str()) != Some(value))
+            .map(|(key, value)| {
+                let other = b.get(key.as_str()).map_or(String::new(), |v| v.to_string());
+                (key.clone(), value.to_string(), other)
+            })
+    }
+}
+
 /// Ranks by total, best first (fewest, or most in the circle game); the winners rank 1 (the rules break ties among equal totals,
 /// and a seat tied on total with a winner but not one itself ranks after the winners).
 pub fn ranks(outcome: &Outcome) -> Vec<u32> {
@@ -77,8 +170,40 @@ pub fn ranks(outcome: &Outcome) -> Vec<u32> {
         .collect()
 }
 
-/// Reads a results file. A last line cut short by a killed run (no newline at its end) is
-/// dropped, and its length returned so the file can be cut back to whole lines.
+/// Whether a results file's line is its header (the first line of a file since results
+/// format 1).
+pub fn is_header(line: &str) -> bool {
+    line.starts_with("{\"take5_results\":")
+}
+
+/// The header of a results file; none for a file written before headers (or an empty one).
+pub fn read_header(path: &Path) -> Result<Option<Header>, String> {
+    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut line = String::new();
+    BufReader::new(file)
+        .take(MAX_HEADER_BYTES)
+        .read_line(&mut line)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !is_header(&line) {
+        return Ok(None);
+    }
+    if !line.ends_with('\n') {
+        return Err(format!(
+            "{}:1: the header is cut short (or longer than {MAX_HEADER_BYTES} bytes)",
+            path.display()
+        ));
+    }
+    serde_json::from_str(&line)
+        .map(Some)
+        .map_err(|e| format!("{}:1: not a results header: {e}", path.display()))
+}
+
+/// The longest header line read.
+const MAX_HEADER_BYTES: u64 = 1 << 20;
+
+/// Reads a results file's games (its header, if any, is skipped: see [`read_header`]). A last
+/// line cut short by a killed run (no newline at its end) is dropped, and the length of the
+/// whole lines returned so the file can be cut back to them.
 pub fn read(path: &Path) -> Result<(Vec<GameResult>, u64), String> {
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut reader = BufReader::new(file);
@@ -99,6 +224,10 @@ pub fn read(path: &Path) -> Result<(Vec<GameResult>, u64), String> {
             // A line torn by a kill: the game was not finished as far as the file knows.
             break;
         }
+        if number == 1 && is_header(&line) {
+            good += n as u64;
+            continue;
+        }
         let result: GameResult = serde_json::from_str(&line)
             .map_err(|e| format!("{}:{number}: not a game result: {e}", path.display()))?;
         results.push(result);
@@ -107,9 +236,21 @@ pub fn read(path: &Path) -> Result<(Vec<GameResult>, u64), String> {
     Ok((results, good))
 }
 
-/// Opens a results file for appending: a new one, or with `resume`, an existing one cut back
-/// to its whole lines (returned).
-pub fn open(path: &Path, resume: bool) -> Result<(File, Vec<GameResult>), String> {
+/// What [`open`] found in the file.
+pub struct Opened {
+    /// Open for appending, and locked for as long as it is open.
+    pub file: File,
+    /// The games already in it.
+    pub done: Vec<GameResult>,
+    /// With `--resume`: a warning for a file without a header.
+    pub warning: Option<String>,
+}
+
+/// Opens a results file for appending: a new one, started with `header`, or with `resume`, an
+/// existing one cut back to its whole lines, whose header must be `header` (but for the take5
+/// version; a file without a header, from an older take5, gets a warning). The file is locked:
+/// a second take5 writing it is refused.
+pub fn open(path: &Path, resume: bool, header: &Header) -> Result<Opened, String> {
     let exists = path.exists();
     if exists && !resume {
         let empty = std::fs::metadata(path)
@@ -122,11 +263,6 @@ pub fn open(path: &Path, resume: bool) -> Result<(File, Vec<GameResult>), String
             ));
         }
     }
-    let (done, good) = if exists && resume {
-        read(path)?
-    } else {
-        (Vec::new(), 0)
-    };
     let fail = |e: io::Error| format!("cannot write {}: {e}", path.display());
     let mut file = OpenOptions::new()
         .create(true)
@@ -134,9 +270,52 @@ pub fn open(path: &Path, resume: bool) -> Result<(File, Vec<GameResult>), String
         .truncate(false)
         .open(path)
         .map_err(fail)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(format!(
+                "{} is being written by another take5 (it holds the file's lock): wait for it to end, or write another file",
+                path.display()
+            ));
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(fail(e)),
+    }
+    let mut warning = None;
+    let (done, good) = if exists && resume {
+        match read_header(path)? {
+            Some(old) => {
+                if let Some((field, theirs, ours)) = old.differs(header, &["take5"]) {
+                    return Err(format!(
+                        "{}: the results are of another tournament: its header's `{field}` is {theirs}, this tournament's is {ours}",
+                        path.display()
+                    ));
+                }
+            }
+            None => {
+                warning = Some(format!(
+                    "{}: no header (written by an older take5): which tournament its games are of is checked game by game only",
+                    path.display()
+                ))
+            }
+        }
+        read(path)?
+    } else {
+        (Vec::new(), 0)
+    };
     file.set_len(good).map_err(fail)?;
     file.seek(SeekFrom::End(0)).map_err(fail)?;
-    Ok((file, done))
+    if good == 0 {
+        let mut line = serde_json::to_vec(header)
+            .map_err(io::Error::other)
+            .map_err(fail)?;
+        line.push(b'\n');
+        file.write_all(&line).map_err(fail)?;
+    }
+    Ok(Opened {
+        file,
+        done,
+        warning,
+    })
 }
 
 /// Appends a result as one line, written in one call and flushed to the file.
