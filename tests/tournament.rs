@@ -565,3 +565,289 @@ format: round-robin
         assert!(!alive, "bot process {pid} outlived take5");
     }
 }
+
+/// The game lines of a results file as JSON, by game id.
+fn games_of(path: &Path) -> Vec<serde_json::Value> {
+    sorted_lines(path)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn resume_refuses_the_results_of_another_variant_seed_or_pool_naming_the_field() {
+    let config = write("identity.yaml", BUILTINS);
+    let results = temp("identity.jsonl");
+    ok(&tournament(&config, &results, &["--jobs", "1"]));
+    let first = std::fs::read_to_string(&results).unwrap();
+    assert!(first.starts_with("{\"take5_results\":1,"), "{first}");
+    let others = [
+        ("seed", BUILTINS.replace("seed: 11", "seed: 12")),
+        ("variant", format!("{BUILTINS}variant: pro\n")),
+        (
+            "pool.2.timeout_ms",
+            BUILTINS.replace("'builtin:highest'}", "'builtin:highest', timeout_ms: 99}"),
+        ),
+        ("deals", BUILTINS.replace("deals: 6", "deals: 7")),
+    ];
+    for (field, text) in others {
+        let other = write(&format!("identity-{field}.yaml"), &text);
+        let err = refused(&tournament(&other, &results, &["--resume"]));
+        assert!(
+            err.contains("the results are of another tournament: its header's `")
+                && err.contains(&format!("`{field}` is ")),
+            "{field}: {err}"
+        );
+    }
+    // Nothing was written to the file by the refused runs.
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), first);
+}
+
+#[test]
+fn stats_refuses_two_tournaments_and_reads_a_file_without_header_with_a_warning() {
+    let small = BUILTINS.replace("deals: 6", "deals: 1");
+    let a = temp("two-a.jsonl");
+    let b = temp("two-b.jsonl");
+    ok(&tournament(&write("two-a.yaml", &small), &a, &[]));
+    let other = small.replace("seed: 11", "seed: 12");
+    ok(&tournament(&write("two-b.yaml", &other), &b, &[]));
+    let output = take5(&["stats", a.to_str().unwrap(), b.to_str().unwrap()]);
+    let err = refused(&output);
+    assert!(
+        err.contains("are results of different tournaments"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`seed` is 11 in the first, 12 in the second"),
+        "{err}"
+    );
+    // A file of an older take5 (no header) still reads, with a warning.
+    let old = temp("two-old.jsonl");
+    let lines: String = sorted_lines(&a).iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&old, lines).unwrap();
+    let output = take5(&["stats", old.to_str().unwrap()]);
+    let expected = ok(&take5(&["stats", a.to_str().unwrap()]));
+    assert_eq!(ok(&output), expected);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("warning:") && err.contains("no header"),
+        "{err}"
+    );
+    // And resumes, with the same warning.
+    let output = tournament(&write("two-old.yaml", &small), &old, &["--resume"]);
+    assert_eq!(ok(&output), expected);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("no header"), "{err}");
+}
+
+#[test]
+fn a_second_writer_of_a_results_file_is_refused() {
+    let config = write("lock.yaml", &BUILTINS.replace("deals: 6", "deals: 1"));
+    let results = temp("lock.jsonl");
+    ok(&tournament(&config, &results, &[]));
+    let held = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&results)
+        .unwrap();
+    held.lock().unwrap();
+    let err = refused(&tournament(&config, &results, &["--resume"]));
+    assert!(
+        err.contains("is being written by another take5 (it holds the file's lock)"),
+        "{err}"
+    );
+    drop(held);
+    ok(&tournament(&config, &results, &["--resume"]));
+}
+
+#[test]
+fn tournament_sizes_that_overflow_are_refused_and_a_huge_schedule_is_not_made_up_front() {
+    for deals in ["6148914691236517206", "18446744073709551615"] {
+        let config = write(
+            "huge.yaml",
+            &BUILTINS.replace("deals: 6", &format!("deals: {deals}")),
+        );
+        let err = refused(&tournament(&config, &temp("huge.jsonl"), &[]));
+        assert!(
+            err.contains(&format!(
+                "deals is {deals}: tables x deals x seatings would be more than"
+            )),
+            "{err}"
+        );
+    }
+    let random = BUILTINS.replace("round-robin", "{random: {tables: 1000000001}}");
+    let err = refused(&tournament(
+        &write("huge-tables.yaml", &random),
+        &temp("huge.jsonl"),
+        &[],
+    ));
+    assert!(err.contains("more than 1000000 tables"), "{err}");
+    // 2^62 games: a shard of two of them plays at once, nothing is made per game of the
+    // schedule.
+    let pool = "bots:
+  - {name: a, player: 'builtin:random'}
+  - {name: b, player: 'builtin:lowest'}
+seats: 2
+deals: 2305843009213693952
+seed: 1
+format: round-robin
+";
+    let results = temp("huge-shard.jsonl");
+    let output = tournament(
+        &write("huge-shard.yaml", pool),
+        &results,
+        &["--shard", "1/2305843009213693952", "--format", "json"],
+    );
+    let stats: serde_json::Value = serde_json::from_str(&ok(&output)).unwrap();
+    assert_eq!(stats["games"], 2);
+    let ids: Vec<u64> = games_of(&results)
+        .iter()
+        .map(|g| g["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [0, 2305843009213693952]);
+}
+
+#[test]
+fn a_game_of_the_results_replays_with_take5_play_to_its_record_byte_for_byte() {
+    let config = write("replay.yaml", &python_pool(1));
+    let results = temp("replay.jsonl");
+    let records = temp("replay-records");
+    let _ = std::fs::remove_dir_all(&records);
+    std::fs::create_dir_all(&records).unwrap();
+    let one_file = temp("replay-all.jsonl");
+    ok(&tournament(
+        &config,
+        &results,
+        &["--record", records.to_str().unwrap(), "--jobs", "2"],
+    ));
+    // The same games into one file, which take5 verify accepts whole.
+    ok(&tournament(
+        &config,
+        &temp("replay-2.jsonl"),
+        &["--record", one_file.to_str().unwrap()],
+    ));
+    ok(&take5(&["verify", one_file.to_str().unwrap()]));
+    let games = games_of(&results);
+    assert_eq!(games.len(), 12);
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py");
+    let player = |name: &str| match name {
+        "python" => format!("python3 {}", bot.display()),
+        builtin => format!("builtin:{builtin}"),
+    };
+    for game in [&games[0], &games[7]] {
+        let id = game["game"].as_u64().unwrap();
+        let recorded = records.join(format!("game-{id}.jsonl"));
+        ok(&take5(&["verify", recorded.to_str().unwrap()]));
+        // The documented command: the game's seed, its seating's bots in seat order.
+        let replay = temp(&format!("replay-{id}.jsonl"));
+        let seed = game["seed"].as_u64().unwrap().to_string();
+        let mut args = vec![
+            "play".to_string(),
+            "--seed".to_string(),
+            seed,
+            "--record".to_string(),
+            replay.to_str().unwrap().to_string(),
+            "--quiet".to_string(),
+        ];
+        for name in game["seating"].as_array().unwrap() {
+            args.push("--player".to_string());
+            args.push(player(name.as_str().unwrap()));
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        ok(&take5(&args));
+        assert_eq!(
+            std::fs::read(&replay).unwrap(),
+            std::fs::read(&recorded).unwrap(),
+            "game {id}"
+        );
+    }
+}
+
+#[test]
+fn bots_from_flags_take_their_time_limit_and_folder() {
+    let folder = temp("flagdir");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py"),
+        folder.join("here_bot.py"),
+    )
+    .unwrap();
+    let results = temp("flagdir.jsonl");
+    let here = format!(
+        "here[timeout_ms=7000,dir={}]=python3 here_bot.py",
+        folder.display()
+    );
+    let printed = ok(&take5(&[
+        "tournament",
+        "--bot",
+        "r=builtin:random",
+        "--bot",
+        &here,
+        "--seats",
+        "2",
+        "--seed",
+        "3",
+        "--tables",
+        "round-robin",
+        "--timeout",
+        "900",
+        "--results",
+        results.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    no_faults(&serde_json::from_str(&printed).unwrap());
+    let header: serde_json::Value = serde_json::from_str(
+        std::fs::read_to_string(&results)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(header["pool"][0]["timeout_ms"], 900);
+    assert_eq!(header["pool"][1]["timeout_ms"], 7000);
+    assert_eq!(header["pool"][1]["dir"], folder.display().to_string());
+    // `--timeout-ms` is the same flag.
+    let again = temp("flagdir-2.jsonl");
+    let printed_again = ok(&take5(&[
+        "tournament",
+        "--bot",
+        "r=builtin:random",
+        "--bot",
+        &here,
+        "--seats",
+        "2",
+        "--seed",
+        "3",
+        "--tables",
+        "round-robin",
+        "--timeout-ms",
+        "900",
+        "--results",
+        again.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(printed_again, printed);
+    let missing = take5(&[
+        "tournament",
+        "--bot",
+        "r=builtin:random",
+        "--bot",
+        "here[dir=nowhere-at-all]=python3 here_bot.py",
+        "--seats",
+        "2",
+        "--seed",
+        "3",
+        "--tables",
+        "round-robin",
+        "--results",
+        temp("flagdir-3.jsonl").to_str().unwrap(),
+    ]);
+    let err = refused(&missing);
+    assert!(
+        err.contains("command line: bot here: dir `nowhere-at-all` is not a folder"),
+        "{err}"
+    );
+}

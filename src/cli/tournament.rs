@@ -63,7 +63,8 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "DIR")]
     log_io: Option<PathBuf>,
     /// Write the game records (JSON Lines, docs/records.md) of the games played into FILE, one
-    /// after another in the order they finish; `take5 verify FILE` checks them.
+    /// after another in the order they finish, or, if it is a folder, each into
+    /// FILE/game-ID.jsonl; `take5 verify` checks them.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Continue a run from its results file: the games in it are not played again.
@@ -238,12 +239,14 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         if jobs == 1 { "" } else { "s" },
         path.display()
     );
-    let record = match &args.record {
-        Some(record) => Some(
+    // A folder gets one file per game, `game-ID.jsonl`; a file gets the games one after another.
+    let record_dir = args.record.as_deref().filter(|path| path.is_dir());
+    let record = match (&args.record, record_dir) {
+        (Some(record), None) => Some(
             std::fs::File::create(record)
                 .map_err(|e| CliError::input(format!("cannot create {}: {e}", record.display())))?,
         ),
-        None => None,
+        _ => None,
     };
     let stop = &STOP;
     stop_on_interrupt();
@@ -258,10 +261,15 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     // call, under the lock.
     let progress = Progress::new(todo.in_shard(), resumed);
     let shared = Mutex::new((opened.file, record, in_order, progress));
+    // Records name house scripts relative to the file they are in.
+    let record_named_from = args.record.as_ref().map(|path| match record_dir {
+        Some(dir) => dir.join("game-0.jsonl"),
+        None => path.clone(),
+    });
     let run = Run {
         jobs,
         log_io: args.log_io.as_deref(),
-        record: args.record.as_deref(),
+        record: record_named_from.as_deref(),
         stop,
     };
     let notice = |message: &str| {
@@ -272,10 +280,20 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
         let (file, record, in_order, progress) = &mut *guard;
-        if let (Some(file), Some(lines)) = (record.as_mut(), &finished.record) {
-            let named = args.record.as_deref().unwrap_or(Path::new("--record"));
-            file.write_all(lines)
-                .map_err(|e| format!("cannot write {}: {e}", named.display()))?;
+        if let Some(lines) = &finished.record {
+            match (record.as_mut(), record_dir) {
+                (Some(file), _) => {
+                    let named = args.record.as_deref().unwrap_or(Path::new("--record"));
+                    file.write_all(lines)
+                        .map_err(|e| format!("cannot write {}: {e}", named.display()))?;
+                }
+                (None, Some(dir)) => {
+                    let path = dir.join(format!("game-{}.jsonl", finished.result.game));
+                    std::fs::write(&path, lines)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                }
+                (None, None) => {}
+            }
         }
         results::append(file, &finished.result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -449,7 +467,9 @@ fn progress_line(done: u64, total: u64, played: u64, elapsed: Duration) -> Strin
     } else {
         0.0
     };
-    let left = if rate > 0.0 {
+    let left = if done >= total {
+        duration(0.0)
+    } else if rate > 0.0 {
         duration((total - done) as f64 / rate)
     } else {
         "?".to_string()
@@ -551,5 +571,30 @@ mod tests {
             config::Seatings::Permutations
         );
         assert!(parse_seatings("rotation").is_err());
+    }
+
+    #[test]
+    fn the_progress_line_reads_at_any_rate() {
+        assert_eq!(significant(0.3), "0.300");
+        assert_eq!(significant(0.000312), "0.000312");
+        assert_eq!(significant(31.24), "31.2");
+        assert_eq!(significant(100_000.0), "100000");
+        assert_eq!(significant(0.0), "0");
+        assert_eq!(duration(3.44), "3.4s");
+        assert_eq!(duration(123.0), "2m03s");
+        assert_eq!(duration(3723.0), "1h02m03s");
+        // 30 games resumed, 3 played in 10 s: 0.3 games/s, 67 to go.
+        assert_eq!(
+            progress_line(33, 100, 3, Duration::from_secs(10)),
+            "33/100 games (33.0%), 0.300 games/s, elapsed 10.0s, left 3m43s"
+        );
+        assert_eq!(
+            progress_line(100, 100, 0, Duration::from_millis(5)),
+            "100/100 games (100.0%), 0 games/s, elapsed 0.0s, left 0.0s"
+        );
+        assert_eq!(
+            progress_line(1, 4, 0, Duration::ZERO),
+            "1/4 games (25.0%), 0 games/s, elapsed 0.0s, left ?"
+        );
     }
 }

@@ -446,6 +446,7 @@ impl<'a> Table<'a> {
         Ok(Finished {
             result: GameResult::new(
                 &game,
+                seed,
                 t.pool.iter().map(|b| b.name.as_str()),
                 &report.outcome,
                 report.faults,

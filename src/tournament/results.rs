@@ -22,6 +22,10 @@ pub struct GameResult {
     /// Which deal: every table plays the same deals, each once per rotation.
     pub deal: u64,
     pub rotation: u64,
+    /// The game's seed: `take5 play --seed SEED` with the bots of `seating` in that order
+    /// replays it (docs/tournaments.md); absent from files of older take5s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// The bot (its pool name) at each seat.
     pub seating: Vec<String>,
     /// Each seat's final total (penalty points).
@@ -35,6 +39,7 @@ pub struct GameResult {
 impl GameResult {
     pub fn new<'a>(
         game: &Scheduled,
+        seed: u64,
         pool: impl Iterator<Item = &'a str> + Clone,
         outcome: &Outcome,
         faults: Vec<FaultLine>,
@@ -45,6 +50,7 @@ impl GameResult {
             table: game.table,
             deal: game.deal,
             rotation: game.rotation,
+            seed: Some(seed),
             seating: game.seating.iter().map(|&b| names[b].to_string()).collect(),
             totals: outcome.totals.clone(),
             ranks: ranks(outcome),
@@ -124,24 +130,72 @@ impl Header {
         }
     }
 
-    /// The first field (in the header's order) where `self` and `other` differ, with both
-    /// values, skipping the fields named in `ignore`; none when they agree.
+    /// The first field (in the header's order; inside a field, its first part that differs,
+    /// as `rules.max_players` or `pool.1.timeout_ms`) where `self` and `other` differ, with both
+    /// values, skipping the top-level fields named in `ignore`; none when they agree.
     pub fn differs(&self, other: &Header, ignore: &[&str]) -> Option<(String, String, String)> {
         let (a, b) = (
             serde_json::to_value(self).expect("a header serializes"),
             serde_json::to_value(other).expect("a header serializes"),
         );
-        let (serde_json::Value::Object(a), serde_json::Value::Object(b)) = (a, b) else {
-            unreachable!("a header is an object")
-        };
-        a.iter()
-            .filter(|(key, _)| !ignore.contains(&key.as_str()))
-            .find(|(key, value)| b.get(key.as_str()) != Some(value))
-            .map(|(key, value)| {
-                let other = b.get(key.as_str()).map_or(String::new(), |v| v.to_string());
-                (key.clone(), value.to_string(), other)
-            })
+        FIELDS
+            .iter()
+            .filter(|key| !ignore.contains(key))
+            .find_map(|key| first_difference(key.to_string(), &a[key], &b[key]))
     }
+}
+
+/// The header's fields, in their order.
+const FIELDS: [&str; 12] = [
+    "take5_results",
+    "take5",
+    "variant",
+    "rules",
+    "house_sha256",
+    "seed",
+    "pool",
+    "seats",
+    "deals",
+    "format",
+    "seatings",
+    "shard",
+];
+
+/// Where `a` and `b` first differ, as a path from `at`, with both values (shortened).
+fn first_difference(
+    at: String,
+    a: &serde_json::Value,
+    b: &serde_json::Value,
+) -> Option<(String, String, String)> {
+    use serde_json::Value;
+    if a == b {
+        return None;
+    }
+    let inner = match (a, b) {
+        (Value::Object(x), Value::Object(y)) => x.keys().chain(y.keys()).find_map(|k| {
+            let (x, y) = (
+                x.get(k).unwrap_or(&Value::Null),
+                y.get(k).unwrap_or(&Value::Null),
+            );
+            first_difference(format!("{at}.{k}"), x, y)
+        }),
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(format!("{at}.{i}"), x, y)),
+        _ => None,
+    };
+    inner.or_else(|| {
+        let short = |v: &Value| {
+            let text = v.to_string();
+            match text.char_indices().nth(80) {
+                Some((cut, _)) => format!("{}...", &text[..cut]),
+                None => text,
+            }
+        };
+        Some((at, short(a), short(b)))
+    })
 }
 
 /// Ranks by total, best first (fewest, or most in the circle game); the winners rank 1 (the rules break ties among equal totals,
@@ -329,6 +383,39 @@ pub fn append(file: &mut File, result: &GameResult) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_header_names_the_first_field_that_differs() {
+        let pool = "bots:
+  - {name: a, player: 'builtin:random'}
+  - {name: b, player: 'builtin:lowest'}
+seats: 2
+seed: 1
+format: round-robin
+";
+        let header = |text: &str, shard| {
+            let t = crate::tournament::config::parse(text, Path::new("t.yaml")).unwrap();
+            Header::of(&t, shard)
+        };
+        let one = header(pool, None);
+        assert_eq!(one.differs(&one.clone(), &[]), None);
+        let seed = header(&pool.replace("seed: 1", "seed: 2"), None);
+        assert_eq!(
+            one.differs(&seed, &[]),
+            Some(("seed".into(), "1".into(), "2".into()))
+        );
+        let slow = header(&pool.replace("lowest'}", "lowest', timeout_ms: 5}"), None);
+        assert_eq!(
+            one.differs(&slow, &[]),
+            Some(("pool.1.timeout_ms".into(), "2000".into(), "5".into()))
+        );
+        let shard = header(pool, Some((2, 4)));
+        assert_eq!(
+            one.differs(&shard, &[]),
+            Some(("shard".into(), "null".into(), "\"2/4\"".into()))
+        );
+        assert_eq!(one.differs(&shard, &["shard"]), None);
+    }
 
     #[test]
     fn ranks_share_ties_and_put_winners_first() {
