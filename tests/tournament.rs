@@ -66,13 +66,16 @@ fn no_faults(stats: &serde_json::Value) {
 }
 
 /// A results file's game lines (not its header), sorted (games finish in any order with
-/// several jobs).
+/// several jobs), without their decision times (the last field, which differs from run to run).
 fn sorted_lines(path: &Path) -> Vec<String> {
     let mut lines: Vec<String> = std::fs::read_to_string(path)
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with("{\"take5_results\""))
-        .map(String::from)
+        .map(|l| match l.find(",\"times\":") {
+            Some(at) => format!("{}}}", &l[..at]),
+            None => l.to_string(),
+        })
         .collect();
     lines.sort_by_key(|l| {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
@@ -137,6 +140,31 @@ fn a_pool_with_the_python_bot_agrees_with_take5_stats() {
     let table = ok(&take5(&["stats", results.to_str().unwrap()]));
     assert!(table.starts_with("24 games\n"), "{table}");
     assert!(table.contains("head to head"), "{table}");
+    // Decision times, on request: the Python bot's, none for the built-ins.
+    let timed = ok(&take5(&[
+        "stats",
+        results.to_str().unwrap(),
+        "--format",
+        "json",
+        "--times",
+    ]));
+    let timed: serde_json::Value = serde_json::from_str(&timed).unwrap();
+    let times = timed["times"].as_array().unwrap();
+    assert_eq!(times.len(), 1, "{timed}");
+    let python = &times[0];
+    assert_eq!(python["name"], "python");
+    assert!(python["decisions"].as_u64().unwrap() > 18 * 10, "{python}");
+    let (mean, p95, max) = (
+        python["mean_ms"].as_f64().unwrap(),
+        python["p95_ms"].as_f64().unwrap(),
+        python["max_ms"].as_f64().unwrap(),
+    );
+    assert!(0.0 < mean && mean <= max && p95 <= max, "{python}");
+    let table = ok(&take5(&["stats", results.to_str().unwrap(), "--times"]));
+    assert!(
+        table.contains("decision times (command bots; ms):"),
+        "{table}"
+    );
 }
 
 #[test]

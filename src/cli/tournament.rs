@@ -2,6 +2,7 @@
 
 use super::{CliError, Status};
 use crate::tournament::results::{self, GameResult};
+use crate::tournament::timing::{self, BotTimes, Times};
 use crate::tournament::{Run, Todo, config, stats};
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -76,6 +77,10 @@ pub struct TournamentArgs {
     /// How the statistics are printed.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+    /// Also print each command bot's decision times (mean, 95th percentile, maximum): they
+    /// differ from run to run, so they are left out unless asked.
+    #[arg(long)]
+    times: bool,
     /// Play only the K-th of N disjoint slices of the tournament (the games whose id is K-1
     /// modulo N); `take5 stats` merges the slices' results files.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
@@ -183,6 +188,9 @@ pub struct StatsArgs {
     /// How the statistics are printed.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+    /// Also print each command bot's decision times (as for `take5 tournament --times`).
+    #[arg(long)]
+    times: bool,
 }
 
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
@@ -254,13 +262,15 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let (first, step) = args.shard.map_or((0, 1), |(k, n)| (k - 1, n));
     let mut in_order = stats::InOrder::new(first, step, total);
     let resumed = opened.done.len() as u64;
+    let mut times = Times::default();
     for result in opened.done {
+        times.add(&result);
         in_order.push(result);
     }
     // The files and the results so far, shared by the jobs: a line is written whole, in one
     // call, under the lock.
     let progress = Progress::new(todo.in_shard(), resumed);
-    let shared = Mutex::new((opened.file, record, in_order, progress));
+    let shared = Mutex::new((opened.file, record, in_order, progress, times));
     // Records name house scripts relative to the file they are in.
     let record_named_from = args.record.as_ref().map(|path| match record_dir {
         Some(dir) => dir.join("game-0.jsonl"),
@@ -279,7 +289,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     };
     crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let (file, record, in_order, progress) = &mut *guard;
+        let (file, record, in_order, progress, times) = &mut *guard;
         if let Some(lines) = &finished.record {
             match (record.as_mut(), record_dir) {
                 (Some(file), _) => {
@@ -297,12 +307,13 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         }
         results::append(file, &finished.result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        times.add(&finished.result);
         in_order.push(finished.result);
         progress.game_done();
         Ok(())
     })
     .map_err(CliError::input)?;
-    let (_, _, in_order, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    let (_, _, in_order, progress, times) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
     let interrupted = stop.load(Ordering::SeqCst);
     progress.finish(interrupted);
     if interrupted {
@@ -315,7 +326,11 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             status: Status::Failed,
         });
     }
-    print(&in_order.finish(), args.format);
+    print(
+        &in_order.finish(),
+        args.format,
+        args.times.then(|| times.finish()).as_deref(),
+    );
     Ok(Status::Passed)
 }
 
@@ -328,7 +343,14 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         .collect::<Result<_, _>>()
         .map_err(CliError::input)?;
     let all = stats::merge(sets).map_err(CliError::input)?;
-    print(&stats::compute(&all), args.format);
+    let times = args.times.then(|| {
+        let mut times = Times::default();
+        for result in &all {
+            times.add(result);
+        }
+        times.finish()
+    });
+    print(&stats::compute(&all), args.format, times.as_deref());
     Ok(Status::Passed)
 }
 
@@ -509,14 +531,49 @@ fn duration(secs: f64) -> String {
     }
 }
 
-fn print(stats: &stats::Stats, format: Format) {
+/// Prints the statistics, and with `times` the bots' decision times: a section of the table,
+/// a `times` key of the JSON, columns of the CSV.
+fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
     match format {
-        Format::Table => print!("{}", stats.table()),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(stats).expect("stats serialize")
-        ),
-        Format::Csv => print!("{}", stats.csv()),
+        Format::Table => {
+            print!("{}", stats.table());
+            if let Some(times) = times {
+                print!("{}", timing::table(times));
+            }
+        }
+        Format::Json => {
+            let mut value = serde_json::to_value(stats).expect("stats serialize");
+            if let (Some(times), serde_json::Value::Object(map)) = (times, &mut value) {
+                map.insert(
+                    "times".to_string(),
+                    serde_json::to_value(times).expect("times serialize"),
+                );
+            }
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&value).expect("stats serialize")
+            );
+        }
+        Format::Csv => {
+            let csv = stats.csv();
+            let Some(times) = times else {
+                return print!("{csv}");
+            };
+            // One row per bot, in the order of `stats.bots`: the times go at the ends.
+            for (i, line) in csv.lines().enumerate() {
+                let extra = match i {
+                    0 => ",decisions,mean_ms,p95_ms,max_ms".to_string(),
+                    _ => stats
+                        .bots
+                        .get(i - 1)
+                        .and_then(|b| times.iter().find(|t| t.name == b.name))
+                        .map_or(",,,,".to_string(), |t| {
+                            format!(",{},{},{},{}", t.decisions, t.mean_ms, t.p95_ms, t.max_ms)
+                        }),
+                };
+                println!("{line}{extra}");
+            }
+        }
     }
 }
 

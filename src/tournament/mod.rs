@@ -10,6 +10,7 @@
 pub mod config;
 pub mod results;
 pub mod stats;
+pub mod timing;
 
 use crate::game::Outcome;
 use crate::house::House;
@@ -195,6 +196,8 @@ struct KeptBot {
     last_failure: String,
     /// Set when the bot has just been taken out (for the job to say so once).
     taken_out_now: bool,
+    /// Its decision times in the game under way.
+    times: timing::SeatTimes,
 }
 
 /// A kept bot at one game's table: everything goes to the bot's process, but `finish`, which
@@ -239,6 +242,7 @@ impl Player for Kept {
     }
     fn start_game(&mut self, start: &GameStart) -> Answer<()> {
         let mut slot = self.slot.borrow_mut();
+        slot.times = timing::SeatTimes::default();
         if self.out.load(Ordering::Relaxed) {
             return Err(Fault::new(
                 FaultKind::Crash,
@@ -290,8 +294,14 @@ impl Player for Kept {
         _limit: Duration,
     ) -> Answer<crate::game::Action> {
         let limit = self.timeout;
-        match &mut self.slot.borrow_mut().player {
-            Some(player) => player.decide(view, legal, limit),
+        let slot = &mut *self.slot.borrow_mut();
+        match &mut slot.player {
+            Some(player) => {
+                let asked = Instant::now();
+                let answer = player.decide(view, legal, limit);
+                slot.times.add(asked.elapsed());
+                answer
+            }
             None => Err(Fault::new(FaultKind::Crash, "not running", true)),
         }
     }
@@ -379,6 +389,7 @@ impl<'a> Table<'a> {
                 failed_starts: 0,
                 last_failure: String::new(),
                 taken_out_now: false,
+                times: timing::SeatTimes::default(),
             })));
         }
         Ok(Table {
@@ -429,6 +440,21 @@ impl<'a> Table<'a> {
         play_match(&config, &mut players, writer.as_mut(), |r| report = Some(r))
             .map_err(|e: RefereeError| format!("game {id}: {e}"))?;
         drop(players);
+        let timed = game
+            .seating
+            .iter()
+            .any(|&b| matches!(t.pool[b].player, PlayerSpec::Command(_)));
+        let times = timed.then(|| {
+            game.seating
+                .iter()
+                .map(|&b| match t.pool[b].player {
+                    PlayerSpec::Command(_) => {
+                        Some(std::mem::take(&mut self.kept[b].borrow_mut().times))
+                    }
+                    PlayerSpec::Builtin(_) => None,
+                })
+                .collect()
+        });
         for (b, kept) in self.kept.iter().enumerate() {
             let mut kept = kept.borrow_mut();
             if std::mem::take(&mut kept.taken_out_now) {
@@ -450,6 +476,7 @@ impl<'a> Table<'a> {
                 t.pool.iter().map(|b| b.name.as_str()),
                 &report.outcome,
                 report.faults,
+                times,
             ),
             record,
         })

@@ -12,8 +12,9 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-/// One finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One finished game. Two results are the same game when all but their `times` agree (times
+/// differ from run to run).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The game's id in the schedule: `(table * deals + deal) * seats + rotation`.
@@ -34,7 +35,45 @@ pub struct GameResult {
     pub ranks: Vec<u32>,
     pub winners: Vec<usize>,
     pub faults: Vec<FaultLine>,
+    /// Each seat's decision times, for the command bots (none for a built-in bot); absent when
+    /// no seat is a command bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub times: Option<Vec<Option<super::timing::SeatTimes>>>,
 }
+
+impl PartialEq for GameResult {
+    fn eq(&self, other: &GameResult) -> bool {
+        let GameResult {
+            game,
+            table,
+            deal,
+            rotation,
+            seed,
+            seating,
+            totals,
+            ranks,
+            winners,
+            faults,
+            times: _,
+        } = self;
+        (
+            game, table, deal, rotation, seed, seating, totals, ranks, winners, faults,
+        ) == (
+            &other.game,
+            &other.table,
+            &other.deal,
+            &other.rotation,
+            &other.seed,
+            &other.seating,
+            &other.totals,
+            &other.ranks,
+            &other.winners,
+            &other.faults,
+        )
+    }
+}
+
+impl Eq for GameResult {}
 
 impl GameResult {
     pub fn new<'a>(
@@ -43,6 +82,7 @@ impl GameResult {
         pool: impl Iterator<Item = &'a str> + Clone,
         outcome: &Outcome,
         faults: Vec<FaultLine>,
+        times: Option<Vec<Option<super::timing::SeatTimes>>>,
     ) -> GameResult {
         let names: Vec<&str> = pool.collect();
         GameResult {
@@ -56,6 +96,7 @@ impl GameResult {
             ranks: ranks(outcome),
             winners: outcome.winners.clone(),
             faults,
+            times,
         }
     }
 }
