@@ -879,3 +879,63 @@ fn bots_from_flags_take_their_time_limit_and_folder() {
         "{err}"
     );
 }
+
+/// Whether process `pid` is still running (a zombie, dead but not yet reaped, is not).
+fn running(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command's closing parenthesis.
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X')),
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn no_bot_outlives_take5_stopped_by_ctrl_c_or_sigterm() {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/crash_every_50.py");
+    for (name, signal) in [("sigint", libc::SIGINT), ("sigterm", libc::SIGTERM)] {
+        let starts = temp(&format!("signal-{name}-starts.txt"));
+        let pool = format!(
+            "bots:
+  - {{name: a, player: 'python3 {bot} {starts}', timeout_ms: 10000}}
+  - {{name: b, player: 'python3 {bot} {starts}', timeout_ms: 10000}}
+  - {{name: lowest, player: 'builtin:lowest'}}
+seats: 3
+deals: 100000
+seed: 3
+format: round-robin
+",
+            bot = bot.display(),
+            starts = starts.display()
+        );
+        let config = write(&format!("signal-{name}.yaml"), &pool);
+        let results = temp(&format!("signal-{name}.jsonl"));
+        let child = Command::new(env!("CARGO_BIN_EXE_take5"))
+            .args(tournament_args(&config, &results, &["--jobs", "2"]))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        wait_for_lines(&results, 10);
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(child.id() as i32, signal) };
+        let output = child.wait_with_output().unwrap();
+        assert!(!output.status.success(), "{name}");
+        let pids: Vec<i32> = std::fs::read_to_string(&starts)
+            .unwrap()
+            .lines()
+            .map(|l| l.parse().unwrap())
+            .collect();
+        // Two bots on each of two jobs (a bot still starting up may not have written its pid:
+        // Python can take seconds to start on a loaded machine).
+        assert!((2..=4).contains(&pids.len()), "{name}: {pids:?}");
+        // A killed process may take a moment to be gone: a generous limit, not a timing.
+        let start = Instant::now();
+        while pids.iter().any(|&p| running(p)) && start.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let alive: Vec<i32> = pids.iter().copied().filter(|&p| running(p)).collect();
+        assert!(alive.is_empty(), "{name}: bots {alive:?} outlived take5");
+    }
+}
