@@ -14,6 +14,9 @@
 //!   whose `row_taken` hook recomputes the row's bullheads card by card with `t.bullheads`.
 //! - tournament: games per second of a `take5 tournament` (4 built-in bots at one table, one
 //!   result per game handed back to the calling thread) with 1 and 2 jobs, on every core.
+//! - persistent: games per second of `take5 play` and of `take5 tournament` (whole commands,
+//!   one job) with the same bots: the Python example bot and two built-ins, then the minimal bot
+//!   behind a 100 ms `sleep` (bots live across a tournament's games, so no start-up per game).
 //!
 //! The bench binary is also its own peer: run with `--bench-role echo` it echoes lines, with
 //! `--bench-role bot` it is the minimal bot (which declines the event lines, as a stateless bot
@@ -418,6 +421,9 @@ fn main() {
     if wanted("tournament") {
         tournament_bench();
     }
+    if wanted("persistent") {
+        persistent_bench();
+    }
     if wanted("pipes") {
         let raw = raw_round_trips_per_second();
         let supervised = supervised_round_trips_per_second();
@@ -474,6 +480,106 @@ format: round-robin
         .expect("the tournament plays");
         games.into_inner()
     })
+}
+
+/// Seconds `take5 ARGS` takes (it must succeed).
+fn timed_take5(args: &[&str]) -> f64 {
+    let start = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("take5 runs");
+    assert!(
+        output.status.success(),
+        "take5 {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    start.elapsed().as_secs_f64()
+}
+
+/// Games per second of `take5 play` and of `take5 tournament` (one job) with the same bots, the
+/// command bot `bot` and two built-ins at one table, over `deals` deals x 3 rotations: the
+/// whole commands, start-up and all, the best of five runs each, the two taking turns (so a
+/// busy moment of the machine does not fall on one of them only).
+fn play_and_tournament(bot: &str, deals: u64) -> (f64, f64) {
+    let games = deals * 3;
+    let dir = std::env::temp_dir().join(format!("take5-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let games_text = games.to_string();
+    let play_once = || {
+        timed_take5(&[
+            "play",
+            "--player",
+            bot,
+            "--player",
+            "builtin:random",
+            "--player",
+            "builtin:dodger",
+            "--games",
+            &games_text,
+            "--seed",
+            "1",
+            "--quiet",
+        ])
+    };
+    let results = dir.join("results.jsonl");
+    let bot_flag = format!("bot={bot}");
+    let deals_text = deals.to_string();
+    let tournament_once = || {
+        let _ = std::fs::remove_file(&results);
+        timed_take5(&[
+            "tournament",
+            "--bot",
+            &bot_flag,
+            "--bot",
+            "random=builtin:random",
+            "--bot",
+            "dodger=builtin:dodger",
+            "--seats",
+            "3",
+            "--deals",
+            &deals_text,
+            "--seed",
+            "1",
+            "--tables",
+            "round-robin",
+            "--jobs",
+            "1",
+            "--results",
+            results.to_str().expect("a UTF-8 path"),
+        ])
+    };
+    let (mut play, mut tournament) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..5 {
+        play = play.min(play_once());
+        tournament = tournament.min(tournament_once());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    (games as f64 / play, games as f64 / tournament)
+}
+
+/// The persistent group: the same number of games between the same bots through `take5 play`
+/// and through `take5 tournament` (bots kept alive across games), with the Python example bot,
+/// and with the minimal bot behind a 100 ms `sleep` (a start-up cost per game would show).
+fn persistent_bench() {
+    let python = format!(
+        "python3 {}/scripts/bots/python_bot.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (play, tournament) = play_and_tournament(&python, 100);
+    println!(
+        "persistent: {play:>8.1} games/s with take5 play, {tournament:>8.1} with take5 tournament ({:.2}x; the Python example bot and two built-ins, 300 games; target >= 0.9x)",
+        tournament / play
+    );
+    let slow = format!("sh -c 'sleep 0.1; exec {} --bench-role bot'", exe());
+    let (play, tournament) = play_and_tournament(&slow, 100);
+    let per_game_ms = (1.0 / tournament - 1.0 / play) * 1000.0;
+    println!(
+        "persistent: {play:>8.1} games/s with take5 play, {tournament:>8.1} with take5 tournament ({:.2}x; a bot that sleeps 100 ms before it starts, 300 games: {per_game_ms:.2} ms more per game, against 100 ms if it were started per game)",
+        tournament / play
+    );
 }
 
 /// The tournament group: unlike the others it needs every core, so it lifts the pinning for

@@ -58,6 +58,39 @@ fn wait_for_lines(path: &Path, lines: usize) {
     }
 }
 
+/// A fresh folder `name` holding the Python example bot as `here_bot.py`.
+fn folder_with_python_bot(name: &str) -> PathBuf {
+    let folder = temp(name);
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py"),
+        folder.join("here_bot.py"),
+    )
+    .unwrap();
+    folder
+}
+
+/// The figures of bot `name` in printed JSON statistics.
+fn bot_stats(stats: &serde_json::Value, name: &str) -> serde_json::Value {
+    stats["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == name)
+        .unwrap_or_else(|| panic!("no bot {name} in {stats}"))
+        .clone()
+}
+
+/// The pids that `tests/bots/crash_every_50.py` wrote to `path`, one per start.
+fn pids_in(path: &Path) -> Vec<i32> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
 /// Asserts that no bot in printed JSON statistics had a fault.
 fn no_faults(stats: &serde_json::Value) {
     for bot in stats["bots"].as_array().unwrap() {
@@ -321,13 +354,7 @@ fn a_bot_that_fails_its_handshake_is_taken_out_after_three_starts_and_the_run_go
     assert!(err.contains("handshake failed"), "{err}");
     let stats: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(stats["games"], 72);
-    let noisy = stats["bots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["name"] == "noisy")
-        .unwrap()
-        .clone();
+    let noisy = bot_stats(&stats, "noisy");
     // Its three starts failed their handshakes (protocol faults); after them, each of its
     // games records that it was taken out (a crash).
     assert_eq!(noisy["faults"]["protocol"], 3, "{noisy}");
@@ -485,14 +512,7 @@ fn flags_and_a_config_file_do_not_mix_and_flags_need_their_keys() {
 
 #[test]
 fn a_bot_starts_in_its_folder_and_a_missing_folder_is_named() {
-    let folder = temp("botdir");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).unwrap();
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py"),
-        folder.join("here_bot.py"),
-    )
-    .unwrap();
+    folder_with_python_bot("botdir");
     // `here_bot.py` is found only from its folder.
     let pool = BUILTINS.replace(
         "{name: dodger, player: 'builtin:dodger'}",
@@ -519,13 +539,7 @@ fn the_summary_names_the_game_of_every_fault() {
     let results = temp("faults.jsonl");
     let printed = ok(&tournament(&config, &results, &["--format", "json"]));
     let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
-    let quitter = stats["bots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["name"] == "quitter")
-        .unwrap()
-        .clone();
+    let quitter = bot_stats(&stats, "quitter");
     // Every game with the quitter at the table: tables 1, 2 and 3 of 4, 6 deals x 3 rotations.
     let expected: Vec<u64> = (18..72).collect();
     let games: Vec<u64> = quitter["fault_games"]
@@ -568,24 +582,14 @@ format: round-robin
     ));
     let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
     assert_eq!(stats["games"], 500);
-    let crasher = stats["bots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["name"] == "crasher")
-        .unwrap()
-        .clone();
+    let crasher = bot_stats(&stats, "crasher");
     // Each process crashes at the start of its 50th game: games 50, 100, ..., 500 (ids 49, 99,
     // ..., 499), each a crash fault, and a new process starts the next game: 10 processes in
     // all (the "about 11" counted the old extra handshake process), not 500.
     assert_eq!(crasher["faults"]["crash"], 10, "{crasher}");
     let fault_games: Vec<u64> = (1..=10).map(|k| 50 * k - 1).collect();
     assert_eq!(crasher["fault_games"], serde_json::json!(fault_games));
-    let pids: Vec<i32> = std::fs::read_to_string(&starts)
-        .unwrap()
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect();
+    let pids: Vec<i32> = pids_in(&starts);
     assert_eq!(pids.len(), 10, "{pids:?}");
     for pid in pids {
         // SAFETY: signal 0 only asks whether the process exists.
@@ -792,38 +796,35 @@ fn a_game_of_the_results_replays_with_take5_play_to_its_record_byte_for_byte() {
 
 #[test]
 fn bots_from_flags_take_their_time_limit_and_folder() {
-    let folder = temp("flagdir");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).unwrap();
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py"),
-        folder.join("here_bot.py"),
-    )
-    .unwrap();
-    let results = temp("flagdir.jsonl");
+    let folder = folder_with_python_bot("flagdir");
     let here = format!(
         "here[timeout_ms=7000,dir={}]=python3 here_bot.py",
         folder.display()
     );
-    let printed = ok(&take5(&[
-        "tournament",
-        "--bot",
-        "r=builtin:random",
-        "--bot",
-        &here,
-        "--seats",
-        "2",
-        "--seed",
-        "3",
-        "--tables",
-        "round-robin",
-        "--timeout",
-        "900",
-        "--results",
-        results.to_str().unwrap(),
-        "--format",
-        "json",
-    ]));
+    // A built-in and `here`, two seats, the time limit given by `timeout_flag`.
+    let run = |here: &str, timeout_flag: &str, results: &Path| {
+        take5(&[
+            "tournament",
+            "--bot",
+            "r=builtin:random",
+            "--bot",
+            here,
+            "--seats",
+            "2",
+            "--seed",
+            "3",
+            "--tables",
+            "round-robin",
+            timeout_flag,
+            "900",
+            "--results",
+            results.to_str().unwrap(),
+            "--format",
+            "json",
+        ])
+    };
+    let results = temp("flagdir.jsonl");
+    let printed = ok(&run(&here, "--timeout", &results));
     no_faults(&serde_json::from_str(&printed).unwrap());
     let header: serde_json::Value = serde_json::from_str(
         std::fs::read_to_string(&results)
@@ -837,43 +838,10 @@ fn bots_from_flags_take_their_time_limit_and_folder() {
     assert_eq!(header["pool"][1]["timeout_ms"], 7000);
     assert_eq!(header["pool"][1]["dir"], folder.display().to_string());
     // `--timeout-ms` is the same flag.
-    let again = temp("flagdir-2.jsonl");
-    let printed_again = ok(&take5(&[
-        "tournament",
-        "--bot",
-        "r=builtin:random",
-        "--bot",
-        &here,
-        "--seats",
-        "2",
-        "--seed",
-        "3",
-        "--tables",
-        "round-robin",
-        "--timeout-ms",
-        "900",
-        "--results",
-        again.to_str().unwrap(),
-        "--format",
-        "json",
-    ]));
-    assert_eq!(printed_again, printed);
-    let missing = take5(&[
-        "tournament",
-        "--bot",
-        "r=builtin:random",
-        "--bot",
-        "here[dir=nowhere-at-all]=python3 here_bot.py",
-        "--seats",
-        "2",
-        "--seed",
-        "3",
-        "--tables",
-        "round-robin",
-        "--results",
-        temp("flagdir-3.jsonl").to_str().unwrap(),
-    ]);
-    let err = refused(&missing);
+    let again = ok(&run(&here, "--timeout-ms", &temp("flagdir-2.jsonl")));
+    assert_eq!(again, printed);
+    let nowhere = "here[dir=nowhere-at-all]=python3 here_bot.py";
+    let err = refused(&run(nowhere, "--timeout", &temp("flagdir-3.jsonl")));
     assert!(
         err.contains("command line: bot here: dir `nowhere-at-all` is not a folder"),
         "{err}"
@@ -922,11 +890,7 @@ format: round-robin
         unsafe { libc::kill(child.id() as i32, signal) };
         let output = child.wait_with_output().unwrap();
         assert!(!output.status.success(), "{name}");
-        let pids: Vec<i32> = std::fs::read_to_string(&starts)
-            .unwrap()
-            .lines()
-            .map(|l| l.parse().unwrap())
-            .collect();
+        let pids: Vec<i32> = pids_in(&starts);
         // Two bots on each of two jobs (a bot still starting up may not have written its pid:
         // Python can take seconds to start on a loaded machine).
         assert!((2..=4).contains(&pids.len()), "{name}: {pids:?}");

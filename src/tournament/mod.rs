@@ -3,9 +3,12 @@
 //!
 //! A tournament is a list of *tables* (which bots sit together), each playing the same `deals`,
 //! each deal once per rotation of the seats, or per permutation (duplicate deals, so the luck of
-//! the deal cancels out). Game `id` is `(table * deals + deal) * arrangements + rotation`. Every game is played alone,
-//! with players created for it, from a seed derived from the tournament's seed and the deal only,
-//! so a game's result does not depend on which thread plays it, nor on what was played before.
+//! the deal cancels out). Game `id` is `(table * deals + deal) * arrangements + rotation`. Every
+//! game is played as the one game of a match seeded from the tournament's seed and the deal
+//! only (built-in bots are made for it; command bots get their `seed=` from that seed), so a
+//! game's result does not depend on which thread plays it, nor on what was played before. The
+//! schedule is worked out game by game ([`Tournament::game`]), never made whole. Each job keeps
+//! one process per command bot, restarted after a failure, for game after game.
 
 pub mod config;
 pub mod results;
@@ -42,9 +45,12 @@ pub struct Scheduled {
 }
 
 impl Tournament {
-    /// The number of games in the whole schedule.
+    /// The number of games in the whole schedule ([`config`] checked that it fits).
     pub fn games(&self) -> u64 {
-        self.tables.len() as u64 * self.deals * self.arrangements()
+        (self.tables.len() as u64)
+            .checked_mul(self.deals)
+            .and_then(|n| n.checked_mul(self.arrangements()))
+            .expect("the configuration's checks keep the number of games in 64 bits")
     }
 
     /// The seatings each deal is played in: `seats` rotations, or `seats!` permutations.
