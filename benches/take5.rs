@@ -482,8 +482,22 @@ format: round-robin
     })
 }
 
-/// Seconds `take5 ARGS` takes (it must succeed).
-fn timed_take5(args: &[&str]) -> f64 {
+/// The CPU seconds (user and system) of this process's waited-for children so far, their
+/// children included.
+fn children_cpu() -> f64 {
+    // SAFETY: getrusage fills the zeroed struct of our own.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
+/// Seconds `take5 ARGS` takes, and the CPU seconds it and its bots used (it must succeed).
+fn timed_take5(args: &[&str]) -> (f64, f64) {
+    let cpu = children_cpu();
     let start = Instant::now();
     let output = Command::new(env!("CARGO_BIN_EXE_take5"))
         .args(args)
@@ -496,14 +510,21 @@ fn timed_take5(args: &[&str]) -> f64 {
         "take5 {args:?}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    start.elapsed().as_secs_f64()
+    (start.elapsed().as_secs_f64(), children_cpu() - cpu)
 }
 
-/// Games per second of `take5 play` and of `take5 tournament` (one job) with the same bots, the
+/// How `take5 play` or `take5 tournament` did: games per second (wall clock) and CPU
+/// milliseconds per game (take5 and its bots together).
+struct Speed {
+    games_per_second: f64,
+    cpu_ms_per_game: f64,
+}
+
+/// The speed of `take5 play` and of `take5 tournament` (one job) with the same bots, the
 /// command bot `bot` and two built-ins at one table, over `deals` deals x 3 rotations: the
-/// whole commands, start-up and all, the best of five runs each, the two taking turns (so a
+/// whole commands, start-up and all, the best of seven runs each, the two taking turns (so a
 /// busy moment of the machine does not fall on one of them only).
-fn play_and_tournament(bot: &str, deals: u64) -> (f64, f64) {
+fn play_and_tournament(bot: &str, deals: u64) -> (Speed, Speed) {
     let games = deals * 3;
     let dir = std::env::temp_dir().join(format!("take5-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
@@ -551,13 +572,21 @@ fn play_and_tournament(bot: &str, deals: u64) -> (f64, f64) {
             results.to_str().expect("a UTF-8 path"),
         ])
     };
-    let (mut play, mut tournament) = (f64::INFINITY, f64::INFINITY);
-    for _ in 0..5 {
-        play = play.min(play_once());
-        tournament = tournament.min(tournament_once());
+    let best = |a: (f64, f64), b: (f64, f64)| (a.0.min(b.0), a.1.min(b.1));
+    let (mut play, mut tournament) = (
+        (f64::INFINITY, f64::INFINITY),
+        (f64::INFINITY, f64::INFINITY),
+    );
+    for _ in 0..7 {
+        play = best(play, play_once());
+        tournament = best(tournament, tournament_once());
     }
     let _ = std::fs::remove_dir_all(&dir);
-    (games as f64 / play, games as f64 / tournament)
+    let speed = |(wall, cpu): (f64, f64)| Speed {
+        games_per_second: games as f64 / wall,
+        cpu_ms_per_game: cpu * 1000.0 / games as f64,
+    };
+    (speed(play), speed(tournament))
 }
 
 /// The persistent group: the same number of games between the same bots through `take5 play`
@@ -570,15 +599,23 @@ fn persistent_bench() {
     );
     let (play, tournament) = play_and_tournament(&python, 100);
     println!(
-        "persistent: {play:>8.1} games/s with take5 play, {tournament:>8.1} with take5 tournament ({:.2}x; the Python example bot and two built-ins, 300 games; target >= 0.9x)",
-        tournament / play
+        "persistent: {:>8.1} games/s with take5 play, {:>8.1} with take5 tournament ({:.2}x; the Python example bot and two built-ins, 300 games; target >= 0.9x); CPU {:.3} and {:.3} ms a game",
+        play.games_per_second,
+        tournament.games_per_second,
+        tournament.games_per_second / play.games_per_second,
+        play.cpu_ms_per_game,
+        tournament.cpu_ms_per_game,
     );
     let slow = format!("sh -c 'sleep 0.1; exec {} --bench-role bot'", exe());
     let (play, tournament) = play_and_tournament(&slow, 100);
-    let per_game_ms = (1.0 / tournament - 1.0 / play) * 1000.0;
+    let per_game_ms = (1.0 / tournament.games_per_second - 1.0 / play.games_per_second) * 1000.0;
     println!(
-        "persistent: {play:>8.1} games/s with take5 play, {tournament:>8.1} with take5 tournament ({:.2}x; a bot that sleeps 100 ms before it starts, 300 games: {per_game_ms:.2} ms more per game, against 100 ms if it were started per game)",
-        tournament / play
+        "persistent: {:>8.1} games/s with take5 play, {:>8.1} with take5 tournament ({:.2}x; a bot that sleeps 100 ms before it starts, 300 games: {per_game_ms:.2} ms more a game, against 100 ms if it were started per game); CPU {:.3} and {:.3} ms a game",
+        play.games_per_second,
+        tournament.games_per_second,
+        tournament.games_per_second / play.games_per_second,
+        play.cpu_ms_per_game,
+        tournament.cpu_ms_per_game,
     );
 }
 

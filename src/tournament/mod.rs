@@ -437,11 +437,10 @@ impl<'a> Table<'a> {
             timeout: Duration::from_secs(1),
             house: self.house.clone(),
         };
-        let buffer = RecordBuffer::default();
-        let mut writer = self
-            .run
-            .record
-            .map(|_| Writer::new(Box::new(buffer.clone()) as Box<dyn std::io::Write>));
+        let buffer = self.run.record.map(|_| RecordBuffer::default());
+        let mut writer = buffer
+            .as_ref()
+            .map(|buffer| Writer::new(Box::new(buffer.clone()) as Box<dyn std::io::Write>));
         let mut report = None;
         play_match(&config, &mut players, writer.as_mut(), |r| report = Some(r))
             .map_err(|e: RefereeError| format!("game {id}: {e}"))?;
@@ -474,7 +473,7 @@ impl<'a> Table<'a> {
         // play_match seats the players in the order given for its game 0.
         debug_assert_eq!(report.seating, (0..t.seats).collect::<Vec<_>>());
         drop(writer);
-        let record = self.run.record.map(|_| buffer.0.take());
+        let record = buffer.map(|buffer| buffer.0.take());
         Ok(Finished {
             result: GameResult::new(
                 &game,
