@@ -29,7 +29,7 @@ use results::GameResult;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -196,14 +196,20 @@ struct KeptBot {
     command: BotCommand,
     log: Option<(PathBuf, Instant)>,
     player: Option<PipePlayer>,
-    /// Failed starts since the last good one.
-    failed_starts: u32,
     /// Why the last start failed.
     last_failure: String,
     /// Set when the bot has just been taken out (for the job to say so once).
     taken_out_now: bool,
     /// Its decision times in the game under way.
     times: timing::SeatTimes,
+}
+
+/// What the jobs share of a command bot: its failed starts in a row (in any job; a good start
+/// in any job ends the row) and whether it is taken out.
+#[derive(Default)]
+struct BotState {
+    failed_starts: AtomicU32,
+    out: AtomicBool,
 }
 
 /// A kept bot at one game's table: everything goes to the bot's process, but `finish`, which
@@ -215,8 +221,8 @@ struct Kept {
     /// Its time per decision (and for its handshake).
     timeout: Duration,
     slot: Rc<RefCell<KeptBot>>,
-    /// Taken out of the tournament (shared by the jobs).
-    out: Arc<AtomicBool>,
+    /// Its starts and whether it is out, shared by the jobs.
+    state: Arc<BotState>,
 }
 
 impl Kept {
@@ -249,7 +255,7 @@ impl Player for Kept {
     fn start_game(&mut self, start: &GameStart) -> Answer<()> {
         let mut slot = self.slot.borrow_mut();
         slot.times = timing::SeatTimes::default();
-        if self.out.load(Ordering::Relaxed) {
+        if self.state.out.load(Ordering::Relaxed) {
             return Err(Fault::new(
                 FaultKind::Crash,
                 format!("taken out of the tournament after {FAILED_STARTS} failed starts in a row"),
@@ -269,11 +275,11 @@ impl Player for Kept {
                 player.start_game(&start)
             });
         match &started {
-            Ok(()) => slot.failed_starts = 0,
+            Ok(()) => self.state.failed_starts.store(0, Ordering::Relaxed),
             Err(fault) => {
-                slot.failed_starts += 1;
+                let failed = self.state.failed_starts.fetch_add(1, Ordering::Relaxed) + 1;
                 slot.last_failure = fault.to_string();
-                if slot.failed_starts >= FAILED_STARTS && !self.out.swap(true, Ordering::Relaxed) {
+                if failed >= FAILED_STARTS && !self.state.out.swap(true, Ordering::Relaxed) {
                     slot.taken_out_now = true;
                 }
             }
@@ -344,14 +350,14 @@ struct Table<'a> {
     house: Option<MatchHouse>,
     /// Per pool index, the bot's process in this job, once started.
     kept: Vec<Rc<RefCell<KeptBot>>>,
-    out: &'a [Arc<AtomicBool>],
+    states: &'a [Arc<BotState>],
 }
 
 impl<'a> Table<'a> {
     fn new(
         tournament: &'a Tournament,
         run: &'a Run<'a>,
-        out: &'a [Arc<AtomicBool>],
+        states: &'a [Arc<BotState>],
         job: usize,
     ) -> Result<Table<'a>, String> {
         let house = match &tournament.house {
@@ -392,7 +398,6 @@ impl<'a> Table<'a> {
                 command,
                 log,
                 player: None,
-                failed_starts: 0,
                 last_failure: String::new(),
                 taken_out_now: false,
                 times: timing::SeatTimes::default(),
@@ -403,7 +408,7 @@ impl<'a> Table<'a> {
             run,
             house,
             kept,
-            out,
+            states,
         })
     }
 
@@ -423,7 +428,7 @@ impl<'a> Table<'a> {
                     spec: spec.clone(),
                     timeout: bot.timeout,
                     slot: self.kept[b].clone(),
-                    out: self.out[b].clone(),
+                    state: self.states[b].clone(),
                 }),
             };
             players.push(player);
@@ -523,17 +528,17 @@ pub fn play(
             .unwrap_or_else(|p| p.into_inner())
             .is_some()
     };
-    let out: Vec<Arc<AtomicBool>> = tournament
+    let states: Vec<Arc<BotState>> = tournament
         .pool
         .iter()
-        .map(|_| Arc::new(AtomicBool::new(false)))
+        .map(|_| Arc::new(BotState::default()))
         .collect();
     let jobs = run.jobs.max(1).min(todo.left().max(1) as usize);
     std::thread::scope(|scope| {
         for job in 1..=jobs {
-            let (done, fail, failed, out, notice) = (&done, &fail, &failed, &out, &notice);
+            let (done, fail, failed, states, notice) = (&done, &fail, &failed, &states, &notice);
             scope.spawn(move || {
-                let table = match Table::new(tournament, run, out, job) {
+                let table = match Table::new(tournament, run, states, job) {
                     Ok(table) => table,
                     Err(e) => return fail(e),
                 };
@@ -553,4 +558,27 @@ pub fn play(
         .into_inner()
         .unwrap_or_else(|p| p.into_inner())
         .map_or(Ok(()), Err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(todo: &Todo) -> Vec<u64> {
+        std::iter::from_fn(|| todo.next()).collect()
+    }
+
+    #[test]
+    fn the_games_to_play_skip_those_done_and_keep_to_their_shard() {
+        let todo = Todo::new(10, None, vec![7, 2, 2]);
+        assert_eq!((todo.in_shard(), todo.left()), (10, 8));
+        assert_eq!(all(&todo), [0, 1, 3, 4, 5, 6, 8, 9]);
+        let shard = Todo::new(10, Some((2, 4)), vec![5]);
+        assert_eq!((shard.in_shard(), shard.left()), (3, 2));
+        assert_eq!(all(&shard), [1, 9]);
+        // A shard past the end, and ids near the top of 64 bits: no overflow, nothing made.
+        assert_eq!(Todo::new(3, Some((5, 5)), Vec::new()).in_shard(), 0);
+        let huge = Todo::new(u64::MAX, Some((1, 1 << 62)), Vec::new());
+        assert_eq!(all(&huge), [0, 1 << 62, 2 << 62, 3 << 62]);
+    }
 }
