@@ -24,7 +24,8 @@ pub struct TournamentArgs {
     /// The tournament: a YAML file (docs/tournaments.md). Or give it with `--bot` and the flags
     /// below instead (not both).
     config: Option<PathBuf>,
-    /// The results file (one JSON line per game); by default CONFIG with `.results.jsonl`
+    /// The results file (a header line, then one JSON line per game; locked while the run
+    /// lasts); by default CONFIG with `.results.jsonl`
     /// (needed without CONFIG).
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
@@ -59,8 +60,8 @@ pub struct TournamentArgs {
     /// Without CONFIG: `rotations` (default) or `permutations`.
     #[arg(long, value_name = "SEATINGS", value_parser = parse_seatings)]
     seatings: Option<config::Seatings>,
-    /// Write each game's lines to and from every command bot, and its stderr, into
-    /// DIR/game-ID/NAME.log and DIR/game-ID/NAME.stderr.
+    /// Write every line to and from each command bot, and its stderr, into DIR/job-J/NAME.log
+    /// and DIR/job-J/NAME.stderr (J: the job, from 1), each game after a `# game ID` line.
     #[arg(long, value_name = "DIR")]
     log_io: Option<PathBuf>,
     /// Write the game records (JSON Lines, docs/records.md) of the games played into FILE, one
@@ -71,7 +72,8 @@ pub struct TournamentArgs {
     /// Continue a run from its results file: the games in it are not played again.
     #[arg(long)]
     resume: bool,
-    /// Games played at once, each on its own thread (default: the number of cores).
+    /// Games played at once, each on its own thread with its own process of each command bot
+    /// (default: the number of cores).
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     jobs: Option<u64>,
     /// How the statistics are printed.
