@@ -16,6 +16,9 @@
 //!   settings-only script (its own defaults restated) and with the `row_taken` hook above.
 //! - tournament: games per second of a `take5 tournament` (4 built-in bots at one table, one
 //!   result per game handed back to the calling thread) with 1 and 2 jobs, on every core.
+//! - persistent: games per second of `take5 play` and of `take5 tournament` (whole commands,
+//!   one job) with the same bots: the Python example bot and two built-ins, then the minimal bot
+//!   behind a 100 ms `sleep` (bots live across a tournament's games, so no start-up per game).
 //!
 //! - records: `take5 play` of 40,000 4-player classic games between built-in bots, without a
 //!   record, with a plain one, and with zstd and gzip ones; then `take5 verify` of each, with
@@ -447,6 +450,9 @@ fn main() {
     if wanted("records") {
         records_bench();
     }
+    if wanted("persistent") {
+        persistent_bench();
+    }
     if wanted("pipes") {
         let raw = raw_round_trips_per_second();
         let supervised = supervised_round_trips_per_second();
@@ -484,18 +490,162 @@ format: round-robin
 ";
     let tournament =
         take5::tournament::config::parse(yaml, std::path::Path::new("bench.yaml")).unwrap();
-    let ids: Vec<u64> = (0..tournament.games()).collect();
     let stop = std::sync::atomic::AtomicBool::new(false);
+    let run = take5::tournament::Run {
+        jobs,
+        log_io: None,
+        record: None,
+        stop: &stop,
+    };
     rate(Duration::from_secs(5), || {
         let games = AtomicU64::new(0);
-        take5::tournament::play(&tournament, &ids, jobs, None, &stop, |result| {
-            std::hint::black_box(result);
+        let todo = take5::tournament::Todo::new(tournament.games(), None, Vec::new());
+        let notice = |_: &str| {};
+        take5::tournament::play(&tournament, &todo, &run, notice, |finished| {
+            std::hint::black_box(finished);
             games.fetch_add(1, Ordering::Relaxed);
             Ok(())
         })
         .expect("the tournament plays");
         games.into_inner()
     })
+}
+
+/// The CPU seconds (user and system) of this process's waited-for children so far, their
+/// children included.
+fn children_cpu() -> f64 {
+    // SAFETY: getrusage fills the zeroed struct of our own.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
+/// Seconds `take5 ARGS` takes, and the CPU seconds it and its bots used (it must succeed).
+fn timed_take5(args: &[&str]) -> (f64, f64) {
+    let cpu = children_cpu();
+    let start = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("take5 runs");
+    assert!(
+        output.status.success(),
+        "take5 {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (start.elapsed().as_secs_f64(), children_cpu() - cpu)
+}
+
+/// How `take5 play` or `take5 tournament` did: games per second (wall clock) and CPU
+/// milliseconds per game (take5 and its bots together).
+struct Speed {
+    games_per_second: f64,
+    cpu_ms_per_game: f64,
+}
+
+/// The speed of `take5 play` and of `take5 tournament` (one job) with the same bots, the
+/// command bot `bot` and two built-ins at one table, over `deals` deals x 3 rotations: the
+/// whole commands, start-up and all, the best of seven runs each, the two taking turns (so a
+/// busy moment of the machine does not fall on one of them only).
+fn play_and_tournament(bot: &str, deals: u64) -> (Speed, Speed) {
+    let games = deals * 3;
+    let dir = std::env::temp_dir().join(format!("take5-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let games_text = games.to_string();
+    let play_once = || {
+        timed_take5(&[
+            "play",
+            "--player",
+            bot,
+            "--player",
+            "builtin:random",
+            "--player",
+            "builtin:dodger",
+            "--games",
+            &games_text,
+            "--seed",
+            "1",
+            "--quiet",
+        ])
+    };
+    let results = dir.join("results.jsonl");
+    let bot_flag = format!("bot={bot}");
+    let deals_text = deals.to_string();
+    let tournament_once = || {
+        let _ = std::fs::remove_file(&results);
+        timed_take5(&[
+            "tournament",
+            "--bot",
+            &bot_flag,
+            "--bot",
+            "random=builtin:random",
+            "--bot",
+            "dodger=builtin:dodger",
+            "--seats",
+            "3",
+            "--deals",
+            &deals_text,
+            "--seed",
+            "1",
+            "--tables",
+            "round-robin",
+            "--jobs",
+            "1",
+            "--results",
+            results.to_str().expect("a UTF-8 path"),
+        ])
+    };
+    let best = |a: (f64, f64), b: (f64, f64)| (a.0.min(b.0), a.1.min(b.1));
+    let (mut play, mut tournament) = (
+        (f64::INFINITY, f64::INFINITY),
+        (f64::INFINITY, f64::INFINITY),
+    );
+    for _ in 0..7 {
+        play = best(play, play_once());
+        tournament = best(tournament, tournament_once());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let speed = |(wall, cpu): (f64, f64)| Speed {
+        games_per_second: games as f64 / wall,
+        cpu_ms_per_game: cpu * 1000.0 / games as f64,
+    };
+    (speed(play), speed(tournament))
+}
+
+/// The persistent group: the same number of games between the same bots through `take5 play`
+/// and through `take5 tournament` (bots kept alive across games), with the Python example bot,
+/// and with the minimal bot behind a 100 ms `sleep` (a start-up cost per game would show).
+fn persistent_bench() {
+    let python = format!(
+        "python3 {}/scripts/bots/python_bot.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (play, tournament) = play_and_tournament(&python, 100);
+    println!(
+        "persistent: {:>8.1} games/s with take5 play, {:>8.1} with take5 tournament ({:.2}x; the Python example bot and two built-ins, 300 games; target >= 0.9x); CPU {:.3} and {:.3} ms a game",
+        play.games_per_second,
+        tournament.games_per_second,
+        tournament.games_per_second / play.games_per_second,
+        play.cpu_ms_per_game,
+        tournament.cpu_ms_per_game,
+    );
+    let slow = format!("sh -c 'sleep 0.1; exec {} --bench-role bot'", exe());
+    let (play, tournament) = play_and_tournament(&slow, 100);
+    let per_game_ms = (1.0 / tournament.games_per_second - 1.0 / play.games_per_second) * 1000.0;
+    println!(
+        "persistent: {:>8.1} games/s with take5 play, {:>8.1} with take5 tournament ({:.2}x; a bot that sleeps 100 ms before it starts, 300 games: {per_game_ms:.2} ms more a game, against 100 ms if it were started per game); CPU {:.3} and {:.3} ms a game",
+        play.games_per_second,
+        tournament.games_per_second,
+        tournament.games_per_second / play.games_per_second,
+        play.cpu_ms_per_game,
+        tournament.cpu_ms_per_game,
+    );
 }
 
 /// The tournament group: unlike the others it needs every core, so it lifts the pinning for

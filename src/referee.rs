@@ -174,6 +174,7 @@ pub fn play_match(
                 faults: Vec::new(),
                 record: record.as_deref_mut(),
                 timeout: config.timeout,
+                seed: config.seed,
                 step: StepEvents {
                     events: Vec::new(),
                     wanted: false,
@@ -227,6 +228,8 @@ struct Referee<'a, 'r> {
     faults: Vec<FaultLine>,
     record: Option<&'r mut Writer<Box<dyn Write>>>,
     timeout: Duration,
+    /// The match's seed (each bot's `seed=` comes from it).
+    seed: u64,
     step: StepEvents,
 }
 
@@ -261,6 +264,8 @@ impl Referee<'_, '_> {
                 rules: self.game.rules(),
                 seats,
                 seat,
+                time_ms: self.timeout.as_millis() as u64,
+                seed: crate::players::bot_seed(self.seed, number, seat),
             };
             if let Err(fault) = self.players[seat].start_game(&start) {
                 self.fault(seat, *fault)?;

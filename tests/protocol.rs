@@ -74,6 +74,8 @@ fn every_message_of_the_description_reprints() {
          end=score:66 lowest=1 bullheads=1,1,1,1,2",
         "game number=18446744073709551615 variant=classic seats=2 seat=0 rows=1 row_capacity=1 \
          hand_size=1 end=rounds:3 lowest=7 bullheads=",
+        "game number=1 variant=classic seats=2 seat=1 rows=4 row_capacity=5 hand_size=10 \
+         end=score:66 lowest=1 bullheads=1,1 time_ms=2000 seed=18446744073709551615",
         "event deal round=1 hand=3,17,22 rows=12,40,77,91",
         "event reveal round=1 turn=1 cards=17,5,40,88",
         "event take seat=1 row=2 cards=77,78 bullheads=2 reason=low",
@@ -148,6 +150,8 @@ fn every_message_round_trips() {
             hand_size: 10,
             end: GameEnd::TargetScore(66),
             deck: Deck::classic(104),
+            time_ms: Some(2000),
+            seed: Some(12345),
         }),
         ToBot::Event(EventLine::Deal {
             round: 1,
@@ -618,6 +622,8 @@ impl Gen {
                 bullheads: self.list(120, |g| g.below(256) as u8),
                 red: self.cards(),
             },
+            time_ms: self.chance(50).then(|| self.u64()),
+            seed: self.chance(50).then(|| self.u64()),
         }
     }
 
@@ -807,6 +813,8 @@ fn play_and_check(
             rules: &rules,
             seats,
             seat,
+            time_ms: 2000,
+            seed,
         };
         out.clear();
         print::game(&mut out, &start);

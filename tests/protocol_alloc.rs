@@ -69,6 +69,8 @@ fn printer_allocations(out: &mut String) -> usize {
         rules: &rules,
         seats: 5,
         seat: 1,
+        time_ms: 2000,
+        seed: 1,
     };
     let mut fixed = allocations_in(|| {
         out.clear();

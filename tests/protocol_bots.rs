@@ -148,6 +148,8 @@ fn game_line(variant: Variant, rules: &Rules, seats: usize) -> String {
         rules,
         seats,
         seat: 0,
+        time_ms: 2000,
+        seed: 1,
     };
     printed(&|o| print::game(o, &start))
 }

@@ -269,6 +269,12 @@ fn say(t: &mut String, line: &mut String, marker: &str) {
     line.clear();
 }
 
+/// The `seed=` of the documented `game` lines: what `take5 play --seed 7` gives seat 0 of its
+/// first game.
+fn doc_bot_seed() -> u64 {
+    take5::players::bot_seed(7, 0, 0)
+}
+
 /// A transcript's opening, as seat 0 of a two-seat game sees it: both hellos and the `game`
 /// line. Returns the transcript and an empty line buffer.
 fn opening(variant: Variant, rules: &Rules) -> (String, String) {
@@ -283,6 +289,8 @@ fn opening(variant: Variant, rules: &Rules) -> (String, String) {
         rules,
         seats: 2,
         seat: 0,
+        time_ms: 2000,
+        seed: doc_bot_seed(),
     };
     print::game(&mut line, &start);
     say(&mut t, &mut line, "> ");

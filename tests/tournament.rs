@@ -58,6 +58,45 @@ fn wait_for_lines(path: &Path, lines: usize) {
     }
 }
 
+/// A fresh folder `name` holding the Python example bot as `here_bot.py`.
+fn folder_with_python_bot(name: &str) -> PathBuf {
+    let folder = temp(name);
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py"),
+        folder.join("here_bot.py"),
+    )
+    .unwrap();
+    // The bot uses the Python kit, found next to it.
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sdk/python/take5bot.py"),
+        folder.join("take5bot.py"),
+    )
+    .unwrap();
+    folder
+}
+
+/// The figures of bot `name` in printed JSON statistics.
+fn bot_stats(stats: &serde_json::Value, name: &str) -> serde_json::Value {
+    stats["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == name)
+        .unwrap_or_else(|| panic!("no bot {name} in {stats}"))
+        .clone()
+}
+
+/// The pids that `tests/bots/crash_every_50.py` wrote to `path`, one per start.
+fn pids_in(path: &Path) -> Vec<i32> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
 /// Asserts that no bot in printed JSON statistics had a fault.
 fn no_faults(stats: &serde_json::Value) {
     for bot in stats["bots"].as_array().unwrap() {
@@ -65,12 +104,17 @@ fn no_faults(stats: &serde_json::Value) {
     }
 }
 
-/// A results file's lines, sorted (games finish in any order with several jobs).
+/// A results file's game lines (not its header), sorted (games finish in any order with
+/// several jobs), without their decision times (the last field, which differs from run to run).
 fn sorted_lines(path: &Path) -> Vec<String> {
     let mut lines: Vec<String> = std::fs::read_to_string(path)
         .unwrap()
         .lines()
-        .map(String::from)
+        .filter(|l| !l.starts_with("{\"take5_results\""))
+        .map(|l| match l.find(",\"times\":") {
+            Some(at) => format!("{}}}", &l[..at]),
+            None => l.to_string(),
+        })
         .collect();
     lines.sort_by_key(|l| {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
@@ -135,6 +179,31 @@ fn a_pool_with_the_python_bot_agrees_with_take5_stats() {
     let table = ok(&take5(&["stats", results.to_str().unwrap()]));
     assert!(table.starts_with("24 games\n"), "{table}");
     assert!(table.contains("head to head"), "{table}");
+    // Decision times, on request: the Python bot's, none for the built-ins.
+    let timed = ok(&take5(&[
+        "stats",
+        results.to_str().unwrap(),
+        "--format",
+        "json",
+        "--times",
+    ]));
+    let timed: serde_json::Value = serde_json::from_str(&timed).unwrap();
+    let times = timed["times"].as_array().unwrap();
+    assert_eq!(times.len(), 1, "{timed}");
+    let python = &times[0];
+    assert_eq!(python["name"], "python");
+    assert!(python["decisions"].as_u64().unwrap() > 18 * 10, "{python}");
+    let (mean, p95, max) = (
+        python["mean_ms"].as_f64().unwrap(),
+        python["p95_ms"].as_f64().unwrap(),
+        python["max_ms"].as_f64().unwrap(),
+    );
+    assert!(0.0 < mean && mean <= max && p95 <= max, "{python}");
+    let table = ok(&take5(&["stats", results.to_str().unwrap(), "--times"]));
+    assert!(
+        table.contains("decision times (command bots; ms):"),
+        "{table}"
+    );
 }
 
 #[test]
@@ -270,7 +339,7 @@ fn shards_merged_give_the_statistics_of_one_run() {
 }
 
 #[test]
-fn a_bot_that_fails_its_handshake_stops_the_tournament_before_it_starts() {
+fn a_bot_that_fails_its_handshake_is_taken_out_after_three_starts_and_the_run_goes_on() {
     let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/garbage.sh");
     let pool = BUILTINS.replace(
         "{name: dodger, player: 'builtin:dodger'}",
@@ -281,10 +350,21 @@ fn a_bot_that_fails_its_handshake_stops_the_tournament_before_it_starts() {
     );
     let config = write("handshake.yaml", &pool);
     let results = temp("handshake.jsonl");
-    let err = refused(&tournament(&config, &results, &[]));
-    assert!(err.contains("bot noisy ("), "{err}");
-    assert!(err.contains("fails its handshake"), "{err}");
-    assert_eq!(std::fs::read_to_string(&results).unwrap_or_default(), "");
+    let output = tournament(&config, &results, &["--jobs", "1", "--format", "json"]);
+    let err = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("bot noisy taken out of the tournament after 3 failed starts in a row"),
+        "{err}"
+    );
+    assert!(err.contains("handshake failed"), "{err}");
+    let stats: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(stats["games"], 72);
+    let noisy = bot_stats(&stats, "noisy");
+    // Its three starts failed their handshakes (protocol faults); after them, each of its
+    // games records that it was taken out (a crash).
+    assert_eq!(noisy["faults"]["protocol"], 3, "{noisy}");
+    assert_eq!(noisy["faults"]["crash"], 54 - 3, "{noisy}");
 }
 
 #[test]
@@ -357,46 +437,56 @@ format: round-robin
         from_flags.to_str().unwrap(),
         "--log-io",
         logs.to_str().unwrap(),
+        "--jobs",
+        "1",
     ]));
     assert_eq!(sorted_lines(&from_file), sorted_lines(&from_flags));
-    // 1 table, 2 deals, 3 rotations: every game has the bot's io log and stderr file, and no
-    // file for the built-in bots.
-    for game in 0..6 {
-        let dir = logs.join(format!("game-{game}"));
-        let mut names: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["py.log", "py.stderr"], "{}", dir.display());
-        assert_eq!(
-            std::fs::read_to_string(dir.join("py.stderr")).unwrap(),
-            "starting\n"
-        );
-        let log = std::fs::read_to_string(dir.join("py.log")).unwrap();
-        let lines: Vec<(f64, &str, &str)> = log
-            .lines()
-            .map(|l| {
-                let mut words = l.trim_start().splitn(3, ' ');
-                let at = words.next().unwrap().parse().unwrap();
-                (at, words.next().unwrap(), words.next().unwrap_or(""))
-            })
-            .collect();
-        assert!(
-            lines[0].1 == ">" && lines[0].2.starts_with("hello"),
-            "{log}"
-        );
-        assert!(
-            lines[1].1 == "<" && lines[1].2.starts_with("hello"),
-            "{log}"
-        );
-        assert!(
-            lines.iter().any(|l| l.1 == "<" && l.2.starts_with("play")),
-            "{log}"
-        );
-        assert!(lines.last().unwrap().2.starts_with("bye"), "{log}");
-        assert!(lines.windows(2).all(|w| w[0].0 <= w[1].0), "{log}");
-    }
+    // One job: the bot was started once, for game after game, and its log holds the six games
+    // (1 table, 2 deals, 3 rotations), each after its `# game ID` line; built-in bots have none.
+    let job = logs.join("job-1");
+    let mut names: Vec<String> = std::fs::read_dir(&job)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["py.log", "py.stderr"], "{}", job.display());
+    assert_eq!(
+        std::fs::read_to_string(job.join("py.stderr")).unwrap(),
+        "starting\n"
+    );
+    let log = std::fs::read_to_string(job.join("py.log")).unwrap();
+    let lines: Vec<(f64, &str, &str)> = log
+        .lines()
+        .map(|l| {
+            let mut words = l.trim_start().splitn(3, ' ');
+            let at = words.next().unwrap().parse().unwrap();
+            (at, words.next().unwrap(), words.next().unwrap_or(""))
+        })
+        .collect();
+    assert!(lines[0].1 == "#" && lines[0].2 == "game 0", "{log}");
+    assert!(
+        lines[1].1 == ">" && lines[1].2.starts_with("hello"),
+        "{log}"
+    );
+    assert!(
+        lines[2].1 == "<" && lines[2].2.starts_with("hello"),
+        "{log}"
+    );
+    let games: Vec<&str> = lines.iter().filter(|l| l.1 == "#").map(|l| l.2).collect();
+    assert_eq!(
+        games,
+        ["game 0", "game 1", "game 2", "game 3", "game 4", "game 5"]
+    );
+    let hellos = lines
+        .iter()
+        .filter(|l| l.1 == ">" && l.2.starts_with("hello"));
+    assert_eq!(hellos.count(), 1, "{log}");
+    assert!(
+        lines.iter().any(|l| l.1 == "<" && l.2.starts_with("play")),
+        "{log}"
+    );
+    assert!(lines.last().unwrap().2.starts_with("bye"), "{log}");
+    assert!(lines.windows(2).all(|w| w[0].0 <= w[1].0), "{log}");
 }
 
 #[test]
@@ -428,20 +518,7 @@ fn flags_and_a_config_file_do_not_mix_and_flags_need_their_keys() {
 
 #[test]
 fn a_bot_starts_in_its_folder_and_a_missing_folder_is_named() {
-    let folder = temp("botdir");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).unwrap();
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py"),
-        folder.join("here_bot.py"),
-    )
-    .unwrap();
-    // The bot uses the Python kit, found next to it.
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("sdk/python/take5bot.py"),
-        folder.join("take5bot.py"),
-    )
-    .unwrap();
+    folder_with_python_bot("botdir");
     // `here_bot.py` is found only from its folder.
     let pool = BUILTINS.replace(
         "{name: dodger, player: 'builtin:dodger'}",
@@ -468,13 +545,7 @@ fn the_summary_names_the_game_of_every_fault() {
     let results = temp("faults.jsonl");
     let printed = ok(&tournament(&config, &results, &["--format", "json"]));
     let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
-    let quitter = stats["bots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["name"] == "quitter")
-        .unwrap()
-        .clone();
+    let quitter = bot_stats(&stats, "quitter");
     // Every game with the quitter at the table: tables 1, 2 and 3 of 4, 6 deals x 3 rotations.
     let expected: Vec<u64> = (18..72).collect();
     let games: Vec<u64> = quitter["fault_games"]
@@ -490,4 +561,351 @@ fn the_summary_names_the_game_of_every_fault() {
         table.contains("crash 54 (games 18, 19, 20, 21, 22, ...)"),
         "{table}"
     );
+}
+
+#[test]
+fn a_bot_that_crashes_every_50th_game_is_started_10_times_in_500_games_and_none_outlives_take5() {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/crash_every_50.py");
+    let starts = temp("crasher-starts.txt");
+    let pool = format!(
+        "bots:
+  - {{name: crasher, player: 'python3 {} {}', timeout_ms: 10000}}
+  - {{name: lowest, player: 'builtin:lowest'}}
+seats: 2
+deals: 250
+seed: 3
+format: round-robin
+",
+        bot.display(),
+        starts.display()
+    );
+    let config = write("crasher.yaml", &pool);
+    let results = temp("crasher.jsonl");
+    let printed = ok(&tournament(
+        &config,
+        &results,
+        &["--jobs", "1", "--format", "json"],
+    ));
+    let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
+    assert_eq!(stats["games"], 500);
+    let crasher = bot_stats(&stats, "crasher");
+    // Each process crashes at the start of its 50th game: games 50, 100, ..., 500 (ids 49, 99,
+    // ..., 499), each a crash fault, and a new process starts the next game: 10 processes in
+    // all (the issue's "about 11" counted the old extra handshake process), not 500.
+    assert_eq!(crasher["faults"]["crash"], 10, "{crasher}");
+    let fault_games: Vec<u64> = (1..=10).map(|k| 50 * k - 1).collect();
+    assert_eq!(crasher["fault_games"], serde_json::json!(fault_games));
+    let pids: Vec<i32> = pids_in(&starts);
+    assert_eq!(pids.len(), 10, "{pids:?}");
+    for pid in pids {
+        // SAFETY: signal 0 only asks whether the process exists.
+        let alive = unsafe { libc::kill(pid, 0) } == 0;
+        assert!(!alive, "bot process {pid} outlived take5");
+    }
+}
+
+/// The game lines of a results file as JSON, by game id.
+fn games_of(path: &Path) -> Vec<serde_json::Value> {
+    sorted_lines(path)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn resume_refuses_the_results_of_another_variant_seed_or_pool_naming_the_field() {
+    let config = write("identity.yaml", BUILTINS);
+    let results = temp("identity.jsonl");
+    ok(&tournament(&config, &results, &["--jobs", "1"]));
+    let first = std::fs::read_to_string(&results).unwrap();
+    assert!(first.starts_with("{\"take5_results\":1,"), "{first}");
+    let others = [
+        ("seed", BUILTINS.replace("seed: 11", "seed: 12")),
+        ("variant", format!("{BUILTINS}variant: pro\n")),
+        (
+            "pool.2.timeout_ms",
+            BUILTINS.replace("'builtin:highest'}", "'builtin:highest', timeout_ms: 99}"),
+        ),
+        ("deals", BUILTINS.replace("deals: 6", "deals: 7")),
+    ];
+    for (field, text) in others {
+        let other = write(&format!("identity-{field}.yaml"), &text);
+        let err = refused(&tournament(&other, &results, &["--resume"]));
+        assert!(
+            err.contains("the results are of another tournament: its header's `")
+                && err.contains(&format!("`{field}` is ")),
+            "{field}: {err}"
+        );
+    }
+    // Nothing was written to the file by the refused runs.
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), first);
+}
+
+#[test]
+fn stats_refuses_two_tournaments_and_reads_a_file_without_header_with_a_warning() {
+    let small = BUILTINS.replace("deals: 6", "deals: 1");
+    let a = temp("two-a.jsonl");
+    let b = temp("two-b.jsonl");
+    ok(&tournament(&write("two-a.yaml", &small), &a, &[]));
+    let other = small.replace("seed: 11", "seed: 12");
+    ok(&tournament(&write("two-b.yaml", &other), &b, &[]));
+    let output = take5(&["stats", a.to_str().unwrap(), b.to_str().unwrap()]);
+    let err = refused(&output);
+    assert!(
+        err.contains("are results of different tournaments"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`seed` is 11 in the first, 12 in the second"),
+        "{err}"
+    );
+    // A file of an older take5 (no header) still reads, with a warning.
+    let old = temp("two-old.jsonl");
+    let lines: String = sorted_lines(&a).iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&old, lines).unwrap();
+    let output = take5(&["stats", old.to_str().unwrap()]);
+    let expected = ok(&take5(&["stats", a.to_str().unwrap()]));
+    assert_eq!(ok(&output), expected);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("warning:") && err.contains("no header"),
+        "{err}"
+    );
+    // And resumes, with the same warning.
+    let output = tournament(&write("two-old.yaml", &small), &old, &["--resume"]);
+    assert_eq!(ok(&output), expected);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("no header"), "{err}");
+}
+
+#[test]
+fn a_second_writer_of_a_results_file_is_refused() {
+    let config = write("lock.yaml", &BUILTINS.replace("deals: 6", "deals: 1"));
+    let results = temp("lock.jsonl");
+    ok(&tournament(&config, &results, &[]));
+    let held = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&results)
+        .unwrap();
+    held.lock().unwrap();
+    let err = refused(&tournament(&config, &results, &["--resume"]));
+    assert!(
+        err.contains("is being written by another take5 (it holds the file's lock)"),
+        "{err}"
+    );
+    drop(held);
+    ok(&tournament(&config, &results, &["--resume"]));
+}
+
+#[test]
+fn tournament_sizes_that_overflow_are_refused_and_a_huge_schedule_is_not_made_up_front() {
+    for deals in ["6148914691236517206", "18446744073709551615"] {
+        let config = write(
+            "huge.yaml",
+            &BUILTINS.replace("deals: 6", &format!("deals: {deals}")),
+        );
+        let err = refused(&tournament(&config, &temp("huge.jsonl"), &[]));
+        assert!(
+            err.contains(&format!(
+                "deals is {deals}: tables x deals x seatings would be more than"
+            )),
+            "{err}"
+        );
+    }
+    let random = BUILTINS.replace("round-robin", "{random: {tables: 1000000001}}");
+    let err = refused(&tournament(
+        &write("huge-tables.yaml", &random),
+        &temp("huge.jsonl"),
+        &[],
+    ));
+    assert!(err.contains("more than 1000000 tables"), "{err}");
+    // 2^62 games: a shard of two of them plays at once, nothing is made per game of the
+    // schedule.
+    let pool = "bots:
+  - {name: a, player: 'builtin:random'}
+  - {name: b, player: 'builtin:lowest'}
+seats: 2
+deals: 2305843009213693952
+seed: 1
+format: round-robin
+";
+    let results = temp("huge-shard.jsonl");
+    let output = tournament(
+        &write("huge-shard.yaml", pool),
+        &results,
+        &["--shard", "1/2305843009213693952", "--format", "json"],
+    );
+    let stats: serde_json::Value = serde_json::from_str(&ok(&output)).unwrap();
+    assert_eq!(stats["games"], 2);
+    let ids: Vec<u64> = games_of(&results)
+        .iter()
+        .map(|g| g["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [0, 2305843009213693952]);
+}
+
+#[test]
+fn a_game_of_the_results_replays_with_take5_play_to_its_record_byte_for_byte() {
+    let config = write("replay.yaml", &python_pool(1));
+    let results = temp("replay.jsonl");
+    let records = temp("replay-records");
+    let _ = std::fs::remove_dir_all(&records);
+    std::fs::create_dir_all(&records).unwrap();
+    let one_file = temp("replay-all.jsonl");
+    ok(&tournament(
+        &config,
+        &results,
+        &["--record", records.to_str().unwrap(), "--jobs", "2"],
+    ));
+    // The same games into one file, which take5 verify accepts whole.
+    ok(&tournament(
+        &config,
+        &temp("replay-2.jsonl"),
+        &["--record", one_file.to_str().unwrap()],
+    ));
+    ok(&take5(&["verify", one_file.to_str().unwrap()]));
+    let games = games_of(&results);
+    assert_eq!(games.len(), 12);
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py");
+    let player = |name: &str| match name {
+        "python" => format!("python3 {}", bot.display()),
+        builtin => format!("builtin:{builtin}"),
+    };
+    for game in [&games[0], &games[7]] {
+        let id = game["game"].as_u64().unwrap();
+        let recorded = records.join(format!("game-{id}.jsonl"));
+        ok(&take5(&["verify", recorded.to_str().unwrap()]));
+        // The documented command: the game's seed, its seating's bots in seat order.
+        let replay = temp(&format!("replay-{id}.jsonl"));
+        let seed = game["seed"].as_u64().unwrap().to_string();
+        let mut args = vec![
+            "play".to_string(),
+            "--seed".to_string(),
+            seed,
+            "--record".to_string(),
+            replay.to_str().unwrap().to_string(),
+            "--quiet".to_string(),
+        ];
+        for name in game["seating"].as_array().unwrap() {
+            args.push("--player".to_string());
+            args.push(player(name.as_str().unwrap()));
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        ok(&take5(&args));
+        assert_eq!(
+            std::fs::read(&replay).unwrap(),
+            std::fs::read(&recorded).unwrap(),
+            "game {id}"
+        );
+    }
+}
+
+#[test]
+fn bots_from_flags_take_their_time_limit_and_folder() {
+    let folder = folder_with_python_bot("flagdir");
+    let here = format!(
+        "here[timeout_ms=7000,dir={}]=python3 here_bot.py",
+        folder.display()
+    );
+    // A built-in and `here`, two seats, the time limit given by `timeout_flag`.
+    let run = |here: &str, timeout_flag: &str, results: &Path| {
+        take5(&[
+            "tournament",
+            "--bot",
+            "r=builtin:random",
+            "--bot",
+            here,
+            "--seats",
+            "2",
+            "--seed",
+            "3",
+            "--tables",
+            "round-robin",
+            timeout_flag,
+            "900",
+            "--results",
+            results.to_str().unwrap(),
+            "--format",
+            "json",
+        ])
+    };
+    let results = temp("flagdir.jsonl");
+    let printed = ok(&run(&here, "--timeout", &results));
+    no_faults(&serde_json::from_str(&printed).unwrap());
+    let header: serde_json::Value = serde_json::from_str(
+        std::fs::read_to_string(&results)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(header["pool"][0]["timeout_ms"], 900);
+    assert_eq!(header["pool"][1]["timeout_ms"], 7000);
+    assert_eq!(header["pool"][1]["dir"], folder.display().to_string());
+    // `--timeout-ms` is the same flag.
+    let again = ok(&run(&here, "--timeout-ms", &temp("flagdir-2.jsonl")));
+    assert_eq!(again, printed);
+    let nowhere = "here[dir=nowhere-at-all]=python3 here_bot.py";
+    let err = refused(&run(nowhere, "--timeout", &temp("flagdir-3.jsonl")));
+    assert!(
+        err.contains("command line: bot here: dir `nowhere-at-all` is not a folder"),
+        "{err}"
+    );
+}
+
+/// Whether process `pid` is still running (a zombie, dead but not yet reaped, is not).
+fn running(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command's closing parenthesis.
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X')),
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn no_bot_outlives_take5_stopped_by_ctrl_c_or_sigterm() {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/crash_every_50.py");
+    for (name, signal) in [("sigint", libc::SIGINT), ("sigterm", libc::SIGTERM)] {
+        let starts = temp(&format!("signal-{name}-starts.txt"));
+        let pool = format!(
+            "bots:
+  - {{name: a, player: 'python3 {bot} {starts}', timeout_ms: 10000}}
+  - {{name: b, player: 'python3 {bot} {starts}', timeout_ms: 10000}}
+  - {{name: lowest, player: 'builtin:lowest'}}
+seats: 3
+deals: 100000
+seed: 3
+format: round-robin
+",
+            bot = bot.display(),
+            starts = starts.display()
+        );
+        let config = write(&format!("signal-{name}.yaml"), &pool);
+        let results = temp(&format!("signal-{name}.jsonl"));
+        let child = Command::new(env!("CARGO_BIN_EXE_take5"))
+            .args(tournament_args(&config, &results, &["--jobs", "2"]))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        wait_for_lines(&results, 10);
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(child.id() as i32, signal) };
+        let output = child.wait_with_output().unwrap();
+        assert!(!output.status.success(), "{name}");
+        let pids: Vec<i32> = pids_in(&starts);
+        // Two bots on each of two jobs (a bot still starting up may not have written its pid:
+        // Python can take seconds to start on a loaded machine).
+        assert!((2..=4).contains(&pids.len()), "{name}: {pids:?}");
+        // A killed process may take a moment to be gone: a generous limit, not a timing.
+        let start = Instant::now();
+        while pids.iter().any(|&p| running(p)) && start.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let alive: Vec<i32> = pids.iter().copied().filter(|&p| running(p)).collect();
+        assert!(alive.is_empty(), "{name}: bots {alive:?} outlived take5");
+    }
 }

@@ -39,8 +39,9 @@ pub struct PlayArgs {
     /// YAML file with the deal of each round (hands and starting rows), to replay a real game.
     #[arg(long, value_name = "FILE")]
     deal: Option<PathBuf>,
-    /// Time limit per decision, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 2000,
+    /// Time limit per decision, in milliseconds (`--timeout-ms` is the same, as in `take5
+    /// tournament`).
+    #[arg(long, visible_alias = "timeout-ms", value_name = "MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
     /// House rules: a Lua script with settings and hooks (docs/house-rules.md). Records name

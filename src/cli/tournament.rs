@@ -1,12 +1,12 @@
 //! `take5 tournament` and `take5 stats` (docs/tournaments.md).
 
 use super::{CliError, Status};
-use crate::players::{GameStart, PlayerSpec};
 use crate::tournament::results::{self, GameResult};
-use crate::tournament::{config, stats};
+use crate::tournament::timing::{self, BotTimes, Times};
+use crate::tournament::{Run, Todo, config, stats};
 use clap::{Args, ValueEnum};
-use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -24,14 +24,16 @@ pub struct TournamentArgs {
     /// The tournament: a YAML file (docs/tournaments.md). Or give it with `--bot` and the flags
     /// below instead (not both).
     config: Option<PathBuf>,
-    /// The results file (one JSON line per game); by default CONFIG with `.results.jsonl`
+    /// The results file (a header line, then one JSON line per game; locked while the run
+    /// lasts); by default CONFIG with `.results.jsonl`
     /// (needed without CONFIG).
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
-    /// Without CONFIG: a bot of the pool, `NAME=PLAYER` (PLAYER as for `take5 play --player`);
-    /// repeat it for each bot.
-    #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = parse_bot)]
-    bots: Vec<(String, String)>,
+    /// Without CONFIG: a bot of the pool, `NAME=PLAYER` (PLAYER as for `take5 play --player`),
+    /// or with the options of a bot in the file, `NAME[timeout_ms=MS,dir=DIR]=PLAYER`; repeat
+    /// it for each bot.
+    #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = config::FlagBot::parse)]
+    bots: Vec<config::FlagBot>,
     /// Without CONFIG: players at a table.
     #[arg(long, value_name = "N")]
     seats: Option<usize>,
@@ -47,8 +49,9 @@ pub struct TournamentArgs {
     /// Without CONFIG: the seed.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// Without CONFIG: the time per decision (default 2000).
-    #[arg(long, value_name = "MS")]
+    /// Without CONFIG: the time per decision, in milliseconds (default 2000), as for `take5
+    /// play` (`--timeout-ms` is the same).
+    #[arg(long = "timeout", visible_alias = "timeout-ms", value_name = "MS")]
     timeout_ms: Option<u64>,
     /// Without CONFIG: which tables play: `round-robin`, `gauntlet:NAME` or `random:N` (the
     /// config file's `format`).
@@ -57,31 +60,33 @@ pub struct TournamentArgs {
     /// Without CONFIG: `rotations` (default) or `permutations`.
     #[arg(long, value_name = "SEATINGS", value_parser = parse_seatings)]
     seatings: Option<config::Seatings>,
-    /// Write each game's lines to and from every command bot, and its stderr, into
-    /// DIR/game-ID/NAME.log and DIR/game-ID/NAME.stderr.
+    /// Write every line to and from each command bot, and its stderr, into DIR/job-J/NAME.log
+    /// and DIR/job-J/NAME.stderr (J: the job, from 1), each game after a `# game ID` line.
     #[arg(long, value_name = "DIR")]
     log_io: Option<PathBuf>,
+    /// Write the game records (JSON Lines, docs/records.md) of the games played into FILE, one
+    /// after another in the order they finish, or, if it is a folder, each into
+    /// FILE/game-ID.jsonl; `take5 verify` checks them.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
     /// Continue a run from its results file: the games in it are not played again.
     #[arg(long)]
     resume: bool,
-    /// Games played at once, each on its own thread (default: the number of cores).
+    /// Games played at once, each on its own thread with its own process of each command bot
+    /// (default: the number of cores).
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     jobs: Option<u64>,
     /// How the statistics are printed.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+    /// Also print each command bot's decision times (mean, 95th percentile, maximum): they
+    /// differ from run to run, so they are left out unless asked.
+    #[arg(long)]
+    times: bool,
     /// Play only the K-th of N disjoint slices of the tournament (the games whose id is K-1
     /// modulo N); `take5 stats` merges the slices' results files.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<(u64, u64)>,
-}
-
-/// `NAME=PLAYER`.
-fn parse_bot(text: &str) -> Result<(String, String), String> {
-    let (name, player) = text
-        .split_once('=')
-        .ok_or_else(|| format!("`{text}` is not NAME=PLAYER (e.g. r=builtin:random)"))?;
-    Ok((name.to_string(), player.to_string()))
 }
 
 /// `round-robin`, `gauntlet:NAME`, `random:N`.
@@ -189,15 +194,21 @@ pub struct StatsArgs {
     /// over the games and distribution of totals, and the head-to-head table as a heat map.
     #[arg(long)]
     html: bool,
+    /// Also print each command bot's decision times (as for `take5 tournament --times`).
+    #[arg(long)]
+    times: bool,
 }
 
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
     let (tournament, path) = tournament_of(args)?;
-    let (file, done) = results::open(&path, args.resume).map_err(CliError::input)?;
+    let header = results::Header::of(&tournament, args.shard);
+    let opened = results::open(&path, args.resume, &header).map_err(CliError::input)?;
+    if let Some(warning) = &opened.warning {
+        eprintln!("take5: warning: {warning}");
+    }
     let total = tournament.games();
-    let mut finished = vec![false; total as usize];
-    for result in &done {
+    for result in &opened.done {
         let fits = result.game < total && {
             let game = tournament.game(result.game);
             let names: Vec<&str> = game
@@ -215,12 +226,12 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
                 result.game
             )));
         }
-        finished[result.game as usize] = true;
     }
-    let todo: Vec<u64> = (0..total)
-        .filter(|&id| !finished[id as usize])
-        .filter(|&id| args.shard.is_none_or(|(k, n)| id % n == k - 1))
-        .collect();
+    let todo = Todo::new(
+        total,
+        args.shard,
+        opened.done.iter().map(|r| r.game).collect(),
+    );
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |n| n as usize,
@@ -238,58 +249,99 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             config::Seatings::Rotations => "rotations",
             config::Seatings::Permutations => "permutations",
         },
-        todo.len(),
+        todo.left(),
         if jobs == 1 { "" } else { "s" },
         path.display()
     );
-    if !todo.is_empty() {
-        check_handshakes(&tournament).map_err(CliError::input)?;
-    }
+    // A folder gets one file per game, `game-ID.jsonl`; a file gets the games one after another.
+    let record_dir = args.record.as_deref().filter(|path| path.is_dir());
+    let record = match (&args.record, record_dir) {
+        (Some(record), None) => Some(
+            std::fs::File::create(record)
+                .map_err(|e| CliError::input(format!("cannot create {}: {e}", record.display())))?,
+        ),
+        _ => None,
+    };
     let stop = &STOP;
     stop_on_interrupt();
-    // The file and the results so far, shared by the jobs: a line is written whole, in one
-    // call, under the lock.
     // Statistics are built as the games come, in order of id, so the memory stays flat.
     let (first, step) = args.shard.map_or((0, 1), |(k, n)| (k - 1, n));
     let mut in_order = stats::InOrder::new(first, step, total);
-    for result in done {
+    let resumed = opened.done.len() as u64;
+    let mut times = Times::default();
+    for result in opened.done {
+        times.add(&result);
         in_order.push(result);
     }
-    let shared = Mutex::new((file, in_order, Progress::new(todo.len() as u64)));
-    crate::tournament::play(
-        &tournament,
-        &todo,
+    // The files and the results so far, shared by the jobs: a line is written whole, in one
+    // call, under the lock.
+    let progress = Progress::new(todo.in_shard(), resumed);
+    let shared = Mutex::new((opened.file, record, in_order, progress, times));
+    // Records name house scripts relative to the file they are in.
+    let record_named_from = args.record.as_ref().map(|path| match record_dir {
+        Some(dir) => dir.join("game-0.jsonl"),
+        None => path.clone(),
+    });
+    let run = Run {
         jobs,
-        args.log_io.as_deref(),
+        log_io: args.log_io.as_deref(),
+        record: record_named_from.as_deref(),
         stop,
-        |result| {
-            let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-            let (file, in_order, progress) = &mut *guard;
-            results::append(file, &result)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            in_order.push(result);
-            progress.game_done();
-            Ok(())
-        },
-    )
+    };
+    let notice = |message: &str| {
+        let guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+        guard.3.clear();
+        eprintln!("take5: {message}");
+    };
+    crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
+        let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+        let (file, record, in_order, progress, times) = &mut *guard;
+        if let Some(lines) = &finished.record {
+            match (record.as_mut(), record_dir) {
+                (Some(file), _) => {
+                    let named = args.record.as_deref().unwrap_or(Path::new("--record"));
+                    file.write_all(lines)
+                        .map_err(|e| format!("cannot write {}: {e}", named.display()))?;
+                }
+                (None, Some(dir)) => {
+                    let path = dir.join(format!("game-{}.jsonl", finished.result.game));
+                    std::fs::write(&path, lines)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                }
+                (None, None) => {}
+            }
+        }
+        results::append(file, &finished.result)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        times.add(&finished.result);
+        in_order.push(finished.result);
+        progress.game_done();
+        Ok(())
+    })
     .map_err(CliError::input)?;
-    let (_, in_order, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
-    progress.finish();
-    if stop.load(Ordering::SeqCst) {
+    let (_, _, in_order, progress, times) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    let interrupted = stop.load(Ordering::SeqCst);
+    progress.finish(interrupted);
+    if interrupted {
         return Err(CliError {
             message: format!(
                 "interrupted: {} of {} games played this run, the games under way finished; continue with --resume",
-                progress.done,
-                todo.len()
+                progress.done - progress.resumed,
+                todo.left()
             ),
             status: Status::Failed,
         });
     }
-    print(&in_order.finish(), args.format);
+    print(
+        &in_order.finish(),
+        args.format,
+        args.times.then(|| times.finish()).as_deref(),
+    );
     Ok(Status::Passed)
 }
 
 pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
+    check_same_tournament(&args.results).map_err(CliError::input)?;
     let sets: Vec<Vec<GameResult>> = args
         .results
         .iter()
@@ -301,8 +353,45 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         print!("{}", crate::show::html::report(&all));
         return Ok(Status::Passed);
     }
-    print(&stats::compute(&all), args.format);
+    let times = args.times.then(|| {
+        let mut times = Times::default();
+        for result in &all {
+            times.add(result);
+        }
+        times.finish()
+    });
+    print(&stats::compute(&all), args.format, times.as_deref());
     Ok(Status::Passed)
+}
+
+/// Refuses results files of different tournaments (shards of one tournament are the same
+/// tournament), naming the field that differs; warns of files without a header.
+fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
+    let mut first: Option<(&Path, results::Header)> = None;
+    for path in paths {
+        let Some(header) = results::read_header(path)? else {
+            eprintln!(
+                "take5: warning: {}: no header (written by an older take5): whether its games are of the same tournament as the others is checked game by game only",
+                path.display()
+            );
+            continue;
+        };
+        match &first {
+            None => first = Some((path, header)),
+            Some((first_path, first_header)) => {
+                if let Some((field, theirs, ours)) =
+                    first_header.differs(&header, &["take5", "shard"])
+                {
+                    return Err(format!(
+                        "{} and {} are results of different tournaments: `{field}` is {theirs} in the first, {ours} in the second",
+                        first_path.display(),
+                        path.display()
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Set by the first Ctrl-C: the jobs start no new game.
@@ -330,40 +419,13 @@ fn stop_on_interrupt() {
     };
 }
 
-/// Starts every command bot of the pool once and greets it, as a game would: a bot that cannot
-/// start or fails its handshake stops the tournament before its first game, named.
-fn check_handshakes(tournament: &config::Tournament) -> Result<(), String> {
-    for bot in &tournament.pool {
-        let PlayerSpec::Command(command) = &bot.player else {
-            continue;
-        };
-        let failed = |why: String| format!("bot {} (`{command}`): {why}", bot.name);
-        let launch = crate::players::Launch {
-            dir: bot.dir.clone(),
-            log: None,
-        };
-        let mut player = bot
-            .player
-            .create_with(tournament.seed, bot.timeout, &launch)
-            .map_err(failed)?;
-        let start = GameStart {
-            number: 0,
-            variant: tournament.variant,
-            rules: &tournament.rules,
-            seats: tournament.seats,
-            seat: 0,
-        };
-        let result = player.start_game(&start);
-        player.finish();
-        result.map_err(|fault| failed(format!("fails its handshake: {fault}")))?;
-    }
-    Ok(())
-}
-
-/// Games done, rate and time left on stderr: a line redrawn in place on a terminal (five times a
-/// second at most), else a plain line every ten seconds.
+/// Games done (those of the results file included) out of the whole tournament (or shard), the
+/// rate, the time elapsed and the time left, on stderr: a line redrawn in place on a terminal
+/// (five times a second at most), else a plain line every ten seconds; and a final line.
 struct Progress {
-    todo: u64,
+    total: u64,
+    /// Games found in the results file when the run started.
+    resumed: u64,
     done: u64,
     start: Instant,
     shown: Instant,
@@ -371,11 +433,12 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(todo: u64) -> Progress {
+    fn new(total: u64, resumed: u64) -> Progress {
         let now = Instant::now();
         Progress {
-            todo,
-            done: 0,
+            total,
+            resumed,
+            done: resumed,
             start: now,
             shown: now,
             terminal: std::io::stderr().is_terminal(),
@@ -396,12 +459,11 @@ impl Progress {
     }
 
     fn line(&self) -> String {
-        let secs = self.start.elapsed().as_secs_f64();
-        let rate = self.done as f64 / secs.max(1e-9);
-        let left = (self.todo - self.done) as f64 / rate.max(1e-9);
-        format!(
-            "{}/{} games, {rate:.1} games/s, {:.0}s left",
-            self.done, self.todo, left
+        progress_line(
+            self.done,
+            self.total,
+            self.done - self.resumed,
+            self.start.elapsed(),
         )
     }
 
@@ -413,21 +475,115 @@ impl Progress {
         }
     }
 
-    fn finish(&self) {
-        if self.terminal && self.done > 0 {
-            eprintln!("\r\x1b[K{}", self.line());
+    /// Clears a redrawn line, so that a message can be printed in its place.
+    fn clear(&self) {
+        if self.terminal {
+            eprint!("\r\x1b[K");
         }
+    }
+
+    /// The last line: where the run ended.
+    fn finish(&self, interrupted: bool) {
+        self.clear();
+        let end = if interrupted { "stopped" } else { "done" };
+        eprintln!("take5: {end}: {}", self.line());
     }
 }
 
-fn print(stats: &stats::Stats, format: Format) {
+/// `done/total games (P%), R games/s, elapsed E, left L`: the rate is of the games played this
+/// run (`played` in `elapsed`), with three significant digits from 0.001 to millions a second.
+fn progress_line(done: u64, total: u64, played: u64, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        played as f64 / secs
+    } else {
+        0.0
+    };
+    let left = if done >= total {
+        duration(0.0)
+    } else if rate > 0.0 {
+        duration((total - done) as f64 / rate)
+    } else {
+        "?".to_string()
+    };
+    let percent = if total == 0 {
+        100.0
+    } else {
+        100.0 * done as f64 / total as f64
+    };
+    format!(
+        "{done}/{total} games ({percent:.1}%), {} games/s, elapsed {}, left {left}",
+        significant(rate),
+        duration(secs)
+    )
+}
+
+/// `x` with three significant digits (no exponent): 0.000312, 0.312, 31.2, 312, 31200.
+fn significant(x: f64) -> String {
+    if x <= 0.0 || !x.is_finite() {
+        return "0".to_string();
+    }
+    let digits = (2 - x.log10().floor() as i32).max(0) as usize;
+    format!("{x:.digits$}")
+}
+
+/// Seconds as `1h02m03s`, `2m03s` or `3.4s`.
+fn duration(secs: f64) -> String {
+    if secs < 60.0 {
+        return format!("{secs:.1}s");
+    }
+    let s = secs.round() as u64;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{h}h{m:02}m{s:02}s")
+    } else {
+        format!("{m}m{s:02}s")
+    }
+}
+
+/// Prints the statistics, and with `times` the bots' decision times: a section of the table,
+/// a `times` key of the JSON, columns of the CSV.
+fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
     match format {
-        Format::Table => print!("{}", stats.table()),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(stats).expect("stats serialize")
-        ),
-        Format::Csv => print!("{}", stats.csv()),
+        Format::Table => {
+            print!("{}", stats.table());
+            if let Some(times) = times {
+                print!("{}", timing::table(times));
+            }
+        }
+        Format::Json => {
+            let mut value = serde_json::to_value(stats).expect("stats serialize");
+            if let (Some(times), serde_json::Value::Object(map)) = (times, &mut value) {
+                map.insert(
+                    "times".to_string(),
+                    serde_json::to_value(times).expect("times serialize"),
+                );
+            }
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&value).expect("stats serialize")
+            );
+        }
+        Format::Csv => {
+            let csv = stats.csv();
+            let Some(times) = times else {
+                return print!("{csv}");
+            };
+            // One row per bot, in the order of `stats.bots`: the times go at the ends.
+            for (i, line) in csv.lines().enumerate() {
+                let extra = match i {
+                    0 => ",decisions,mean_ms,p95_ms,max_ms".to_string(),
+                    _ => stats
+                        .bots
+                        .get(i - 1)
+                        .and_then(|b| times.iter().find(|t| t.name == b.name))
+                        .map_or(",,,,".to_string(), |t| {
+                            format!(",{},{},{},{}", t.decisions, t.mean_ms, t.p95_ms, t.max_ms)
+                        }),
+                };
+                println!("{line}{extra}");
+            }
+        }
     }
 }
 
@@ -437,11 +593,31 @@ mod tests {
 
     #[test]
     fn flag_values_parse() {
+        let bot = |name: &str, player: &str, ms: Option<u64>, dir: Option<&str>| config::FlagBot {
+            name: name.into(),
+            player: player.into(),
+            timeout_ms: ms,
+            dir: dir.map(PathBuf::from),
+        };
+        let parse = config::FlagBot::parse;
         assert_eq!(
-            parse_bot("py=python3 bot.py --x=1").unwrap(),
-            ("py".to_string(), "python3 bot.py --x=1".to_string())
+            parse("py=python3 bot.py --x=1").unwrap(),
+            bot("py", "python3 bot.py --x=1", None, None)
         );
-        assert!(parse_bot("builtin:random").is_err());
+        assert_eq!(
+            parse("py[timeout_ms=5000,dir=bots]=python3 bot.py --x=[1]").unwrap(),
+            bot("py", "python3 bot.py --x=[1]", Some(5000), Some("bots"))
+        );
+        assert_eq!(
+            parse("py[dir=a]=./bot").unwrap(),
+            bot("py", "./bot", None, Some("a"))
+        );
+        assert!(parse("builtin:random").is_err());
+        assert!(parse("py[timeout_ms=5000=x").is_err());
+        let unknown = parse("py[time=5]=x").unwrap_err();
+        assert!(unknown.contains("unknown option `time=5`"), "{unknown}");
+        let ms = parse("py[timeout_ms=soon]=x").unwrap_err();
+        assert!(ms.contains("`soon` is not a number"), "{ms}");
         assert_eq!(
             parse_tables("round-robin").unwrap(),
             config::Format::RoundRobin
@@ -462,5 +638,30 @@ mod tests {
             config::Seatings::Permutations
         );
         assert!(parse_seatings("rotation").is_err());
+    }
+
+    #[test]
+    fn the_progress_line_reads_at_any_rate() {
+        assert_eq!(significant(0.3), "0.300");
+        assert_eq!(significant(0.000312), "0.000312");
+        assert_eq!(significant(31.24), "31.2");
+        assert_eq!(significant(100_000.0), "100000");
+        assert_eq!(significant(0.0), "0");
+        assert_eq!(duration(3.44), "3.4s");
+        assert_eq!(duration(123.0), "2m03s");
+        assert_eq!(duration(3723.0), "1h02m03s");
+        // 30 games resumed, 3 played in 10 s: 0.3 games/s, 67 to go.
+        assert_eq!(
+            progress_line(33, 100, 3, Duration::from_secs(10)),
+            "33/100 games (33.0%), 0.300 games/s, elapsed 10.0s, left 3m43s"
+        );
+        assert_eq!(
+            progress_line(100, 100, 0, Duration::from_millis(5)),
+            "100/100 games (100.0%), 0 games/s, elapsed 0.0s, left 0.0s"
+        );
+        assert_eq!(
+            progress_line(1, 4, 0, Duration::ZERO),
+            "1/4 games (25.0%), 0 games/s, elapsed 0.0s, left ?"
+        );
     }
 }

@@ -383,6 +383,8 @@ mod tests {
             rules: &rules,
             seats: 2,
             seat: 0,
+            time_ms: 0,
+            seed: 0,
         };
         human.start_game(&start).unwrap();
         let view = game.view(0);

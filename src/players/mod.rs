@@ -23,6 +23,20 @@ pub struct GameStart<'a> {
     pub rules: &'a Rules,
     pub seats: usize,
     pub seat: Seat,
+    /// The time limit per decision, in milliseconds (the `game` line's `time_ms=`).
+    pub time_ms: u64,
+    /// A seed for the bot's own randomness in this game (the `game` line's `seed=`): see
+    /// [`bot_seed`].
+    pub seed: u64,
+}
+
+/// The seed a bot is given for game `game` of a match seeded with `match_seed`, at `seat`: the
+/// first 64 bits of the stream a built-in bot at that seat draws from
+/// ([`crate::rng::Stream::Bot`]). A game thus depends on nothing but the match's seed and its
+/// number, even for bots that draw random numbers.
+pub fn bot_seed(match_seed: u64, game: u64, seat: Seat) -> u64 {
+    let mut rng = crate::rng::GameRng::new(match_seed, crate::rng::Stream::Bot { game, seat });
+    (u64::from(rng.next_u32()) << 32) | u64::from(rng.next_u32())
 }
 
 /// How a player failed. The referee records it and plays the fallback move for the seat.

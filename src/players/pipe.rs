@@ -32,6 +32,19 @@ impl IoLog {
         })
     }
 
+    /// Opens the log at `path` to append to it (a bot started again in the same folder keeps
+    /// one log); times count from `start`.
+    pub fn append(path: &Path, start: Instant) -> std::io::Result<IoLog> {
+        Ok(IoLog {
+            file: std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)?,
+            start,
+            text: String::new(),
+        })
+    }
+
     fn write(&mut self, direction: char, lines: &str) {
         use std::fmt::Write as _;
         let at = self.start.elapsed().as_secs_f64();
@@ -101,6 +114,14 @@ impl PipePlayer {
             after_bye: None,
             log,
         })
+    }
+
+    /// Writes a note into the `--log-io` log, if there is one, as a `#` line (a tournament
+    /// marks where each game starts).
+    pub fn note(&mut self, text: &str) {
+        if let Some(log) = &mut self.log {
+            log.write('#', text);
+        }
     }
 
     /// The name the bot gave itself, once it has said hello.

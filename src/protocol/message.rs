@@ -87,6 +87,10 @@ pub struct GameInfo {
     /// `lowest=`, `bullheads=` and, in the circle game, `red=` (the cards whose bullheads are
     /// red).
     pub deck: Deck,
+    /// `time_ms=`: the time limit per decision (absent from lines of take5 before 0.2).
+    pub time_ms: Option<u64>,
+    /// `seed=`: a seed for the bot's own randomness in this game (absent likewise).
+    pub seed: Option<u64>,
 }
 
 /// An event as one seat sees it: the model's [`Event`], except that a deal shows only that
@@ -412,6 +416,8 @@ impl GameInfo {
             hand_size,
             end: rules.end,
             deck: rules.deck.clone(),
+            time_ms: Some(start.time_ms),
+            seed: Some(start.seed),
         }
     }
 

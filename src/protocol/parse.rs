@@ -826,6 +826,8 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
             bullheads: f.numbers("bullheads", "a bullhead count")?,
             red: f.optional("red", "cards", list(card()))?,
         },
+        time_ms: f.optional("time_ms", "milliseconds", scalar("a number").map(Some))?,
+        seed: f.optional("seed", "seed", scalar("a seed").map(Some))?,
     })
 }
 

@@ -45,6 +45,7 @@ pub fn game(out: &mut String, start: &GameStart) {
         (rows, rules.row_capacity, hand_size),
         rules.end,
         &rules.deck,
+        (Some(start.time_ms), Some(start.seed)),
     );
 }
 
@@ -369,6 +370,7 @@ pub fn game_info(out: &mut String, info: &GameInfo) {
         (info.rows, info.row_capacity, info.hand_size),
         info.end,
         &info.deck,
+        (info.time_ms, info.seed),
     );
 }
 
@@ -447,6 +449,7 @@ fn game_line(
     (rows, row_capacity, hand_size): (usize, usize, usize),
     end: GameEnd,
     deck: &Deck,
+    (time_ms, seed): (Option<u64>, Option<u64>),
 ) {
     put!(
         out,
@@ -464,6 +467,12 @@ fn game_line(
     if !deck.red.is_empty() {
         out.push_str(" red=");
         list(out, &deck.red);
+    }
+    if let Some(ms) = time_ms {
+        put!(out, " time_ms={ms}");
+    }
+    if let Some(seed) = seed {
+        put!(out, " seed={seed}");
     }
     out.push('\n');
 }
@@ -1170,6 +1179,8 @@ mod tests {
             rules: &rules,
             seats: 4,
             seat: 2,
+            time_ms: 2000,
+            seed: 99,
         };
         let text = line(|o| game(o, &start));
         assert!(
@@ -1179,7 +1190,10 @@ mod tests {
             ),
             "{text}"
         );
-        assert!(text.ends_with(",2,1,1,1,5,3,1,1,1,1\n"), "{text}");
+        assert!(
+            text.ends_with(",2,1,1,1,5,3,1,1,1,1 time_ms=2000 seed=99\n"),
+            "{text}"
+        );
         assert_eq!(line(hello), "hello version=1\n");
         assert_eq!(line(bye), "bye\n");
         assert_eq!(

@@ -4,7 +4,7 @@ use crate::players::PlayerSpec;
 use crate::rules::Rules;
 use crate::variants::Variant;
 use crate::yaml::YamlError;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,7 +30,7 @@ struct File {
 }
 
 /// The seatings each deal is played in.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Seatings {
     /// Once per rotation of the seats (the referee's rotation).
@@ -54,7 +54,7 @@ struct BotEntry {
 }
 
 /// Which tables play.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Format {
     /// Every combination of the pool at the table size.
@@ -95,6 +95,8 @@ pub struct Tournament {
     pub variant: Variant,
     pub rules: Arc<Rules>,
     pub house: Option<PathBuf>,
+    /// The SHA-256 of the house rules script, if any.
+    pub house_sha256: Option<String>,
     pub seed: u64,
     pub format: Format,
     pub seatings: Seatings,
@@ -118,8 +120,8 @@ pub fn parse(text: &str, path: &Path) -> Result<Tournament, String> {
 /// A tournament given by flags rather than a file (`take5 tournament --bot ...`): the same
 /// keys, the same checks; paths are relative to the current folder.
 pub struct Flags {
-    /// `(name, player)` of each bot.
-    pub bots: Vec<(String, String)>,
+    /// Each bot of the pool.
+    pub bots: Vec<FlagBot>,
     pub seats: usize,
     pub deals: u64,
     pub variant: Variant,
@@ -130,17 +132,77 @@ pub struct Flags {
     pub seatings: Seatings,
 }
 
+/// A bot given by `--bot NAME=PLAYER` or `--bot NAME[timeout_ms=MS,dir=DIR]=PLAYER`: the
+/// options of a bot in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlagBot {
+    pub name: String,
+    pub player: String,
+    pub timeout_ms: Option<u64>,
+    pub dir: Option<PathBuf>,
+}
+
+impl FlagBot {
+    /// Reads `NAME=PLAYER`, or `NAME[KEY=VALUE,...]=PLAYER` with the keys `timeout_ms` and
+    /// `dir` (a folder without `,` or `]`).
+    pub fn parse(text: &str) -> Result<FlagBot, String> {
+        let bad = || {
+            format!(
+                "`{text}` is not NAME=PLAYER or NAME[timeout_ms=MS,dir=DIR]=PLAYER (e.g. r=builtin:random)"
+            )
+        };
+        let equals = text.find('=').ok_or_else(bad)?;
+        let (head, player) = match text.find('[') {
+            Some(open) if open < equals => {
+                let close = text[open..].find(']').ok_or_else(bad)? + open;
+                let player = text[close + 1..].strip_prefix('=').ok_or_else(bad)?;
+                (&text[..close + 1], player)
+            }
+            _ => (&text[..equals], &text[equals + 1..]),
+        };
+        let (name, options) = match head.split_once('[') {
+            Some((name, options)) => (name, options.strip_suffix(']').ok_or_else(bad)?),
+            None => (head, ""),
+        };
+        let mut bot = FlagBot {
+            name: name.to_string(),
+            player: player.to_string(),
+            timeout_ms: None,
+            dir: None,
+        };
+        for option in options.split(',').filter(|o| !o.is_empty()) {
+            match option.split_once('=') {
+                Some(("timeout_ms", ms)) => {
+                    bot.timeout_ms = Some(ms.parse().map_err(|_| {
+                        format!("bot {name}: timeout_ms=`{ms}` is not a number of milliseconds")
+                    })?)
+                }
+                Some(("dir", dir)) => bot.dir = Some(PathBuf::from(dir)),
+                _ => {
+                    return Err(format!(
+                        "bot {name}: unknown option `{option}` (known: timeout_ms=MS, dir=DIR)"
+                    ));
+                }
+            }
+        }
+        Ok(bot)
+    }
+}
+
 /// Checks and expands a tournament given by flags; errors start with `command line:`.
 pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
     let file = File {
         bots: flags
             .bots
             .into_iter()
-            .map(|(name, player)| BotEntry {
-                name,
-                player,
-                timeout_ms: None,
-                dir: None,
+            .map(|bot| BotEntry {
+                name: bot.name,
+                player: bot.player,
+                timeout_ms: bot.timeout_ms,
+                dir: bot.dir.map(|dir| {
+                    let nowhere = serde_saphyr::Location::UNKNOWN;
+                    serde_saphyr::Spanned::new(dir, nowhere, nowhere)
+                }),
             })
             .collect(),
         seats: flags.seats,
@@ -183,11 +245,17 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
                     _ => dir.value.clone(),
                 };
                 if !full.is_dir() {
+                    let at = match base {
+                        Some(_) => format!(
+                            "{}:{}:{}",
+                            path.display(),
+                            dir.referenced.line(),
+                            dir.referenced.column()
+                        ),
+                        None => path.display().to_string(),
+                    };
                     return Err(format!(
-                        "{}:{}:{}: bot {}: dir `{}` is not a folder",
-                        path.display(),
-                        dir.referenced.line(),
-                        dir.referenced.column(),
+                        "{at}: bot {}: dir `{}` is not a folder",
                         entry.name,
                         full.display()
                     ));
@@ -217,19 +285,50 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
         Some(dir) if h.is_relative() => dir.join(h),
         _ => h.clone(),
     });
-    let rules = match &house {
+    let (rules, house_sha256) = match &house {
         Some(h) => {
             let house = crate::house::House::load_with(h, file.variant.rules())
                 .map_err(|e| fail(e.to_string()))?;
             house.check_variant(file.variant).map_err(fail)?;
-            house.rules().clone()
+            let sha256 = house.for_record(String::new()).sha256;
+            (house.rules().clone(), Some(sha256))
         }
-        None => file.variant.rules(),
+        None => (file.variant.rules(), None),
     };
     rules
         .check_players(file.seats)
         .map_err(|e| fail(e.to_string()))?;
     let everyone: Vec<usize> = (0..pool.len()).collect();
+    // Tables are made before the first game: their number is checked before they are.
+    let table_count = match &file.format {
+        Format::RoundRobin => binomial(pool.len() as u64, file.seats as u64),
+        Format::Gauntlet { .. } => binomial(pool.len() as u64 - 1, file.seats as u64 - 1),
+        Format::Random { tables } => Some(*tables),
+    };
+    match table_count {
+        Some(n) if n <= MAX_TABLES => {}
+        _ => {
+            return Err(fail(format!(
+                "the format gives more than {MAX_TABLES} tables (the most a tournament may have)"
+            )));
+        }
+    }
+    let arrangements = match file.seatings {
+        Seatings::Rotations => Some(file.seats as u64),
+        Seatings::Permutations => (1..=file.seats as u64).try_fold(1u64, |p, k| p.checked_mul(k)),
+    };
+    if table_count
+        .zip(arrangements)
+        .and_then(|(t, a)| t.checked_mul(a))
+        .and_then(|g| g.checked_mul(file.deals))
+        .is_none()
+    {
+        return Err(fail(format!(
+            "deals is {}: tables x deals x seatings would be more than {} games",
+            file.deals,
+            u64::MAX
+        )));
+    }
     let tables = match &file.format {
         Format::RoundRobin => combinations(&everyone, file.seats),
         Format::Gauntlet { bot } => {
@@ -265,10 +364,23 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
         variant: file.variant,
         rules: Arc::new(rules),
         house,
+        house_sha256,
         seed: file.seed,
         format: file.format,
         seatings: file.seatings,
         tables,
+    })
+}
+
+/// The most tables a tournament may have (they are made before the first game).
+pub const MAX_TABLES: u64 = 1_000_000;
+
+/// `n` choose `k`, none if it does not fit in 64 bits.
+fn binomial(n: u64, k: u64) -> Option<u64> {
+    let k = k.min(n.saturating_sub(k));
+    (0..k).try_fold(1u64, |acc, i| {
+        // acc * (n - i) / (i + 1) is exact at every step; the product is checked.
+        u64::try_from(u128::from(acc) * u128::from(n - i) / u128::from(i + 1)).ok()
     })
 }
 

@@ -3,25 +3,34 @@
 //!
 //! A tournament is a list of *tables* (which bots sit together), each playing the same `deals`,
 //! each deal once per rotation of the seats, or per permutation (duplicate deals, so the luck of
-//! the deal cancels out). Game `id` is `(table * deals + deal) * arrangements + rotation`. Every game is played alone,
-//! with players created for it, from a seed derived from the tournament's seed and the deal only,
-//! so a game's result does not depend on which thread plays it, nor on what was played before.
+//! the deal cancels out). Game `id` is `(table * deals + deal) * arrangements + rotation`. Every
+//! game is played as the one game of a match seeded from the tournament's seed and the deal
+//! only (built-in bots are made for it; command bots get their `seed=` from that seed), so a
+//! game's result does not depend on which thread plays it, nor on what was played before. The
+//! schedule is worked out game by game ([`Tournament::game`]), never made whole. Each job keeps
+//! one process per command bot, restarted after a failure, for game after game.
 
 pub mod config;
 pub mod results;
 pub mod stats;
+pub mod timing;
 
 use crate::game::Outcome;
 use crate::house::House;
-use crate::players::{Answer, GameStart, Launch, Legality, Player};
+use crate::players::builtin::Builtin;
+use crate::players::pipe::{IoLog, PipePlayer};
+use crate::players::process::BotCommand;
+use crate::players::{Answer, Fault, FaultKind, GameStart, Legality, Player, PlayerSpec};
+use crate::record::Writer;
 use crate::referee::{MatchConfig, MatchHouse, RefereeError, play_match, player_at};
 use crate::rng::{GameRng, Stream};
 use config::{Seatings, Tournament};
 use results::GameResult;
-use std::path::Path;
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// One game of the schedule.
@@ -36,9 +45,12 @@ pub struct Scheduled {
 }
 
 impl Tournament {
-    /// The number of games in the whole schedule.
+    /// The number of games in the whole schedule ([`config`] checked that it fits).
     pub fn games(&self) -> u64 {
-        self.tables.len() as u64 * self.deals * self.arrangements()
+        (self.tables.len() as u64)
+            .checked_mul(self.deals)
+            .and_then(|n| n.checked_mul(self.arrangements()))
+            .expect("the configuration's checks keep the number of games in 64 bits")
     }
 
     /// The seatings each deal is played in: `seats` rotations, or `seats!` permutations.
@@ -95,24 +107,197 @@ pub fn deal_seed(seed: u64, deal: u64) -> u64 {
     (u64::from(rng.next_u32()) << 32) | u64::from(rng.next_u32())
 }
 
-/// A player with its own time limit per decision, whatever the match's is.
-struct Limited {
-    player: Box<dyn Player>,
-    limit: Duration,
+/// Failed starts in a row (the program cannot be started, or fails its handshake) after which a
+/// bot is taken out of the tournament: its seat in later games is played by the fallback, each
+/// such game recording a `crash` fault that says so.
+pub const FAILED_STARTS: u32 = 3;
+
+/// The games still to play: those of the shard (ids `first`, `first + step`, ... below `end`)
+/// not in the results file yet, handed out one at a time to the jobs. Nothing is allocated
+/// per game of the schedule, only per game already done.
+pub struct Todo {
+    next: AtomicU64,
+    first: u64,
+    step: u64,
+    end: u64,
+    /// The ids already played, sorted.
+    done: Vec<u64>,
 }
 
-impl Player for Limited {
+impl Todo {
+    /// The games of `total` in shard `K/N` (all without one) but those in `done`.
+    pub fn new(total: u64, shard: Option<(u64, u64)>, mut done: Vec<u64>) -> Todo {
+        let (first, step) = shard.map_or((0, 1), |(k, n)| (k - 1, n));
+        done.sort_unstable();
+        done.dedup();
+        Todo {
+            next: AtomicU64::new(0),
+            first,
+            step: step.max(1),
+            end: total,
+            done,
+        }
+    }
+
+    /// The games of the shard, played or not.
+    pub fn in_shard(&self) -> u64 {
+        if self.first >= self.end {
+            return 0;
+        }
+        (self.end - self.first).div_ceil(self.step)
+    }
+
+    /// The games left to play.
+    pub fn left(&self) -> u64 {
+        self.in_shard() - self.done.len() as u64
+    }
+
+    /// The next game to play, if any.
+    fn next(&self) -> Option<u64> {
+        loop {
+            let k = self.next.fetch_add(1, Ordering::Relaxed);
+            let id = k
+                .checked_mul(self.step)
+                .and_then(|i| i.checked_add(self.first))
+                .filter(|&id| id < self.end)?;
+            if self.done.binary_search(&id).is_err() {
+                return Some(id);
+            }
+        }
+    }
+}
+
+/// How a run plays its games, besides the tournament.
+pub struct Run<'a> {
+    /// Games played at once, each job on its own thread with its own bot processes.
+    pub jobs: usize,
+    /// With `--log-io`: each job's command bots write their lines to `LOG_IO/job-J/NAME.log`
+    /// and their stderr to `LOG_IO/job-J/NAME.stderr` (J from 1), each game's lines after a
+    /// `# game ID` line.
+    pub log_io: Option<&'a Path>,
+    /// With `--record FILE`: each game's record is made (and handed over with its result);
+    /// house scripts are named relative to FILE.
+    pub record: Option<&'a Path>,
+    /// Set (by Ctrl-C): the jobs start no new game.
+    pub stop: &'a AtomicBool,
+}
+
+/// A game played: its result and, with [`Run::record`], its record (JSON Lines).
+pub struct Finished {
+    pub result: GameResult,
+    pub record: Option<Vec<u8>>,
+}
+
+/// A command bot of the pool as one job keeps it: one process (restarted after a failure) for
+/// game after game.
+struct KeptBot {
+    /// How its process is started, and where its `--log-io` log goes (times from the job's
+    /// start).
+    command: BotCommand,
+    log: Option<(PathBuf, Instant)>,
+    player: Option<PipePlayer>,
+    /// Why the last start failed.
+    last_failure: String,
+    /// Set when the bot has just been taken out (for the job to say so once).
+    taken_out_now: bool,
+    /// Its decision times in the game under way.
+    times: timing::SeatTimes,
+}
+
+/// What the jobs share of a command bot: its failed starts in a row (in any job; a good start
+/// in any job ends the row) and whether it is taken out.
+#[derive(Default)]
+struct BotState {
+    failed_starts: AtomicU32,
+    out: AtomicBool,
+}
+
+/// A kept bot at one game's table: everything goes to the bot's process, but `finish`, which
+/// does nothing (the job ends the process when it has no more games).
+struct Kept {
+    /// The tournament's id of the game (its `--log-io` log marks where each game starts).
+    game: u64,
+    spec: String,
+    /// Its time per decision (and for its handshake).
+    timeout: Duration,
+    slot: Rc<RefCell<KeptBot>>,
+    /// Its starts and whether it is out, shared by the jobs.
+    state: Arc<BotState>,
+}
+
+impl Kept {
+    /// Starts the bot's process if it has none.
+    fn process(&self, slot: &mut KeptBot) -> Result<(), String> {
+        if slot.player.is_some() {
+            return Ok(());
+        }
+        let log = match &slot.log {
+            Some((path, start)) => Some(
+                IoLog::append(path, *start)
+                    .map_err(|e| format!("cannot create {}: {e}", path.display()))?,
+            ),
+            None => None,
+        };
+        slot.player = Some(PipePlayer::with_command(
+            &self.spec,
+            slot.command.clone(),
+            self.timeout,
+            log,
+        )?);
+        Ok(())
+    }
+}
+
+impl Player for Kept {
     fn name(&self) -> &str {
-        self.player.name()
+        &self.spec
     }
     fn start_game(&mut self, start: &GameStart) -> Answer<()> {
-        self.player.start_game(start)
+        let mut slot = self.slot.borrow_mut();
+        slot.times = timing::SeatTimes::default();
+        if self.state.out.load(Ordering::Relaxed) {
+            return Err(Fault::new(
+                FaultKind::Crash,
+                format!("taken out of the tournament after {FAILED_STARTS} failed starts in a row"),
+                true,
+            ));
+        }
+        let start = GameStart {
+            time_ms: self.timeout.as_millis() as u64,
+            ..*start
+        };
+        let started = self
+            .process(&mut slot)
+            .map_err(|why| Fault::new(FaultKind::Crash, why, true))
+            .and_then(|()| {
+                let player = slot.player.as_mut().expect("started");
+                player.note(&format!("game {}", self.game));
+                player.start_game(&start)
+            });
+        match &started {
+            Ok(()) => self.state.failed_starts.store(0, Ordering::Relaxed),
+            Err(fault) => {
+                let failed = self.state.failed_starts.fetch_add(1, Ordering::Relaxed) + 1;
+                slot.last_failure = fault.to_string();
+                if failed >= FAILED_STARTS && !self.state.out.swap(true, Ordering::Relaxed) {
+                    slot.taken_out_now = true;
+                }
+            }
+        }
+        started
     }
     fn wants_events(&self) -> bool {
-        self.player.wants_events()
+        self.slot
+            .borrow()
+            .player
+            .as_ref()
+            .is_some_and(|p| p.wants_events())
     }
     fn observe(&mut self, seat: usize, event: &crate::game::Event) -> Answer<()> {
-        self.player.observe(seat, event)
+        match &mut self.slot.borrow_mut().player {
+            Some(player) => player.observe(seat, event),
+            None => Ok(()),
+        }
     }
     fn decide(
         &mut self,
@@ -120,71 +305,133 @@ impl Player for Limited {
         legal: Legality,
         _limit: Duration,
     ) -> Answer<crate::game::Action> {
-        self.player.decide(view, legal, self.limit)
-    }
-    fn as_builtin(&mut self) -> Option<&mut crate::players::builtin::Builtin> {
-        // A built-in bot has no use for a time limit.
-        self.player.as_builtin()
+        let limit = self.timeout;
+        let slot = &mut *self.slot.borrow_mut();
+        match &mut slot.player {
+            Some(player) => {
+                let asked = Instant::now();
+                let answer = player.decide(view, legal, limit);
+                slot.times.add(asked.elapsed());
+                answer
+            }
+            None => Err(Fault::new(FaultKind::Crash, "not running", true)),
+        }
     }
     fn end_game(&mut self, outcome: &Outcome) {
-        self.player.end_game(outcome)
+        if let Some(player) = &mut self.slot.borrow_mut().player {
+            player.end_game(outcome);
+        }
     }
     fn finish(&mut self) {
-        self.player.finish()
+        // The process lives on for the job's next game.
     }
 }
 
-/// What one thread needs to play games: the house rules are loaded per thread, since their
-/// hooks hold Lua state that must not cross threads.
+/// A buffer a game's record is written to, shared with the job that hands it over.
+#[derive(Clone, Default)]
+struct RecordBuffer(Rc<RefCell<Vec<u8>>>);
+
+impl std::io::Write for RecordBuffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What one job needs to play games: the house rules are loaded per job, since their hooks hold
+/// Lua state that must not cross threads, and the command bots' processes, kept from game to
+/// game.
 struct Table<'a> {
     tournament: &'a Tournament,
+    run: &'a Run<'a>,
     house: Option<MatchHouse>,
+    /// Per pool index, the bot's process in this job, once started.
+    kept: Vec<Rc<RefCell<KeptBot>>>,
+    states: &'a [Arc<BotState>],
 }
 
 impl<'a> Table<'a> {
-    fn new(tournament: &'a Tournament) -> Result<Table<'a>, String> {
+    fn new(
+        tournament: &'a Tournament,
+        run: &'a Run<'a>,
+        states: &'a [Arc<BotState>],
+        job: usize,
+    ) -> Result<Table<'a>, String> {
         let house = match &tournament.house {
             Some(path) => {
                 let house = House::load_with(path, tournament.variant.rules())
                     .map_err(|e| e.to_string())?;
+                let named = match run.record {
+                    Some(record) => crate::house::path_for_record(path, record),
+                    None => house.script().to_string(),
+                };
                 Some(MatchHouse {
-                    script: house.for_record(house.script().to_string()),
+                    script: house.for_record(named),
                     hooks: Rc::new(house),
                 })
             }
             None => None,
         };
-        Ok(Table { tournament, house })
+        if let Some(dir) = run.log_io {
+            let dir = dir.join(format!("job-{job}"));
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let mut kept = Vec::with_capacity(tournament.pool.len());
+        let start = Instant::now();
+        for bot in &tournament.pool {
+            // Built-in bots keep nothing; their command stays empty.
+            let mut command = match &bot.player {
+                PlayerSpec::Command(spec) => BotCommand::parse(spec)?,
+                PlayerSpec::Builtin(_) => BotCommand::new("", Vec::<String>::new()),
+            };
+            command.dir.clone_from(&bot.dir);
+            let log = run.log_io.map(|dir| {
+                let dir = dir.join(format!("job-{job}"));
+                command.stderr_file = Some(dir.join(format!("{}.stderr", bot.name)));
+                (dir.join(format!("{}.log", bot.name)), start)
+            });
+            kept.push(Rc::new(RefCell::new(KeptBot {
+                command,
+                log,
+                player: None,
+                last_failure: String::new(),
+                taken_out_now: false,
+                times: timing::SeatTimes::default(),
+            })));
+        }
+        Ok(Table {
+            tournament,
+            run,
+            house,
+            kept,
+            states,
+        })
     }
 
-    /// Plays game `id` with players started for it (bot processes are started per game). With
-    /// `log_io`, each command bot's lines and stderr go to `LOG_IO/game-<id>/<name>.log` and
-    /// `.stderr`.
-    fn play(&self, id: u64, log_io: Option<&Path>) -> Result<GameResult, String> {
+    /// Plays game `id`: built-in bots are made for it, command bots are the job's kept
+    /// processes. `notice` is told when a bot is taken out.
+    fn play(&self, id: u64, notice: &(dyn Fn(&str) + Sync)) -> Result<Finished, String> {
         let t = self.tournament;
         let game = t.game(id);
         let seed = deal_seed(t.seed, game.deal);
         let mut players: Vec<Box<dyn Player>> = Vec::with_capacity(t.seats);
-        let game_dir = log_io.map(|dir| dir.join(format!("game-{id}")));
-        if let Some(dir) = &game_dir {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        let start = Instant::now();
-        for &bot in &game.seating {
-            let bot = &t.pool[bot];
-            let launch = Launch {
-                dir: bot.dir.clone(),
-                log: game_dir.as_ref().map(|dir| (dir.join(&bot.name), start)),
+        for &b in &game.seating {
+            let bot = &t.pool[b];
+            let player: Box<dyn Player> = match &bot.player {
+                PlayerSpec::Builtin(strategy) => Box::new(Builtin::new(*strategy, seed)),
+                PlayerSpec::Command(spec) => Box::new(Kept {
+                    game: id,
+                    spec: spec.clone(),
+                    timeout: bot.timeout,
+                    slot: self.kept[b].clone(),
+                    state: self.states[b].clone(),
+                }),
             };
-            let player = bot
-                .player
-                .create_with(seed, bot.timeout, &launch)
-                .map_err(|e| format!("bot {}: {e}", bot.name))?;
-            players.push(Box::new(Limited {
-                player,
-                limit: bot.timeout,
-            }));
+            players.push(player);
         }
         let config = MatchConfig {
             variant: t.variant,
@@ -195,34 +442,79 @@ impl<'a> Table<'a> {
             timeout: Duration::from_secs(1),
             house: self.house.clone(),
         };
+        let buffer = self.run.record.map(|_| RecordBuffer::default());
+        let mut writer = buffer
+            .as_ref()
+            .map(|buffer| Writer::new(Box::new(buffer.clone()) as Box<dyn std::io::Write>));
         let mut report = None;
-        play_match(&config, &mut players, None, |r| report = Some(r))
+        play_match(&config, &mut players, writer.as_mut(), |r| report = Some(r))
             .map_err(|e: RefereeError| format!("game {id}: {e}"))?;
+        drop(players);
+        let timed = game
+            .seating
+            .iter()
+            .any(|&b| matches!(t.pool[b].player, PlayerSpec::Command(_)));
+        let times = timed.then(|| {
+            game.seating
+                .iter()
+                .map(|&b| match t.pool[b].player {
+                    PlayerSpec::Command(_) => {
+                        Some(std::mem::take(&mut self.kept[b].borrow_mut().times))
+                    }
+                    PlayerSpec::Builtin(_) => None,
+                })
+                .collect()
+        });
+        for (b, kept) in self.kept.iter().enumerate() {
+            let mut kept = kept.borrow_mut();
+            if std::mem::take(&mut kept.taken_out_now) {
+                notice(&format!(
+                    "bot {} taken out of the tournament after {FAILED_STARTS} failed starts in a row (the last: {}); the fallback plays its seat from now on",
+                    t.pool[b].name, kept.last_failure
+                ));
+            }
+        }
         let report = report.expect("one game was played");
         // play_match seats the players in the order given for its game 0.
         debug_assert_eq!(report.seating, (0..t.seats).collect::<Vec<_>>());
-        Ok(GameResult::new(
-            &game,
-            t.pool.iter().map(|b| b.name.as_str()),
-            &report.outcome,
-            report.faults,
-        ))
+        drop(writer);
+        let record = buffer.map(|buffer| buffer.0.take());
+        Ok(Finished {
+            result: GameResult::new(
+                &game,
+                seed,
+                t.pool.iter().map(|b| b.name.as_str()),
+                &report.outcome,
+                report.faults,
+                times,
+            ),
+            record,
+        })
     }
 }
 
-/// Plays the games `ids` on `jobs` threads, handing each result to `done` as soon as it is
-/// over, on the thread that played it (so results cross no channel and wake no other thread;
-/// `done` serializes what must be). Stops at the first error, or when `stop` is set, after the
-/// games under way. With `log_io`, bots' lines and stderr are written there (see `Table::play`).
+impl Drop for Table<'_> {
+    /// The job is over: its bots are told `bye` and stopped.
+    fn drop(&mut self) {
+        for kept in &self.kept {
+            if let Some(mut player) = kept.borrow_mut().player.take() {
+                player.finish();
+            }
+        }
+    }
+}
+
+/// Plays the games of `todo` as `run` says, handing each to `done` as soon as it is over, on
+/// the thread that played it (so results cross no channel and wake no other thread; `done`
+/// serializes what must be). Stops at the first error, or when `run.stop` is set, after the
+/// games under way. `notice` gets messages for the user (a bot taken out).
 pub fn play(
     tournament: &Tournament,
-    ids: &[u64],
-    jobs: usize,
-    log_io: Option<&Path>,
-    stop: &AtomicBool,
-    done: impl Fn(GameResult) -> Result<(), String> + Sync,
+    todo: &Todo,
+    run: &Run,
+    notice: impl Fn(&str) + Sync,
+    done: impl Fn(Finished) -> Result<(), String> + Sync,
 ) -> Result<(), String> {
-    let next = AtomicUsize::new(0);
     let first_error: Mutex<Option<String>> = Mutex::new(None);
     let fail = |e: String| {
         first_error
@@ -236,21 +528,26 @@ pub fn play(
             .unwrap_or_else(|p| p.into_inner())
             .is_some()
     };
+    let states: Vec<Arc<BotState>> = tournament
+        .pool
+        .iter()
+        .map(|_| Arc::new(BotState::default()))
+        .collect();
+    let jobs = run.jobs.max(1).min(todo.left().max(1) as usize);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1).min(ids.len().max(1)) {
-            let (next, done, fail, failed) = (&next, &done, &fail, &failed);
+        for job in 1..=jobs {
+            let (done, fail, failed, states, notice) = (&done, &fail, &failed, &states, &notice);
             scope.spawn(move || {
-                let table = match Table::new(tournament) {
+                let table = match Table::new(tournament, run, states, job) {
                     Ok(table) => table,
                     Err(e) => return fail(e),
                 };
                 loop {
-                    if stop.load(Ordering::Relaxed) || failed() {
+                    if run.stop.load(Ordering::Relaxed) || failed() {
                         return;
                     }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&id) = ids.get(i) else { return };
-                    if let Err(e) = table.play(id, log_io).and_then(done) {
+                    let Some(id) = todo.next() else { return };
+                    if let Err(e) = table.play(id, notice).and_then(done) {
                         return fail(e);
                     }
                 }
@@ -261,4 +558,27 @@ pub fn play(
         .into_inner()
         .unwrap_or_else(|p| p.into_inner())
         .map_or(Ok(()), Err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(todo: &Todo) -> Vec<u64> {
+        std::iter::from_fn(|| todo.next()).collect()
+    }
+
+    #[test]
+    fn the_games_to_play_skip_those_done_and_keep_to_their_shard() {
+        let todo = Todo::new(10, None, vec![7, 2, 2]);
+        assert_eq!((todo.in_shard(), todo.left()), (10, 8));
+        assert_eq!(all(&todo), [0, 1, 3, 4, 5, 6, 8, 9]);
+        let shard = Todo::new(10, Some((2, 4)), vec![5]);
+        assert_eq!((shard.in_shard(), shard.left()), (3, 2));
+        assert_eq!(all(&shard), [1, 9]);
+        // A shard past the end, and ids near the top of 64 bits: no overflow, nothing made.
+        assert_eq!(Todo::new(3, Some((5, 5)), Vec::new()).in_shard(), 0);
+        let huge = Todo::new(u64::MAX, Some((1, 1 << 62)), Vec::new());
+        assert_eq!(all(&huge), [0, 1 << 62, 2 << 62, 3 << 62]);
+    }
 }

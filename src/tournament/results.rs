@@ -1,16 +1,20 @@
-//! Results files: one JSON line per finished game, appended and flushed as soon as it is over,
-//! so a killed run loses at most the games under way (docs/tournaments.md).
+//! Results files: a header line that says which tournament they are of, then one JSON line per
+//! finished game, appended and flushed as soon as it is over, so a killed run loses at most the
+//! games under way (docs/tournaments.md). A run holds a lock on its file: a second writer is
+//! refused.
 
 use super::Scheduled;
+use super::config::Tournament;
 use crate::game::Outcome;
 use crate::record::FaultLine;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-/// One finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One finished game. Two results are the same game when all but their `times` agree (times
+/// differ from run to run).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The game's id in the schedule: `(table * deals + deal) * seats + rotation`.
@@ -19,6 +23,10 @@ pub struct GameResult {
     /// Which deal: every table plays the same deals, each once per rotation.
     pub deal: u64,
     pub rotation: u64,
+    /// The game's seed: `take5 play --seed SEED` with the bots of `seating` in that order
+    /// replays it (docs/tournaments.md); absent from files of older take5s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// The bot (its pool name) at each seat.
     pub seating: Vec<String>,
     /// Each seat's final total (penalty points).
@@ -27,14 +35,54 @@ pub struct GameResult {
     pub ranks: Vec<u32>,
     pub winners: Vec<usize>,
     pub faults: Vec<FaultLine>,
+    /// Each seat's decision times, for the command bots (none for a built-in bot); absent when
+    /// no seat is a command bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub times: Option<Vec<Option<super::timing::SeatTimes>>>,
 }
+
+impl PartialEq for GameResult {
+    fn eq(&self, other: &GameResult) -> bool {
+        let GameResult {
+            game,
+            table,
+            deal,
+            rotation,
+            seed,
+            seating,
+            totals,
+            ranks,
+            winners,
+            faults,
+            times: _,
+        } = self;
+        (
+            game, table, deal, rotation, seed, seating, totals, ranks, winners, faults,
+        ) == (
+            &other.game,
+            &other.table,
+            &other.deal,
+            &other.rotation,
+            &other.seed,
+            &other.seating,
+            &other.totals,
+            &other.ranks,
+            &other.winners,
+            &other.faults,
+        )
+    }
+}
+
+impl Eq for GameResult {}
 
 impl GameResult {
     pub fn new<'a>(
         game: &Scheduled,
+        seed: u64,
         pool: impl Iterator<Item = &'a str> + Clone,
         outcome: &Outcome,
         faults: Vec<FaultLine>,
+        times: Option<Vec<Option<super::timing::SeatTimes>>>,
     ) -> GameResult {
         let names: Vec<&str> = pool.collect();
         GameResult {
@@ -42,13 +90,153 @@ impl GameResult {
             table: game.table,
             deal: game.deal,
             rotation: game.rotation,
+            seed: Some(seed),
             seating: game.seating.iter().map(|&b| names[b].to_string()).collect(),
             totals: outcome.totals.clone(),
             ranks: ranks(outcome),
             winners: outcome.winners.clone(),
             faults,
+            times,
         }
     }
+}
+
+/// The results format this take5 writes (the header's `take5_results`).
+pub const FORMAT: u32 = 1;
+
+/// The first line of a results file: where its games come from. Two files hold games of the
+/// same tournament when their headers are equal but for `take5` and `shard`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// The results format's version.
+    pub take5_results: u32,
+    /// The version of take5 that started the file.
+    pub take5: String,
+    pub variant: crate::variants::Variant,
+    /// The rules played, the deck included.
+    pub rules: crate::rules::Rules,
+    /// The SHA-256 of the house rules script, if any.
+    pub house_sha256: Option<String>,
+    pub seed: u64,
+    pub pool: Vec<PoolBot>,
+    pub seats: usize,
+    pub deals: u64,
+    pub format: super::config::Format,
+    pub seatings: super::config::Seatings,
+    /// `K/N` for a shard, none for the whole tournament.
+    pub shard: Option<String>,
+}
+
+/// A bot of the pool, as the header names it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoolBot {
+    pub name: String,
+    /// `builtin:<strategy>` or its command line.
+    pub player: String,
+    pub timeout_ms: u64,
+    /// The folder it starts in, if not take5's.
+    pub dir: Option<String>,
+}
+
+impl Header {
+    /// The header of `tournament`'s results, for shard `K/N` if given.
+    pub fn of(tournament: &Tournament, shard: Option<(u64, u64)>) -> Header {
+        Header {
+            take5_results: FORMAT,
+            take5: env!("CARGO_PKG_VERSION").to_string(),
+            variant: tournament.variant,
+            rules: (*tournament.rules).clone(),
+            house_sha256: tournament.house_sha256.clone(),
+            seed: tournament.seed,
+            pool: tournament
+                .pool
+                .iter()
+                .map(|b| PoolBot {
+                    name: b.name.clone(),
+                    player: match &b.player {
+                        crate::players::PlayerSpec::Builtin(s) => format!("builtin:{}", s.name()),
+                        crate::players::PlayerSpec::Command(c) => c.clone(),
+                    },
+                    timeout_ms: b.timeout.as_millis() as u64,
+                    dir: b.dir.as_ref().map(|d| d.display().to_string()),
+                })
+                .collect(),
+            seats: tournament.seats,
+            deals: tournament.deals,
+            format: tournament.format.clone(),
+            seatings: tournament.seatings,
+            shard: shard.map(|(k, n)| format!("{k}/{n}")),
+        }
+    }
+
+    /// The first field (in the header's order; inside a field, its first part that differs,
+    /// as `rules.max_players` or `pool.1.timeout_ms`) where `self` and `other` differ, with both
+    /// values, skipping the top-level fields named in `ignore`; none when they agree.
+    pub fn differs(&self, other: &Header, ignore: &[&str]) -> Option<(String, String, String)> {
+        let (a, b) = (
+            serde_json::to_value(self).expect("a header serializes"),
+            serde_json::to_value(other).expect("a header serializes"),
+        );
+        FIELDS
+            .iter()
+            .filter(|key| !ignore.contains(key))
+            .find_map(|key| first_difference(key.to_string(), &a[key], &b[key]))
+    }
+}
+
+/// The header's fields, in their order.
+const FIELDS: [&str; 12] = [
+    "take5_results",
+    "take5",
+    "variant",
+    "rules",
+    "house_sha256",
+    "seed",
+    "pool",
+    "seats",
+    "deals",
+    "format",
+    "seatings",
+    "shard",
+];
+
+/// Where `a` and `b` first differ, as a path from `at`, with both values (shortened).
+fn first_difference(
+    at: String,
+    a: &serde_json::Value,
+    b: &serde_json::Value,
+) -> Option<(String, String, String)> {
+    use serde_json::Value;
+    if a == b {
+        return None;
+    }
+    let inner = match (a, b) {
+        (Value::Object(x), Value::Object(y)) => x.keys().chain(y.keys()).find_map(|k| {
+            let (x, y) = (
+                x.get(k).unwrap_or(&Value::Null),
+                y.get(k).unwrap_or(&Value::Null),
+            );
+            first_difference(format!("{at}.{k}"), x, y)
+        }),
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(format!("{at}.{i}"), x, y)),
+        _ => None,
+    };
+    inner.or_else(|| {
+        let short = |v: &Value| {
+            let text = v.to_string();
+            match text.char_indices().nth(80) {
+                Some((cut, _)) => format!("{}...", &text[..cut]),
+                None => text,
+            }
+        };
+        Some((at, short(a), short(b)))
+    })
 }
 
 /// Ranks by total, best first (fewest, or most in the circle game); the winners rank 1 (the rules break ties among equal totals,
@@ -77,8 +265,40 @@ pub fn ranks(outcome: &Outcome) -> Vec<u32> {
         .collect()
 }
 
-/// Reads a results file. A last line cut short by a killed run (no newline at its end) is
-/// dropped, and its length returned so the file can be cut back to whole lines.
+/// Whether a results file's line is its header (the first line of a file since results
+/// format 1).
+pub fn is_header(line: &str) -> bool {
+    line.starts_with("{\"take5_results\":")
+}
+
+/// The header of a results file; none for a file written before headers (or an empty one).
+pub fn read_header(path: &Path) -> Result<Option<Header>, String> {
+    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut line = String::new();
+    BufReader::new(file)
+        .take(MAX_HEADER_BYTES)
+        .read_line(&mut line)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !is_header(&line) {
+        return Ok(None);
+    }
+    if !line.ends_with('\n') {
+        return Err(format!(
+            "{}:1: the header is cut short (or longer than {MAX_HEADER_BYTES} bytes)",
+            path.display()
+        ));
+    }
+    serde_json::from_str(&line)
+        .map(Some)
+        .map_err(|e| format!("{}:1: not a results header: {e}", path.display()))
+}
+
+/// The longest header line read.
+const MAX_HEADER_BYTES: u64 = 1 << 20;
+
+/// Reads a results file's games (its header, if any, is skipped: see [`read_header`]). A last
+/// line cut short by a killed run (no newline at its end) is dropped, and the length of the
+/// whole lines returned so the file can be cut back to them.
 pub fn read(path: &Path) -> Result<(Vec<GameResult>, u64), String> {
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut reader = BufReader::new(file);
@@ -99,6 +319,10 @@ pub fn read(path: &Path) -> Result<(Vec<GameResult>, u64), String> {
             // A line torn by a kill: the game was not finished as far as the file knows.
             break;
         }
+        if number == 1 && is_header(&line) {
+            good += n as u64;
+            continue;
+        }
         let result: GameResult = serde_json::from_str(&line)
             .map_err(|e| format!("{}:{number}: not a game result: {e}", path.display()))?;
         results.push(result);
@@ -107,9 +331,21 @@ pub fn read(path: &Path) -> Result<(Vec<GameResult>, u64), String> {
     Ok((results, good))
 }
 
-/// Opens a results file for appending: a new one, or with `resume`, an existing one cut back
-/// to its whole lines (returned).
-pub fn open(path: &Path, resume: bool) -> Result<(File, Vec<GameResult>), String> {
+/// What [`open`] found in the file.
+pub struct Opened {
+    /// Open for appending, and locked for as long as it is open.
+    pub file: File,
+    /// The games already in it.
+    pub done: Vec<GameResult>,
+    /// With `--resume`: a warning for a file without a header.
+    pub warning: Option<String>,
+}
+
+/// Opens a results file for appending: a new one, started with `header`, or with `resume`, an
+/// existing one cut back to its whole lines, whose header must be `header` (but for the take5
+/// version; a file without a header, from an older take5, gets a warning). The file is locked:
+/// a second take5 writing it is refused.
+pub fn open(path: &Path, resume: bool, header: &Header) -> Result<Opened, String> {
     let exists = path.exists();
     if exists && !resume {
         let empty = std::fs::metadata(path)
@@ -122,11 +358,6 @@ pub fn open(path: &Path, resume: bool) -> Result<(File, Vec<GameResult>), String
             ));
         }
     }
-    let (done, good) = if exists && resume {
-        read(path)?
-    } else {
-        (Vec::new(), 0)
-    };
     let fail = |e: io::Error| format!("cannot write {}: {e}", path.display());
     let mut file = OpenOptions::new()
         .create(true)
@@ -134,9 +365,52 @@ pub fn open(path: &Path, resume: bool) -> Result<(File, Vec<GameResult>), String
         .truncate(false)
         .open(path)
         .map_err(fail)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(format!(
+                "{} is being written by another take5 (it holds the file's lock): wait for it to end, or write another file",
+                path.display()
+            ));
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(fail(e)),
+    }
+    let mut warning = None;
+    let (done, good) = if exists && resume {
+        match read_header(path)? {
+            Some(old) => {
+                if let Some((field, theirs, ours)) = old.differs(header, &["take5"]) {
+                    return Err(format!(
+                        "{}: the results are of another tournament: its header's `{field}` is {theirs}, this tournament's is {ours}",
+                        path.display()
+                    ));
+                }
+            }
+            None => {
+                warning = Some(format!(
+                    "{}: no header (written by an older take5): which tournament its games are of is checked game by game only",
+                    path.display()
+                ))
+            }
+        }
+        read(path)?
+    } else {
+        (Vec::new(), 0)
+    };
     file.set_len(good).map_err(fail)?;
     file.seek(SeekFrom::End(0)).map_err(fail)?;
-    Ok((file, done))
+    if good == 0 {
+        let mut line = serde_json::to_vec(header)
+            .map_err(io::Error::other)
+            .map_err(fail)?;
+        line.push(b'\n');
+        file.write_all(&line).map_err(fail)?;
+    }
+    Ok(Opened {
+        file,
+        done,
+        warning,
+    })
 }
 
 /// Appends a result as one line, written in one call and flushed to the file.
@@ -150,6 +424,39 @@ pub fn append(file: &mut File, result: &GameResult) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_header_names_the_first_field_that_differs() {
+        let pool = "bots:
+  - {name: a, player: 'builtin:random'}
+  - {name: b, player: 'builtin:lowest'}
+seats: 2
+seed: 1
+format: round-robin
+";
+        let header = |text: &str, shard| {
+            let t = crate::tournament::config::parse(text, Path::new("t.yaml")).unwrap();
+            Header::of(&t, shard)
+        };
+        let one = header(pool, None);
+        assert_eq!(one.differs(&one.clone(), &[]), None);
+        let seed = header(&pool.replace("seed: 1", "seed: 2"), None);
+        assert_eq!(
+            one.differs(&seed, &[]),
+            Some(("seed".into(), "1".into(), "2".into()))
+        );
+        let slow = header(&pool.replace("lowest'}", "lowest', timeout_ms: 5}"), None);
+        assert_eq!(
+            one.differs(&slow, &[]),
+            Some(("pool.1.timeout_ms".into(), "2000".into(), "5".into()))
+        );
+        let shard = header(pool, Some((2, 4)));
+        assert_eq!(
+            one.differs(&shard, &[]),
+            Some(("shard".into(), "null".into(), "\"2/4\"".into()))
+        );
+        assert_eq!(one.differs(&shard, &["shard"]), None);
+    }
 
     #[test]
     fn ranks_share_ties_and_put_winners_first() {
