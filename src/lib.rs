@@ -10,13 +10,15 @@
 //! - [`record`]: game records as JSON Lines; [`verify`] re-checks them against the rules;
 //! - [`fixture`]: rule fixtures (YAML scenarios) and their runner, for `take5 check`;
 //! - [`tournament`]: a pool of bots over many games on several threads, results, statistics;
-//! - [`cli`]: the command line, one module per subcommand.
+//! - [`cli`]: the command line, one module per subcommand;
+//! - [`input`]: reading input files within a size limit.
 
 pub mod cards;
 pub mod cli;
 pub mod fixture;
 pub mod game;
 pub mod house;
+pub mod input;
 pub mod players;
 pub mod protocol;
 pub mod record;

@@ -2,7 +2,6 @@
 
 use super::Status;
 use crate::verify::verify_record_in;
-use std::fs::File;
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 
@@ -25,7 +24,7 @@ pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut status = Status::Passed;
     for path in &args.records {
         let name = path.display().to_string();
-        let file = match File::open(path) {
+        let file = match crate::input::open(path, crate::input::RECORD) {
             Ok(file) => file,
             Err(e) => {
                 writeln!(out, "{name}: cannot read: {e}")?;

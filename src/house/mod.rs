@@ -97,10 +97,11 @@ impl House {
     pub fn load_with(path: impl AsRef<Path>, defaults: Rules) -> Result<House, LoadError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let source = std::fs::read(path).map_err(|e| LoadError {
-            script: name.clone(),
-            message: format!("cannot read {name}: {e}"),
-        })?;
+        let source =
+            crate::input::read(path, crate::input::HOUSE_SCRIPT).map_err(|e| LoadError {
+                script: name.clone(),
+                message: format!("cannot read {name}: {e}"),
+            })?;
         House::from_source(&name, &source, defaults)
     }
 
