@@ -196,12 +196,7 @@ mod tests {
     #[test]
     fn a_long_line_is_refused_wherever_it_is() {
         assert!(read_all(b"abcd\nab\r\n", SMALL).is_ok());
-        for text in [
-            &b"abcdef"[..],
-            b"ab\nabcdef\n",
-            b"abcdef\nab",
-            b"a\nabcdef",
-        ] {
+        for text in [&b"abcdef"[..], b"ab\nabcdef\n", b"abcdef\nab", b"a\nabcdef"] {
             let err = read_all(text, SMALL).unwrap_err();
             assert!(err.to_string().starts_with("a line is too long"), "{err}");
         }
