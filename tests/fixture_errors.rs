@@ -479,3 +479,14 @@ fn anniversary_setups_are_checked() {
          anniversary variant only"
     );
 }
+
+/// The number of players is checked before anything is made for them: a huge count is an
+/// error at once, not an allocation of gigabytes (or an abort).
+#[test]
+fn a_huge_player_count_is_refused_before_anything_is_allocated() {
+    for count in ["100000000", "18446744073709551615"] {
+        let message = error("players: 2", &format!("players: {count}"));
+        assert!(message.starts_with("4:10: "), "{message}");
+        assert!(message.contains(&format!("{count} players")), "{message}");
+    }
+}
