@@ -306,7 +306,8 @@ impl Replay {
         if let Some(script) = &header.house {
             let house = houses.get(script, header.variant, line)?;
             // The header's rules are the script's settings applied: the hooks see those.
-            let differ = differing_settings(&header.rules, house.rules());
+            let played = house.rules().at_table(header.players.len());
+            let differ = differing_settings(&header.rules, &played);
             if !differ.is_empty() {
                 return Err(VerifyError::at(
                     line,
