@@ -144,14 +144,17 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .variant
             .new_game(rules.clone(), args.players.len())
             .map_err(CliError::input)?;
-        game.deal(deal, &mut Discard).map_err(|e| {
-            let path = args
-                .deal
-                .as_deref()
-                .unwrap_or(Path::new("--deal"))
-                .display();
-            CliError::input(format!("{path}: round {}: {e}", i + 1))
-        })?;
+        let path = args
+            .deal
+            .as_deref()
+            .unwrap_or(Path::new("--deal"))
+            .display();
+        if i == 0 && args.variant == Variant::Anniversary {
+            crate::variants::anniversary::check_first_deal(deal)
+                .map_err(|e| CliError::input(format!("{path}: round 1: {e}")))?;
+        }
+        game.deal(deal, &mut Discard)
+            .map_err(|e| CliError::input(format!("{path}: round {}: {e}", i + 1)))?;
     }
     let config = MatchConfig {
         variant: args.variant,

@@ -83,6 +83,41 @@ pub fn check_kinds<'a>(specials: impl IntoIterator<Item = &'a Special>) -> Resul
     }
 }
 
+/// A scripted first round (`take5 play --deal`) must deal the variant's setup: three special
+/// cards to each seat, the other special cards (of the 28) as the deck. A fixture may give any
+/// special cards instead, to set up a situation; this is for games that claim to be the
+/// rulebook's.
+pub fn check_first_deal(deal: &Deal) -> Result<(), String> {
+    let Some(specials) = &deal.specials else {
+        return Err(format!(
+            "the anniversary variant deals {SPECIALS_DEALT} special cards to each seat in round \
+             1, and the others as the deck: give them as `specials: {{hands: [...], deck: [...]}}`"
+        ));
+    };
+    if let Some((seat, hand)) = specials
+        .hands
+        .iter()
+        .enumerate()
+        .find(|(_, hand)| hand.len() != SPECIALS_DEALT)
+    {
+        return Err(format!(
+            "seat {seat} gets {} special cards, the anniversary variant deals {SPECIALS_DEALT} to \
+             each seat in round 1",
+            hand.len()
+        ));
+    }
+    let all = Special::ANNIVERSARY.len() * Special::COPIES;
+    let given = specials.hands.iter().map(Vec::len).sum::<usize>() + specials.deck.len();
+    if given != all {
+        return Err(format!(
+            "{given} special cards given (the hands and the deck), the anniversary variant has \
+             {all}, {} of each kind",
+            Special::COPIES
+        ));
+    }
+    Ok(())
+}
+
 /// At most [`Special::COPIES`] of each kind among `all`: the special cards of every place (the
 /// hands, the deck, the discard pile and the table), all of the anniversary's kinds.
 fn check_copies(all: impl Iterator<Item = Special>) -> Result<(), RuleError> {
@@ -1253,8 +1288,17 @@ impl Game for Anniversary {
         }
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.rules, cards)?;
-        if let Some(specials) = &deal.specials {
-            self.check_specials(specials)?;
+        match &deal.specials {
+            Some(specials) => self.check_specials(specials)?,
+            None if self.round > 0 && self.specials_for_round() > 0 => {
+                return Err(RuleError::BadDeal(format!(
+                    "round {} deals {} special cards to each seat from the deck, and the deal \
+                     gives none",
+                    self.round + 1,
+                    self.specials_for_round()
+                )));
+            }
+            None => {}
         }
         for (hand, dealt) in self.hands.iter_mut().zip(&deal.hands) {
             hand.clone_from(dealt);
