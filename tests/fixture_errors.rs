@@ -490,3 +490,22 @@ fn a_huge_player_count_is_refused_before_anything_is_allocated() {
         assert!(message.contains(&format!("{count} players")), "{message}");
     }
 }
+
+/// A setup gives a table the rules can reach: no totals before round 1, and none at or above
+/// the target score (the game would have ended with the round that reached it).
+#[test]
+fn a_setup_the_rules_cannot_reach_is_refused() {
+    assert_eq!(
+        error("  turn: 9\n", "  turn: 9\n  scores: [0, 3]\n"),
+        "7:11: seat 1 has a total of 3 before round 1: the scores are the totals of the rounds \
+         before, and there are none"
+    );
+    assert_eq!(
+        error("  turn: 9\n", "  round: 4\n  turn: 9\n  scores: [70, 3]\n"),
+        "8:11: seat 0 has a total of 70 before round 4: the game ends at 66, so it would have \
+         ended with the round that reached it"
+    );
+    // Below the target, in a later round, is a table the rules reach.
+    let text = BASE.replace("  turn: 9\n", "  round: 4\n  turn: 9\n  scores: [65, 3]\n");
+    assert!(fixture::parse(&text, Path::new("f.yaml")).is_ok());
+}
