@@ -355,13 +355,17 @@ impl Replay {
         ) && self.pending.front() != Some(recorded)
         {
             // (A pro round's deal line follows the draft's last pick, which emits it.)
-            return Err(VerifyError::at(
-                line,
+            let due = &self.pending[0];
+            let message = if std::mem::discriminant(due) == std::mem::discriminant(recorded) {
+                // The line the rules emit here, changed: say how it differs.
+                explain(recorded, due)
+            } else {
                 format!(
                     "a line is missing before this one: the rules emit `{}` first",
-                    report::event(&self.pending[0])
-                ),
-            ));
+                    report::event(due)
+                )
+            };
+            return Err(VerifyError::at(line, message));
         }
         let expected = self
             .pending
