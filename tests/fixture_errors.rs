@@ -47,7 +47,8 @@ fn shape_errors_name_line_and_column() {
     );
     assert_eq!(
         error("  - play: [15, 50]", "  - deal: randum"),
-        "10:5: invalid value: string \"randum\", expected `random` or `{hands: [...], rows: [...]}`"
+        "10:5: invalid value: string \"randum\", expected `random`, `{hands: [...], rows: [...]}` \
+         or `{deck: [...]}`"
     );
 }
 
@@ -508,4 +509,24 @@ fn a_setup_the_rules_cannot_reach_is_refused() {
     // Below the target, in a later round, is a table the rules reach.
     let text = BASE.replace("  turn: 9\n", "  round: 4\n  turn: 9\n  scores: [65, 3]\n");
     assert!(fixture::parse(&text, Path::new("f.yaml")).is_ok());
+}
+
+/// A deal given as a deck must hold enough cards for the hands and rows, and is either a deck
+/// or hands and rows.
+#[test]
+fn a_deck_order_deal_is_checked() {
+    let base =
+        "name: n\npins: p\nvariant: classic\nplayers: 2\nrules: {hand_size: 2}\nsteps:\n  - deal: ";
+    let error = |deal: &str| {
+        let e = fixture::parse(&format!("{base}{deal}\n"), Path::new("f.yaml")).unwrap_err();
+        format!("{}: {}", e.at.unwrap(), e.message)
+    };
+    assert_eq!(
+        error("{deck: [1, 2, 3, 4, 5, 6, 7]}"),
+        "7:11: a deck of 7 cards deals 2 hands of 2 and 4 rows: it needs 8"
+    );
+    assert_eq!(
+        error("{deck: [1, 2, 3, 4, 5, 6, 7, 8], rows: [5, 6, 7, 8]}"),
+        "7:11: a deal gives `hands` and `rows`, or a `deck` (the cards in the order dealt), not both"
+    );
 }
