@@ -156,6 +156,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         game.deal(deal, &mut Discard)
             .map_err(|e| CliError::input(format!("{path}: round {}: {e}", i + 1)))?;
     }
+    let scripted = deals.len();
     let config = MatchConfig {
         variant: args.variant,
         rules,
@@ -218,6 +219,17 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         "seed {seed}: {games} game{} (replay with --seed {seed})",
         if games == 1 { "" } else { "s" }
     );
+    if let Some(path) = &args.deal {
+        // A file with fewer rounds than a game plays leaves the later ones to the seed.
+        let rounds = match scripted {
+            1 => "round 1".to_string(),
+            n => format!("rounds 1-{n}"),
+        };
+        println!(
+            "{rounds} dealt from {}; any later round from seed {seed}",
+            path.display()
+        );
+    }
     totals.print(&names, args.variant);
     Ok(Status::Passed)
 }
