@@ -11,13 +11,15 @@
 //! - [`fixture`]: rule fixtures (YAML scenarios) and their runner, for `take5 check`;
 //! - [`tournament`]: a pool of bots over many games on several threads, results, statistics;
 //! - [`selftest`]: a bot's compliance test, scripted situations of every variant;
-//! - [`cli`]: the command line, one module per subcommand.
+//! - [`cli`]: the command line, one module per subcommand;
+//! - [`input`]: reading input files within a size limit.
 
 pub mod cards;
 pub mod cli;
 pub mod fixture;
 pub mod game;
 pub mod house;
+pub mod input;
 pub mod players;
 pub mod protocol;
 pub mod record;

@@ -138,7 +138,7 @@ pub fn play_match(
                     variant: config.variant,
                     seed: Some(config.seed),
                     players: table.iter().map(|p| p.name().to_string()).collect(),
-                    rules: (*config.rules).clone(),
+                    rules: config.rules.at_table(seats),
                     house: config.house.as_ref().map(|h| h.script.clone()),
                     given_deals: config.deals.len().try_into().unwrap_or(u32::MAX),
                     // A house script's deck is checked against the script.

@@ -225,6 +225,17 @@ impl Rules {
         }
     }
 
+    /// These rules as a game of `players` plays them: the circle game's deal table resolved
+    /// into `hand_size` and `rows` (what a record's header shows). Other variants: unchanged.
+    pub fn at_table(&self, players: usize) -> Rules {
+        let (hand_size, rows) = self.deal_size(players);
+        Rules {
+            hand_size,
+            rows,
+            ..self.clone()
+        }
+    }
+
     /// Checks that `players` may play with these settings.
     pub fn check_players(&self, players: usize) -> Result<(), RulesError> {
         if players < self.min_players || players > self.max_players {

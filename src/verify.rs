@@ -162,10 +162,16 @@ fn read_error(e: ReadError) -> VerifyError {
             message: format!("cannot read the record after line {line}: {error}"),
             unreadable: true,
         },
-        ReadError::TooLong { line } => VerifyError::at(
-            line,
-            format!("the line is longer than {MAX_LINE} bytes, the longest a record line may be"),
-        ),
+        // Past a documented input limit: input take5 will not read (exit 2), not a wrong game.
+        ReadError::TooLong { line } => VerifyError {
+            unreadable: true,
+            ..VerifyError::at(
+                line,
+                format!(
+                    "the line is longer than {MAX_LINE} bytes, the longest a record line may be"
+                ),
+            )
+        },
         ReadError::NotText { line } => VerifyError::at(line, "the line is not UTF-8 text"),
     }
 }
@@ -467,7 +473,8 @@ impl Replay {
         if let Some(script) = &header.house {
             let house = houses.get(script, header.variant, line)?;
             // The header's rules are the script's settings applied: the hooks see those.
-            let differ = differing_settings(&header.rules, house.rules());
+            let played = house.rules().at_table(header.players.len());
+            let differ = differing_settings(&header.rules, &played);
             if !differ.is_empty() {
                 return Err(VerifyError::at(
                     line,
@@ -494,7 +501,7 @@ impl Replay {
             // Without a script, the rules are the variant's, but for what the header says was
             // given and a variant's own options. A record without a seed (every deal given, as
             // by hand) may set its own table and length of game, not its deck.
-            let mut expected = header.variant.rules();
+            let mut expected = header.variant.rules().at_table(header.players.len());
             if header.seed.is_none() {
                 expected = Rules {
                     deck: expected.deck,
@@ -556,13 +563,17 @@ impl Replay {
         ) && self.pending.front() != Some(recorded)
         {
             // (A pro round's deal line follows the draft's last pick, which emits it.)
-            return Err(VerifyError::at(
-                line,
+            let due = &self.pending[0];
+            let message = if std::mem::discriminant(due) == std::mem::discriminant(recorded) {
+                // The line the rules emit here, changed: say how it differs.
+                explain(recorded, due)
+            } else {
                 format!(
                     "a line is missing before this one: the rules emit `{}` first",
-                    report::event(&self.pending[0])
-                ),
-            ));
+                    report::event(due)
+                )
+            };
+            return Err(VerifyError::at(line, message));
         }
         let expected = self
             .pending

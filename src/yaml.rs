@@ -71,7 +71,7 @@ pub fn parse<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, YamlErro
 
 /// Reads and parses the file at `path`.
 pub fn load<T: DeserializeOwned>(path: &Path) -> Result<T, YamlError> {
-    let text = std::fs::read_to_string(path).map_err(|e| YamlError {
+    let text = crate::input::read_to_string(path, crate::input::YAML).map_err(|e| YamlError {
         path: path.to_path_buf(),
         line: 0,
         column: 0,

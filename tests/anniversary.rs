@@ -491,3 +491,67 @@ fn a_bad_table_is_refused_with_what_is_wrong() {
         "rule setting `players`: 9 players asked for, the rules allow 2 to 8"
     );
 }
+
+/// A `--deal` file for the anniversary variant deals the rulebook's setup: three special cards
+/// to each seat in round 1 and the other 22 (for two seats) as the deck. A deal without special
+/// cards, or with the wrong number for a seat, is refused (exit status 2), naming the round.
+#[test]
+fn a_deal_file_must_deal_the_special_cards_of_the_setup() {
+    let hands = "hands:
+        - [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+        - [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]
+      rows: [101, 102, 103, 104]";
+    let deck = "[fifth_row, fifth_row, fifth_row, fifth_row, seven_nimmt, seven_nimmt, \
+                seven_nimmt, insert, insert, insert, insert, replace, replace, replace, shift, \
+                shift, shift, shift, stop, stop, negative_positive, negative_positive]";
+    let play = |name: &str, specials: &str| {
+        let path = temp(name);
+        std::fs::write(&path, format!("rounds:\n    - {hands}\n{specials}")).unwrap();
+        take5(&[
+            "play",
+            "--variant",
+            "anniversary",
+            "--player",
+            "builtin:lowest",
+            "--player",
+            "builtin:highest",
+            "--deal",
+            path.to_str().unwrap(),
+        ])
+    };
+    let refused = |output: std::process::Output, says: &str| {
+        let err = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+    };
+    refused(
+        play("no-specials.yaml", ""),
+        "round 1: the anniversary variant deals 3 special cards to each seat in round 1",
+    );
+    refused(
+        play(
+            "two-specials.yaml",
+            &format!(
+                "      specials: {{hands: [[seven_nimmt, stop], [stop, negative_positive, \
+                 replace]], deck: {deck}}}\n"
+            ),
+        ),
+        "round 1: seat 0 gets 2 special cards, the anniversary variant deals 3 to each seat",
+    );
+    refused(
+        play(
+            "short-deck.yaml",
+            "      specials: {hands: [[seven_nimmt, stop, stop], [stop, negative_positive, \
+             replace]], deck: [insert]}\n",
+        ),
+        "round 1: 7 special cards given (the hands and the deck), the anniversary variant has 28",
+    );
+    let output = play(
+        "full-specials.yaml",
+        &format!(
+            "      specials: {{hands: [[seven_nimmt, stop, stop], [negative_positive, \
+             negative_positive, replace]], deck: {deck}}}\n"
+        ),
+    );
+    ok(&output);
+}

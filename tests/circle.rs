@@ -249,3 +249,37 @@ fn the_fallback_plays_a_failed_seat_deterministically() {
     assert!(a.contains(r#""event":"fault""#));
     assert_eq!(a, b);
 }
+
+/// A record's header says what the game uses: the circle game's rows and hand size depend on
+/// the number of players (the rulebook's deal table), for 2 to 6 players, with house rules too.
+#[test]
+fn the_header_gives_the_rows_and_hand_size_of_its_table() {
+    let house = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/house/circle_all_green.lua"
+    );
+    for (players, rows, hand_size) in [
+        (2, 7, 14),
+        (3, 9, 12),
+        (4, 12, 12),
+        (5, 15, 12),
+        (6, 15, 10),
+    ] {
+        for with_house in [false, true] {
+            let record = temp(&format!("header-{players}-{with_house}.jsonl"));
+            let mut args = vec!["--seed", "2", "--record", record.to_str().unwrap()];
+            args.extend(std::iter::repeat_n(["--player", "builtin:random"], players).flatten());
+            if with_house {
+                args.extend(["--house", house]);
+            }
+            assert!(play(&args).status.success());
+            let text = std::fs::read_to_string(&record).unwrap();
+            let header: serde_json::Value =
+                serde_json::from_str(text.lines().next().unwrap()).unwrap();
+            let rules = &header["rules"];
+            assert_eq!(rules["rows"], rows, "{players} players: {rules}");
+            assert_eq!(rules["hand_size"], hand_size, "{players} players: {rules}");
+            verified(&record);
+        }
+    }
+}

@@ -47,7 +47,8 @@ fn shape_errors_name_line_and_column() {
     );
     assert_eq!(
         error("  - play: [15, 50]", "  - deal: randum"),
-        "10:5: invalid value: string \"randum\", expected `random` or `{hands: [...], rows: [...]}`"
+        "10:5: invalid value: string \"randum\", expected `random`, `{hands: [...], rows: [...]}` \
+         or `{deck: [...]}`"
     );
 }
 
@@ -477,5 +478,55 @@ fn anniversary_setups_are_checked() {
         number_error("  turn: 4", "  turn: 4\n  reshuffle_seed: 5"),
         "7:19: `special_deck`, `discard`, `stops`, `sevens` and `reshuffle_seed` set up the \
          anniversary variant only"
+    );
+}
+
+/// The number of players is checked before anything is made for them: a huge count is an
+/// error at once, not an allocation of gigabytes (or an abort).
+#[test]
+fn a_huge_player_count_is_refused_before_anything_is_allocated() {
+    for count in ["100000000", "18446744073709551615"] {
+        let message = error("players: 2", &format!("players: {count}"));
+        assert!(message.starts_with("4:10: "), "{message}");
+        assert!(message.contains(&format!("{count} players")), "{message}");
+    }
+}
+
+/// A setup gives a table the rules can reach: no totals before round 1, and none at or above
+/// the target score (the game would have ended with the round that reached it).
+#[test]
+fn a_setup_the_rules_cannot_reach_is_refused() {
+    assert_eq!(
+        error("  turn: 9\n", "  turn: 9\n  scores: [0, 3]\n"),
+        "7:11: seat 1 has a total of 3 before round 1: the scores are the totals of the rounds \
+         before, and there are none"
+    );
+    assert_eq!(
+        error("  turn: 9\n", "  round: 4\n  turn: 9\n  scores: [70, 3]\n"),
+        "8:11: seat 0 has a total of 70 before round 4: the game ends at 66, so it would have \
+         ended with the round that reached it"
+    );
+    // Below the target, in a later round, is a table the rules reach.
+    let text = BASE.replace("  turn: 9\n", "  round: 4\n  turn: 9\n  scores: [65, 3]\n");
+    assert!(fixture::parse(&text, Path::new("f.yaml")).is_ok());
+}
+
+/// A deal given as a deck must hold enough cards for the hands and rows, and is either a deck
+/// or hands and rows.
+#[test]
+fn a_deck_order_deal_is_checked() {
+    let base =
+        "name: n\npins: p\nvariant: classic\nplayers: 2\nrules: {hand_size: 2}\nsteps:\n  - deal: ";
+    let error = |deal: &str| {
+        let e = fixture::parse(&format!("{base}{deal}\n"), Path::new("f.yaml")).unwrap_err();
+        format!("{}: {}", e.at.unwrap(), e.message)
+    };
+    assert_eq!(
+        error("{deck: [1, 2, 3, 4, 5, 6, 7]}"),
+        "7:11: a deck of 7 cards deals 2 hands of 2 and 4 rows: it needs 8"
+    );
+    assert_eq!(
+        error("{deck: [1, 2, 3, 4, 5, 6, 7, 8], rows: [5, 6, 7, 8]}"),
+        "7:11: a deal gives `hands` and `rows`, or a `deck` (the cards in the order dealt), not both"
     );
 }

@@ -407,7 +407,7 @@ fn a_script_larger_than_the_limit_is_refused_before_it_is_read() {
     let (output, _) = play(&script_file("big.lua", &text), &[]);
     says(
         &output,
-        "big.lua: is larger than 1024 KiB, the most a house rule script may be",
+        "big.lua: too large: a house rule script may hold at most 1 MiB",
     );
 }
 

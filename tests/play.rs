@@ -120,7 +120,7 @@ fn a_deal_file_sets_the_hands_and_rows() {
     )
     .unwrap();
     let record = temp("dealt.jsonl");
-    stdout(&take5(&[
+    let printed = stdout(&take5(&[
         "--player",
         "builtin:lowest",
         "--player",
@@ -132,6 +132,12 @@ fn a_deal_file_sets_the_hands_and_rows() {
         "--record",
         record.to_str().unwrap(),
     ]));
+    // The summary says where the rounds the file does not give come from.
+    let said = format!(
+        "round 1 dealt from {}; any later round from seed 1",
+        deal.display()
+    );
+    assert!(printed.contains(&said), "{printed}");
     let text = std::fs::read_to_string(&record).unwrap();
     let first_deal = text.lines().nth(1).unwrap();
     assert_eq!(

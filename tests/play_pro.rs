@@ -312,3 +312,55 @@ fn the_draft_flag_is_refused_outside_pro_and_with_a_house_script() {
         "--draft: give the draft order in the house script (`draft`) instead",
     );
 }
+
+/// A Pro record whose `deal` line was changed (two seats' cards swapped) is refused with how it
+/// differs from the deal the draft made, not as a missing line.
+#[test]
+fn a_changed_deal_line_is_reported_as_differing() {
+    let record = temp("pro-changed-deal.jsonl");
+    ok(&take5(&[
+        "play",
+        "--variant",
+        "pro",
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:lowest",
+        "--seed",
+        "3",
+        "--record",
+        record.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains(r#""event":"deal""#))
+        .unwrap();
+    let mut deal: serde_json::Value = serde_json::from_str(&lines[at]).unwrap();
+    let hands = deal["hands"].as_array_mut().unwrap();
+    let (first, second) = (hands[0][0].clone(), hands[1][0].clone());
+    assert!(first.as_u64() < hands[0][1].as_u64() && second.as_u64() < hands[1][1].as_u64());
+    // Seat 0's 1 and seat 1's 2 change places: both hands stay sorted.
+    assert_eq!(
+        (first.as_u64(), second.as_u64()),
+        (Some(1), Some(2)),
+        "{deal}"
+    );
+    hands[0][0] = second;
+    hands[1][0] = first;
+    lines[at] = deal.to_string();
+    std::fs::write(&record, lines.join("\n") + "\n").unwrap();
+    let output = take5(&["verify", record.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(&format!(":{}: the record has `deal round 1: rows ", at + 1)),
+        "{said}"
+    );
+    assert!(
+        said.contains("`, the rules emit `deal round 1: rows "),
+        "{said}"
+    );
+    assert!(!said.contains("missing"), "{said}");
+}

@@ -2,6 +2,9 @@
 //! Every test checks that the error is the right one, that it comes about when it should, and
 //! that no process is left behind.
 
+mod common;
+
+use common::is_gone;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use take5::players::FaultKind;
@@ -55,21 +58,6 @@ fn read_pids(path: &PathBuf) -> (i32, i32) {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
-}
-
-/// Whether `pid` is gone for good. A reaped process no longer exists (ESRCH); an orphan that
-/// was killed becomes a zombie of init, which some containers never reap, so dead-but-unreaped
-/// ('Z' in /proc) counts as gone too.
-fn is_gone(pid: i32) -> bool {
-    // SAFETY: signal 0 only checks that the process exists.
-    if unsafe { libc::kill(pid, 0) } == -1 {
-        return std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
-    }
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let state = stat
-        .rsplit_once(')')
-        .and_then(|(_, rest)| rest.trim_start().chars().next());
-    matches!(state, Some('Z' | 'X') | None)
 }
 
 /// Waits (a little: SIGKILL is asynchronous for processes we do not reap) until `pid` is gone.

@@ -142,7 +142,7 @@ fn python_pool(deals: u64) -> String {
   - {{name: random, player: 'builtin:random'}}
   - {{name: lowest, player: 'builtin:lowest'}}
   - {{name: dodger, player: 'builtin:dodger'}}
-  - {{name: python, player: 'python3 {}', timeout_ms: 5000}}
+  - {{name: python, player: 'python3 {}', timeout_ms: 600000}}
 seats: 3
 deals: {deals}
 seed: 5
@@ -522,7 +522,8 @@ fn a_bot_starts_in_its_folder_and_a_missing_folder_is_named() {
     // `here_bot.py` is found only from its folder.
     let pool = BUILTINS.replace(
         "{name: dodger, player: 'builtin:dodger'}",
-        "{name: here, player: 'python3 here_bot.py', dir: botdir}",
+        // A generous time limit: a Python bot may take seconds to start on a loaded machine.
+        "{name: here, player: 'python3 here_bot.py', dir: botdir, timeout_ms: 600000}",
     );
     let config = write("dir.yaml", &pool);
     let results = temp("dir.jsonl");

@@ -168,15 +168,19 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .variant
             .new_game(rules.clone(), args.players.len())
             .map_err(CliError::input)?;
-        game.deal(deal, &mut Discard).map_err(|e| {
-            let path = args
-                .deal
-                .as_deref()
-                .unwrap_or(Path::new("--deal"))
-                .display();
-            CliError::input(format!("{path}: round {}: {e}", i + 1))
-        })?;
+        let path = args
+            .deal
+            .as_deref()
+            .unwrap_or(Path::new("--deal"))
+            .display();
+        if i == 0 && args.variant == Variant::Anniversary {
+            crate::variants::anniversary::check_first_deal(deal)
+                .map_err(|e| CliError::input(format!("{path}: round 1: {e}")))?;
+        }
+        game.deal(deal, &mut Discard)
+            .map_err(|e| CliError::input(format!("{path}: round {}: {e}", i + 1)))?;
     }
+    let scripted = deals.len();
     let config = MatchConfig {
         variant: args.variant,
         rules,
@@ -263,6 +267,17 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         "seed {seed}: {games} game{} (replay with --seed {seed})",
         if games == 1 { "" } else { "s" }
     );
+    if let Some(path) = &args.deal {
+        // A file with fewer rounds than a game plays leaves the later ones to the seed.
+        let rounds = match scripted {
+            1 => "round 1".to_string(),
+            n => format!("rounds 1-{n}"),
+        };
+        println!(
+            "{rounds} dealt from {}; any later round from seed {seed}",
+            path.display()
+        );
+    }
     totals.print(&names, args.variant);
     totals.print_fault_note();
     Ok(Status::Passed)

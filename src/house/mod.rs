@@ -102,24 +102,11 @@ impl House {
     pub fn load_with(path: impl AsRef<Path>, defaults: Rules) -> Result<House, LoadError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let fail = |message: String| LoadError {
-            script: name.clone(),
-            message,
-        };
-        let file =
-            std::fs::File::open(path).map_err(|e| fail(format!("cannot read {name}: {e}")))?;
-        let mut source = Vec::new();
-        std::io::Read::read_to_end(
-            &mut std::io::Read::take(file, MAX_SCRIPT_BYTES as u64 + 1),
-            &mut source,
-        )
-        .map_err(|e| fail(format!("cannot read {name}: {e}")))?;
-        if source.len() > MAX_SCRIPT_BYTES {
-            return Err(fail(format!(
-                "{name}: is larger than {} KiB, the most a house rule script may be",
-                MAX_SCRIPT_BYTES >> 10
-            )));
-        }
+        let source =
+            crate::input::read(path, crate::input::HOUSE_SCRIPT).map_err(|e| LoadError {
+                script: name.clone(),
+                message: format!("cannot read {name}: {e}"),
+            })?;
         House::from_source(&name, &source, defaults)
     }
 

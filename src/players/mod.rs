@@ -5,6 +5,7 @@ pub mod builtin;
 pub mod human;
 pub mod pipe;
 pub mod process;
+pub mod reaper;
 mod watchdog;
 
 use crate::game::{Action, Event, Outcome, RuleError, Seat, View};

@@ -5,7 +5,8 @@
 //!
 //! Design, for speed and against hostile bots:
 //! - The bot runs in its own process group; [`BotProcess::kill`] (and `Drop`) send `SIGKILL` to
-//!   the whole group, so children the bot started in its group die with it.
+//!   the whole group, and to every process below the bot, even one that left the group with
+//!   `setsid`; the bot dies with take5, even by SIGKILL (see `reaper`).
 //! - The leader is never reaped before its group has been killed (its exit is only *peeked*
 //!   with `waitid(WNOWAIT)`), so its pid, which is the group id, cannot be reused meanwhile.
 //! - A reply is read from stdout with one blocking `read`, so a request and its reply cost one
@@ -19,11 +20,14 @@
 //! - Lines are read into one fixed buffer: an over-long line is reported as soon as it passes the
 //!   limit and the rest of it is skipped as it arrives, so a 10 MB line costs no memory.
 //! - stderr is drained by a small thread into a bounded tail, shown in fault messages, so a bot
-//!   can never block on a full stderr pipe.
+//!   can never block on a full stderr pipe. [`BotProcess::kill`] stops and joins the thread,
+//!   even when something still holds the pipe open, so threads and file descriptors never pile
+//!   up over many games.
 //!
 //! Writing to a bot that has gone away gives `EPIPE`, which assumes `SIGPIPE` is ignored, as
 //! the Rust runtime arranges for every Rust program.
 
+use crate::players::reaper;
 use crate::players::watchdog::Watch;
 use crate::players::{Fault, FaultKind};
 use std::fmt;
@@ -33,6 +37,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The longest line (in bytes, without the line end) a bot may send by default.
@@ -278,6 +283,8 @@ pub struct BotProcess {
     reaped: bool,
     /// The brief wait for an exit status after EOF was done already.
     exit_waited: bool,
+    /// The thread draining stderr, and the eventfd that tells it to stop; joined by `kill`.
+    stderr_thread: Option<(JoinHandle<()>, Arc<OwnedFd>)>,
 }
 
 impl BotProcess {
@@ -302,13 +309,13 @@ impl BotProcess {
         if let Some(dir) = &cmd.dir {
             command.current_dir(dir);
         }
-        let mut child = command
+        command
             .args(&cmd.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()?;
+            .process_group(0);
+        let mut child = reaper::spawn(command)?;
         // std closes the child's ends of the pipes in the parent once it has started, and
         // opens every pipe close-on-exec, so bots started at the same time never hold each
         // other's pipes: a dead bot shows as EOF at once.
@@ -321,7 +328,7 @@ impl BotProcess {
         live_groups::add(pid);
         let tail = Arc::new(StderrTail::default());
         // From here on, dropping `bot` kills the group and reaps the bot.
-        let bot = BotProcess {
+        let mut bot = BotProcess {
             child,
             pid,
             stdin: Some(stdin),
@@ -339,16 +346,19 @@ impl BotProcess {
             exited: false,
             reaped: false,
             exit_waited: false,
+            stderr_thread: None,
         };
         if let Some(stdin) = &bot.stdin {
             set_nonblocking(stdin.as_raw_fd())?;
         }
-        std::thread::Builder::new()
+        let stop = Arc::new(eventfd()?);
+        let told = Arc::clone(&stop);
+        let thread = std::thread::Builder::new()
             .name(format!("bot-stderr-{pid}"))
             .stack_size(64 * 1024)
-            .spawn(move || drain_stderr(stderr, &tail, stderr_file))?;
-        // The thread is detached: it ends at EOF on stderr, which comes when the group is dead
-        // (or, for a process that left the group, when that process closes its stderr).
+            .spawn(move || drain_stderr(stderr, &tail, stderr_file, &told))?;
+        // The thread ends at EOF on stderr, or when `kill` tells it to stop.
+        bot.stderr_thread = Some((thread, stop));
         Ok(bot)
     }
 
@@ -497,24 +507,29 @@ impl BotProcess {
         self.stderr.render()
     }
 
-    /// Kills the bot's whole process group with `SIGKILL` and reaps the bot. Idempotent.
+    /// Kills the bot's whole process group and every process below it with `SIGKILL`, reaps
+    /// the bot, and stops the thread that drains its stderr. Idempotent.
     pub fn kill(&mut self) {
-        self.stdin = None;
         if self.reaped {
+            self.stdin = None;
             return;
         }
-        // The leader is not reaped yet, so its pid still names our group (and nothing else).
-        if self.pid > 1 {
-            // SAFETY: plain system call; a negative pid names the bot's process group.
-            unsafe { libc::kill(-self.pid, libc::SIGKILL) };
-        }
-        live_groups::remove(self.pid);
-        if let Ok(status) = self.child.wait() {
+        // Before its stdin closes: a bot that exits at the end of its input would hand what it
+        // started to init (or to take5, see `reaper`) before it could be found below the bot.
+        if let Some(status) = reaper::end(self.pid, &mut self.child) {
             self.status = Some(status);
         }
+        self.stdin = None;
+        live_groups::remove(self.pid);
         self.exited = true;
         self.reaped = true;
         self.eof = true;
+        if let Some((thread, stop)) = self.stderr_thread.take() {
+            let one: u64 = 1;
+            // SAFETY: writes 8 bytes from a valid u64 to the eventfd we own.
+            unsafe { libc::write(stop.as_raw_fd(), (&raw const one).cast(), 8) };
+            let _ = thread.join();
+        }
     }
 
     /// Closes the bot's stdin, lets it exit by itself for up to `grace`, then kills its
@@ -960,12 +975,67 @@ fn render_tail(bytes: &[u8], dropped: bool) -> String {
     }
 }
 
-fn drain_stderr(mut stderr: ChildStderr, tail: &StderrTail, mut file: Option<std::fs::File>) {
+/// A new eventfd (close-on-exec), readable once something is written to it.
+fn eventfd() -> io::Result<OwnedFd> {
+    // SAFETY: plain system call; on success it returns a new file descriptor that we own.
+    let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `fd` is a fresh descriptor owned by nobody else.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// The most that is still read from stderr once told to stop (against a bot that floods it).
+const STDERR_LAST_WORDS: usize = 64 * 1024;
+
+/// Copies stderr into `tail` (and `file`) until EOF, or until `stop` is readable: then only what
+/// is in the pipe already is taken (at most [`STDERR_LAST_WORDS`]).
+fn drain_stderr(
+    mut stderr: ChildStderr,
+    tail: &StderrTail,
+    mut file: Option<std::fs::File>,
+    stop: &OwnedFd,
+) {
     let mut chunk = [0u8; 8192];
+    let mut stopping = false;
+    let mut last_words = 0;
     loop {
+        if !stopping {
+            let mut fds = [
+                libc::pollfd {
+                    fd: stderr.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: stop.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+            ];
+            // SAFETY: `fds` is a valid array of two pollfd.
+            if unsafe { libc::poll(fds.as_mut_ptr(), 2, -1) } < 0 {
+                if io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+                    continue;
+                }
+                break;
+            }
+            if fds[1].revents != 0 {
+                stopping = true;
+                if set_nonblocking(stderr.as_raw_fd()).is_err() {
+                    break;
+                }
+            }
+        } else if last_words >= STDERR_LAST_WORDS {
+            break;
+        }
         match stderr.read(&mut chunk) {
             Ok(0) => break,
             Ok(n) => {
+                if stopping {
+                    last_words += n;
+                }
                 tail.push(&chunk[..n]);
                 // A file that cannot be written is given up: the bot must never block on it.
                 if let Some(f) = &mut file
@@ -1275,8 +1345,11 @@ pub mod live_groups {
         }
     }
 
-    /// Installs the handler for SIGINT, SIGTERM and SIGHUP.
+    /// Installs the handler for SIGINT, SIGTERM and SIGHUP, and makes take5 adopt (and kill)
+    /// what bots leave behind ([`crate::players::reaper::adopt_orphans`]): for a program whose
+    /// only child processes are bots, as the take5 command is.
     pub fn kill_bots_on_signal() {
+        crate::players::reaper::adopt_orphans();
         for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
             // SAFETY: installs a handler that only makes async-signal-safe calls.
             unsafe { libc::signal(signal, on_signal as *const () as libc::sighandler_t) };

@@ -106,7 +106,7 @@ pub struct Tournament {
 
 /// Reads and checks a tournament file. House rule paths are relative to the file.
 pub fn load(path: &Path) -> Result<Tournament, String> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::input::read_to_string(path, crate::input::TOURNAMENT)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     parse(&text, path)
 }

@@ -83,6 +83,41 @@ pub fn check_kinds<'a>(specials: impl IntoIterator<Item = &'a Special>) -> Resul
     }
 }
 
+/// A scripted first round (`take5 play --deal`) must deal the variant's setup: three special
+/// cards to each seat, the other special cards (of the 28) as the deck. A fixture may give any
+/// special cards instead, to set up a situation; this is for games that claim to be the
+/// rulebook's.
+pub fn check_first_deal(deal: &Deal) -> Result<(), String> {
+    let Some(specials) = &deal.specials else {
+        return Err(format!(
+            "the anniversary variant deals {SPECIALS_DEALT} special cards to each seat in round \
+             1, and the others as the deck: give them as `specials: {{hands: [...], deck: [...]}}`"
+        ));
+    };
+    if let Some((seat, hand)) = specials
+        .hands
+        .iter()
+        .enumerate()
+        .find(|(_, hand)| hand.len() != SPECIALS_DEALT)
+    {
+        return Err(format!(
+            "seat {seat} gets {} special cards, the anniversary variant deals {SPECIALS_DEALT} to \
+             each seat in round 1",
+            hand.len()
+        ));
+    }
+    let all = Special::ANNIVERSARY.len() * Special::COPIES;
+    let given = specials.hands.iter().map(Vec::len).sum::<usize>() + specials.deck.len();
+    if given != all {
+        return Err(format!(
+            "{given} special cards given (the hands and the deck), the anniversary variant has \
+             {all}, {} of each kind",
+            Special::COPIES
+        ));
+    }
+    Ok(())
+}
+
 /// At most [`Special::COPIES`] of each kind among `all`: the special cards of every place (the
 /// hands, the deck, the discard pile and the table), all of the anniversary's kinds.
 fn check_copies(all: impl Iterator<Item = Special>) -> Result<(), RuleError> {
@@ -1012,16 +1047,45 @@ impl Anniversary {
         check_copies(all)
     }
 
-    /// A later round's special cards come from the top of the deck: each seat gets as many
-    /// (up to three), seat 0 first, and the rest is the new deck; with `reshuffled`, the discard
+    /// How many special cards each seat gets for a later round: three, or two, or one, or none,
+    /// as the special cards left allow, the deck's and the discard pile's (which becomes the
+    /// deck when the deck runs out, as for a swap). docs/rulings.md, "The round change".
+    fn specials_for_round(&self) -> usize {
+        let left = self.deck.len() + self.table.discard.len();
+        SPECIALS_DEALT.min(left / self.seats)
+    }
+
+    /// Whether a later round's deal runs through the deck, so the discard pile, shuffled, goes
+    /// under it first.
+    fn reshuffles_for_round(&self) -> bool {
+        self.deck.len() < self.specials_for_round() * self.seats
+    }
+
+    /// A later round's special cards come from the top of the deck: each seat gets as many as
+    /// the special cards left allow ([`Anniversary::specials_for_round`]), seat 0 first, and
+    /// the rest is the new deck; when the deck runs out doing so (`reshuffled`), the discard
     /// pile, in some order, went under the deck first.
     fn check_from_deck(&self, specials: &SpecialDeal) -> Result<(), RuleError> {
         let bad = |why: String| Err(RuleError::BadDeal(why));
-        let each = specials.hands[0].len();
-        if each > SPECIALS_DEALT || specials.hands.iter().any(|h| h.len() != each) {
+        let each = self.specials_for_round();
+        if specials.hands.iter().any(|h| h.len() != each) {
             return bad(format!(
-                "every seat gets as many special cards, {SPECIALS_DEALT} at most"
+                "every seat gets {each} special card{} this round ({} in the deck and {} in \
+                 the discard pile for {} seats, {SPECIALS_DEALT} each at most)",
+                if each == 1 { "" } else { "s" },
+                self.deck.len(),
+                self.table.discard.len(),
+                self.seats
             ));
+        }
+        if specials.reshuffled != self.reshuffles_for_round() {
+            return bad(if specials.reshuffled {
+                "the discard pile goes under the deck only when the deck runs out while dealing"
+                    .to_string()
+            } else {
+                "the deck runs out while dealing: the discard pile, shuffled, goes under it first"
+                    .to_string()
+            });
         }
         let given: Vec<Special> = specials
             .hands
@@ -1263,8 +1327,17 @@ impl Game for Anniversary {
         }
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.rules, cards)?;
-        if let Some(specials) = &deal.specials {
-            self.check_specials(specials)?;
+        match &deal.specials {
+            Some(specials) => self.check_specials(specials)?,
+            None if self.round > 0 && self.specials_for_round() > 0 => {
+                return Err(RuleError::BadDeal(format!(
+                    "round {} deals {} special cards to each seat from the deck, and the deal \
+                     gives none",
+                    self.round + 1,
+                    self.specials_for_round()
+                )));
+            }
+            None => {}
         }
         for (hand, dealt) in self.hands.iter_mut().zip(&deal.hands) {
             hand.clone_from(dealt);
@@ -1312,7 +1385,7 @@ impl Game for Anniversary {
     }
 
     /// Number cards as classic draws them; in round 1 the 28 special cards are shuffled into
-    /// the deck (later, when the deck cannot give one card to each seat, the discard pile is
+    /// the deck (later, when the deck runs out while dealing, the discard pile is
     /// shuffled under it); each seat then gets up to three from its top, in seat order; a last
     /// draw seeds the reshuffles during play (docs/records.md).
     fn deal_random(
@@ -1336,9 +1409,9 @@ impl Game for Anniversary {
             fresh
         } else {
             let mut deck = self.deck.clone();
-            if deck.len() < self.seats && !self.table.discard.is_empty() {
-                // Not one card each: the deck has run out, and the discard pile, shuffled,
-                // goes under what is left of it.
+            if self.reshuffles_for_round() {
+                // The deck runs out while dealing: the discard pile, shuffled, goes under
+                // what is left of it (as for a swap).
                 let mut pile = self.table.discard.clone();
                 rng.shuffle(&mut pile);
                 deck.extend(pile);
@@ -1346,7 +1419,11 @@ impl Game for Anniversary {
             }
             deck
         };
-        let each = SPECIALS_DEALT.min(deck.len() / self.seats);
+        let each = if self.round == 0 {
+            SPECIALS_DEALT.min(deck.len() / self.seats)
+        } else {
+            self.specials_for_round()
+        };
         let special_hands = (0..self.seats)
             .map(|_| deck.drain(..each).collect())
             .collect();

@@ -22,14 +22,17 @@ use std::sync::Arc;
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
+    /// 6 nimmt! / Take 5: 2-10 players, 104 cards, four rows; the lowest total wins.
     Classic,
-    /// Rulebook 003's Pro variant: 2-6 players, cards 1 to 10 x players + 4, hands drafted.
+    /// Take 5's Pro variant: 2-6 players, cards 1 to 10 x players + 4, hands drafted.
     Pro,
+    /// Take a Number (X nimmt!): 2-4 players, rows of 3, 4 and 5 cards, a #-row per player.
     TakeANumber,
-    /// Rulebook 000's circle game: 2-6 players, rows in a circle, 1-3 cards a turn in seat
-    /// order, green and red bullheads, "x2" and "+5" special cards; the highest score wins.
+    /// The circle game ("Take 5!", Hornochsen!): 2-6 players, rows in a circle, 1-3 cards a
+    /// turn in seat order, green and red bullheads, "x2" and "+5" special cards; the highest
+    /// score wins.
     Circle,
-    /// Rulebook 003's anniversary variant: 2-8 players, 28 special cards, two rounds.
+    /// 6 nimmt!'s anniversary variant: 2-8 players, 28 special cards, two rounds.
     Anniversary,
 }
 

@@ -82,3 +82,18 @@ pub fn temp(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
+
+/// Whether process `pid` is gone for good. A reaped process no longer exists (ESRCH); an orphan
+/// that was killed becomes a zombie of init, which some containers never reap, so
+/// dead-but-unreaped ('Z' in /proc) counts as gone too.
+pub fn is_gone(pid: i32) -> bool {
+    // SAFETY: signal 0 only checks that the process exists.
+    if unsafe { libc::kill(pid, 0) } == -1 {
+        return std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+    }
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.trim_start().chars().next());
+    matches!(state, Some('Z' | 'X') | None)
+}
