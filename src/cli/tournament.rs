@@ -2,8 +2,9 @@
 
 use super::{CliError, Status};
 use crate::players::{GameStart, PlayerSpec};
-use crate::tournament::results::{self, GameResult};
-use crate::tournament::{config, stats};
+use crate::tournament::results;
+use crate::tournament::sprt::{Decision, Sprt};
+use crate::tournament::{config, stats, stream};
 use clap::{Args, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -74,6 +75,62 @@ pub struct TournamentArgs {
     /// modulo N); `take5 stats` merges the slices' results files.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<(u64, u64)>,
+    /// Run a sequential probability ratio test on two bots and stop when it decides:
+    /// `elo0=E,elo1=E[,alpha=P,beta=P]` (alpha and beta 0.05 by default; docs/tournaments.md).
+    #[arg(long, value_name = "SETTINGS", value_parser = Sprt::parse)]
+    sprt: Option<Sprt>,
+    /// The two bots of the test, `BOT,OTHER` (H1: BOT is the stronger); by default the pool's
+    /// two bots (a gauntlet's own first).
+    #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair)]
+    sprt_pair: Option<(String, String)>,
+}
+
+/// `BOT,OTHER`.
+fn parse_pair(text: &str) -> Result<(String, String), String> {
+    match text.split_once(',') {
+        Some((a, b)) if !a.is_empty() && !b.is_empty() && a != b => {
+            Ok((a.to_string(), b.to_string()))
+        }
+        _ => Err(format!("`{text}` is not BOT,OTHER (two names of the pool)")),
+    }
+}
+
+/// The pair `--sprt` tests in `tournament`: the one named, or the pool's two.
+fn sprt_pair(
+    tournament: &config::Tournament,
+    named: &Option<(String, String)>,
+) -> Result<(String, String), String> {
+    let names: Vec<&str> = tournament.pool.iter().map(|b| b.name.as_str()).collect();
+    let (a, b) = match named {
+        Some(pair) => pair.clone(),
+        None if names.len() == 2 => {
+            let first = match &tournament.format {
+                config::Format::Gauntlet { bot } => bot.as_str(),
+                _ => names[0],
+            };
+            let second = if first == names[0] {
+                names[1]
+            } else {
+                names[0]
+            };
+            (first.to_string(), second.to_string())
+        }
+        None => {
+            return Err(format!(
+                "--sprt: the pool has {} bots: name the two to test with --sprt-pair BOT,OTHER",
+                names.len()
+            ));
+        }
+    };
+    for name in [&a, &b] {
+        if !names.contains(&name.as_str()) {
+            return Err(format!(
+                "--sprt-pair: no bot named `{name}` in the pool ({})",
+                names.join(", ")
+            ));
+        }
+    }
+    Ok((a, b))
 }
 
 /// `NAME=PLAYER`.
@@ -185,11 +242,37 @@ pub struct StatsArgs {
     /// How the statistics are printed.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+    /// Lines of each file read ahead to put its games in order of id (a file further out of
+    /// order is refused).
+    #[arg(long, value_name = "LINES", default_value_t = stream::WINDOW)]
+    window: usize,
+    /// Run the sequential test of `take5 tournament --sprt` over the results, deal by deal
+    /// (needs --sprt-pair).
+    #[arg(long, value_name = "SETTINGS", value_parser = Sprt::parse, requires = "sprt_pair")]
+    sprt: Option<Sprt>,
+    /// The two bots of the test, `BOT,OTHER`.
+    #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair, requires = "sprt")]
+    sprt_pair: Option<(String, String)>,
 }
 
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
     let (tournament, path) = tournament_of(args)?;
+    let sprt = match args.sprt {
+        Some(test) => {
+            if args.shard.is_some() {
+                return Err(CliError::input(
+                    "--sprt decides from every game in order: it does not go with --shard",
+                ));
+            }
+            let (a, b) = sprt_pair(&tournament, &args.sprt_pair).map_err(CliError::input)?;
+            Some((test, a, b))
+        }
+        None if args.sprt_pair.is_some() => {
+            return Err(CliError::input("--sprt-pair goes with --sprt"));
+        }
+        None => None,
+    };
     let (file, done) = results::open(&path, args.resume).map_err(CliError::input)?;
     let total = tournament.games();
     let mut finished = vec![false; total as usize];
@@ -213,7 +296,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         }
         finished[result.game as usize] = true;
     }
-    let todo: Vec<u64> = (0..total)
+    let mut todo: Vec<u64> = (0..total)
         .filter(|&id| !finished[id as usize])
         .filter(|&id| args.shard.is_none_or(|(k, n)| id % n == k - 1))
         .collect();
@@ -247,9 +330,23 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     // call, under the lock.
     // Statistics are built as the games come, in order of id, so the memory stays flat.
     let (first, step) = args.shard.map_or((0, 1), |(k, n)| (k - 1, n));
-    let mut in_order = stats::InOrder::new(first, step, total);
+    let acc = match &sprt {
+        Some((test, a, b)) => stats::Accumulator::with_sprt(*test, a, b),
+        None => stats::Accumulator::default(),
+    };
+    let mut in_order = stats::InOrder::with(first, step, total, tournament.arrangements(), acc);
     for result in done {
         in_order.push(result);
+    }
+    let decided = |in_order: &stats::InOrder| {
+        in_order
+            .accumulator()
+            .decision()
+            .is_some_and(|d| d != Decision::Continue)
+    };
+    if decided(&in_order) {
+        // A test that decided in an earlier run: nothing more to play.
+        todo.clear();
     }
     let shared = Mutex::new((file, in_order, Progress::new(todo.len() as u64)));
     crate::tournament::play(
@@ -264,6 +361,11 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             results::append(file, &result)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             in_order.push(result);
+            if decided(in_order) {
+                // The games under way finish and are written; no other starts.
+                stop.store(true, Ordering::SeqCst);
+            }
+            progress.note = in_order.accumulator().sprt_line();
             progress.game_done();
             Ok(())
         },
@@ -271,7 +373,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     .map_err(CliError::input)?;
     let (_, in_order, progress) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
     progress.finish();
-    if stop.load(Ordering::SeqCst) {
+    if stop.load(Ordering::SeqCst) && !decided(&in_order) {
         return Err(CliError {
             message: format!(
                 "interrupted: {} of {} games played this run, the games under way finished; continue with --resume",
@@ -286,14 +388,22 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
 }
 
 pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
-    let sets: Vec<Vec<GameResult>> = args
-        .results
-        .iter()
-        .map(|path| results::read(path).map(|(r, _)| r))
-        .collect::<Result<_, _>>()
-        .map_err(CliError::input)?;
-    let all = stats::merge(sets).map_err(CliError::input)?;
-    print(&stats::compute(&all), args.format);
+    let mut acc = match (&args.sprt, &args.sprt_pair) {
+        (Some(test), Some((a, b))) => stats::Accumulator::with_sprt(*test, a, b),
+        _ => stats::Accumulator::default(),
+    };
+    stream::merge(&args.results, args.window, |result| acc.add(result)).map_err(CliError::input)?;
+    let stats = acc.finish();
+    if let Some((a, b)) = &args.sprt_pair {
+        for name in [a, b] {
+            if !stats.bots.iter().any(|bot| &bot.name == name) {
+                return Err(CliError::input(format!(
+                    "--sprt-pair: no bot named `{name}` in the results"
+                )));
+            }
+        }
+    }
+    print(&stats, args.format);
     Ok(Status::Passed)
 }
 
@@ -360,6 +470,8 @@ struct Progress {
     start: Instant,
     shown: Instant,
     terminal: bool,
+    /// Said after the rest (the sequential test's LLR and bounds).
+    note: Option<String>,
 }
 
 impl Progress {
@@ -371,6 +483,7 @@ impl Progress {
             start: now,
             shown: now,
             terminal: std::io::stderr().is_terminal(),
+            note: None,
         }
     }
 
@@ -391,8 +504,12 @@ impl Progress {
         let secs = self.start.elapsed().as_secs_f64();
         let rate = self.done as f64 / secs.max(1e-9);
         let left = (self.todo - self.done) as f64 / rate.max(1e-9);
+        let note = self
+            .note
+            .as_ref()
+            .map_or(String::new(), |n| format!(", {n}"));
         format!(
-            "{}/{} games, {rate:.1} games/s, {:.0}s left",
+            "{}/{} games, {rate:.1} games/s, {:.0}s left{note}",
             self.done, self.todo, left
         )
     }

@@ -8,8 +8,11 @@
 //! so a game's result does not depend on which thread plays it, nor on what was played before.
 
 pub mod config;
+pub mod paired;
 pub mod results;
+pub mod sprt;
 pub mod stats;
+pub mod stream;
 
 use crate::game::Outcome;
 use crate::house::House;

@@ -1,0 +1,154 @@
+//! Results files read together in order of game id, in bounded memory (docs/tournaments.md):
+//! each file is read line by line, with a window of its next lines held back, since a
+//! tournament writes its games in the order they finish, which is only about the order of their
+//! ids (a game finishes ahead of the games under way on other jobs). The next game is the
+//! lowest of the files' windows. A game given twice (in two files, or twice in one) is taken
+//! once, and must be the same game each time.
+
+use super::results::GameResult;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+/// Lines held back per file by default.
+pub const WINDOW: usize = 4096;
+
+/// A game from a file, ordered by its id, then by its line.
+struct Held {
+    game: u64,
+    line: u64,
+    result: GameResult,
+}
+
+impl PartialEq for Held {
+    fn eq(&self, other: &Held) -> bool {
+        (self.game, self.line) == (other.game, other.line)
+    }
+}
+impl Eq for Held {}
+impl PartialOrd for Held {
+    fn partial_cmp(&self, other: &Held) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Held {
+    fn cmp(&self, other: &Held) -> std::cmp::Ordering {
+        (self.game, self.line).cmp(&(other.game, other.line))
+    }
+}
+
+struct Reader {
+    path: PathBuf,
+    lines: BufReader<File>,
+    buffer: Vec<u8>,
+    line: u64,
+    held: BinaryHeap<Reverse<Held>>,
+    ended: bool,
+}
+
+impl Reader {
+    fn open(path: &Path) -> Result<Reader, String> {
+        let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Ok(Reader {
+            path: path.to_path_buf(),
+            lines: BufReader::with_capacity(1 << 16, file),
+            buffer: Vec::with_capacity(512),
+            line: 0,
+            held: BinaryHeap::new(),
+            ended: false,
+        })
+    }
+
+    /// Reads lines until `window` are held or the file ends. A last line cut short by a killed
+    /// run (no newline at its end) is left out, as `take5 tournament --resume` does.
+    fn fill(&mut self, window: usize) -> Result<(), String> {
+        while !self.ended && self.held.len() < window {
+            self.buffer.clear();
+            let n = self
+                .lines
+                .read_until(b'\n', &mut self.buffer)
+                .map_err(|e| format!("cannot read {}: {e}", self.path.display()))?;
+            if n == 0 || self.buffer.last() != Some(&b'\n') {
+                self.ended = true;
+                break;
+            }
+            self.line += 1;
+            let result: GameResult = serde_json::from_slice(&self.buffer).map_err(|e| {
+                format!(
+                    "{}:{}: not a game result: {e}",
+                    self.path.display(),
+                    self.line
+                )
+            })?;
+            self.held.push(Reverse(Held {
+                game: result.game,
+                line: self.line,
+                result,
+            }));
+        }
+        Ok(())
+    }
+
+    fn next_game(&self) -> Option<u64> {
+        self.held.peek().map(|Reverse(h)| h.game)
+    }
+}
+
+/// Hands the games of `paths` to `each` in order of game id, each once, holding at most
+/// `window` lines of each file. A file more out of order than that is refused, with the line
+/// of the game that came too late (a larger window reads it).
+pub fn merge(
+    paths: &[PathBuf],
+    window: usize,
+    mut each: impl FnMut(&GameResult),
+) -> Result<(), String> {
+    let window = window.max(1);
+    let mut readers: Vec<Reader> = paths
+        .iter()
+        .map(|p| Reader::open(p))
+        .collect::<Result<_, _>>()?;
+    for reader in &mut readers {
+        reader.fill(window)?;
+    }
+    let mut last: Option<GameResult> = None;
+    loop {
+        let Some(i) = (0..readers.len())
+            .filter_map(|i| readers[i].next_game().map(|g| (g, i)))
+            .min()
+            .map(|(_, i)| i)
+        else {
+            return Ok(());
+        };
+        let reader = &mut readers[i];
+        let Reverse(held) = reader.held.pop().expect("it has a next game");
+        reader.fill(window)?;
+        if let Some(previous) = &last {
+            if held.game < previous.game {
+                return Err(format!(
+                    "{}:{}: game {} comes more than {window} lines after its place (game {} was \
+                     taken already): give a larger --window",
+                    reader.path.display(),
+                    held.line,
+                    held.game,
+                    previous.game
+                ));
+            }
+            if held.game == previous.game {
+                if held.result != *previous {
+                    return Err(format!(
+                        "{}:{}: game {} is given twice with different results (results of \
+                         different tournaments?)",
+                        reader.path.display(),
+                        held.line,
+                        held.game
+                    ));
+                }
+                continue;
+            }
+        }
+        each(&held.result);
+        last = Some(held.result);
+    }
+}
