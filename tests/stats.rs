@@ -388,3 +388,72 @@ fn four_shards_run_as_processes_merge_to_the_unsharded_run_field_for_field() {
     games.sort_by_key(|l| l["game"].as_u64().unwrap());
     assert_eq!(games, sorted_lines(&whole));
 }
+
+#[test]
+fn take5_play_reports_like_a_tournament_in_json_and_as_a_table() {
+    let args = [
+        "play",
+        "-p",
+        "builtin:dodger",
+        "-p",
+        "builtin:random",
+        "-p",
+        "builtin:random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+    ];
+    let mut with_json = args.to_vec();
+    with_json.extend(["--format", "json"]);
+    let summary = json(&ok(&take5(&with_json)));
+    assert_eq!(summary["seed"], 3);
+    assert_eq!(summary["games"], 6);
+    // Two players of one name are told apart by their place.
+    let names: Vec<&str> = summary["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    for name in ["builtin:dodger", "builtin:random#1", "builtin:random#2"] {
+        assert!(names.contains(&name), "{names:?}");
+    }
+    for bot in summary["bots"].as_array().unwrap() {
+        assert_eq!(bot["games"], 6);
+        assert!(bot["ci95"].as_f64().unwrap() > 0.0, "{bot}");
+    }
+    // Six games of three seats: two deals, each played from every seat, for each pair.
+    let pairs = summary["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 3);
+    for p in pairs {
+        assert_eq!(
+            (p["deals"].as_u64(), p["games"].as_u64()),
+            (Some(2), Some(6))
+        );
+    }
+    // The table says the same, with the mean penalty's interval.
+    let mut quiet = args.to_vec();
+    quiet.push("--quiet");
+    let table = ok(&take5(&quiet));
+    assert!(
+        table.starts_with("seed 3: 6 games (replay with --seed 3)\n"),
+        "{table}"
+    );
+    let dodger = summary["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == "builtin:dodger")
+        .unwrap();
+    let cell = format!(
+        "{:.2} ±{:.2}",
+        dodger["mean_penalty"].as_f64().unwrap(),
+        dodger["ci95"].as_f64().unwrap()
+    );
+    assert!(
+        table.contains("mean penalty") && table.contains(&cell),
+        "{cell}: {table}"
+    );
+    assert!(table.contains("paired by deal"), "{table}");
+}

@@ -1,5 +1,6 @@
 //! `take5 play`: a match between players, with a summary and an optional record.
 
+use super::tournament::{Format, Progress};
 use super::{CliError, Status};
 use crate::cards::Deck;
 use crate::game::{Deal, Discard, Game};
@@ -8,6 +9,8 @@ use crate::players::{FaultKind, Player, PlayerSpec};
 use crate::record::Writer;
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::rules::Draft;
+use crate::tournament::results::{self, GameResult};
+use crate::tournament::stats::Accumulator;
 use crate::variants::Variant;
 use clap::Args;
 use std::fs::File;
@@ -61,9 +64,14 @@ pub struct PlayArgs {
     /// 1), for the whole match, times from its start.
     #[arg(long, value_name = "DIR")]
     log_io: Option<PathBuf>,
-    /// Print only the match summary, not each game.
+    /// Print only the match summary, not each game (with a progress line on stderr on long
+    /// matches).
     #[arg(long, short)]
     quiet: bool,
+    /// How the summary is printed: `table`, or `json` or `csv` (the statistics of `take5 stats`,
+    /// and only them: no per-game lines).
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
 }
 
 /// The `--deal` file: the deal of rounds 1, 2, ... in order.
@@ -202,21 +210,91 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
         None => None,
     };
-    let mut totals = Totals::new(names.len());
-    let quiet = args.quiet;
+    let table = args.format == Format::Table;
+    let each_game = table && !args.quiet;
+    let labels = labels(&names);
+    let mut stats = Accumulator::default();
+    // The games themselves are the progress when they are printed.
+    let mut progress = (!each_game).then(|| Progress::new(args.games));
     let games = play_match(&config, &mut players, record.as_mut(), |report| {
-        totals.add(&report);
-        if !quiet {
+        stats.add(&as_result(&report, &labels));
+        if let Some(progress) = &mut progress {
+            progress.game_done();
+        }
+        if each_game {
             print_game(&report, &names);
         }
     })
     .map_err(CliError::input)?;
-    println!(
-        "seed {seed}: {games} game{} (replay with --seed {seed})",
-        if games == 1 { "" } else { "s" }
-    );
-    totals.print(&names, args.variant);
+    if let Some(progress) = &progress {
+        progress.finish();
+    }
+    let stats = stats.finish();
+    match args.format {
+        Format::Table => {
+            println!(
+                "seed {seed}: {games} game{} (replay with --seed {seed})",
+                if games == 1 { "" } else { "s" }
+            );
+            // The circle game's totals are points won, not penalties.
+            let mean = match args.variant {
+                Variant::Circle => "mean points",
+                _ => "mean penalty",
+            };
+            print!("{}", stats.table_with(mean));
+        }
+        Format::Json => {
+            #[derive(serde::Serialize)]
+            struct Summary<'a> {
+                seed: u64,
+                #[serde(flatten)]
+                stats: &'a crate::tournament::stats::Stats,
+            }
+            let summary = Summary {
+                seed,
+                stats: &stats,
+            };
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&summary).expect("stats serialize")
+            );
+        }
+        Format::Csv => print!("{}", stats.csv()),
+    }
     Ok(Status::Passed)
+}
+
+/// The players' names in the statistics: their own, or where two players share one,
+/// `NAME#I` with I the player's place among the `--player`s (from 0).
+fn labels(names: &[String]) -> Vec<String> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if names.iter().filter(|n| *n == name).count() > 1 {
+                format!("{name}#{i}")
+            } else {
+                name.clone()
+            }
+        })
+        .collect()
+}
+
+/// A game of the match as a tournament's result: one table, deal `number / players`, played
+/// once per rotation of the seats.
+fn as_result(report: &GameReport, labels: &[String]) -> GameResult {
+    let players = labels.len();
+    GameResult {
+        game: report.number,
+        table: 0,
+        deal: crate::referee::deal_number(report.number, players),
+        rotation: report.number % players as u64,
+        seating: report.seating.iter().map(|&p| labels[p].clone()).collect(),
+        totals: report.outcome.totals.clone(),
+        ranks: results::ranks(&report.outcome),
+        winners: report.outcome.winners.clone(),
+        faults: report.faults.clone(),
+    }
 }
 
 /// A seed for a match that was not given one: the clock's nanoseconds.
@@ -276,59 +354,4 @@ fn name_width(names: &[String]) -> usize {
         .max()
         .unwrap_or(0)
         .max(6)
-}
-
-/// Per-player results over the match.
-struct Totals {
-    games: Vec<u64>,
-    penalty: Vec<i64>,
-    wins: Vec<u64>,
-    faults: Vec<u64>,
-}
-
-impl Totals {
-    fn new(players: usize) -> Totals {
-        Totals {
-            games: vec![0; players],
-            penalty: vec![0; players],
-            wins: vec![0; players],
-            faults: vec![0; players],
-        }
-    }
-
-    fn add(&mut self, report: &GameReport) {
-        for (seat, &player) in report.seating.iter().enumerate() {
-            self.games[player] += 1;
-            self.penalty[player] += i64::from(report.outcome.totals[seat]);
-            self.wins[player] += u64::from(report.outcome.winners.contains(&seat));
-        }
-        for fault in &report.faults {
-            self.faults[report.seating[fault.seat]] += 1;
-        }
-    }
-
-    fn print(&self, names: &[String], variant: Variant) {
-        let width = name_width(names);
-        // The circle game's totals are points won, not penalties.
-        let mean = match variant {
-            Variant::Circle => "mean points",
-            _ => "mean penalty",
-        };
-        println!(
-            "{:<4} {:<width$} {:>6} {:>13} {:>6} {:>7}",
-            "", "player", "games", mean, "wins", "faults"
-        );
-        for (i, name) in names.iter().enumerate() {
-            let mean = self.penalty[i] as f64 / self.games[i].max(1) as f64;
-            println!(
-                "{:<4} {:<width$} {:>6} {:>13.2} {:>6} {:>7}",
-                format!("#{i}"),
-                name,
-                self.games[i],
-                mean,
-                self.wins[i],
-                self.faults[i]
-            );
-        }
-    }
 }

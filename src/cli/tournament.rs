@@ -464,7 +464,7 @@ fn check_handshakes(tournament: &config::Tournament) -> Result<(), String> {
 
 /// Games done, rate and time left on stderr: a line redrawn in place on a terminal (five times a
 /// second at most), else a plain line every ten seconds.
-struct Progress {
+pub(super) struct Progress {
     todo: u64,
     done: u64,
     start: Instant,
@@ -475,7 +475,7 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(todo: u64) -> Progress {
+    pub(super) fn new(todo: u64) -> Progress {
         let now = Instant::now();
         Progress {
             todo,
@@ -487,7 +487,7 @@ impl Progress {
         }
     }
 
-    fn game_done(&mut self) {
+    pub(super) fn game_done(&mut self) {
         self.done += 1;
         let every = if self.terminal {
             Duration::from_millis(200)
@@ -522,7 +522,7 @@ impl Progress {
         }
     }
 
-    fn finish(&self) {
+    pub(super) fn finish(&self) {
         if self.terminal && self.done > 0 {
             eprintln!("\r\x1b[K{}", self.line());
         }

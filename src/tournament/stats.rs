@@ -140,7 +140,12 @@ impl Accumulator {
     }
 
     fn bot(&mut self, name: &str) -> usize {
-        if let Some(&i) = self.index.get(name) {
+        // A pool is mostly a few bots: comparing names is quicker than hashing one.
+        if self.names.len() <= 16 {
+            if let Some(i) = self.names.iter().position(|n| n == name) {
+                return i;
+            }
+        } else if let Some(&i) = self.index.get(name) {
             return i;
         }
         let i = self.names.len();
@@ -390,6 +395,11 @@ impl Stats {
     /// A table for the terminal: the bots, then head to head (row bot ahead of column bot, in
     /// percent of their games together).
     pub fn table(&self) -> String {
+        self.table_with("mean total")
+    }
+
+    /// The same, with another name for the mean total's column (`mean penalty`, say).
+    pub fn table_with(&self, mean: &str) -> String {
         let mut out = String::new();
         let width = self
             .bots
@@ -402,7 +412,7 @@ impl Stats {
         let _ = writeln!(
             out,
             "{:<width$} {:>6} {:>16} {:>6} {:>6} {:>13}  faults",
-            "bot", "games", "mean total", "wins", "rank", "rating"
+            "bot", "games", mean, "wins", "rank", "rating"
         );
         for b in &self.bots {
             let ci = b.ci95.map_or("".to_string(), |c| format!(" ±{c:.2}"));

@@ -15,11 +15,12 @@ use std::path::{Path, PathBuf};
 /// Lines held back per file by default.
 pub const WINDOW: usize = 4096;
 
-/// A game from a file, ordered by its id, then by its line.
+/// A game from a file, ordered by its id, then by its line; the result itself waits in the
+/// reader's `slots` (the heap moves only these few bytes).
 struct Held {
     game: u64,
     line: u64,
-    result: GameResult,
+    slot: usize,
 }
 
 impl PartialEq for Held {
@@ -45,6 +46,8 @@ struct Reader {
     buffer: Vec<u8>,
     line: u64,
     held: BinaryHeap<Reverse<Held>>,
+    slots: Vec<Option<GameResult>>,
+    free: Vec<usize>,
     ended: bool,
 }
 
@@ -57,6 +60,8 @@ impl Reader {
             buffer: Vec::with_capacity(512),
             line: 0,
             held: BinaryHeap::new(),
+            slots: Vec::new(),
+            free: Vec::new(),
             ended: false,
         })
     }
@@ -82,10 +87,21 @@ impl Reader {
                     self.line
                 )
             })?;
+            let game = result.game;
+            let slot = match self.free.pop() {
+                Some(slot) => {
+                    self.slots[slot] = Some(result);
+                    slot
+                }
+                None => {
+                    self.slots.push(Some(result));
+                    self.slots.len() - 1
+                }
+            };
             self.held.push(Reverse(Held {
-                game: result.game,
+                game,
                 line: self.line,
-                result,
+                slot,
             }));
         }
         Ok(())
@@ -93,6 +109,15 @@ impl Reader {
 
     fn next_game(&self) -> Option<u64> {
         self.held.peek().map(|Reverse(h)| h.game)
+    }
+
+    /// Takes the lowest game held, and reads the next line in its place: the game, its line.
+    fn take(&mut self, window: usize) -> Result<(GameResult, u64), String> {
+        let Reverse(held) = self.held.pop().expect("it has a next game");
+        let result = self.slots[held.slot].take().expect("a held game");
+        self.free.push(held.slot);
+        self.fill(window)?;
+        Ok((result, held.line))
     }
 }
 
@@ -122,33 +147,32 @@ pub fn merge(
             return Ok(());
         };
         let reader = &mut readers[i];
-        let Reverse(held) = reader.held.pop().expect("it has a next game");
-        reader.fill(window)?;
+        let (result, line) = reader.take(window)?;
         if let Some(previous) = &last {
-            if held.game < previous.game {
+            if result.game < previous.game {
                 return Err(format!(
                     "{}:{}: game {} comes more than {window} lines after its place (game {} was \
                      taken already): give a larger --window",
                     reader.path.display(),
-                    held.line,
-                    held.game,
+                    line,
+                    result.game,
                     previous.game
                 ));
             }
-            if held.game == previous.game {
-                if held.result != *previous {
+            if result.game == previous.game {
+                if result != *previous {
                     return Err(format!(
                         "{}:{}: game {} is given twice with different results (results of \
                          different tournaments?)",
                         reader.path.display(),
-                        held.line,
-                        held.game
+                        line,
+                        result.game
                     ));
                 }
                 continue;
             }
         }
-        each(&held.result);
-        last = Some(held.result);
+        each(&result);
+        last = Some(result);
     }
 }
