@@ -202,6 +202,19 @@ fn the_sprt_accepts_h1_for_dodger_against_random_the_same_whatever_the_jobs_and_
             "dodger,random",
         ])));
         assert_eq!(stats["sprt"], sprt);
+        // The table's last line is the decision, as docs/tournaments.md shows it.
+        let table = ok(&take5(&[
+            "stats",
+            file.to_str().unwrap(),
+            "--sprt",
+            "elo0=0,elo1=50",
+            "--sprt-pair",
+            "dodger,random",
+        ]));
+        assert_eq!(
+            format!("{}\n", table.lines().last().unwrap()),
+            block(&page("tournaments.md"), "text example-sprt")
+        );
         seen.push(sprt);
     }
     assert_eq!(seen[0], seen[1]);

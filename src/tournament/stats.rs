@@ -1,6 +1,7 @@
-//! Statistics over game results: per bot, and head to head (docs/tournaments.md). They depend
-//! only on the set of results: games are taken in order of their id, whatever order they were
-//! played or merged in.
+//! Statistics over game results: per bot, head to head, paired by deal (paired.rs), and a
+//! sequential test of two bots (sprt.rs) (docs/tournaments.md). They depend only on the set of
+//! results: games are taken in order of their id, whatever order they were played or merged in
+//! (stream.rs puts results files in that order).
 
 use super::paired::{DealAcc, PairAcc, PairStats, z95};
 use super::results::GameResult;
@@ -82,15 +83,6 @@ struct Acc {
     rating: WengLinRating,
     faults: BTreeMap<String, u64>,
     fault_games: Vec<u64>,
-}
-
-/// Computes the statistics of `results`, which must be sorted by game id.
-pub fn compute(results: &[GameResult]) -> Stats {
-    let mut acc = Accumulator::default();
-    for game in results {
-        acc.add(game);
-    }
-    acc.finish()
 }
 
 /// A sequential test of two bots while the deals come in.
@@ -408,7 +400,12 @@ impl Stats {
             .max()
             .unwrap_or(0)
             .max(4);
-        let _ = writeln!(out, "{} games", self.games);
+        let _ = writeln!(
+            out,
+            "{} game{}",
+            self.games,
+            if self.games == 1 { "" } else { "s" }
+        );
         let _ = writeln!(
             out,
             "{:<width$} {:>6} {:>16} {:>6} {:>6} {:>13}  faults",
