@@ -6,6 +6,7 @@
 //! once, and must be the same game each time.
 
 use super::results::GameResult;
+use serde::Deserialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fs::File;
@@ -46,7 +47,9 @@ struct Reader {
     buffer: Vec<u8>,
     line: u64,
     held: BinaryHeap<Reverse<Held>>,
-    slots: Vec<Option<GameResult>>,
+    /// The results held, and the last one handed on; a freed slot is parsed into again in
+    /// place, so its strings and lists are reused rather than allocated line after line.
+    slots: Vec<GameResult>,
     free: Vec<usize>,
     ended: bool,
 }
@@ -80,24 +83,28 @@ impl Reader {
                 break;
             }
             self.line += 1;
-            let result: GameResult = serde_json::from_slice(&self.buffer).map_err(|e| {
+            let mut de = serde_json::Deserializer::from_slice(&self.buffer);
+            let (parsed, slot) = match self.free.pop() {
+                Some(slot) => (
+                    GameResult::deserialize_in_place(&mut de, &mut self.slots[slot]),
+                    slot,
+                ),
+                None => match GameResult::deserialize(&mut de) {
+                    Ok(result) => {
+                        self.slots.push(result);
+                        (Ok(()), self.slots.len() - 1)
+                    }
+                    Err(e) => (Err(e), 0),
+                },
+            };
+            parsed.and_then(|()| de.end()).map_err(|e| {
                 format!(
                     "{}:{}: not a game result: {e}",
                     self.path.display(),
                     self.line
                 )
             })?;
-            let game = result.game;
-            let slot = match self.free.pop() {
-                Some(slot) => {
-                    self.slots[slot] = Some(result);
-                    slot
-                }
-                None => {
-                    self.slots.push(Some(result));
-                    self.slots.len() - 1
-                }
-            };
+            let game = self.slots[slot].game;
             self.held.push(Reverse(Held {
                 game,
                 line: self.line,
@@ -111,13 +118,12 @@ impl Reader {
         self.held.peek().map(|Reverse(h)| h.game)
     }
 
-    /// Takes the lowest game held, and reads the next line in its place: the game, its line.
-    fn take(&mut self, window: usize) -> Result<(GameResult, u64), String> {
+    /// Takes the lowest game held, and reads the next line in its place: the game's slot
+    /// (still held: free it when done with it), its line.
+    fn take(&mut self, window: usize) -> Result<(usize, u64), String> {
         let Reverse(held) = self.held.pop().expect("it has a next game");
-        let result = self.slots[held.slot].take().expect("a held game");
-        self.free.push(held.slot);
         self.fill(window)?;
-        Ok((result, held.line))
+        Ok((held.slot, held.line))
     }
 }
 
@@ -137,7 +143,8 @@ pub fn merge(
     for reader in &mut readers {
         reader.fill(window)?;
     }
-    let mut last: Option<GameResult> = None;
+    // The reader and slot of the last game handed on.
+    let mut last: Option<(usize, usize)> = None;
     loop {
         let Some(i) = (0..readers.len())
             .filter_map(|i| readers[i].next_game().map(|g| (g, i)))
@@ -146,33 +153,34 @@ pub fn merge(
         else {
             return Ok(());
         };
-        let reader = &mut readers[i];
-        let (result, line) = reader.take(window)?;
-        if let Some(previous) = &last {
+        let (slot, line) = readers[i].take(window)?;
+        let result = &readers[i].slots[slot];
+        if let Some((r, s)) = last {
+            let previous = &readers[r].slots[s];
+            let path = readers[i].path.display();
             if result.game < previous.game {
                 return Err(format!(
-                    "{}:{}: game {} comes more than {window} lines after its place (game {} was \
-                     taken already): give a larger --window",
-                    reader.path.display(),
-                    line,
-                    result.game,
-                    previous.game
+                    "{path}:{line}: game {} comes more than {window} lines after its place (game {} \
+                     was taken already): give a larger --window",
+                    result.game, previous.game
                 ));
             }
             if result.game == previous.game {
-                if result != *previous {
+                if result != previous {
                     return Err(format!(
-                        "{}:{}: game {} is given twice with different results (results of \
+                        "{path}:{line}: game {} is given twice with different results (results of \
                          different tournaments?)",
-                        reader.path.display(),
-                        line,
                         result.game
                     ));
                 }
+                readers[i].free.push(slot);
                 continue;
             }
         }
-        each(&result);
-        last = Some(result);
+        each(result);
+        if let Some((r, s)) = last {
+            readers[r].free.push(s);
+        }
+        last = Some((i, slot));
     }
 }
