@@ -25,6 +25,9 @@
 //!   its peak memory (the child's VmHWM, from `wait4`), and of a zstd record 10x larger; and how
 //!   long the streaming reader takes to reach the last game. Whole runs of the binary, the
 //!   best of three, on one core.
+//! - stats: `take5 stats` over 10 million result lines (a round robin of 4 bots, 3 seats), as a
+//!   child process on one core: lines per second and its peak RSS (from wait4), and whether the
+//!   same games split into 10 files (as 10 shards would write them) give the same statistics.
 //!
 //! The bench binary is also its own peer: run with `--bench-role echo` it echoes lines, with
 //! `--bench-role bot` it is the minimal bot (which declines the event lines, as a stateless bot
@@ -453,6 +456,9 @@ fn main() {
     if wanted("persistent") {
         persistent_bench();
     }
+    if wanted("stats") {
+        stats_bench();
+    }
     if wanted("pipes") {
         let raw = raw_round_trips_per_second();
         let supervised = supervised_round_trips_per_second();
@@ -868,4 +874,138 @@ fn records_bench() {
     }
     let _ = std::fs::remove_file(&large);
     println!("records: the 40,000-game zstd record is kept at {zst}");
+}
+
+/// Writes `games` synthetic result lines of a round robin of 4 bots at 3 seats (ids in order,
+/// but each two neighbours swapped, as jobs finish them) to `big`, and the same lines to
+/// `parts` (line `i` of them to part `id % parts.len()`, as shards would write them).
+fn write_results(games: u64, big: &std::path::Path, parts: &[std::path::PathBuf]) {
+    use std::io::BufWriter;
+    let open =
+        |p: &std::path::Path| BufWriter::with_capacity(1 << 20, std::fs::File::create(p).unwrap());
+    let mut all = open(big);
+    let mut shards: Vec<_> = parts.iter().map(|p| open(p)).collect();
+    let tables: [[usize; 3]; 4] = [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]];
+    let names = ["random", "lowest", "highest", "dodger"];
+    let deals = games.div_ceil(12);
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut line = String::new();
+    for pair in 0..games.div_ceil(2) {
+        for id in [2 * pair + 1, 2 * pair] {
+            if id >= games {
+                continue;
+            }
+            let rotation = id % 3;
+            let deal = (id / 3) % deals;
+            let table = id / 3 / deals;
+            let bots = tables[table as usize];
+            let mut totals = [0i32; 3];
+            for t in &mut totals {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *t = (x % 90) as i32;
+            }
+            let ranks: Vec<u32> = (0..3)
+                .map(|s| 1 + (0..3).filter(|&o| totals[o] < totals[s]).count() as u32)
+                .collect();
+            let winners: Vec<String> = (0..3)
+                .filter(|&s| ranks[s] == 1)
+                .map(|s| s.to_string())
+                .collect();
+            line.clear();
+            use std::fmt::Write as _;
+            let seat = |s: u64| names[bots[((s + rotation) % 3) as usize]];
+            let _ = writeln!(
+                line,
+                "{{\"game\":{id},\"table\":{table},\"deal\":{deal},\"rotation\":{rotation},\"seating\":[\"{}\",\"{}\",\"{}\"],\"totals\":[{},{},{}],\"ranks\":[{},{},{}],\"winners\":[{}],\"faults\":[]}}",
+                seat(0),
+                seat(1),
+                seat(2),
+                totals[0],
+                totals[1],
+                totals[2],
+                ranks[0],
+                ranks[1],
+                ranks[2],
+                winners.join(",")
+            );
+            all.write_all(line.as_bytes()).unwrap();
+            let k = (id % parts.len() as u64) as usize;
+            shards[k].write_all(line.as_bytes()).unwrap();
+        }
+    }
+    all.flush().unwrap();
+    for s in &mut shards {
+        s.flush().unwrap();
+    }
+}
+
+/// Runs `take5 stats --format json FILES`: its output, wall-clock seconds, the CPU seconds it
+/// used (user and system), and its peak RSS in bytes.
+// The child is waited for with wait4 (for its own rusage), not with `Child::wait`.
+#[allow(clippy::zombie_processes)]
+fn run_stats(files: &[std::path::PathBuf]) -> (Vec<u8>, f64, f64, u64) {
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .arg("stats")
+        .args(["--format", "json"])
+        .args(files)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("take5 starts");
+    let mut out = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+    let mut status = 0;
+    // SAFETY: waits for our own child and fills a zeroed rusage of our own.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage);
+        usage
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "take5 stats failed"
+    );
+    let cpu = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    // ru_maxrss is in kilobytes on Linux.
+    (
+        out,
+        seconds,
+        cpu(usage.ru_utime) + cpu(usage.ru_stime),
+        usage.ru_maxrss as u64 * 1024,
+    )
+}
+
+fn stats_bench() {
+    let dir = std::env::temp_dir().join(format!("take5-bench-stats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = 10_000_000;
+    let big = dir.join("all.jsonl");
+    let parts: Vec<std::path::PathBuf> = (1..=10)
+        .map(|k| dir.join(format!("shard-{k}.jsonl")))
+        .collect();
+    write_results(games, &big, &parts);
+    let (one, seconds, cpu, rss) = run_stats(std::slice::from_ref(&big));
+    println!(
+        "stats: {:>10.0} lines/s  (take5 stats over {games} result lines in one file, one core, per second of its CPU time; target >= 1000000)",
+        games as f64 / cpu
+    );
+    println!(
+        "stats: {:>10.0} lines/s  (the same by the wall clock, which counts whatever else the core runs)",
+        games as f64 / seconds
+    );
+    println!(
+        "stats: {:>10.1} MB peak RSS  (the same run; target < 100 MB)",
+        rss as f64 / 1e6
+    );
+    let (ten, _, cpu, rss) = run_stats(&parts);
+    println!(
+        "stats: {:>10.0} lines/s  (the same lines in 10 files, per CPU second; {:.1} MB peak RSS; same statistics: {})",
+        games as f64 / cpu,
+        rss as f64 / 1e6,
+        if one == ten { "yes" } else { "NO" }
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,5 +1,6 @@
 //! `take5 play`: a match between players, with a summary and an optional record.
 
+use super::tournament::{Format, Progress};
 use super::{CliError, Status};
 use crate::cards::Deck;
 use crate::game::{Deal, Discard, Game};
@@ -8,6 +9,8 @@ use crate::players::{FaultKind, Player, PlayerSpec};
 use crate::record::Writer;
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::rules::Draft;
+use crate::tournament::results::{self, GameResult};
+use crate::tournament::stats::Accumulator;
 use crate::variants::Variant;
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -62,7 +65,8 @@ pub struct PlayArgs {
     /// 1), for the whole match, times from its start.
     #[arg(long, value_name = "DIR")]
     log_io: Option<PathBuf>,
-    /// Print only the match summary, not each game.
+    /// Print only the match summary, not each game (with a progress line on stderr on long
+    /// matches).
     #[arg(long, short)]
     quiet: bool,
     /// Play on when a bot fails its handshake before the first game: the fallback plays its
@@ -70,6 +74,10 @@ pub struct PlayArgs {
     /// (exit 2, with the bot's command and the last lines of its stderr).
     #[arg(long)]
     handshake_fallback: bool,
+    /// How the summary is printed: `table`, or `json` or `csv` (the statistics of `take5 stats`,
+    /// and only them: no per-game lines).
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
 }
 
 /// Who plays a seat: a person at the terminal (`human`, or `human:MS` with that time for each
@@ -249,11 +257,20 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
         None => None,
     };
-    let mut totals = Totals::new(names.len());
-    let quiet = args.quiet;
+    let table = args.format == Format::Table;
+    let each_game = table && !args.quiet;
+    let labels = labels(&names);
+    let mut stats = Accumulator::default();
+    // The games themselves are the progress when they are printed.
+    let mut progress = (!each_game).then(|| Progress::new(args.games, 0));
+    let mut faults = 0u64;
     let games = play_match(&config, &mut players, record.as_mut(), |report| {
-        totals.add(&report);
-        if !quiet {
+        faults += report.faults.len() as u64;
+        stats.add(&as_result(&report, &labels));
+        if let Some(progress) = &mut progress {
+            progress.game_done();
+        }
+        if each_game {
             print_game(&report, &names);
         }
     })
@@ -263,24 +280,91 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .finish()
             .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
     }
-    println!(
-        "seed {seed}: {games} game{} (replay with --seed {seed})",
-        if games == 1 { "" } else { "s" }
-    );
-    if let Some(path) = &args.deal {
-        // A file with fewer rounds than a game plays leaves the later ones to the seed.
-        let rounds = match scripted {
-            1 => "round 1".to_string(),
-            n => format!("rounds 1-{n}"),
-        };
-        println!(
-            "{rounds} dealt from {}; any later round from seed {seed}",
-            path.display()
-        );
+    // A match too short to have shown progress ends without a last progress line.
+    if let Some(progress) = progress.as_ref().filter(|p| p.any_shown()) {
+        progress.finish(false);
     }
-    totals.print(&names, args.variant);
-    totals.print_fault_note();
+    let stats = stats.finish();
+    match args.format {
+        Format::Table => {
+            println!(
+                "seed {seed}: {games} game{} (replay with --seed {seed})",
+                if games == 1 { "" } else { "s" }
+            );
+            // The circle game's totals are points won, not penalties.
+            let mean = match args.variant {
+                Variant::Circle => "mean points",
+                _ => "mean penalty",
+            };
+            if let Some(path) = &args.deal {
+                // A file with fewer rounds than a game plays leaves the later ones to the seed.
+                let rounds = match scripted {
+                    1 => "round 1".to_string(),
+                    n => format!("rounds 1-{n}"),
+                };
+                println!(
+                    "{rounds} dealt from {}; any later round from seed {seed}",
+                    path.display()
+                );
+            }
+            print!("{}", stats.table_with(mean));
+            print_fault_note(faults);
+        }
+        Format::Json => {
+            #[derive(serde::Serialize)]
+            struct Summary<'a> {
+                seed: u64,
+                #[serde(flatten)]
+                stats: &'a crate::tournament::stats::Stats,
+            }
+            let summary = Summary {
+                seed,
+                stats: &stats,
+            };
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&summary).expect("stats serialize")
+            );
+        }
+        Format::Csv => print!("{}", stats.csv()),
+    }
     Ok(Status::Passed)
+}
+
+/// The players' names in the statistics: their own, or where two players share one,
+/// `NAME#I` with I the player's place among the `--player`s (from 0).
+fn labels(names: &[String]) -> Vec<String> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if names.iter().filter(|n| *n == name).count() > 1 {
+                format!("{name}#{i}")
+            } else {
+                name.clone()
+            }
+        })
+        .collect()
+}
+
+/// A game of the match as a tournament's result: one table, deal `number / players`, played
+/// once per rotation of the seats.
+fn as_result(report: &GameReport, labels: &[String]) -> GameResult {
+    let players = labels.len();
+    GameResult {
+        game: report.number,
+        table: 0,
+        deal: crate::referee::deal_number(report.number, players),
+        rotation: report.number % players as u64,
+        seating: report.seating.iter().map(|&p| labels[p].clone()).collect(),
+        totals: report.outcome.totals.clone(),
+        ranks: results::ranks(&report.outcome),
+        winners: report.outcome.winners.clone(),
+        faults: report.faults.clone(),
+        // A game of a match is replayed by the match's seed and its number, not a seed of its own.
+        seed: None,
+        times: None,
+    }
 }
 
 /// A seed for a match that was not given one: the clock's nanoseconds.
@@ -342,69 +426,13 @@ fn name_width(names: &[String]) -> usize {
         .max(6)
 }
 
-/// Per-player results over the match.
-struct Totals {
-    games: Vec<u64>,
-    penalty: Vec<i64>,
-    wins: Vec<u64>,
-    faults: Vec<u64>,
-}
-
-impl Totals {
-    fn new(players: usize) -> Totals {
-        Totals {
-            games: vec![0; players],
-            penalty: vec![0; players],
-            wins: vec![0; players],
-            faults: vec![0; players],
-        }
-    }
-
-    fn add(&mut self, report: &GameReport) {
-        for (seat, &player) in report.seating.iter().enumerate() {
-            self.games[player] += 1;
-            self.penalty[player] += i64::from(report.outcome.totals[seat]);
-            self.wins[player] += u64::from(report.outcome.winners.contains(&seat));
-        }
-        for fault in &report.faults {
-            self.faults[report.seating[fault.seat]] += 1;
-        }
-    }
-
-    /// Says that the results of faulty bots include moves the fallback played for them.
-    fn print_fault_note(&self) {
-        let faults: u64 = self.faults.iter().sum();
-        if faults > 0 {
-            println!(
-                "note: {faults} fault{}: the results of a faulty bot include the moves the fallback \
-                 played for it (each game's `fault:` lines say where)",
-                if faults == 1 { "" } else { "s" }
-            );
-        }
-    }
-
-    fn print(&self, names: &[String], variant: Variant) {
-        let width = name_width(names);
-        // The circle game's totals are points won, not penalties.
-        let mean = match variant {
-            Variant::Circle => "mean points",
-            _ => "mean penalty",
-        };
+/// Says that the results of faulty bots include moves the fallback played for them.
+fn print_fault_note(faults: u64) {
+    if faults > 0 {
         println!(
-            "{:<4} {:<width$} {:>6} {:>13} {:>6} {:>7}",
-            "", "player", "games", mean, "wins", "faults"
+            "note: {faults} fault{}: the results of a faulty bot include the moves the fallback \
+             played for it (each game's `fault:` lines say where)",
+            if faults == 1 { "" } else { "s" }
         );
-        for (i, name) in names.iter().enumerate() {
-            let mean = self.penalty[i] as f64 / self.games[i].max(1) as f64;
-            println!(
-                "{:<4} {:<width$} {:>6} {:>13.2} {:>6} {:>7}",
-                format!("#{i}"),
-                name,
-                self.games[i],
-                mean,
-                self.wins[i],
-                self.faults[i]
-            );
-        }
     }
 }

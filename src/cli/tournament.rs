@@ -2,8 +2,9 @@
 
 use super::{CliError, Status};
 use crate::tournament::results::{self, GameResult};
+use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{self, BotTimes, Times};
-use crate::tournament::{Run, Todo, config, stats};
+use crate::tournament::{Run, Todo, config, stats, stream};
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -87,6 +88,62 @@ pub struct TournamentArgs {
     /// modulo N); `take5 stats` merges the slices' results files.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<(u64, u64)>,
+    /// Run a sequential probability ratio test on two bots and stop when it decides:
+    /// `elo0=E,elo1=E[,alpha=P,beta=P]` (alpha and beta 0.05 by default; docs/tournaments.md).
+    #[arg(long, value_name = "SETTINGS", value_parser = Sprt::parse)]
+    sprt: Option<Sprt>,
+    /// The two bots of the test, `BOT,OTHER` (H1: BOT is the stronger); by default the pool's
+    /// two bots (a gauntlet's own first).
+    #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair)]
+    sprt_pair: Option<(String, String)>,
+}
+
+/// `BOT,OTHER`.
+fn parse_pair(text: &str) -> Result<(String, String), String> {
+    match text.split_once(',') {
+        Some((a, b)) if !a.is_empty() && !b.is_empty() && a != b => {
+            Ok((a.to_string(), b.to_string()))
+        }
+        _ => Err(format!("`{text}` is not BOT,OTHER (two names of the pool)")),
+    }
+}
+
+/// The pair `--sprt` tests in `tournament`: the one named, or the pool's two.
+fn sprt_pair(
+    tournament: &config::Tournament,
+    named: &Option<(String, String)>,
+) -> Result<(String, String), String> {
+    let names: Vec<&str> = tournament.pool.iter().map(|b| b.name.as_str()).collect();
+    let (a, b) = match named {
+        Some(pair) => pair.clone(),
+        None if names.len() == 2 => {
+            let first = match &tournament.format {
+                config::Format::Gauntlet { bot } => bot.as_str(),
+                _ => names[0],
+            };
+            let second = if first == names[0] {
+                names[1]
+            } else {
+                names[0]
+            };
+            (first.to_string(), second.to_string())
+        }
+        None => {
+            return Err(format!(
+                "--sprt: the pool has {} bots: name the two to test with --sprt-pair BOT,OTHER",
+                names.len()
+            ));
+        }
+    };
+    for name in [&a, &b] {
+        if !names.contains(&name.as_str()) {
+            return Err(format!(
+                "--sprt-pair: no bot named `{name}` in the pool ({})",
+                names.join(", ")
+            ));
+        }
+    }
+    Ok((a, b))
 }
 
 /// `round-robin`, `gauntlet:NAME`, `random:N`.
@@ -197,11 +254,37 @@ pub struct StatsArgs {
     /// Also print each command bot's decision times (as for `take5 tournament --times`).
     #[arg(long)]
     times: bool,
+    /// Lines of each file read ahead to put its games in order of id (a file further out of
+    /// order is refused).
+    #[arg(long, value_name = "LINES", default_value_t = stream::WINDOW)]
+    window: usize,
+    /// Run the sequential test of `take5 tournament --sprt` over the results, deal by deal
+    /// (needs --sprt-pair).
+    #[arg(long, value_name = "SETTINGS", value_parser = Sprt::parse, requires = "sprt_pair")]
+    sprt: Option<Sprt>,
+    /// The two bots of the test, `BOT,OTHER`.
+    #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair, requires = "sprt")]
+    sprt_pair: Option<(String, String)>,
 }
 
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
     let (tournament, path) = tournament_of(args)?;
+    let sprt = match args.sprt {
+        Some(test) => {
+            if args.shard.is_some() {
+                return Err(CliError::input(
+                    "--sprt decides from every game in order: it does not go with --shard",
+                ));
+            }
+            let (a, b) = sprt_pair(&tournament, &args.sprt_pair).map_err(CliError::input)?;
+            Some((test, a, b))
+        }
+        None if args.sprt_pair.is_some() => {
+            return Err(CliError::input("--sprt-pair goes with --sprt"));
+        }
+        None => None,
+    };
     let header = results::Header::of(&tournament, args.shard);
     let opened = results::open(&path, args.resume, &header).map_err(CliError::input)?;
     if let Some(warning) = &opened.warning {
@@ -266,13 +349,25 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     stop_on_interrupt();
     // Statistics are built as the games come, in order of id, so the memory stays flat.
     let (first, step) = args.shard.map_or((0, 1), |(k, n)| (k - 1, n));
-    let mut in_order = stats::InOrder::new(first, step, total);
+    let acc = match &sprt {
+        Some((test, a, b)) => stats::Accumulator::with_sprt(*test, a, b),
+        None => stats::Accumulator::default(),
+    };
+    let mut in_order = stats::InOrder::with(first, step, total, tournament.arrangements(), acc);
     let resumed = opened.done.len() as u64;
     let mut times = Times::default();
     for result in opened.done {
         times.add(&result);
         in_order.push(result);
     }
+    let decided = |in_order: &stats::InOrder| {
+        in_order
+            .accumulator()
+            .decision()
+            .is_some_and(|d| d != Decision::Continue)
+    };
+    // A test that decided in an earlier run has nothing more to play.
+    let already_decided = decided(&in_order);
     // The files and the results so far, shared by the jobs: a line is written whole, in one
     // call, under the lock.
     let progress = Progress::new(todo.in_shard(), resumed);
@@ -293,6 +388,9 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         guard.3.clear();
         eprintln!("take5: {message}");
     };
+    if already_decided {
+        stop.store(true, Ordering::SeqCst);
+    }
     crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
         let (file, record, in_order, progress, times) = &mut *guard;
@@ -315,12 +413,17 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         times.add(&finished.result);
         in_order.push(finished.result);
+        if decided(in_order) {
+            // The games under way finish and are written; no other starts.
+            stop.store(true, Ordering::SeqCst);
+        }
+        progress.note = in_order.accumulator().sprt_line();
         progress.game_done();
         Ok(())
     })
     .map_err(CliError::input)?;
     let (_, _, in_order, progress, times) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
-    let interrupted = stop.load(Ordering::SeqCst);
+    let interrupted = stop.load(Ordering::SeqCst) && !decided(&in_order);
     progress.finish(interrupted);
     if interrupted {
         return Err(CliError {
@@ -342,25 +445,39 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
 
 pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
     check_same_tournament(&args.results).map_err(CliError::input)?;
-    let sets: Vec<Vec<GameResult>> = args
-        .results
-        .iter()
-        .map(|path| results::read(path).map(|(r, _)| r))
-        .collect::<Result<_, _>>()
-        .map_err(CliError::input)?;
-    let all = stats::merge(sets).map_err(CliError::input)?;
+    let mut acc = match (&args.sprt, &args.sprt_pair) {
+        (Some(test), Some((a, b))) => stats::Accumulator::with_sprt(*test, a, b),
+        _ => stats::Accumulator::default(),
+    };
+    let mut times = Times::default();
+    // The HTML report draws every game (ratings over the games): only it holds them all.
+    let mut all: Vec<GameResult> = Vec::new();
+    stream::merge(&args.results, args.window, |result| {
+        acc.add(result);
+        if args.times {
+            times.add(result);
+        }
+        if args.html {
+            all.push(result.clone());
+        }
+    })
+    .map_err(CliError::input)?;
     if args.html {
         print!("{}", crate::show::html::report(&all));
         return Ok(Status::Passed);
     }
-    let times = args.times.then(|| {
-        let mut times = Times::default();
-        for result in &all {
-            times.add(result);
+    let stats = acc.finish();
+    if let Some((a, b)) = &args.sprt_pair {
+        for name in [a, b] {
+            if !stats.bots.iter().any(|bot| &bot.name == name) {
+                return Err(CliError::input(format!(
+                    "--sprt-pair: no bot named `{name}` in the results"
+                )));
+            }
         }
-        times.finish()
-    });
-    print(&stats::compute(&all), args.format, times.as_deref());
+    }
+    let times = args.times.then(|| times.finish());
+    print(&stats, args.format, times.as_deref());
     Ok(Status::Passed)
 }
 
@@ -422,7 +539,7 @@ fn stop_on_interrupt() {
 /// Games done (those of the results file included) out of the whole tournament (or shard), the
 /// rate, the time elapsed and the time left, on stderr: a line redrawn in place on a terminal
 /// (five times a second at most), else a plain line every ten seconds; and a final line.
-struct Progress {
+pub(super) struct Progress {
     total: u64,
     /// Games found in the results file when the run started.
     resumed: u64,
@@ -430,10 +547,14 @@ struct Progress {
     start: Instant,
     shown: Instant,
     terminal: bool,
+    /// Said after the rest (the sequential test's LLR and bounds).
+    note: Option<String>,
+    /// Whether a line was shown yet (a short match of `take5 play` shows none).
+    any_shown: bool,
 }
 
 impl Progress {
-    fn new(total: u64, resumed: u64) -> Progress {
+    pub(super) fn new(total: u64, resumed: u64) -> Progress {
         let now = Instant::now();
         Progress {
             total,
@@ -442,10 +563,12 @@ impl Progress {
             start: now,
             shown: now,
             terminal: std::io::stderr().is_terminal(),
+            note: None,
+            any_shown: false,
         }
     }
 
-    fn game_done(&mut self) {
+    pub(super) fn game_done(&mut self) {
         self.done += 1;
         let every = if self.terminal {
             Duration::from_millis(200)
@@ -459,15 +582,20 @@ impl Progress {
     }
 
     fn line(&self) -> String {
-        progress_line(
+        let line = progress_line(
             self.done,
             self.total,
             self.done - self.resumed,
             self.start.elapsed(),
-        )
+        );
+        match &self.note {
+            Some(note) => format!("{line}, {note}"),
+            None => line,
+        }
     }
 
-    fn show(&self) {
+    fn show(&mut self) {
+        self.any_shown = true;
         if self.terminal {
             eprint!("\r\x1b[K{}", self.line());
         } else {
@@ -483,7 +611,12 @@ impl Progress {
     }
 
     /// The last line: where the run ended.
-    fn finish(&self, interrupted: bool) {
+    /// Whether a progress line was shown during the run.
+    pub(super) fn any_shown(&self) -> bool {
+        self.any_shown
+    }
+
+    pub(super) fn finish(&self, interrupted: bool) {
         self.clear();
         let end = if interrupted { "stopped" } else { "done" };
         eprintln!("take5: {end}: {}", self.line());

@@ -44,11 +44,20 @@ fn checkpoints(games: usize) -> Vec<usize> {
     (1..=points).map(|i| i * games / points).collect()
 }
 
+/// The statistics of `results`, in their order.
+fn statistics(results: &[GameResult]) -> stats::Stats {
+    let mut accumulator = stats::Accumulator::default();
+    for result in results {
+        accumulator.add(result);
+    }
+    accumulator.finish()
+}
+
 /// The report page of tournament `results` (sorted by game id, see [`stats::merge`]): the
 /// statistics' tables, each bot's rating over the games, its distribution of totals, and the
 /// head-to-head table as a heat map.
 pub fn report(results: &[GameResult]) -> String {
-    let stats = stats::compute(results);
+    let stats = statistics(results);
     let marks = checkpoints(results.len());
     let mut ratings: BTreeMap<String, Vec<Option<f64>>> = stats
         .bots
@@ -56,7 +65,7 @@ pub fn report(results: &[GameResult]) -> String {
         .map(|b| (b.name.clone(), Vec::with_capacity(marks.len())))
         .collect();
     for &n in &marks {
-        let at = stats::compute(&results[..n]);
+        let at = statistics(&results[..n]);
         for (name, series) in &mut ratings {
             series.push(at.bots.iter().find(|b| &b.name == name).map(|b| b.rating));
         }

@@ -11,8 +11,11 @@
 //! one process per command bot, restarted after a failure, for game after game.
 
 pub mod config;
+pub mod paired;
 pub mod results;
+pub mod sprt;
 pub mod stats;
+pub mod stream;
 pub mod timing;
 
 use crate::game::Outcome;

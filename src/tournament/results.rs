@@ -268,8 +268,11 @@ pub fn ranks(outcome: &Outcome) -> Vec<u32> {
 /// Whether a results file's line is its header (the first line of a file since results
 /// format 1).
 pub fn is_header(line: &str) -> bool {
-    line.starts_with("{\"take5_results\":")
+    line.starts_with(HEADER_START)
 }
+
+/// How a results file's header line starts (and no game result does).
+pub const HEADER_START: &str = "{\"take5_results\":";
 
 /// The header of a results file; none for a file written before headers (or an empty one).
 pub fn read_header(path: &Path) -> Result<Option<Header>, String> {

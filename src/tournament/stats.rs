@@ -1,12 +1,15 @@
-//! Statistics over game results: per bot, and head to head (docs/tournaments.md). They depend
-//! only on the set of results: games are taken in order of their id, whatever order they were
-//! played or merged in.
+//! Statistics over game results: per bot, head to head, paired by deal (paired.rs), and a
+//! sequential test of two bots (sprt.rs) (docs/tournaments.md). They depend only on the set of
+//! results: games are taken in order of their id, whatever order they were played or merged in
+//! (stream.rs puts results files in that order).
 
+use super::paired::{DealAcc, PairAcc, PairStats, z95};
 use super::results::GameResult;
+use super::sprt::{Decision, Sprt};
 use serde::Serialize;
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 /// One bot's figures.
@@ -16,7 +19,7 @@ pub struct BotStats {
     pub games: u64,
     pub mean_penalty: f64,
     /// Half the width of the 95% confidence interval of the mean (normal approximation,
-    /// 1.96 standard errors); none under two games.
+    /// 1.95996 standard errors); none under two games.
     pub ci95: Option<f64>,
     pub win_rate: f64,
     pub mean_rank: f64,
@@ -47,6 +50,27 @@ pub struct Stats {
     pub games: u64,
     pub bots: Vec<BotStats>,
     pub head_to_head: Vec<HeadToHead>,
+    /// Every two bots that played a deal together, compared deal by deal (docs/tournaments.md);
+    /// the better listed first, in the order of `bots`.
+    pub pairs: Vec<PairStats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtReport>,
+}
+
+/// Where a sequential test of two bots stands (or stopped).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SprtReport {
+    #[serde(flatten)]
+    pub test: Sprt,
+    /// Its bounds: H0 is accepted at an LLR at or below `lower`, H1 at or above `upper`.
+    pub lower: f64,
+    pub upper: f64,
+    pub llr: f64,
+    /// `H0`, `H1`, or `continue` (no decision when the deals ran out).
+    pub decision: &'static str,
+    /// The pair's figures over the deals the test had seen when it decided (or all of them):
+    /// `pair.deals`, `pair.games`, `pair.elo`, `pair.los`, ...
+    pub pair: PairStats,
 }
 
 #[derive(Default)]
@@ -61,60 +85,80 @@ struct Acc {
     fault_games: Vec<u64>,
 }
 
-/// Merges results (from several files, say): sorted by game id; a game given twice must be
-/// the same game.
-pub fn merge(sets: Vec<Vec<GameResult>>) -> Result<Vec<GameResult>, String> {
-    let mut all: Vec<GameResult> = sets.into_iter().flatten().collect();
-    all.sort_by_key(|r| r.game);
-    let mut merged: Vec<GameResult> = Vec::with_capacity(all.len());
-    for result in all {
-        match merged.last() {
-            Some(last) if last.game == result.game => {
-                if *last != result {
-                    return Err(format!(
-                        "game {} is given twice with different results (results of different tournaments?)",
-                        result.game
-                    ));
-                }
-            }
-            _ => merged.push(result),
-        }
-    }
-    Ok(merged)
-}
-
-/// Computes the statistics of `results`, which must be sorted by game id (see [`merge`]).
-pub fn compute(results: &[GameResult]) -> Stats {
-    let mut acc = Accumulator::default();
-    for game in results {
-        acc.add(game);
-    }
-    acc.finish()
+/// A sequential test of two bots while the deals come in.
+struct SprtState {
+    test: Sprt,
+    bot: String,
+    other: String,
+    llr: f64,
+    decision: Decision,
+    /// The pair's deals, `bot`'s side, when the test last looked (frozen once it decided).
+    seen: PairAcc,
 }
 
 /// Statistics built game by game, in order of game id, keeping nothing per game: the memory
-/// stays flat however many games are added.
+/// depends on the number of bots and pairs, not on the number of games. A deal's games are
+/// consecutive in that order, so the deal under way is the only one kept open.
 #[derive(Default)]
 pub struct Accumulator {
     games: u64,
-    bots: BTreeMap<String, Acc>,
-    pairs: BTreeMap<(String, String), [u64; 3]>,
+    names: Vec<String>,
+    index: HashMap<String, usize>,
+    bots: Vec<Acc>,
+    /// By pair of bots (their indices, lower first), its side of the lower.
+    pairs: HashMap<(usize, usize), PairAcc>,
+    /// The deal under way: (table, deal), and its pairs so far.
+    deal: Option<(u64, u64)>,
+    open: Vec<((usize, usize), DealAcc)>,
+    seats: Vec<usize>,
+    sprt: Option<SprtState>,
     config: WengLinConfig,
 }
 
 impl Accumulator {
-    fn bot(&mut self, name: &str) -> &mut Acc {
-        if !self.bots.contains_key(name) {
-            self.bots.insert(name.to_string(), Acc::default());
+    /// An accumulator that also runs `test` on the pair `bot` against `other`, deal by deal.
+    pub fn with_sprt(test: Sprt, bot: &str, other: &str) -> Accumulator {
+        Accumulator {
+            sprt: Some(SprtState {
+                test,
+                bot: bot.to_string(),
+                other: other.to_string(),
+                llr: 0.0,
+                decision: Decision::Continue,
+                seen: PairAcc::default(),
+            }),
+            ..Accumulator::default()
         }
-        self.bots.get_mut(name).expect("just inserted")
+    }
+
+    fn bot(&mut self, name: &str) -> usize {
+        // A pool is mostly a few bots: comparing names is quicker than hashing one.
+        if self.names.len() <= 16 {
+            if let Some(i) = self.names.iter().position(|n| n == name) {
+                return i;
+            }
+        } else if let Some(&i) = self.index.get(name) {
+            return i;
+        }
+        let i = self.names.len();
+        self.names.push(name.to_string());
+        self.index.insert(name.to_string(), i);
+        self.bots.push(Acc::default());
+        i
     }
 
     /// Adds the next game (games must come in order of their id).
     pub fn add(&mut self, game: &GameResult) {
+        if self.deal != Some((game.table, game.deal)) {
+            self.close_deal();
+            self.deal = Some((game.table, game.deal));
+        }
         self.games += 1;
-        for (seat, name) in game.seating.iter().enumerate() {
-            let a = self.bot(name);
+        let mut seats = std::mem::take(&mut self.seats);
+        seats.clear();
+        seats.extend(game.seating.iter().map(|name| self.bot(name)));
+        for (seat, &b) in seats.iter().enumerate() {
+            let a = &mut self.bots[b];
             let total = f64::from(game.totals[seat]);
             a.games += 1;
             a.sum += total;
@@ -123,61 +167,98 @@ impl Accumulator {
             a.ranks += u64::from(game.ranks[seat]);
         }
         for fault in &game.faults {
-            let a = self.bot(&game.seating[fault.seat]);
+            let a = &mut self.bots[seats[fault.seat]];
             *a.faults.entry(fault.kind.name().to_string()).or_default() += 1;
             if a.fault_games.last() != Some(&game.game) {
                 a.fault_games.push(game.game);
             }
         }
-        let teams: Vec<[WengLinRating; 1]> = game
-            .seating
-            .iter()
-            .map(|n| [self.bots[n.as_str()].rating])
-            .collect();
+        let teams: Vec<[WengLinRating; 1]> = seats.iter().map(|&b| [self.bots[b].rating]).collect();
         let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
             .iter()
             .zip(&game.ranks)
             .map(|(team, &rank)| (&team[..], MultiTeamOutcome::new(rank as usize)))
             .collect();
         let rated = weng_lin_multi_team(&ranked, &self.config);
-        for (name, new) in game.seating.iter().zip(rated) {
-            self.bot(name).rating = new[0];
+        for (&b, new) in seats.iter().zip(rated) {
+            self.bots[b].rating = new[0];
         }
-        for (i, a) in game.seating.iter().enumerate() {
-            for (j, b) in game.seating.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                let k = match game.ranks[i].cmp(&game.ranks[j]) {
-                    std::cmp::Ordering::Less => 0,
-                    std::cmp::Ordering::Greater => 1,
-                    std::cmp::Ordering::Equal => 2,
-                };
-                match self.pairs.get_mut(&(a.clone(), b.clone())) {
-                    Some(pair) => pair[k] += 1,
+        for i in 0..seats.len() {
+            for j in i + 1..seats.len() {
+                let (i, j) = if seats[i] < seats[j] { (i, j) } else { (j, i) };
+                let key = (seats[i], seats[j]);
+                let deal = match self.open.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, deal)) => deal,
                     None => {
-                        let mut pair = [0; 3];
-                        pair[k] = 1;
-                        self.pairs.insert((a.clone(), b.clone()), pair);
+                        self.open.push((key, DealAcc::new()));
+                        &mut self.open.last_mut().expect("just pushed").1
                     }
-                }
+                };
+                deal.add(game.ranks[i], game.totals[i], game.ranks[j], game.totals[j]);
             }
         }
+        self.seats = seats;
     }
 
-    pub fn finish(self) -> Stats {
+    /// Ends the deal under way: its pairs are scored, and the test, if any, looks again. A deal
+    /// also ends when a game of another comes, or at [`Accumulator::finish`]; a tournament calls
+    /// this after a deal's last game so that the test decides as soon as it can.
+    pub fn close_deal(&mut self) {
+        self.deal = None;
+        for (key, deal) in self.open.drain(..) {
+            self.pairs.entry(key).or_default().add(&deal);
+        }
+        let Some(sprt) = &mut self.sprt else { return };
+        if sprt.decision != Decision::Continue {
+            return;
+        }
+        let (Some(&a), Some(&b)) = (self.index.get(&sprt.bot), self.index.get(&sprt.other)) else {
+            return;
+        };
+        let Some(pair) = self.pairs.get(&(a.min(b), a.max(b))) else {
+            return;
+        };
+        if pair.deals == sprt.seen.deals {
+            return;
+        }
+        sprt.seen = if a < b { pair.clone() } else { pair.flipped() };
+        sprt.llr = sprt.seen.llr(&sprt.test);
+        sprt.decision = sprt.test.decide(sprt.llr);
+    }
+
+    /// The test's decision so far (none without a test).
+    pub fn decision(&self) -> Option<Decision> {
+        self.sprt.as_ref().map(|s| s.decision)
+    }
+
+    /// The test's state in a few words, for a progress line: `LLR 1.23 (-2.94, 2.94)`.
+    pub fn sprt_line(&self) -> Option<String> {
+        self.sprt.as_ref().map(|s| {
+            format!(
+                "LLR {:.2} ({:.2}, {:.2})",
+                s.llr,
+                s.test.lower(),
+                s.test.upper()
+            )
+        })
+    }
+
+    pub fn finish(mut self) -> Stats {
+        self.close_deal();
+        let names = self.names;
         let mut bots: Vec<BotStats> = self
             .bots
             .into_iter()
-            .map(|(name, a)| {
+            .zip(&names)
+            .map(|(a, name)| {
                 let n = a.games as f64;
                 let mean = a.sum / n;
                 let ci95 = (a.games >= 2).then(|| {
                     let variance = ((a.sum_sq - n * mean * mean) / (n - 1.0)).max(0.0);
-                    1.96 * (variance / n).sqrt()
+                    z95() * (variance / n).sqrt()
                 });
                 BotStats {
-                    name,
+                    name: name.clone(),
                     games: a.games,
                     mean_penalty: mean,
                     ci95,
@@ -191,22 +272,52 @@ impl Accumulator {
             })
             .collect();
         bots.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(a.name.cmp(&b.name)));
-        let head_to_head = self
+        let mut head_to_head = Vec::with_capacity(2 * self.pairs.len());
+        for (&(a, b), pair) in &self.pairs {
+            for (bot, other, p) in [(a, b, pair.clone()), (b, a, pair.flipped())] {
+                head_to_head.push(HeadToHead {
+                    bot: names[bot].clone(),
+                    other: names[other].clone(),
+                    games: p.games,
+                    ahead: p.ahead,
+                    behind: p.behind,
+                    level: p.level,
+                });
+            }
+        }
+        head_to_head.sort_by(|x, y| (&x.bot, &x.other).cmp(&(&y.bot, &y.other)));
+        let place: HashMap<&str, usize> = bots
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.name.as_str(), i))
+            .collect();
+        let mut pairs: Vec<(usize, usize, PairStats)> = self
             .pairs
-            .into_iter()
-            .map(|((bot, other), [ahead, behind, level])| HeadToHead {
-                bot,
-                other,
-                games: ahead + behind + level,
-                ahead,
-                behind,
-                level,
+            .iter()
+            .map(|(&(a, b), pair)| {
+                let (pa, pb) = (place[names[a].as_str()], place[names[b].as_str()]);
+                if pa < pb {
+                    (pa, pb, pair.stats(&names[a], &names[b]))
+                } else {
+                    (pb, pa, pair.flipped().stats(&names[b], &names[a]))
+                }
             })
             .collect();
+        pairs.sort_by_key(|&(a, b, _)| (a, b));
+        let sprt = self.sprt.map(|s| SprtReport {
+            test: s.test,
+            lower: s.test.lower(),
+            upper: s.test.upper(),
+            llr: s.llr,
+            decision: s.decision.name(),
+            pair: s.seen.stats(&s.bot, &s.other),
+        });
         Stats {
             games: self.games,
             bots,
             head_to_head,
+            pairs: pairs.into_iter().map(|(_, _, p)| p).collect(),
+            sprt,
         }
     }
 }
@@ -218,18 +329,27 @@ pub struct InOrder {
     next: u64,
     step: u64,
     end: u64,
+    /// The games a deal has: its last one ends it (see [`Accumulator::close_deal`]).
+    arrangements: u64,
     waiting: BTreeMap<u64, GameResult>,
     acc: Accumulator,
 }
 
 impl InOrder {
     pub fn new(first: u64, step: u64, end: u64) -> InOrder {
+        InOrder::with(first, step, end, 0, Accumulator::default())
+    }
+
+    /// Like [`InOrder::new`], into `acc` (with a sequential test, say), ending a deal at its
+    /// game of rotation `arrangements - 1`.
+    pub fn with(first: u64, step: u64, end: u64, arrangements: u64, acc: Accumulator) -> InOrder {
         InOrder {
             next: first,
             step: step.max(1),
             end,
+            arrangements,
             waiting: BTreeMap::new(),
-            acc: Accumulator::default(),
+            acc,
         }
     }
 
@@ -240,13 +360,25 @@ impl InOrder {
                 break;
             };
             self.acc.add(&game);
+            if game.rotation + 1 == self.arrangements {
+                self.acc.close_deal();
+            }
             self.next += self.step;
         }
     }
 
-    /// The statistics, once every game has arrived.
+    /// The statistics so far (the test's decision, say).
+    pub fn accumulator(&self) -> &Accumulator {
+        &self.acc
+    }
+
+    /// The statistics of the games taken in order (a run stopped by its test leaves no gap:
+    /// the games are started in order of id and those under way are finished).
     pub fn finish(self) -> Stats {
-        debug_assert!(self.waiting.is_empty(), "a game came twice or out of range");
+        debug_assert!(
+            self.waiting.is_empty() || self.acc.decision().is_some(),
+            "a game came twice or out of range"
+        );
         self.acc.finish()
     }
 }
@@ -255,6 +387,11 @@ impl Stats {
     /// A table for the terminal: the bots, then head to head (row bot ahead of column bot, in
     /// percent of their games together).
     pub fn table(&self) -> String {
+        self.table_with("mean total")
+    }
+
+    /// The same, with another name for the mean total's column (`mean penalty`, say).
+    pub fn table_with(&self, mean: &str) -> String {
         let mut out = String::new();
         let width = self
             .bots
@@ -263,11 +400,16 @@ impl Stats {
             .max()
             .unwrap_or(0)
             .max(4);
-        let _ = writeln!(out, "{} games", self.games);
+        let _ = writeln!(
+            out,
+            "{} game{}",
+            self.games,
+            if self.games == 1 { "" } else { "s" }
+        );
         let _ = writeln!(
             out,
             "{:<width$} {:>6} {:>16} {:>6} {:>6} {:>13}  faults",
-            "bot", "games", "mean total", "wins", "rank", "rating"
+            "bot", "games", mean, "wins", "rank", "rating"
         );
         for b in &self.bots {
             let ci = b.ci95.map_or("".to_string(), |c| format!(" ±{c:.2}"));
@@ -314,6 +456,41 @@ impl Stats {
             }
             let _ = writeln!(out);
         }
+        if !self.pairs.is_empty() {
+            out.push_str(&self.pairs_table(width));
+        }
+        if let Some(sprt) = &self.sprt {
+            let _ = writeln!(out, "\n{}", sprt.line());
+        }
+        out
+    }
+
+    /// The pairs, deal by deal: the first bot's mean difference per game, its score, Elo and
+    /// LOS against the second.
+    fn pairs_table(&self, width: usize) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "\npaired by deal (first bot against second; difference: its total minus the other's, per game):"
+        );
+        let _ = writeln!(
+            out,
+            "{:<width$} {:<width$} {:>6} {:>16} {:>6} {:>16} {:>6}",
+            "bot", "other", "deals", "difference", "score", "elo", "los"
+        );
+        for p in &self.pairs {
+            let _ = writeln!(
+                out,
+                "{:<width$} {:<width$} {:>6} {:>16} {:>5.1}% {:>16} {:>5.1}%",
+                p.bot,
+                p.other,
+                p.deals,
+                with_ci(p.mean_difference, p.mean_difference_ci95),
+                100.0 * p.score,
+                elo_text(p),
+                100.0 * p.los,
+            );
+        }
         out
     }
 
@@ -341,7 +518,77 @@ impl Stats {
                 fault("protocol"),
             );
         }
+        out.push_str(
+            "\nbot,other,deals,games,ahead,behind,level,mean_difference,mean_difference_ci95,score,elo,elo_ci95,los\n",
+        );
+        let opt = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
+        for p in &self.pairs {
+            let _ = writeln!(
+                out,
+                "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                csv_field(&p.bot),
+                csv_field(&p.other),
+                p.deals,
+                p.games,
+                p.ahead,
+                p.behind,
+                p.level,
+                p.mean_difference,
+                opt(p.mean_difference_ci95),
+                p.score,
+                opt(p.elo),
+                opt(p.elo_ci95),
+                p.los,
+            );
+        }
         out
+    }
+}
+
+impl SprtReport {
+    /// The test in one line: `SPRT a against b (elo0 0, elo1 10, alpha 0.05, beta 0.05): H1
+    /// accepted after 24 deals (48 games), LLR 2.96 (-2.94, 2.94), Elo +215.3 ±60.2, LOS 100.0%`.
+    pub fn line(&self) -> String {
+        let t = &self.test;
+        let verdict = match self.decision {
+            "continue" => format!("no decision after {} deals", self.pair.deals),
+            d => format!("{d} accepted after {} deals", self.pair.deals),
+        };
+        format!(
+            "SPRT {} against {} (elo0 {}, elo1 {}, alpha {}, beta {}): {verdict} ({} games), LLR {:.2} ({:.2}, {:.2}), Elo {}, LOS {:.1}%",
+            self.pair.bot,
+            self.pair.other,
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            self.pair.games,
+            self.llr,
+            self.lower,
+            self.upper,
+            elo_text(&self.pair),
+            100.0 * self.pair.los,
+        )
+    }
+}
+
+/// `12.34 ±1.23`, or `12.34` without an interval.
+fn with_ci(x: f64, ci: Option<f64>) -> String {
+    match ci {
+        Some(c) => format!("{x:.2} ±{c:.2}"),
+        None => format!("{x:.2}"),
+    }
+}
+
+/// A pair's Elo difference with its interval; `+inf`/`-inf` at a score of 1 or 0.
+fn elo_text(p: &PairStats) -> String {
+    match p.elo {
+        Some(e) => match p.elo_ci95 {
+            Some(c) => format!("{e:+.1} ±{c:.1}"),
+            None => format!("{e:+.1}"),
+        },
+        None if p.score >= 1.0 => "+inf".to_string(),
+        None => "-inf".to_string(),
     }
 }
 
