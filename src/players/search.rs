@@ -1,0 +1,276 @@
+//! `builtin:mcs`: determinized Monte Carlo search, for every decision of every variant, over
+//! the game model's search calls only ([`Model`]): the legal actions of the decision, a game
+//! rebuilt from the seat's view with the cards it cannot see drawn at random ([`Model::determinize`],
+//! fed with what the event lines showed: [`Memory`]), and cheap copies of it.
+//!
+//! Each decision: draw a determinization; for each legal action, copy it, apply the action and
+//! play the rest of the round with the random built-in policy for every seat, with the same
+//! random choices for every action (common random numbers: the actions are compared on the
+//! same futures); score the round's end for the seat; repeat until the budget is spent, and
+//! take the action with the best mean. How a round's end is scored: see [`McsPlayer`].
+//! docs/mcs.md has the figures.
+
+use super::builtin::{Builtin, Strategy, fallback};
+use super::{Answer, GameStart, Legality, Player};
+use crate::game::model::{Memory, Model};
+use crate::game::{Action, Discard, Event, Game, Seat, ToMove, View};
+use crate::rng::{GameRng, Stream};
+use crate::rules::Rules;
+use crate::variants::Variant;
+use crate::variants::classic::Classic;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The rollouts a decision gets by default: under 10 ms a decision on one core of this
+/// project's machine in every variant (docs/mcs.md).
+pub const DEFAULT_ROLLOUTS: u32 = 1000;
+
+/// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct McsOptions {
+    /// Rollouts per decision (over all its actions).
+    pub rollouts: u32,
+    /// A time budget per decision in milliseconds instead of a count: the games then depend on
+    /// the machine's speed, so they are not reproducible from the seed.
+    pub ms: Option<u32>,
+}
+
+impl Default for McsOptions {
+    fn default() -> McsOptions {
+        McsOptions {
+            rollouts: DEFAULT_ROLLOUTS,
+            ms: None,
+        }
+    }
+}
+
+impl McsOptions {
+    /// The options after `mcs` in a spec: empty, or `:name=value` pairs (`rollouts`, `ms`).
+    pub fn parse(options: &str) -> Result<McsOptions, String> {
+        let mut parsed = McsOptions::default();
+        for option in options.split(':').filter(|o| !o.is_empty()) {
+            let (name, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("mcs option `{option}`: expected name=value"))?;
+            let number = value
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| {
+                    format!("mcs option `{name}`: `{value}` is not a whole number above 0")
+                })?;
+            match name {
+                "rollouts" => parsed.rollouts = number,
+                "ms" => parsed.ms = Some(number),
+                _ => {
+                    return Err(format!("unknown mcs option `{name}` (known: rollouts, ms)"));
+                }
+            }
+        }
+        Ok(parsed)
+    }
+
+    /// The spec's text after `builtin:` (defaults left out).
+    pub fn spec(&self) -> String {
+        let mut spec = String::from("mcs");
+        if self.rollouts != DEFAULT_ROLLOUTS {
+            spec.push_str(&format!(":rollouts={}", self.rollouts));
+        }
+        if let Some(ms) = self.ms {
+            spec.push_str(&format!(":ms={ms}"));
+        }
+        spec
+    }
+}
+
+/// The search bot at one seat of a match.
+///
+/// A rollout is scored at the end of the round it started in (or of the game): the seat's
+/// points in that round; at a table of two, minus the other's (what ranks); otherwise the
+/// seat's own points (what its total is made of). Penalties count against, the circle game's points for.
+pub struct McsPlayer {
+    options: McsOptions,
+    name: String,
+    /// The search's own draws (determinizations).
+    rng: GameRng,
+    /// The rollouts' policy for every seat: the random built-in, with a stream of its own.
+    policy: Builtin,
+    variant: Variant,
+    /// The view's rules, shared with the games built from them (made again when they change).
+    rules: Option<Arc<Rules>>,
+    memory: Memory,
+    /// Reused buffers.
+    actions: Vec<Action>,
+    totals: Vec<f64>,
+}
+
+impl McsPlayer {
+    /// `seed` is the match seed; each game's draws come from their own stream of it.
+    pub fn new(options: McsOptions, seed: u64) -> McsPlayer {
+        McsPlayer {
+            name: format!("builtin:{}", options.spec()),
+            options,
+            rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
+            // Another key for the rollouts, so their stream is not the determinizations'.
+            policy: Builtin::new(Strategy::Random, seed ^ 0x6d63_735f_726f_6c6c),
+            variant: Variant::Classic,
+            rules: None,
+            memory: Memory::default(),
+            actions: Vec::new(),
+            totals: Vec::new(),
+        }
+    }
+
+    /// The decision for `view`, searched in the current variant.
+    pub fn choose(&mut self, view: &View) -> Action {
+        let rules = match &self.rules {
+            Some(rules) if **rules == *view.rules => rules.clone(),
+            _ => {
+                let rules = Arc::new(view.rules.clone());
+                self.rules = Some(rules.clone());
+                rules
+            }
+        };
+        let chosen = match self.variant {
+            Variant::Classic => self.search::<Classic>(&rules, view),
+            _ => None,
+        };
+        chosen.unwrap_or_else(|| fallback(view))
+    }
+
+    /// The best action by rollouts from determinizations of `G`; `None` if the view cannot be
+    /// rebuilt (then the caller plays the fallback).
+    fn search<G: Model>(&mut self, rules: &Arc<Rules>, view: &View) -> Option<Action> {
+        let seat = view.seat;
+        let mut world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
+        self.actions.clear();
+        world.legal_actions(seat, &mut self.actions);
+        match self.actions.len() {
+            0 => return None,
+            1 => return Some(self.actions[0]),
+            _ => {}
+        }
+        let n = self.actions.len();
+        self.totals.clear();
+        self.totals.resize(n, 0.0);
+        let start = Instant::now();
+        let deadline = self
+            .options
+            .ms
+            .map(|ms| Duration::from_millis(u64::from(ms)));
+        let per_world = n as u32;
+        let worlds = self.options.rollouts.div_ceil(per_world).max(1);
+        let high_wins = rules.circle.is_some();
+        let mut game = world.clone();
+        let mut played = 0u32;
+        loop {
+            let futures = self.policy.rng().clone();
+            for (k, &action) in self.actions.iter().enumerate() {
+                game.clone_from(&world);
+                *self.policy.rng() = futures.clone();
+                if game.apply(seat, action, &mut Discard).is_err() {
+                    self.totals[k] = f64::INFINITY;
+                    continue;
+                }
+                rollout(&mut game, &mut self.policy, view.round);
+                self.totals[k] += value(&game, seat, view.scores, high_wins);
+            }
+            played += 1;
+            let done = match deadline {
+                Some(limit) => start.elapsed() >= limit,
+                None => played >= worlds,
+            };
+            if done {
+                break;
+            }
+            world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
+        }
+        let best = (0..n)
+            .min_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]))
+            .expect("actions");
+        Some(self.actions[best])
+    }
+}
+
+/// Plays `game` to the end of round `round` (or of the game) with `policy` at every seat.
+fn rollout<G: Game>(game: &mut G, policy: &mut Builtin, round: u32) {
+    loop {
+        match game.to_move() {
+            ToMove::Deal | ToMove::GameOver => return,
+            ToMove::Everyone(_) => {
+                for seat in 0..game.seats() {
+                    step(game, policy, seat);
+                }
+            }
+            ToMove::Seat(seat, _) => {
+                if game.view(seat).round != round {
+                    return;
+                }
+                step(game, policy, seat);
+            }
+        }
+    }
+}
+
+/// `seat` decides with `policy`, if it owes a decision.
+#[inline]
+fn step<G: Game>(game: &mut G, policy: &mut Builtin, seat: Seat) {
+    let view = game.view(seat);
+    if view.decision.is_none() {
+        return;
+    }
+    let action = policy.choose(&view);
+    if game.apply(seat, action, &mut Discard).is_err() {
+        let action = fallback(&game.view(seat));
+        game.apply(seat, action, &mut Discard)
+            .expect("the fallback move is always legal");
+    }
+}
+
+/// What a finished rollout is worth to `seat`, lower is better (see [`McsPlayer`]): `before`
+/// are the totals when the decision was asked.
+fn value<G: Game>(game: &G, seat: Seat, before: &[i32], high_wins: bool) -> f64 {
+    let view = game.view(seat);
+    let sign = if high_wins { -1.0 } else { 1.0 };
+    let gained = |s: Seat| f64::from(view.scores[s] - before[s]);
+    let mine = gained(seat);
+    let duel = view.seats == 2;
+    if !duel {
+        return sign * mine;
+    }
+    let others = (0..view.seats)
+        .filter(|&s| s != seat)
+        .map(|s| sign * gained(s));
+    let best_other = others.fold(f64::INFINITY, f64::min);
+    sign * mine - best_other
+}
+
+impl Player for McsPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+        self.rng.restart(Stream::Bot {
+            game: start.number,
+            seat: start.seat,
+        });
+        self.policy.start_game(start)?;
+        self.variant = start.variant;
+        self.memory = Memory::new(start.seat, start.seats);
+        Ok(())
+    }
+
+    fn wants_events(&self) -> bool {
+        true
+    }
+
+    fn observe(&mut self, _seat: Seat, event: &Event) -> Answer<()> {
+        self.memory.observe(event);
+        Ok(())
+    }
+
+    fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Answer<Action> {
+        Ok(self.choose(view))
+    }
+}
