@@ -208,3 +208,11 @@ fn classic_legal_actions_apply_and_determinized_games_match_the_view() {
         );
     }
 }
+
+#[test]
+fn pro_legal_actions_apply_and_determinized_games_match_the_view() {
+    use take5::variants::pro::Pro;
+    for seats in [2, 4] {
+        properties(|r, s| Pro::new(r, s).unwrap(), Variant::Pro, seats, 2);
+    }
+}

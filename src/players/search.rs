@@ -18,6 +18,7 @@ use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::variants::Variant;
 use crate::variants::classic::Classic;
+use crate::variants::pro::Pro;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -133,6 +134,7 @@ impl McsPlayer {
         };
         let chosen = match self.variant {
             Variant::Classic => self.search::<Classic>(&rules, view),
+            Variant::Pro => self.search::<Pro>(&rules, view),
             _ => None,
         };
         chosen.unwrap_or_else(|| fallback(view))

@@ -939,28 +939,41 @@ impl Model for Classic {
     }
 
     /// The others' hands are drawn from the cards in no row, not in the seat's hand, not
-    /// revealed and not taken this round. While a low card waits for its row, the turn's
-    /// revealed cards are played again into the game built, which then asks for the row.
+    /// revealed and not taken this round.
     fn determinize(
         rules: &Arc<Rules>,
         view: &View,
         memory: &Memory,
         rng: &mut GameRng,
     ) -> Result<Classic, RuleError> {
-        let revealed = view.revealed;
         let seen = view
             .hand
             .iter()
             .chain(view.rows.iter().flatten())
-            .chain(revealed)
+            .chain(view.revealed)
             .chain(&memory.taken);
         let mut unseen = unseen_cards(rules, seen);
-        let mut hands: Vec<Vec<Card>> = (0..view.seats)
+        let hands = (0..view.seats)
             .map(|seat| match seat == view.seat {
                 true => view.hand.to_vec(),
                 false => draw_hand(rng, &mut unseen, view.hand.len()),
             })
             .collect();
+        Classic::from_view(rules, view, hands)
+    }
+}
+
+impl Classic {
+    /// The game `view` shows, with these `hands` (by seat; the seat's own from the view): what
+    /// [`Model::determinize`] builds once the hidden cards are chosen. While a low card waits
+    /// for its row, the turn's revealed cards go back into the hands and are played again, so
+    /// that the game built asks for the row.
+    pub(crate) fn from_view(
+        rules: &Arc<Rules>,
+        view: &View,
+        mut hands: Vec<Vec<Card>>,
+    ) -> Result<Classic, RuleError> {
+        let revealed = view.revealed;
         for (hand, &card) in hands.iter_mut().zip(revealed) {
             hand.push(card);
             hand.sort_unstable();
@@ -978,6 +991,20 @@ impl Model for Classic {
         for (seat, &card) in revealed.iter().enumerate() {
             game.apply(seat, Action::Play(card), &mut Discard)?;
         }
+        Ok(game)
+    }
+
+    /// A game between rounds: `round` rounds played, these totals, waiting for the next deal
+    /// (the Pro variant's draft builds one from a view).
+    pub(crate) fn between_rounds(
+        rules: Arc<Rules>,
+        seats: usize,
+        round: u32,
+        scores: &[Points],
+    ) -> Result<Classic, RuleError> {
+        let mut game = Classic::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        game.round = round;
+        game.scores.copy_from_slice(scores);
         Ok(game)
     }
 }
