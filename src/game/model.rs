@@ -46,6 +46,8 @@ pub struct Memory {
     pub revealed: Vec<Card>,
     /// Pro draft: the cards each seat picked this round, by seat.
     pub picks: Vec<Vec<Card>>,
+    /// Take a Number: the cards that went onto each seat's #-pile this round, by seat.
+    pub piled: Vec<Vec<Card>>,
 }
 
 impl Memory {
@@ -54,6 +56,7 @@ impl Memory {
         Memory {
             seat,
             picks: vec![Vec::new(); seats],
+            piled: vec![Vec::new(); seats],
             ..Memory::default()
         }
     }
@@ -63,6 +66,7 @@ impl Memory {
         self.taken.clear();
         self.revealed.clear();
         self.picks.iter_mut().for_each(Vec::clear);
+        self.piled.iter_mut().for_each(Vec::clear);
     }
 
     /// Takes in what `event` shows this seat.
@@ -73,11 +77,13 @@ impl Memory {
             Event::Deal { .. } => {
                 self.taken.clear();
                 self.revealed.clear();
+                self.piled.iter_mut().for_each(Vec::clear);
             }
-            Event::RoundEnd { .. } => {
-                self.taken.clear();
-                self.revealed.clear();
-                self.picks.iter_mut().for_each(Vec::clear);
+            Event::RoundEnd { .. } => self.clear(),
+            Event::Pile { seat, cards } => {
+                if let Some(piled) = self.piled.get_mut(*seat) {
+                    piled.extend_from_slice(cards);
+                }
             }
             Event::Pick { seat, card } => {
                 if let Some(picks) = self.picks.get_mut(*seat) {

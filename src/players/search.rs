@@ -19,12 +19,16 @@ use crate::rules::Rules;
 use crate::variants::Variant;
 use crate::variants::classic::Classic;
 use crate::variants::pro::Pro;
+use crate::variants::take_a_number::TakeANumber;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The rollouts a decision gets by default: under 10 ms a decision on one core of this
 /// project's machine in every variant (docs/mcs.md).
 pub const DEFAULT_ROLLOUTS: u32 = 1000;
+
+/// The rollouts' policy by default.
+pub const DEFAULT_POLICY: Strategy = Strategy::Random;
 
 /// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +38,10 @@ pub struct McsOptions {
     /// A time budget per decision in milliseconds instead of a count: the games then depend on
     /// the machine's speed, so they are not reproducible from the seed.
     pub ms: Option<u32>,
+    /// The built-in bot that plays every seat in the rollouts.
+    pub policy: Strategy,
+    /// The built-in bot that plays the searching seat in the rollouts.
+    pub own: Strategy,
 }
 
 impl Default for McsOptions {
@@ -41,6 +49,8 @@ impl Default for McsOptions {
         McsOptions {
             rollouts: DEFAULT_ROLLOUTS,
             ms: None,
+            policy: DEFAULT_POLICY,
+            own: DEFAULT_POLICY,
         }
     }
 }
@@ -53,6 +63,15 @@ impl McsOptions {
             let (name, value) = option
                 .split_once('=')
                 .ok_or_else(|| format!("mcs option `{option}`: expected name=value"))?;
+            if name == "policy" || name == "own" {
+                let strategy = Strategy::from_name(value)
+                    .ok_or_else(|| format!("mcs option `{name}`: no built-in bot `{value}`"))?;
+                match name {
+                    "policy" => parsed.policy = strategy,
+                    _ => parsed.own = strategy,
+                }
+                continue;
+            }
             let number = value
                 .parse::<u32>()
                 .ok()
@@ -64,7 +83,9 @@ impl McsOptions {
                 "rollouts" => parsed.rollouts = number,
                 "ms" => parsed.ms = Some(number),
                 _ => {
-                    return Err(format!("unknown mcs option `{name}` (known: rollouts, ms)"));
+                    return Err(format!(
+                        "unknown mcs option `{name}` (known: rollouts, ms, policy, own)"
+                    ));
                 }
             }
         }
@@ -79,6 +100,12 @@ impl McsOptions {
         }
         if let Some(ms) = self.ms {
             spec.push_str(&format!(":ms={ms}"));
+        }
+        if self.policy != DEFAULT_POLICY {
+            spec.push_str(&format!(":policy={}", self.policy.name()));
+        }
+        if self.own != DEFAULT_POLICY {
+            spec.push_str(&format!(":own={}", self.own.name()));
         }
         spec
     }
@@ -96,6 +123,8 @@ pub struct McsPlayer {
     rng: GameRng,
     /// The rollouts' policy for every seat: the random built-in, with a stream of its own.
     policy: Builtin,
+    /// The rollouts' policy for the searching seat.
+    own: Builtin,
     variant: Variant,
     /// The view's rules, shared with the games built from them (made again when they change).
     rules: Option<Arc<Rules>>,
@@ -113,7 +142,8 @@ impl McsPlayer {
             options,
             rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
             // Another key for the rollouts, so their stream is not the determinizations'.
-            policy: Builtin::new(Strategy::Random, seed ^ 0x6d63_735f_726f_6c6c),
+            policy: Builtin::new(options.policy, seed ^ 0x6d63_735f_726f_6c6c),
+            own: Builtin::new(options.own, seed ^ 0x6d63_735f_6f77_6e5f),
             variant: Variant::Classic,
             rules: None,
             memory: Memory::default(),
@@ -135,6 +165,7 @@ impl McsPlayer {
         let chosen = match self.variant {
             Variant::Classic => self.search::<Classic>(&rules, view),
             Variant::Pro => self.search::<Pro>(&rules, view),
+            Variant::TakeANumber => self.search::<TakeANumber>(&rules, view),
             _ => None,
         };
         chosen.unwrap_or_else(|| fallback(view))
@@ -174,7 +205,7 @@ impl McsPlayer {
                     self.totals[k] = f64::INFINITY;
                     continue;
                 }
-                rollout(&mut game, &mut self.policy, view.round);
+                rollout(&mut game, &mut self.policy, &mut self.own, seat, view.round);
                 self.totals[k] += value(&game, seat, view.scores, high_wins);
             }
             played += 1;
@@ -194,21 +225,30 @@ impl McsPlayer {
     }
 }
 
-/// Plays `game` to the end of round `round` (or of the game) with `policy` at every seat.
-fn rollout<G: Game>(game: &mut G, policy: &mut Builtin, round: u32) {
+/// Plays `game` to the end of round `round` (or of the game) with `own` at seat `me` and
+/// `policy` at every other seat.
+fn rollout<G: Game>(game: &mut G, policy: &mut Builtin, own: &mut Builtin, me: Seat, round: u32) {
     loop {
         match game.to_move() {
             ToMove::Deal | ToMove::GameOver => return,
             ToMove::Everyone(_) => {
                 for seat in 0..game.seats() {
-                    step(game, policy, seat);
+                    step(
+                        game,
+                        if seat == me { &mut *own } else { &mut *policy },
+                        seat,
+                    );
                 }
             }
             ToMove::Seat(seat, _) => {
                 if game.view(seat).round != round {
                     return;
                 }
-                step(game, policy, seat);
+                step(
+                    game,
+                    if seat == me { &mut *own } else { &mut *policy },
+                    seat,
+                );
             }
         }
     }
@@ -258,6 +298,7 @@ impl Player for McsPlayer {
             seat: start.seat,
         });
         self.policy.start_game(start)?;
+        self.own.start_game(start)?;
         self.variant = start.variant;
         self.memory = Memory::new(start.seat, start.seats);
         Ok(())

@@ -9,9 +9,9 @@
 //! wraps: the draft is the only thing this module adds (docs/rulings.md, "Pro variant").
 
 use super::classic::Classic;
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::cards::{Card, Deck};
 use crate::game::house::HouseHooks;
+use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
     ToMove, View, check_seat, emit,
@@ -310,7 +310,11 @@ impl Model for Pro {
         let sizes: Vec<usize> = if drafting {
             let picked = rules.deck.len().saturating_sub(view.pool.len());
             (0..seats)
-                .map(|s| (0..picked).filter(|&i| rules.draft.seat(i, seats) == s).count())
+                .map(|s| {
+                    (0..picked)
+                        .filter(|&i| rules.draft.seat(i, seats) == s)
+                        .count()
+                })
                 .collect()
         } else {
             vec![view.hand.len(); seats]
@@ -321,9 +325,17 @@ impl Model for Pro {
                     return Some(view.hand.to_vec());
                 }
                 let played = memory.revealed.iter().skip(seat).step_by(seats);
-                let played: Vec<Card> = if drafting { Vec::new() } else { played.copied().collect() };
+                let played: Vec<Card> = if drafting {
+                    Vec::new()
+                } else {
+                    played.copied().collect()
+                };
                 let picks = memory.picks.get(seat)?;
-                let hand: Vec<Card> = picks.iter().filter(|c| !played.contains(c)).copied().collect();
+                let hand: Vec<Card> = picks
+                    .iter()
+                    .filter(|c| !played.contains(c))
+                    .copied()
+                    .collect();
                 (hand.len() == sizes[seat]).then_some(hand)
             })
             .collect();
@@ -337,7 +349,8 @@ impl Model for Pro {
             .enumerate()
             .map(|(seat, hand)| hand.unwrap_or_else(|| draw_hand(rng, &mut unseen, sizes[seat])))
             .collect();
-        let mut pro = Pro::new(rules.clone(), seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let mut pro =
+            Pro::new(rules.clone(), seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
         if drafting {
             let round = view.round.saturating_sub(1);
             pro.classic = Classic::between_rounds(rules.clone(), seats, round, view.scores)?;
