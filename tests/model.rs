@@ -232,3 +232,11 @@ fn take_a_number_legal_actions_apply_and_determinized_games_match_the_view() {
         );
     }
 }
+
+#[test]
+fn circle_legal_actions_apply_and_determinized_games_match_the_view() {
+    use take5::variants::circle::Circle;
+    for seats in [2, 4] {
+        properties(|r, s| Circle::new(r, s).unwrap(), Variant::Circle, seats, 2);
+    }
+}

@@ -4,7 +4,7 @@
 //! written against these calls only; so can anyone using take5 as a library.
 
 use super::{Action, Event, Game, RuleError, Seat, View};
-use crate::cards::Card;
+use crate::cards::{Card, Special};
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use std::sync::Arc;
@@ -40,7 +40,7 @@ pub struct Memory {
     /// The seat whose knowledge this is.
     pub seat: Seat,
     /// Number cards taken from rows this round, in the order taken (out of play, or, in Take a
-    /// Number, back in the taker's hand).
+    /// Number, back in the taker's hand; the circle game's collected rows too).
     pub taken: Vec<Card>,
     /// Cards revealed this round, by turn and seat.
     pub revealed: Vec<Card>,
@@ -48,6 +48,8 @@ pub struct Memory {
     pub picks: Vec<Vec<Card>>,
     /// Take a Number: the cards that went onto each seat's #-pile this round, by seat.
     pub piled: Vec<Vec<Card>>,
+    /// The circle game: the number and special cards each seat collected, by seat.
+    pub collected: Vec<(Vec<Card>, Vec<Special>)>,
 }
 
 impl Memory {
@@ -57,6 +59,7 @@ impl Memory {
             seat,
             picks: vec![Vec::new(); seats],
             piled: vec![Vec::new(); seats],
+            collected: vec![(Vec::new(), Vec::new()); seats],
             ..Memory::default()
         }
     }
@@ -67,6 +70,10 @@ impl Memory {
         self.revealed.clear();
         self.picks.iter_mut().for_each(Vec::clear);
         self.piled.iter_mut().for_each(Vec::clear);
+        for (cards, specials) in &mut self.collected {
+            cards.clear();
+            specials.clear();
+        }
     }
 
     /// Takes in what `event` shows this seat.
@@ -80,6 +87,18 @@ impl Memory {
                 self.piled.iter_mut().for_each(Vec::clear);
             }
             Event::RoundEnd { .. } => self.clear(),
+            Event::Collect {
+                seat,
+                cards,
+                specials,
+                ..
+            } => {
+                self.taken.extend_from_slice(cards);
+                if let Some((mine, theirs)) = self.collected.get_mut(*seat) {
+                    mine.extend_from_slice(cards);
+                    theirs.extend_from_slice(specials);
+                }
+            }
             Event::Pile { seat, cards } => {
                 if let Some(piled) = self.piled.get_mut(*seat) {
                     piled.extend_from_slice(cards);
