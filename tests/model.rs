@@ -240,3 +240,16 @@ fn circle_legal_actions_apply_and_determinized_games_match_the_view() {
         properties(|r, s| Circle::new(r, s).unwrap(), Variant::Circle, seats, 2);
     }
 }
+
+#[test]
+fn anniversary_legal_actions_apply_and_determinized_games_match_the_view() {
+    use take5::variants::anniversary::Anniversary;
+    for seats in [2, 4] {
+        properties(
+            |r, s| Anniversary::new(r, s).unwrap(),
+            Variant::Anniversary,
+            seats,
+            2,
+        );
+    }
+}

@@ -17,6 +17,7 @@ use crate::game::{Action, Discard, Event, Game, Seat, ToMove, View};
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::variants::Variant;
+use crate::variants::anniversary::Anniversary;
 use crate::variants::circle::Circle;
 use crate::variants::classic::Classic;
 use crate::variants::pro::Pro;
@@ -173,7 +174,7 @@ impl McsPlayer {
             Variant::Pro => self.search::<Pro>(&rules, view),
             Variant::TakeANumber => self.search::<TakeANumber>(&rules, view),
             Variant::Circle => self.search::<Circle>(&rules, view),
-            _ => None,
+            Variant::Anniversary => self.search::<Anniversary>(&rules, view),
         };
         chosen.unwrap_or_else(|| fallback(view))
     }
