@@ -49,6 +49,9 @@ pub struct McsOptions {
     pub policy: Strategy,
     /// The built-in bot that plays the searching seat in the rollouts.
     pub own: Strategy,
+    /// At a table of three or more: how much the others' mean points count against the
+    /// seat's own, in percent (0: only its own points count).
+    pub versus: u32,
 }
 
 impl Default for McsOptions {
@@ -58,6 +61,7 @@ impl Default for McsOptions {
             ms: None,
             policy: DEFAULT_POLICY,
             own: DEFAULT_OWN,
+            versus: 0,
         }
     }
 }
@@ -89,9 +93,10 @@ impl McsOptions {
             match name {
                 "rollouts" => parsed.rollouts = number,
                 "ms" => parsed.ms = Some(number),
+                "versus" => parsed.versus = number,
                 _ => {
                     return Err(format!(
-                        "unknown mcs option `{name}` (known: rollouts, ms, policy, own)"
+                        "unknown mcs option `{name}` (known: rollouts, ms, policy, own, versus)"
                     ));
                 }
             }
@@ -110,6 +115,9 @@ impl McsOptions {
         }
         if self.policy != DEFAULT_POLICY {
             spec.push_str(&format!(":policy={}", self.policy.name()));
+        }
+        if self.versus != 0 {
+            spec.push_str(&format!(":versus={}", self.versus));
         }
         if self.own != DEFAULT_OWN {
             spec.push_str(&format!(":own={}", self.own.name()));
@@ -194,48 +202,73 @@ impl McsPlayer {
         let n = self.actions.len();
         self.totals.clear();
         self.totals.resize(n, 0.0);
-        let start = Instant::now();
-        let deadline = self
-            .options
-            .ms
-            .map(|ms| Duration::from_millis(u64::from(ms)));
-        let per_world = n as u32;
-        let worlds = self.options.rollouts.div_ceil(per_world).max(1);
+        // Sequential halving: the budget is spent in stages; after each, the worse half of the
+        // actions still in play is dropped, so the close calls get most of the rollouts.
+        let stages = n.next_power_of_two().trailing_zeros().max(1);
+        let budget = match self.options.ms {
+            Some(ms) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
+            None => Budget::Rollouts(self.options.rollouts / stages),
+        };
         let high_wins = rules.circle.is_some();
         let mut game = world.clone();
-        let mut played = 0u32;
-        loop {
-            let futures = self.policy.rng().clone();
-            for (k, &action) in self.actions.iter().enumerate() {
-                game.clone_from(&world);
-                *self.policy.rng() = futures.clone();
-                if game.apply(seat, action, &mut Discard).is_err() {
-                    self.totals[k] = f64::INFINITY;
-                    continue;
+        let mut active: Vec<usize> = (0..n).collect();
+        let mut fresh = true;
+        for stage in 0..stages {
+            let start = Instant::now();
+            let mut spent = 0u32;
+            loop {
+                if !fresh {
+                    world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
                 }
-                rollout(&mut game, &mut self.policy, &mut self.own, seat, view.round);
-                self.totals[k] += value(&game, seat, view.scores, high_wins);
+                fresh = false;
+                let futures = (self.policy.rng().clone(), self.own.rng().clone());
+                for &k in &active {
+                    game.clone_from(&world);
+                    *self.policy.rng() = futures.0.clone();
+                    *self.own.rng() = futures.1.clone();
+                    if game.apply(seat, self.actions[k], &mut Discard).is_err() {
+                        self.totals[k] = f64::INFINITY;
+                        continue;
+                    }
+                    rollout(&mut game, &mut self.policy, &mut self.own, seat, view.round);
+                    self.totals[k] +=
+                        value(&game, seat, view.scores, high_wins, self.options.versus);
+                }
+                spent += active.len() as u32;
+                let done = match budget {
+                    Budget::Time(limit) => start.elapsed() >= limit,
+                    Budget::Rollouts(count) => spent >= count,
+                };
+                if done {
+                    break;
+                }
             }
-            played += 1;
-            let done = match deadline {
-                Some(limit) => start.elapsed() >= limit,
-                None => played >= worlds,
-            };
-            if done {
-                break;
+            // Every action still in play has the same rollouts: their totals compare.
+            active.sort_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]));
+            if stage + 1 < stages {
+                active.truncate(active.len().div_ceil(2).max(1));
             }
-            world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
         }
-        let best = (0..n)
-            .min_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]))
-            .expect("actions");
-        Some(self.actions[best])
+        Some(self.actions[active[0]])
     }
 }
 
+/// How much search a stage gets.
+#[derive(Clone, Copy)]
+enum Budget {
+    Time(Duration),
+    Rollouts(u32),
+}
+
 /// Plays `game` to the end of round `round` (or of the game) with `own` at seat `me` and
-/// `policy` at every other seat.
-fn rollout<G: Game>(game: &mut G, policy: &mut Builtin, own: &mut Builtin, me: Seat, round: u32) {
+/// `policy` at every other seat: one rollout (public for the benchmark).
+pub fn rollout<G: Game>(
+    game: &mut G,
+    policy: &mut Builtin,
+    own: &mut Builtin,
+    me: Seat,
+    round: u32,
+) {
     loop {
         match game.to_move() {
             ToMove::Deal | ToMove::GameOver => return,
@@ -279,7 +312,7 @@ fn step<G: Game>(game: &mut G, policy: &mut Builtin, seat: Seat) {
 
 /// What a finished rollout is worth to `seat`, lower is better (see [`McsPlayer`]): `before`
 /// are the totals when the decision was asked.
-fn value<G: Game>(game: &G, seat: Seat, before: &[i32], high_wins: bool) -> f64 {
+fn value<G: Game>(game: &G, seat: Seat, before: &[i32], high_wins: bool, versus: u32) -> f64 {
     let view = game.view(seat);
     let sign = if high_wins { -1.0 } else { 1.0 };
     // Between rounds the totals are the scores; once the game is over, the outcome's (the
@@ -290,7 +323,9 @@ fn value<G: Game>(game: &G, seat: Seat, before: &[i32], high_wins: bool) -> f64 
     let mine = gained(seat);
     let duel = view.seats == 2;
     if !duel {
-        return sign * mine;
+        let others = (0..view.seats).filter(|&s| s != seat).map(gained);
+        let mean = others.sum::<f64>() / (view.seats - 1) as f64;
+        return sign * (mine - mean * f64::from(versus) / 100.0);
     }
     let others = (0..view.seats)
         .filter(|&s| s != seat)
