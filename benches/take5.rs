@@ -33,7 +33,7 @@ use take5::house::House;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::players::pipe::PipePlayer;
 use take5::players::process::{BotCommand, BotProcess};
-use take5::players::search::{DEFAULT_OWN, DEFAULT_POLICY, rollout};
+use take5::players::search::{DEFAULT_OWN, DEFAULT_POLICY, McsOptions, Policies, rollout};
 use take5::players::{Answer, GameStart, Legality, Player};
 use take5::referee::{MatchConfig, MatchHouse, play_match};
 use take5::rng::{GameRng, Stream};
@@ -135,12 +135,16 @@ fn engine_rounds_per_game() -> f64 {
 fn rollouts_per_second<G: Model>(start: &G, own: Strategy, others: Strategy) -> f64 {
     let round = start.view(0).round;
     let mut game = start.clone();
-    let mut own = Builtin::new(own, 1);
-    let mut others = Builtin::new(others, 2);
+    let options = McsOptions {
+        own,
+        policy: others,
+        ..McsOptions::default()
+    };
+    let mut policies = Policies::new(&options, 1);
     rate(Duration::from_secs(3), || {
         for _ in 0..100 {
             game.clone_from(start);
-            rollout(&mut game, &mut others, &mut own, 0, round);
+            rollout(&mut game, &mut policies, 0, round);
         }
         100
     })

@@ -52,6 +52,8 @@ pub struct McsOptions {
     /// At a table of three or more: how much the others' mean points count against the
     /// seat's own, in percent (0: only its own points count).
     pub versus: u32,
+    /// Percent of the other seats' rollout decisions made by the dodger instead of `policy`.
+    pub mix: u32,
 }
 
 impl Default for McsOptions {
@@ -62,6 +64,7 @@ impl Default for McsOptions {
             policy: DEFAULT_POLICY,
             own: DEFAULT_OWN,
             versus: 0,
+            mix: 0,
         }
     }
 }
@@ -86,7 +89,7 @@ impl McsOptions {
             let number = value
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| n > 0)
+                .filter(|&n| n > 0 || name == "versus" || name == "mix")
                 .ok_or_else(|| {
                     format!("mcs option `{name}`: `{value}` is not a whole number above 0")
                 })?;
@@ -94,9 +97,10 @@ impl McsOptions {
                 "rollouts" => parsed.rollouts = number,
                 "ms" => parsed.ms = Some(number),
                 "versus" => parsed.versus = number,
+                "mix" => parsed.mix = number.min(100),
                 _ => {
                     return Err(format!(
-                        "unknown mcs option `{name}` (known: rollouts, ms, policy, own, versus)"
+                        "unknown mcs option `{name}` (known: rollouts, ms, policy, own, versus, mix)"
                     ));
                 }
             }
@@ -119,6 +123,9 @@ impl McsOptions {
         if self.versus != 0 {
             spec.push_str(&format!(":versus={}", self.versus));
         }
+        if self.mix != 0 {
+            spec.push_str(&format!(":mix={}", self.mix));
+        }
         if self.own != DEFAULT_OWN {
             spec.push_str(&format!(":own={}", self.own.name()));
         }
@@ -136,10 +143,8 @@ pub struct McsPlayer {
     name: String,
     /// The search's own draws (determinizations).
     rng: GameRng,
-    /// The rollouts' policy for every seat: the random built-in, with a stream of its own.
-    policy: Builtin,
-    /// The rollouts' policy for the searching seat.
-    own: Builtin,
+    /// The rollouts' bots.
+    policies: Policies,
     variant: Variant,
     /// The view's rules, shared with the games built from them (made again when they change).
     rules: Option<Arc<Rules>>,
@@ -156,9 +161,8 @@ impl McsPlayer {
             name: format!("builtin:{}", options.spec()),
             options,
             rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
-            // Another key for the rollouts, so their stream is not the determinizations'.
-            policy: Builtin::new(options.policy, seed ^ 0x6d63_735f_726f_6c6c),
-            own: Builtin::new(options.own, seed ^ 0x6d63_735f_6f77_6e5f),
+            // Other keys for the rollouts, so their streams are not the determinizations'.
+            policies: Policies::new(&options, seed),
             variant: Variant::Classic,
             rules: None,
             memory: Memory::default(),
@@ -221,16 +225,17 @@ impl McsPlayer {
                     world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
                 }
                 fresh = false;
-                let futures = (self.policy.rng().clone(), self.own.rng().clone());
+                let p = &mut self.policies;
+                let futures = (p.others.rng().clone(), p.own.rng().clone());
                 for &k in &active {
                     game.clone_from(&world);
-                    *self.policy.rng() = futures.0.clone();
-                    *self.own.rng() = futures.1.clone();
+                    *self.policies.others.rng() = futures.0.clone();
+                    *self.policies.own.rng() = futures.1.clone();
                     if game.apply(seat, self.actions[k], &mut Discard).is_err() {
                         self.totals[k] = f64::INFINITY;
                         continue;
                     }
-                    rollout(&mut game, &mut self.policy, &mut self.own, seat, view.round);
+                    rollout(&mut game, &mut self.policies, seat, view.round);
                     self.totals[k] +=
                         value(&game, seat, view.scores, high_wins, self.options.versus);
                 }
@@ -260,36 +265,55 @@ enum Budget {
     Rollouts(u32),
 }
 
-/// Plays `game` to the end of round `round` (or of the game) with `own` at seat `me` and
-/// `policy` at every other seat: one rollout (public for the benchmark).
-pub fn rollout<G: Game>(
-    game: &mut G,
-    policy: &mut Builtin,
-    own: &mut Builtin,
-    me: Seat,
-    round: u32,
-) {
+/// The built-in bots that play a rollout: `own` at the searching seat; at the others `others`,
+/// or, for `mix` percent of their decisions (drawn from `others`' generator), `smart`.
+pub struct Policies {
+    pub own: Builtin,
+    pub others: Builtin,
+    pub smart: Builtin,
+    pub mix: u32,
+}
+
+impl Policies {
+    /// The policies `options` name, their generators made from `seed` (each its own key).
+    pub fn new(options: &McsOptions, seed: u64) -> Policies {
+        Policies {
+            own: Builtin::new(options.own, seed ^ 0x6d63_735f_6f77_6e5f),
+            others: Builtin::new(options.policy, seed ^ 0x6d63_735f_726f_6c6c),
+            smart: Builtin::new(Strategy::Dodger, seed ^ 0x6d63_735f_736d_7274),
+            mix: options.mix,
+        }
+    }
+
+    /// The bot for `seat`'s next decision when `me` searches.
+    #[inline]
+    fn at(&mut self, seat: Seat, me: Seat) -> &mut Builtin {
+        if seat == me {
+            &mut self.own
+        } else if self.mix > 0 && self.others.rng().below(100) < self.mix {
+            &mut self.smart
+        } else {
+            &mut self.others
+        }
+    }
+}
+
+/// Plays `game` to the end of round `round` (or of the game) with `policies`, `me` being the
+/// searching seat: one rollout (public for the benchmark).
+pub fn rollout<G: Game>(game: &mut G, policies: &mut Policies, me: Seat, round: u32) {
     loop {
         match game.to_move() {
             ToMove::Deal | ToMove::GameOver => return,
             ToMove::Everyone(_) => {
                 for seat in 0..game.seats() {
-                    step(
-                        game,
-                        if seat == me { &mut *own } else { &mut *policy },
-                        seat,
-                    );
+                    step(game, policies.at(seat, me), seat);
                 }
             }
             ToMove::Seat(seat, _) => {
                 if game.view(seat).round != round {
                     return;
                 }
-                step(
-                    game,
-                    if seat == me { &mut *own } else { &mut *policy },
-                    seat,
-                );
+                step(game, policies.at(seat, me), seat);
             }
         }
     }
@@ -344,8 +368,8 @@ impl Player for McsPlayer {
             game: start.number,
             seat: start.seat,
         });
-        self.policy.start_game(start)?;
-        self.own.start_game(start)?;
+        self.policies.own.start_game(start)?;
+        self.policies.others.start_game(start)?;
         self.variant = start.variant;
         self.memory = Memory::new(start.seat, start.seats);
         Ok(())
