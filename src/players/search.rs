@@ -25,9 +25,10 @@ use crate::variants::take_a_number::TakeANumber;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The rollouts a decision gets by default: under 10 ms a decision on one core of this
-/// project's machine in every variant (docs/mcs.md).
-pub const DEFAULT_ROLLOUTS: u32 = 1000;
+/// The rollouts a decision gets by default at a table of four; at `seats` seats,
+/// `DEFAULT_ROLLOUTS * 4 / seats` (a rollout's cost grows with the seats): under 10 ms a
+/// decision on one core of this project's machine (docs/mcs.md).
+pub const DEFAULT_ROLLOUTS: u32 = 2000;
 
 /// The rollouts' policy by default.
 pub const DEFAULT_POLICY: Strategy = Strategy::Random;
@@ -40,8 +41,9 @@ pub const DEFAULT_OWN: Strategy = Strategy::Dodger;
 /// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct McsOptions {
-    /// Rollouts per decision (over all its actions).
-    pub rollouts: u32,
+    /// Rollouts per decision (over all its actions); `None`: [`DEFAULT_ROLLOUTS`] scaled by
+    /// the table's size.
+    pub rollouts: Option<u32>,
     /// A time budget per decision in milliseconds instead of a count: the games then depend on
     /// the machine's speed, so they are not reproducible from the seed.
     pub ms: Option<u32>,
@@ -54,17 +56,21 @@ pub struct McsOptions {
     pub versus: u32,
     /// Percent of the other seats' rollout decisions made by the dodger instead of `policy`.
     pub mix: u32,
+    /// At a table of three or more: how much the points of the other seat doing best so far
+    /// count against the seat's own, in percent.
+    pub rival: u32,
 }
 
 impl Default for McsOptions {
     fn default() -> McsOptions {
         McsOptions {
-            rollouts: DEFAULT_ROLLOUTS,
+            rollouts: None,
             ms: None,
             policy: DEFAULT_POLICY,
             own: DEFAULT_OWN,
             versus: 0,
             mix: 0,
+            rival: 0,
         }
     }
 }
@@ -89,18 +95,19 @@ impl McsOptions {
             let number = value
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| n > 0 || name == "versus" || name == "mix")
+                .filter(|&n| n > 0 || ["versus", "mix", "rival"].contains(&name))
                 .ok_or_else(|| {
                     format!("mcs option `{name}`: `{value}` is not a whole number above 0")
                 })?;
             match name {
-                "rollouts" => parsed.rollouts = number,
+                "rollouts" => parsed.rollouts = Some(number),
                 "ms" => parsed.ms = Some(number),
                 "versus" => parsed.versus = number,
                 "mix" => parsed.mix = number.min(100),
+                "rival" => parsed.rival = number,
                 _ => {
                     return Err(format!(
-                        "unknown mcs option `{name}` (known: rollouts, ms, policy, own, versus, mix)"
+                        "unknown mcs option `{name}` (known: rollouts, ms, policy, own, versus, mix, rival)"
                     ));
                 }
             }
@@ -111,8 +118,8 @@ impl McsOptions {
     /// The spec's text after `builtin:` (defaults left out).
     pub fn spec(&self) -> String {
         let mut spec = String::from("mcs");
-        if self.rollouts != DEFAULT_ROLLOUTS {
-            spec.push_str(&format!(":rollouts={}", self.rollouts));
+        if let Some(rollouts) = self.rollouts {
+            spec.push_str(&format!(":rollouts={rollouts}"));
         }
         if let Some(ms) = self.ms {
             spec.push_str(&format!(":ms={ms}"));
@@ -122,6 +129,9 @@ impl McsOptions {
         }
         if self.versus != 0 {
             spec.push_str(&format!(":versus={}", self.versus));
+        }
+        if self.rival != 0 {
+            spec.push_str(&format!(":rival={}", self.rival));
         }
         if self.mix != 0 {
             spec.push_str(&format!(":mix={}", self.mix));
@@ -211,9 +221,27 @@ impl McsPlayer {
         let stages = n.next_power_of_two().trailing_zeros().max(1);
         let budget = match self.options.ms {
             Some(ms) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
-            None => Budget::Rollouts(self.options.rollouts / stages),
+            None => {
+                let default = || (DEFAULT_ROLLOUTS * 4 / view.seats.max(1) as u32).max(1);
+                Budget::Rollouts(self.options.rollouts.unwrap_or_else(default) / stages)
+            }
         };
         let high_wins = rules.circle.is_some();
+        // The rival: the other seat doing best so far (totals and this round's points).
+        let standing = |s: Seat| {
+            let points = view.scores[s] + view.taken.get(s).copied().unwrap_or(0);
+            if high_wins { -points } else { points }
+        };
+        let rival = (0..view.seats)
+            .filter(|&s| s != seat)
+            .min_by_key(|&s| standing(s));
+        let scoring = Scoring {
+            high_wins,
+            versus: self.options.versus,
+            rival: rival
+                .filter(|_| self.options.rival > 0)
+                .map(|s| (s, self.options.rival)),
+        };
         let mut game = world.clone();
         let mut active: Vec<usize> = (0..n).collect();
         let mut fresh = true;
@@ -236,8 +264,7 @@ impl McsPlayer {
                         continue;
                     }
                     rollout(&mut game, &mut self.policies, seat, view.round);
-                    self.totals[k] +=
-                        value(&game, seat, view.scores, high_wins, self.options.versus);
+                    self.totals[k] += value(&game, seat, view.scores, &scoring);
                 }
                 spent += active.len() as u32;
                 let done = match budget {
@@ -256,6 +283,16 @@ impl McsPlayer {
         }
         Some(self.actions[active[0]])
     }
+}
+
+/// How a rollout's end is scored for the searching seat.
+struct Scoring {
+    /// Points are won (the circle game), not penalties.
+    high_wins: bool,
+    /// Weight of the others' mean points, in percent.
+    versus: u32,
+    /// The rival seat and the weight of its points, in percent.
+    rival: Option<(Seat, u32)>,
 }
 
 /// How much search a stage gets.
@@ -336,7 +373,8 @@ fn step<G: Game>(game: &mut G, policy: &mut Builtin, seat: Seat) {
 
 /// What a finished rollout is worth to `seat`, lower is better (see [`McsPlayer`]): `before`
 /// are the totals when the decision was asked.
-fn value<G: Game>(game: &G, seat: Seat, before: &[i32], high_wins: bool, versus: u32) -> f64 {
+fn value<G: Game>(game: &G, seat: Seat, before: &[i32], score: &Scoring) -> f64 {
+    let high_wins = score.high_wins;
     let view = game.view(seat);
     let sign = if high_wins { -1.0 } else { 1.0 };
     // Between rounds the totals are the scores; once the game is over, the outcome's (the
@@ -349,7 +387,10 @@ fn value<G: Game>(game: &G, seat: Seat, before: &[i32], high_wins: bool, versus:
     if !duel {
         let others = (0..view.seats).filter(|&s| s != seat).map(gained);
         let mean = others.sum::<f64>() / (view.seats - 1) as f64;
-        return sign * (mine - mean * f64::from(versus) / 100.0);
+        let rival = score
+            .rival
+            .map_or(0.0, |(s, weight)| gained(s) * f64::from(weight) / 100.0);
+        return sign * (mine - mean * f64::from(score.versus) / 100.0 - rival);
     }
     let others = (0..view.seats)
         .filter(|&s| s != seat)
