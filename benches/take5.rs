@@ -167,7 +167,7 @@ fn mcs_rollouts() {
     );
     let mixed = rollouts_per_second(&start, DEFAULT_OWN, DEFAULT_POLICY);
     println!(
-        "mcs: {mixed:>10.0} rollouts/s  (classic, the same with mcs's default policies: the dodger at the searching seat, random at the others)"
+        "mcs: {mixed:>10.0} rollouts/s  (classic, the same with mcs's default policies: the dodger at the searching seat, the dodger or random, half and half, at the others)"
     );
     let rules = |variant: Variant| Arc::new(variant.rules());
     let pro = Pro::new(rules(Variant::Pro), 4).expect("a game");

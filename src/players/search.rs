@@ -38,6 +38,14 @@ pub const DEFAULT_POLICY: Strategy = Strategy::Random;
 /// classic 4-player games, docs/mcs.md).
 pub const DEFAULT_OWN: Strategy = Strategy::Dodger;
 
+/// Percent of the other seats' rollout decisions made by the dodger by default (the rest at
+/// random): a table of players of mixed strength (docs/mcs.md).
+pub const DEFAULT_MIX: u32 = 50;
+
+/// How much the points of the other seat doing best so far count against the seat's own by
+/// default, in percent, at a table of three or more (docs/mcs.md).
+pub const DEFAULT_RIVAL: u32 = 50;
+
 /// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct McsOptions {
@@ -69,8 +77,8 @@ impl Default for McsOptions {
             policy: DEFAULT_POLICY,
             own: DEFAULT_OWN,
             versus: 0,
-            mix: 0,
-            rival: 0,
+            mix: DEFAULT_MIX,
+            rival: DEFAULT_RIVAL,
         }
     }
 }
@@ -130,10 +138,10 @@ impl McsOptions {
         if self.versus != 0 {
             spec.push_str(&format!(":versus={}", self.versus));
         }
-        if self.rival != 0 {
+        if self.rival != DEFAULT_RIVAL {
             spec.push_str(&format!(":rival={}", self.rival));
         }
-        if self.mix != 0 {
+        if self.mix != DEFAULT_MIX {
             spec.push_str(&format!(":mix={}", self.mix));
         }
         if self.own != DEFAULT_OWN {
