@@ -151,6 +151,20 @@ fn check_determinized<G: Model>(
     hidden.sort_unstable();
     hidden.dedup();
     assert_eq!(hidden.len(), count, "{label}: a card in two hidden hands");
+    for (name, g) in [("real", game), ("determinized", &world)] {
+        let mut all: Vec<Card> = (0..g.seats())
+            .flat_map(|s| g.view(s).hand.to_vec())
+            .collect();
+        all.extend(g.view(seat).rows.iter().flatten());
+        let count = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(
+            all.len(),
+            count,
+            "{label}: {name} game: a card in two places"
+        );
+    }
 }
 
 /// Plays `games` games of `G` at random (the random built-in at every seat, its events fed to

@@ -25,10 +25,18 @@ use crate::variants::take_a_number::TakeANumber;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The rollouts a decision gets by default at a table of four; at `seats` seats,
-/// `DEFAULT_ROLLOUTS * 4 / seats` (a rollout's cost grows with the seats): under 10 ms a
-/// decision on one core of this project's machine (docs/mcs.md).
-pub const DEFAULT_ROLLOUTS: u32 = 2000;
+/// The rollouts a decision gets by default at a table of four, by variant (a Pro rollout
+/// drafts too, a circle game's rollout plays the whole game); at `seats` seats, this times
+/// 4 / seats (a rollout's cost grows with the seats). Chosen to stay under 10 ms a decision on
+/// average on one core of this project's machine (docs/mcs.md).
+pub fn default_rollouts(variant: Variant, seats: usize) -> u32 {
+    let at_four = match variant {
+        Variant::Classic | Variant::TakeANumber => 2000,
+        Variant::Pro | Variant::Anniversary => 1000,
+        Variant::Circle => 300,
+    };
+    (at_four * 4 / seats.max(1) as u32).max(1)
+}
 
 /// The rollouts' policy by default.
 pub const DEFAULT_POLICY: Strategy = Strategy::Random;
@@ -49,8 +57,7 @@ pub const DEFAULT_RIVAL: u32 = 50;
 /// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct McsOptions {
-    /// Rollouts per decision (over all its actions); `None`: [`DEFAULT_ROLLOUTS`] scaled by
-    /// the table's size.
+    /// Rollouts per decision (over all its actions); `None`: [`default_rollouts`].
     pub rollouts: Option<u32>,
     /// A time budget per decision in milliseconds instead of a count: the games then depend on
     /// the machine's speed, so they are not reproducible from the seed.
@@ -204,9 +211,15 @@ impl McsPlayer {
             Variant::Pro => self.search::<Pro>(&rules, view),
             Variant::TakeANumber => self.search::<TakeANumber>(&rules, view),
             Variant::Circle => self.search::<Circle>(&rules, view),
-            Variant::Anniversary => self.search::<Anniversary>(&rules, view),
+            // Mid-turn (a card revealed: special cards, Negative = Positive, swaps, a row
+            // choice) the rebuilt game can reach states the rules engine does not expect (a
+            // known problem, docs/mcs.md): those decisions are the dodger's.
+            Variant::Anniversary if view.revealed.is_empty() => {
+                self.search::<Anniversary>(&rules, view)
+            }
+            Variant::Anniversary => None,
         };
-        chosen.unwrap_or_else(|| fallback(view))
+        chosen.unwrap_or_else(|| self.policies.smart.choose(view))
     }
 
     /// The best action by rollouts from determinizations of `G`; `None` if the view cannot be
@@ -230,7 +243,7 @@ impl McsPlayer {
         let budget = match self.options.ms {
             Some(ms) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
             None => {
-                let default = || (DEFAULT_ROLLOUTS * 4 / view.seats.max(1) as u32).max(1);
+                let default = || default_rollouts(self.variant, view.seats);
                 Budget::Rollouts(self.options.rollouts.unwrap_or_else(default) / stages)
             }
         };
