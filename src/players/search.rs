@@ -3,12 +3,12 @@
 //! rebuilt from the seat's view with the cards it cannot see drawn at random ([`Model::determinize`],
 //! fed with what the event lines showed: [`Memory`]), and cheap copies of it.
 //!
-//! Each decision: draw a determinization; for each legal action, copy it, apply the action and
-//! play the rest of the round with the random built-in policy for every seat, with the same
+//! Each decision: draw a determinization; for each legal action still in play, copy it, apply
+//! the action and play the rest of the round with built-in bots ([`Policies`]), with the same
 //! random choices for every action (common random numbers: the actions are compared on the
-//! same futures); score the round's end for the seat; repeat until the budget is spent, and
-//! take the action with the best mean. How a round's end is scored: see [`McsPlayer`].
-//! docs/mcs.md has the figures.
+//! same futures); score the round's end for the seat; repeat, dropping the worse half of the
+//! actions after each stage of the budget (sequential halving), and take the best. How a
+//! round's end is scored: see [`McsPlayer`]. docs/mcs.md has the figures.
 
 use super::builtin::{Builtin, Strategy, fallback};
 use super::{Answer, GameStart, Legality, Player};
@@ -162,7 +162,9 @@ impl McsOptions {
 ///
 /// A rollout is scored at the end of the round it started in (or of the game): the seat's
 /// points in that round; at a table of two, minus the other's (what ranks); otherwise the
-/// seat's own points (what its total is made of). Penalties count against, the circle game's points for.
+/// seat's own points (what its total is made of), less `versus` percent of the others' mean
+/// and `rival` percent of the points of the other seat doing best so far. Penalties count
+/// against, the circle game's points for.
 pub struct McsPlayer {
     options: McsOptions,
     name: String,
@@ -223,7 +225,7 @@ impl McsPlayer {
     }
 
     /// The best action by rollouts from determinizations of `G`; `None` if the view cannot be
-    /// rebuilt (then the caller plays the fallback).
+    /// rebuilt (then the caller plays the dodger).
     fn search<G: Model>(&mut self, rules: &Arc<Rules>, view: &View) -> Option<Action> {
         let seat = view.seat;
         let mut world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
