@@ -14,6 +14,8 @@
 //!   whose `row_taken` hook recomputes the row's bullheads card by card with `t.bullheads`.
 //! - house-variants: per variant other than classic, its games without a script, with a
 //!   settings-only script (its own defaults restated) and with the `row_taken` hook above.
+//! - mcs: rollouts per second of `builtin:mcs` (src/players/search.rs) per variant, from the
+//!   start of a round to its end, next to the engine's classic rounds per second.
 //! - tournament: games per second of a `take5 tournament` (4 built-in bots at one table, one
 //!   result per game handed back to the calling thread) with 1 and 2 jobs, on every core.
 //! - persistent: games per second of `take5 play` and of `take5 tournament` (whole commands,
@@ -39,15 +41,23 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use take5::game::{Action, Event, Outcome, Seat, View};
+use take5::game::model::Model;
+use take5::game::{Action, Discard, Event, Game, Outcome, Seat, View};
 use take5::house::House;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::players::pipe::PipePlayer;
 use take5::players::process::{BotCommand, BotProcess};
+use take5::players::search::{DEFAULT_OWN, DEFAULT_POLICY, McsOptions, Policies, rollout};
 use take5::players::{Answer, GameStart, Legality, Player};
 use take5::referee::{MatchConfig, MatchHouse, play_match};
+use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
 use take5::variants::Variant;
+use take5::variants::anniversary::Anniversary;
+use take5::variants::circle::Circle;
+use take5::variants::classic::Classic;
+use take5::variants::pro::Pro;
+use take5::variants::take_a_number::TakeANumber;
 
 /// Runs `batch` repeatedly for about `budget` in five slices; returns the best slice's rate of
 /// items per second (the least disturbed by whatever else the machine is doing).
@@ -100,6 +110,116 @@ fn variant_games_per_second(variant: Variant, house: Option<House>) -> f64 {
     rate(Duration::from_secs(3), || {
         play_match(&config, &mut players, None, |_| {}).expect("a match")
     })
+}
+
+/// Classic rounds per game in the engine benchmark's games (counted from their events, once).
+fn engine_rounds_per_game() -> f64 {
+    struct Counting(Builtin, Rc<std::cell::Cell<u64>>);
+    impl Player for Counting {
+        fn name(&self) -> &str {
+            "counting"
+        }
+        fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+            self.0.start_game(start)
+        }
+        fn wants_events(&self) -> bool {
+            true
+        }
+        fn observe(&mut self, _: Seat, event: &Event) -> Answer<()> {
+            if matches!(event, Event::RoundEnd { .. }) {
+                self.1.set(self.1.get() + 1);
+            }
+            Ok(())
+        }
+        fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Answer<Action> {
+            Ok(self.0.choose(view))
+        }
+    }
+    let rounds = Rc::new(std::cell::Cell::new(0));
+    let mut players: Vec<Box<dyn Player>> = (0..4)
+        .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)
+        .collect();
+    players[0] = Box::new(Counting(Builtin::new(Strategy::Random, 1), rounds.clone()));
+    let games = play_match(&config(200), &mut players, None, |_| {}).expect("a match");
+    rounds.get() as f64 / games as f64
+}
+
+/// Rollouts per second of `start` (a game at the start of a round, or of the circle game)
+/// played to the round's end, `own` at seat 0 and `others` at the other seats.
+fn rollouts_per_second<G: Model>(start: &G, own: Strategy, others: Strategy) -> f64 {
+    let round = start.view(0).round;
+    let mut game = start.clone();
+    let options = McsOptions {
+        own,
+        policy: others,
+        ..McsOptions::default()
+    };
+    let mut policies = Policies::new(&options, 1);
+    rate(Duration::from_secs(3), || {
+        for _ in 0..100 {
+            game.clone_from(start);
+            rollout(&mut game, &mut policies, 0, round);
+        }
+        100
+    })
+}
+
+/// `mcs`: rollouts per second on one core, per variant, 4 players, from the start of round 1
+/// (what `builtin:mcs` plays thousands of per decision), next to the engine's rounds per second.
+fn mcs_rollouts() {
+    let engine = engine_games_per_second(None) * engine_rounds_per_game();
+    println!(
+        "mcs: {engine:>10.0} rounds/s  (the engine benchmark's classic games, counted in rounds)"
+    );
+    let mut rng = GameRng::new(1, Stream::Deal(0));
+    let mut start = Classic::new(Arc::new(Rules::classic()), 4).expect("a game");
+    start.deal_random(&mut rng, &mut Discard).expect("a deal");
+    let random = rollouts_per_second(&start, Strategy::Random, Strategy::Random);
+    println!(
+        "mcs: {random:>10.0} rollouts/s  (classic, a round from its start, random bots at every seat: {:.2}x the engine's rounds/s; target >= 0.5x)",
+        random / engine
+    );
+    let mixed = rollouts_per_second(&start, DEFAULT_OWN, DEFAULT_POLICY);
+    println!(
+        "mcs: {mixed:>10.0} rollouts/s  (classic, the same with mcs's default policies: the dodger at the searching seat, the dodger or random, half and half, at the others)"
+    );
+    let rules = |variant: Variant| Arc::new(variant.rules());
+    let pro = Pro::new(rules(Variant::Pro), 4).expect("a game");
+    let mut tan = TakeANumber::new(rules(Variant::TakeANumber), 4).expect("a game");
+    tan.deal_random(&mut rng, &mut Discard).expect("a deal");
+    let mut circle = Circle::new(rules(Variant::Circle), 4).expect("a game");
+    circle.deal_random(&mut rng, &mut Discard).expect("a deal");
+    let mut anniversary = Anniversary::new(rules(Variant::Anniversary), 4).expect("a game");
+    anniversary
+        .deal_random(&mut rng, &mut Discard)
+        .expect("a deal");
+    let figures = [
+        (
+            "pro",
+            rollouts_per_second(&pro, DEFAULT_OWN, DEFAULT_POLICY),
+            "the draft and the round",
+        ),
+        (
+            "take-a-number",
+            rollouts_per_second(&tan, DEFAULT_OWN, DEFAULT_POLICY),
+            "a round",
+        ),
+        (
+            "circle",
+            rollouts_per_second(&circle, DEFAULT_OWN, DEFAULT_POLICY),
+            "the whole game",
+        ),
+        (
+            "anniversary",
+            rollouts_per_second(&anniversary, DEFAULT_OWN, DEFAULT_POLICY),
+            "a round",
+        ),
+    ];
+    for (name, figure, what) in figures {
+        println!(
+            "mcs: {figure:>10.0} rollouts/s  ({name}: {what} from its start, mcs's default policies)"
+        );
+    }
 }
 
 fn exe() -> String {
@@ -402,6 +522,9 @@ fn main() {
                 variant.name()
             );
         }
+    }
+    if wanted("mcs") {
+        mcs_rollouts();
     }
     if wanted("house") {
         let plain = plain.expect("measured above");

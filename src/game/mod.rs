@@ -5,6 +5,7 @@
 mod error;
 mod event;
 pub mod house;
+pub mod model;
 mod special;
 mod view;
 

@@ -48,6 +48,15 @@ impl Strategy {
     }
 }
 
+/// The options of the search bot's spec, if `name` (after `builtin:`) names it: `mcs`, or
+/// `mcs:` and its options (see [`crate::players::search::McsOptions`]).
+pub fn mcs_options(name: &str) -> Option<&str> {
+    match name.strip_prefix("mcs") {
+        Some(options) if options.is_empty() || options.starts_with(':') => Some(options),
+        _ => None,
+    }
+}
+
 /// A built-in bot at one seat of a match.
 pub struct Builtin {
     strategy: Strategy,
@@ -64,6 +73,11 @@ impl Builtin {
             name: format!("builtin:{}", strategy.name()),
             rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
         }
+    }
+
+    /// The generator of its random choices (a search replays the same choices from a copy).
+    pub fn rng(&mut self) -> &mut GameRng {
+        &mut self.rng
     }
 
     /// The decision, without the [`Player`] plumbing: the referee asks a built-in bot through it

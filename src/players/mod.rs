@@ -6,6 +6,7 @@ pub mod human;
 pub mod pipe;
 pub mod process;
 pub mod reaper;
+pub mod search;
 mod watchdog;
 
 use crate::game::{Action, Event, Outcome, RuleError, Seat, View};
@@ -150,18 +151,23 @@ pub trait Player {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     Builtin(builtin::Strategy),
+    /// `builtin:mcs[:option=value...]`: the search bot ([`search::McsPlayer`]).
+    Mcs(search::McsOptions),
     Command(String),
 }
 
 impl PlayerSpec {
     pub fn parse(spec: &str) -> Result<PlayerSpec, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
+            if let Some(options) = builtin::mcs_options(name) {
+                return search::McsOptions::parse(options).map(PlayerSpec::Mcs);
+            }
             return builtin::Strategy::from_name(name)
                 .map(PlayerSpec::Builtin)
                 .ok_or_else(|| {
                     let known: Vec<_> = builtin::Strategy::ALL.iter().map(|s| s.name()).collect();
                     format!(
-                        "unknown built-in bot `{name}` (known: builtin:{})",
+                        "unknown built-in bot `{name}` (known: builtin:{}, builtin:mcs)",
                         known.join(", builtin:")
                     )
                 });
@@ -185,6 +191,7 @@ impl PlayerSpec {
     ) -> Result<Box<dyn Player>, String> {
         match self {
             PlayerSpec::Builtin(strategy) => Ok(Box::new(builtin::Builtin::new(*strategy, seed))),
+            PlayerSpec::Mcs(options) => Ok(Box::new(search::McsPlayer::new(*options, seed))),
             PlayerSpec::Command(spec) => {
                 let mut command = process::BotCommand::parse(spec)?;
                 command.dir.clone_from(&launch.dir);

@@ -389,7 +389,9 @@ impl<'a> Table<'a> {
             // Built-in bots keep nothing; their command stays empty.
             let mut command = match &bot.player {
                 PlayerSpec::Command(spec) => BotCommand::parse(spec)?,
-                PlayerSpec::Builtin(_) => BotCommand::new("", Vec::<String>::new()),
+                PlayerSpec::Builtin(_) | PlayerSpec::Mcs(_) => {
+                    BotCommand::new("", Vec::<String>::new())
+                }
             };
             command.dir.clone_from(&bot.dir);
             let log = run.log_io.map(|dir| {
@@ -426,6 +428,9 @@ impl<'a> Table<'a> {
             let bot = &t.pool[b];
             let player: Box<dyn Player> = match &bot.player {
                 PlayerSpec::Builtin(strategy) => Box::new(Builtin::new(*strategy, seed)),
+                PlayerSpec::Mcs(options) => {
+                    Box::new(crate::players::search::McsPlayer::new(*options, seed))
+                }
                 PlayerSpec::Command(spec) => Box::new(Kept {
                     game: id,
                     spec: spec.clone(),
@@ -464,7 +469,7 @@ impl<'a> Table<'a> {
                     PlayerSpec::Command(_) => {
                         Some(std::mem::take(&mut self.kept[b].borrow_mut().times))
                     }
-                    PlayerSpec::Builtin(_) => None,
+                    PlayerSpec::Builtin(_) | PlayerSpec::Mcs(_) => None,
                 })
                 .collect()
         });

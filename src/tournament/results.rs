@@ -157,6 +157,7 @@ impl Header {
                     name: b.name.clone(),
                     player: match &b.player {
                         crate::players::PlayerSpec::Builtin(s) => format!("builtin:{}", s.name()),
+                        crate::players::PlayerSpec::Mcs(o) => format!("builtin:{}", o.spec()),
                         crate::players::PlayerSpec::Command(c) => c.clone(),
                     },
                     timeout_ms: b.timeout.as_millis() as u64,

@@ -18,6 +18,7 @@ use super::classic::{
 };
 use crate::cards::{Card, Deck, Special};
 use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
+use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
     SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
@@ -1476,6 +1477,217 @@ impl Game for Anniversary {
     fn restart(&mut self) {
         let seats = self.seats;
         *self = Anniversary::new(self.rules.clone(), seats).expect("the rules were valid");
+    }
+}
+
+impl Clone for Anniversary {
+    fn clone(&self) -> Anniversary {
+        Anniversary {
+            rules: self.rules.clone(),
+            seats: self.seats,
+            phase: self.phase,
+            round: self.round,
+            turn: self.turn,
+            hands: self.hands.clone(),
+            rows: self.rows.clone(),
+            special_hands: self.special_hands.clone(),
+            table: self.table.clone(),
+            deck: self.deck.clone(),
+            reshuffler: self.reshuffler.clone(),
+            piles: self.piles.clone(),
+            taken: self.taken.clone(),
+            scores: self.scores.clone(),
+            played: self.played.clone(),
+            chosen: self.chosen.clone(),
+            revealed: self.revealed,
+            order: self.order.clone(),
+            next: self.next,
+            ordered_deck: self.ordered_deck.clone(),
+            // A copy is for search: it plays without the house rule hooks.
+            house: Hooks::default(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Anniversary) {
+        self.rules.clone_from(&source.rules);
+        self.seats = source.seats;
+        self.phase = source.phase;
+        self.round = source.round;
+        self.turn = source.turn;
+        self.hands.clone_from(&source.hands);
+        self.rows.clone_from(&source.rows);
+        self.special_hands.clone_from(&source.special_hands);
+        self.table.clone_from(&source.table);
+        self.deck.clone_from(&source.deck);
+        self.reshuffler.clone_from(&source.reshuffler);
+        self.piles.clone_from(&source.piles);
+        self.taken.clone_from(&source.taken);
+        self.scores.clone_from(&source.scores);
+        self.played.clone_from(&source.played);
+        self.chosen.clone_from(&source.chosen);
+        self.revealed = source.revealed;
+        self.order.clone_from(&source.order);
+        self.next = source.next;
+        self.ordered_deck.clone_from(&source.ordered_deck);
+        self.house = Hooks::default();
+    }
+}
+
+impl Model for Anniversary {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let kinds = |held: &[Special]| {
+            let mut kinds = held.to_vec();
+            kinds.dedup();
+            kinds
+        };
+        match self.phase {
+            Phase::Choose { .. } if self.chosen.get(seat) == Some(&false) => {
+                out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
+            }
+            Phase::Special { seat: s, card } if s == seat => {
+                out.push(Action::Pass);
+                let view = self.view(seat);
+                for special in kinds(&self.special_hands[seat]) {
+                    out.extend(legal_plays(&view, card, special).map(Action::Special));
+                }
+            }
+            Phase::ChooseRow { seat: s, .. } if s == seat => {
+                let open = (0..self.rows.len()).filter(|&r| !self.table.stops[r]);
+                out.extend(open.map(Action::TakeRow));
+            }
+            Phase::Cancel { seat: s, .. } if s == seat => {
+                out.push(Action::Pass);
+                let mut taking = self.table.taking.clone();
+                taking.sort_unstable();
+                taking.dedup();
+                out.extend(taking.into_iter().map(Action::Cancel));
+            }
+            Phase::Swap { seat: s } if s == seat => {
+                out.push(Action::Pass);
+                out.extend(
+                    kinds(&self.special_hands[seat])
+                        .into_iter()
+                        .map(Action::Swap),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    /// Hidden are the others' number cards (drawn as in classic: from the cards in no row,
+    /// not in the seat's hand, not revealed and not taken this round), their special cards
+    /// and the order of the special deck (drawn from the special cards in no hand of the
+    /// seat's, not on the table and not discarded; as many for each as the table shows). The
+    /// state is laid out as the view shows it, mid-turn included; a row about to be taken
+    /// (Negative = Positive due) is found among the rows by the cards the view says it takes.
+    fn determinize(
+        rules: &Arc<Rules>,
+        view: &View,
+        memory: &Memory,
+        rng: &mut GameRng,
+    ) -> Result<Anniversary, RuleError> {
+        let seats = view.seats;
+        let bad = |why: &str| RuleError::BadDeal(why.to_string());
+        let table = view
+            .specials
+            .ok_or_else(|| bad("not an anniversary view"))?;
+        let mut game = Anniversary::new(rules.clone(), seats)
+            .map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let revealed = view.revealed;
+        let seen = (view.hand.iter().chain(view.rows.iter().flatten()))
+            .chain(revealed)
+            .chain(&memory.taken);
+        let mut unseen = unseen_cards(rules, seen);
+        // The special cards no one is known to hold.
+        let mut specials: Vec<Special> = Special::ANNIVERSARY
+            .iter()
+            .flat_map(|&s| [s; Special::COPIES])
+            .collect();
+        let five = (view.rows.len() > rules.rows).then_some(Special::FifthRow);
+        fn marked(marks: &[bool], kind: Special) -> impl Iterator<Item = Special> + '_ {
+            marks.iter().filter(|&&m| m).map(move |_| kind)
+        }
+        let out = (view.special_hand.iter().chain(&table.discard).copied())
+            .chain(marked(&table.sevens, Special::SevenNimmt))
+            .chain(marked(&table.stops, Special::Stop))
+            .chain(five);
+        for special in out {
+            if let Some(at) = specials.iter().position(|&s| s == special) {
+                specials.swap_remove(at);
+            }
+        }
+        let hidden = table.deck
+            + (0..seats)
+                .filter(|&s| s != view.seat)
+                .map(|s| table.hand_counts[s])
+                .sum::<usize>();
+        if specials.len() != hidden {
+            return Err(bad("the special cards do not add up"));
+        }
+        rng.shuffle(&mut specials);
+        for seat in 0..seats {
+            if seat == view.seat {
+                game.hands[seat] = view.hand.to_vec();
+                game.special_hands[seat] = view.special_hand.to_vec();
+            } else {
+                game.hands[seat] = draw_hand(rng, &mut unseen, view.hand.len());
+                let mut held = specials.split_off(specials.len() - table.hand_counts[seat]);
+                held.sort_unstable();
+                game.special_hands[seat] = held;
+            }
+        }
+        game.deck = specials;
+        game.table.clone_from(table);
+        *game.reshuffler = GameRng::new(u64::from(rng.next_u32()), Stream::Deal(0));
+        game.round = view.round;
+        game.turn = view.turn;
+        game.rows = view.rows.to_vec();
+        game.taken.copy_from_slice(view.taken);
+        game.scores.copy_from_slice(view.scores);
+        let seat = view.seat;
+        if !revealed.is_empty() {
+            game.revealed = true;
+            game.played.copy_from_slice(revealed);
+            game.chosen.fill(true);
+            order_by_card(&game.played, &mut game.order);
+            game.next = game.order.iter().position(|&s| s == seat).unwrap_or(0);
+        }
+        game.phase = match view.decision {
+            Some(Decision::Special { card }) => Phase::Special { seat, card },
+            Some(Decision::ChooseRow { card }) => Phase::ChooseRow { seat, card },
+            Some(Decision::Swap) => Phase::Swap { seat },
+            Some(Decision::Cancel) => {
+                let card = *revealed.get(seat).ok_or_else(|| bad("no card revealed"))?;
+                let taking = game
+                    .taking_of(card, &table.taking)
+                    .ok_or_else(|| bad("no row the view takes"))?;
+                Phase::Cancel { seat, card, taking }
+            }
+            _ => Phase::Choose { pending: seats },
+        };
+        Ok(game)
+    }
+}
+
+impl Anniversary {
+    /// How placing `card` takes `cards` (what [`Anniversary::cards_taken`] gives), found among
+    /// the rows: the end of a row (low when the card is below every open row's end, else full),
+    /// or a row it was inserted into.
+    fn taking_of(&self, card: Card, cards: &[Card]) -> Option<Taking> {
+        let low = self.target(card).is_none();
+        let reason = if low {
+            TakeReason::Low
+        } else {
+            TakeReason::Full
+        };
+        (0..self.rows.len()).find_map(|row| {
+            let end = Taking::End { row, reason };
+            let at = self.rows[row].partition_point(|&c| c < card);
+            let insert = Taking::Insert { row, at };
+            [end, insert]
+                .into_iter()
+                .find(|&taking| self.cards_taken(card, taking).0 == cards)
+        })
     }
 }
 

@@ -19,6 +19,7 @@
 use super::classic::{check_cards, check_hands, row_for};
 use crate::cards::{Card, Deck, Special};
 use crate::game::house::{Hook, Hooks, HouseHooks, TableView, add_seat_points};
+use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, CircleTable, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points,
     RuleError, Seat, ToMove, View, check_seat,
@@ -676,6 +677,121 @@ impl Circle {
             placed,
             remaining: self.settings.cards_per_turn - placed,
         }
+    }
+}
+
+impl Clone for Circle {
+    fn clone(&self) -> Circle {
+        Circle {
+            rules: self.rules.clone(),
+            settings: self.settings.clone(),
+            seats: self.seats,
+            hand_size: self.hand_size,
+            row_count: self.row_count,
+            phase: self.phase,
+            turn: self.turn,
+            hands: self.hands.clone(),
+            rows: self.rows.clone(),
+            ends: self.ends.clone(),
+            table: self.table.clone(),
+            piles: self.piles.clone(),
+            pile_specials: self.pile_specials.clone(),
+            points: self.points.clone(),
+            no_scores: self.no_scores.clone(),
+            ordered_deck: self.ordered_deck.clone(),
+            extra: self.extra.clone(),
+            // A copy is for search: it plays without the house rule hooks.
+            house: Hooks::default(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Circle) {
+        self.rules.clone_from(&source.rules);
+        self.settings.clone_from(&source.settings);
+        self.seats = source.seats;
+        self.hand_size = source.hand_size;
+        self.row_count = source.row_count;
+        self.phase = source.phase;
+        self.turn = source.turn;
+        self.hands.clone_from(&source.hands);
+        self.rows.clone_from(&source.rows);
+        self.ends.clone_from(&source.ends);
+        self.table.clone_from(&source.table);
+        self.piles.clone_from(&source.piles);
+        self.pile_specials.clone_from(&source.pile_specials);
+        self.points.clone_from(&source.points);
+        self.no_scores.clone_from(&source.no_scores);
+        self.ordered_deck.clone_from(&source.ordered_deck);
+        self.extra.clone_from(&source.extra);
+        self.house = Hooks::default();
+    }
+}
+
+impl Model for Circle {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let Phase::Turn { seat: turn, placed } = self.phase else {
+            return;
+        };
+        if seat != turn {
+            return;
+        }
+        if !self.rows.is_empty() {
+            out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
+        }
+        let held = &self.table.held[seat];
+        for (i, &special) in held.iter().enumerate() {
+            if i > 0 && held[i - 1] == special {
+                continue;
+            }
+            let open = self.table.row_specials.iter().enumerate();
+            let rows = open.filter(|(_, in_row)| !in_row.contains(&special));
+            out.extend(rows.map(|(row, _)| Action::PlaceSpecial { special, row }));
+        }
+        if placed > 0 {
+            out.push(Action::EndTurn);
+        }
+    }
+
+    /// Only the number cards in the others' hands are hidden (their sizes and every special
+    /// card are public): they are drawn from the cards in no row, in no hand of the seat's and
+    /// not collected. The collected piles come from the event lines (`memory`).
+    fn determinize(
+        rules: &Arc<Rules>,
+        view: &View,
+        memory: &Memory,
+        rng: &mut GameRng,
+    ) -> Result<Circle, RuleError> {
+        let table = view
+            .circle
+            .ok_or_else(|| RuleError::BadDeal("not a circle game's view".into()))?;
+        let Some(Decision::Place { placed, .. }) = view.decision else {
+            return Err(RuleError::BadDeal("no placement due".into()));
+        };
+        let seats = view.seats;
+        let mut game =
+            Circle::new(rules.clone(), seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let seen = (view.hand.iter().chain(view.rows.iter().flatten())).chain(&memory.taken);
+        let mut unseen = unseen_cards(rules, seen);
+        for seat in 0..seats {
+            game.hands[seat] = match seat == view.seat {
+                true => view.hand.to_vec(),
+                false => draw_hand(rng, &mut unseen, table.hand_sizes[seat]),
+            };
+            if let Some((cards, specials)) = memory.collected.get(seat) {
+                game.piles[seat].clone_from(cards);
+                game.pile_specials[seat].clone_from(specials);
+            }
+        }
+        game.rows = view.rows.to_vec();
+        game.ends = view.rows.iter().filter_map(|r| r.last().copied()).collect();
+        game.table.clone_from(table);
+        game.turn = view.turn;
+        game.phase = Phase::Turn {
+            seat: view.seat,
+            placed,
+        };
+        game.update_all();
+        Ok(game)
     }
 }
 

@@ -9,9 +9,10 @@
 
 use crate::cards::Card;
 use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
+use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, Outcome, Points, RuleError,
-    Seat, TakeReason, ToMove, View, check_seat,
+    Action, Deal, Decision, Discard, Emitter, Event, EventSink, Family, Game, Outcome, Points,
+    RuleError, Seat, TakeReason, ToMove, View, check_seat,
 };
 use crate::rng::GameRng;
 use crate::rules::{GameEnd, Rules, RulesError};
@@ -830,6 +831,142 @@ impl Game for Classic {
             return None;
         }
         Some(Outcome::of(&self.scores, &self.taken, self.rules.ties))
+    }
+}
+
+/// A copy plays by the rules' settings alone: house rules' hooks live in an interpreter and are
+/// not copied (see [`Model`]). `clone_from` reuses the copy's memory.
+impl Clone for Classic {
+    fn clone(&self) -> Classic {
+        Classic {
+            rules: self.rules.clone(),
+            seats: self.seats,
+            phase: self.phase,
+            round: self.round,
+            turn: self.turn,
+            hands: self.hands.clone(),
+            rows: self.rows.clone(),
+            ends: self.ends.clone(),
+            piles: self.piles.clone(),
+            taken: self.taken.clone(),
+            scores: self.scores.clone(),
+            played: self.played.clone(),
+            chosen: self.chosen.clone(),
+            order: self.order.clone(),
+            next: self.next,
+            ordered_deck: self.ordered_deck.clone(),
+            draw_pile: self.draw_pile.clone(),
+            hand_bits: self.hand_bits.clone(),
+            house: Hooks::default(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Classic) {
+        if !Arc::ptr_eq(&self.rules, &source.rules) {
+            *self = source.clone();
+            return;
+        }
+        self.seats = source.seats;
+        self.phase = source.phase;
+        self.round = source.round;
+        self.turn = source.turn;
+        self.hands.clone_from(&source.hands);
+        self.rows.clone_from(&source.rows);
+        self.ends.clone_from(&source.ends);
+        self.piles.clone_from(&source.piles);
+        self.taken.clone_from(&source.taken);
+        self.scores.clone_from(&source.scores);
+        self.played.clone_from(&source.played);
+        self.chosen.clone_from(&source.chosen);
+        self.order.clone_from(&source.order);
+        self.next = source.next;
+        // The deck buffers only matter at a deal, which starts from `ordered_deck` (the same
+        // for the same rules).
+        self.house = Hooks::default();
+    }
+}
+
+impl Model for Classic {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        match self.phase {
+            Phase::Choose { .. } if self.chosen.get(seat) == Some(&false) => {
+                out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
+            }
+            Phase::ChooseRow { seat: s, .. } if s == seat => {
+                out.extend((0..self.rows.len()).map(Action::TakeRow));
+            }
+            _ => {}
+        }
+    }
+
+    /// The others' hands are drawn from the cards in no row, not in the seat's hand, not
+    /// revealed and not taken this round.
+    fn determinize(
+        rules: &Arc<Rules>,
+        view: &View,
+        memory: &Memory,
+        rng: &mut GameRng,
+    ) -> Result<Classic, RuleError> {
+        let seen = view
+            .hand
+            .iter()
+            .chain(view.rows.iter().flatten())
+            .chain(view.revealed)
+            .chain(&memory.taken);
+        let mut unseen = unseen_cards(rules, seen);
+        let hands = (0..view.seats)
+            .map(|seat| match seat == view.seat {
+                true => view.hand.to_vec(),
+                false => draw_hand(rng, &mut unseen, view.hand.len()),
+            })
+            .collect();
+        Classic::from_view(rules, view, hands)
+    }
+}
+
+impl Classic {
+    /// The game `view` shows, with these `hands` (by seat; the seat's own from the view): what
+    /// [`Model::determinize`] builds once the hidden cards are chosen. While a low card waits
+    /// for its row, the turn's revealed cards go back into the hands and are played again, so
+    /// that the game built asks for the row.
+    pub(crate) fn from_view(
+        rules: &Arc<Rules>,
+        view: &View,
+        mut hands: Vec<Vec<Card>>,
+    ) -> Result<Classic, RuleError> {
+        let revealed = view.revealed;
+        for (hand, &card) in hands.iter_mut().zip(revealed) {
+            hand.push(card);
+            hand.sort_unstable();
+        }
+        let table = Table {
+            round: view.round.max(1),
+            turn: view.turn.max(1),
+            hands,
+            rows: view.rows.to_vec(),
+            scores: view.scores.to_vec(),
+            piles: vec![Vec::new(); view.seats],
+        };
+        let mut game = Classic::from_table(rules.clone(), &table)?;
+        game.taken.copy_from_slice(view.taken);
+        for (seat, &card) in revealed.iter().enumerate() {
+            game.apply(seat, Action::Play(card), &mut Discard)?;
+        }
+        Ok(game)
+    }
+
+    /// A game between rounds: `round` rounds played, these totals, waiting for the next deal
+    /// (the Pro variant's draft builds one from a view).
+    pub(crate) fn between_rounds(
+        rules: Arc<Rules>,
+        seats: usize,
+        round: u32,
+        scores: &[Points],
+    ) -> Result<Classic, RuleError> {
+        let mut game = Classic::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        game.round = round;
+        game.scores.copy_from_slice(scores);
+        Ok(game)
     }
 }
 

@@ -11,6 +11,7 @@
 use super::classic::Classic;
 use crate::cards::{Card, Deck};
 use crate::game::house::HouseHooks;
+use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
     ToMove, View, check_seat, emit,
@@ -260,5 +261,105 @@ impl Game for Pro {
     fn restart(&mut self) {
         self.classic.restart();
         self.start_draft();
+    }
+}
+
+/// A copy plays by the rules' settings alone (see [`Model`]); `clone_from` reuses its memory.
+impl Clone for Pro {
+    fn clone(&self) -> Pro {
+        Pro {
+            classic: self.classic.clone(),
+            pool: self.pool.clone(),
+            hands: self.hands.clone(),
+            picks: self.picks,
+            nothing_taken: self.nothing_taken.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Pro) {
+        self.classic.clone_from(&source.classic);
+        self.pool.clone_from(&source.pool);
+        self.hands.clone_from(&source.hands);
+        self.picks = source.picks;
+        self.nothing_taken.clone_from(&source.nothing_taken);
+    }
+}
+
+impl Model for Pro {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if !self.drafting() {
+            return self.classic.legal_actions(seat, out);
+        }
+        if seat == self.picker() {
+            out.extend(self.pool.iter().map(|&card| Action::Pick(card)));
+        }
+    }
+
+    /// Every card is face up and every pick public, so each hand is known from the picks in
+    /// `memory` (less the cards its seat revealed since); a hand the memory does not account
+    /// for (a seat that joined late) is drawn from the cards no one is known to hold.
+    fn determinize(
+        rules: &Arc<Rules>,
+        view: &View,
+        memory: &Memory,
+        rng: &mut GameRng,
+    ) -> Result<Pro, RuleError> {
+        let seats = view.seats;
+        let drafting = view.rows.is_empty();
+        // How many cards each seat holds now.
+        let sizes: Vec<usize> = if drafting {
+            let picked = rules.deck.len().saturating_sub(view.pool.len());
+            (0..seats)
+                .map(|s| {
+                    (0..picked)
+                        .filter(|&i| rules.draft.seat(i, seats) == s)
+                        .count()
+                })
+                .collect()
+        } else {
+            vec![view.hand.len(); seats]
+        };
+        let known: Vec<Option<Vec<Card>>> = (0..seats)
+            .map(|seat| {
+                if seat == view.seat {
+                    return Some(view.hand.to_vec());
+                }
+                let played = memory.revealed.iter().skip(seat).step_by(seats);
+                let played: Vec<Card> = if drafting {
+                    Vec::new()
+                } else {
+                    played.copied().collect()
+                };
+                let picks = memory.picks.get(seat)?;
+                let hand: Vec<Card> = picks
+                    .iter()
+                    .filter(|c| !played.contains(c))
+                    .copied()
+                    .collect();
+                (hand.len() == sizes[seat]).then_some(hand)
+            })
+            .collect();
+        let seen = (view.pool.iter().chain(view.rows.iter().flatten()))
+            .chain(view.revealed)
+            .chain(&memory.taken)
+            .chain(known.iter().flatten().flatten());
+        let mut unseen = unseen_cards(rules, seen);
+        let hands: Vec<Vec<Card>> = known
+            .into_iter()
+            .enumerate()
+            .map(|(seat, hand)| hand.unwrap_or_else(|| draw_hand(rng, &mut unseen, sizes[seat])))
+            .collect();
+        let mut pro =
+            Pro::new(rules.clone(), seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        if drafting {
+            let round = view.round.saturating_sub(1);
+            pro.classic = Classic::between_rounds(rules.clone(), seats, round, view.scores)?;
+            pro.pool = view.pool.to_vec();
+            pro.picks = sizes.iter().sum();
+            pro.hands = hands;
+        } else {
+            pro.classic = Classic::from_view(rules, view, hands)?;
+        }
+        Ok(pro)
     }
 }

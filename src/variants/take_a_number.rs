@@ -21,6 +21,7 @@ use super::classic::{
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
+use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
     RuleError, Seat, TakeReason, ToMove, View, check_seat, emit,
@@ -738,5 +739,154 @@ impl Game for TakeANumber {
         self.order.clear();
         self.next = 0;
         self.table.keep_from.clear();
+    }
+}
+
+impl Clone for TakeANumber {
+    fn clone(&self) -> TakeANumber {
+        TakeANumber {
+            rules: self.rules.clone(),
+            seats: self.seats,
+            phase: self.phase,
+            round: self.round,
+            turn: self.turn,
+            hands: self.hands.clone(),
+            rows: self.rows.clone(),
+            ends: self.ends.clone(),
+            table: self.table.clone(),
+            hash_piles: self.hash_piles.clone(),
+            taken: self.taken.clone(),
+            scores: self.scores.clone(),
+            chosen: self.chosen.clone(),
+            revealed: self.revealed.clone(),
+            order: self.order.clone(),
+            next: self.next,
+            ordered_deck: self.ordered_deck.clone(),
+            extra: self.extra.clone(),
+            // A copy is for search: it plays without the house rule hooks.
+            house: Hooks::default(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &TakeANumber) {
+        self.rules.clone_from(&source.rules);
+        self.seats = source.seats;
+        self.phase = source.phase;
+        self.round = source.round;
+        self.turn = source.turn;
+        self.hands.clone_from(&source.hands);
+        self.rows.clone_from(&source.rows);
+        self.ends.clone_from(&source.ends);
+        self.table.clone_from(&source.table);
+        self.hash_piles.clone_from(&source.hash_piles);
+        self.taken.clone_from(&source.taken);
+        self.scores.clone_from(&source.scores);
+        self.chosen.clone_from(&source.chosen);
+        self.revealed.clone_from(&source.revealed);
+        self.order.clone_from(&source.order);
+        self.next = source.next;
+        self.ordered_deck.clone_from(&source.ordered_deck);
+        self.extra.clone_from(&source.extra);
+        self.house = Hooks::default();
+    }
+}
+
+impl Model for TakeANumber {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        match self.phase {
+            Phase::Choose { .. } if self.chosen.get(seat) == Some(&None) => {
+                out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
+            }
+            Phase::ChooseRow { seat: s, .. } if s == seat => {
+                out.extend((0..self.rows.len()).map(Action::TakeRow));
+            }
+            Phase::Keep { seat: s } if s == seat => {
+                out.extend(self.table.keep_from.iter().map(|&card| Action::Keep(card)));
+            }
+            _ => {}
+        }
+    }
+
+    /// The table is public but for the hands and the #-piles: the #-piles' cards are known
+    /// from the event lines (`memory`), and each other hand, of the size the table shows, is
+    /// drawn from the cards in no row, #-row, #-pile or hand of the seat's (taken cards go back
+    /// into their taker's hand, so they stay among the cards drawn). The state is laid out as
+    /// the view shows it, mid-turn included (a row choice or a #-row card due).
+    fn determinize(
+        rules: &Arc<Rules>,
+        view: &View,
+        memory: &Memory,
+        rng: &mut GameRng,
+    ) -> Result<TakeANumber, RuleError> {
+        let seats = view.seats;
+        let number = view
+            .number
+            .ok_or_else(|| RuleError::BadDeal("not a Take a Number view".into()))?;
+        let mut game = TakeANumber::new(rules.clone(), seats)
+            .map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let known_pile = |s: Seat| {
+            let piled = memory.piled.get(s).map_or(&[][..], |p| &p[..]);
+            (piled.len() == number.hash_piles.get(s).copied().unwrap_or(0)).then_some(piled)
+        };
+        let revealed = view.revealed;
+        let seen = (view.hand.iter().chain(view.rows.iter().flatten()))
+            .chain(number.hash_rows.iter().flatten())
+            .chain(&number.keep_from)
+            .chain(revealed)
+            .chain((0..seats).filter_map(known_pile).flatten());
+        let mut unseen = unseen_cards(rules, seen);
+        for seat in 0..seats {
+            game.hash_piles[seat] = match known_pile(seat) {
+                Some(piled) => piled.to_vec(),
+                None => draw_hand(rng, &mut unseen, number.hash_piles[seat]),
+            };
+            game.hands[seat] = match seat == view.seat {
+                true => view.hand.to_vec(),
+                false => draw_hand(rng, &mut unseen, number.hand_sizes[seat]),
+            };
+        }
+        // A card placed this turn is in a row; one still to place is out of its hand.
+        game.round = view.round;
+        game.turn = view.turn;
+        for (row, given) in game.rows.iter_mut().zip(view.rows) {
+            row.clone_from(given);
+        }
+        for (end, row) in game.ends.iter_mut().zip(view.rows) {
+            *end = *row
+                .last()
+                .ok_or_else(|| RuleError::BadDeal("an empty row".into()))?;
+        }
+        game.table.clone_from(number);
+        game.taken.copy_from_slice(view.taken);
+        game.scores.copy_from_slice(view.scores);
+        game.revealed = revealed.to_vec();
+        order_by_card(&game.revealed, &mut game.order);
+        let next = game.order.iter().position(|&s| s == view.seat).unwrap_or(0);
+        game.next = next;
+        game.phase = match view.decision {
+            Some(Decision::ChooseRow { card }) => Phase::ChooseRow {
+                seat: view.seat,
+                card,
+            },
+            Some(Decision::KeepCard) => Phase::Keep { seat: view.seat },
+            _ => {
+                // Choosing: a hand of the table's size holds the card chosen, if any.
+                for seat in 0..seats {
+                    if seat != view.seat && number.hand_sizes[seat] == 0 {
+                        return Err(RuleError::BadDeal(format!("seat {seat} holds no card")));
+                    }
+                }
+                game.revealed.clear();
+                game.order.clear();
+                game.next = 0;
+                Phase::Choose { pending: seats }
+            }
+        };
+        if !game.revealed.is_empty() {
+            for (chosen, &card) in game.chosen.iter_mut().zip(&game.revealed) {
+                *chosen = Some(card);
+            }
+        }
+        Ok(game)
     }
 }

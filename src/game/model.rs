@@ -1,0 +1,140 @@
+//! What a search needs of a game besides [`Game`] (OpenSpiel's `LegalActions`, `Clone` and
+//! `ResampleFromInfostate`): the legal actions of a decision, a cheap copy, and a game rebuilt
+//! from one seat's view with the cards it cannot see drawn from a generator. `builtin:mcs` is
+//! written against these calls only; so can anyone using take5 as a library.
+
+use super::{Action, Event, Game, RuleError, Seat, View};
+use crate::cards::{Card, Special};
+use crate::rng::GameRng;
+use crate::rules::Rules;
+use std::sync::Arc;
+
+/// A game a search can copy, ask for its legal actions, and rebuild from one seat's knowledge.
+///
+/// `Clone` copies the whole state; `clone_from` reuses the memory of the copy it overwrites (a
+/// search copies a game per rollout). House rules' hooks live in an interpreter and are not
+/// copied: a copy plays by the rules' settings alone, as a pipe bot sees them.
+pub trait Model: Game + Clone {
+    /// Appends to `out` every action `seat` may take now: each one applies, and any other is
+    /// refused ([`Game::check`]). Nothing when the seat owes no decision.
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>);
+
+    /// A game `view`'s seat cannot tell from the real one: everything in the view as it is,
+    /// and each card the seat has not seen (the others' hands, what is still face down) drawn
+    /// from `rng` among the cards that `view` and `memory` leave unaccounted for. `rules` are
+    /// the view's rules, shared. The game waits for the decision the view asks (or, between
+    /// decisions, for the seats to choose).
+    fn determinize(
+        rules: &Arc<Rules>,
+        view: &View,
+        memory: &Memory,
+        rng: &mut GameRng,
+    ) -> Result<Self, RuleError>;
+}
+
+/// What a seat has seen of the current round besides its view: what a pipe bot learns from the
+/// event lines (the public events, and of a deal only its own hand). Fed with every event a
+/// player observes; it keeps only what its seat may know.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    /// The seat whose knowledge this is.
+    pub seat: Seat,
+    /// Number cards taken from rows this round, in the order taken (out of play, or, in Take a
+    /// Number, back in the taker's hand; the circle game's collected rows too).
+    pub taken: Vec<Card>,
+    /// Cards revealed this round, by turn and seat.
+    pub revealed: Vec<Card>,
+    /// Pro draft: the cards each seat picked this round, by seat.
+    pub picks: Vec<Vec<Card>>,
+    /// Take a Number: the cards that went onto each seat's #-pile this round, by seat.
+    pub piled: Vec<Vec<Card>>,
+    /// The circle game: the number and special cards each seat collected, by seat.
+    pub collected: Vec<(Vec<Card>, Vec<Special>)>,
+}
+
+impl Memory {
+    /// A memory for `seat` at a table of `seats`.
+    pub fn new(seat: Seat, seats: usize) -> Memory {
+        Memory {
+            seat,
+            picks: vec![Vec::new(); seats],
+            piled: vec![Vec::new(); seats],
+            collected: vec![(Vec::new(), Vec::new()); seats],
+            ..Memory::default()
+        }
+    }
+
+    /// Forgets the round (a new game starts).
+    pub fn clear(&mut self) {
+        self.taken.clear();
+        self.revealed.clear();
+        self.picks.iter_mut().for_each(Vec::clear);
+        self.piled.iter_mut().for_each(Vec::clear);
+        for (cards, specials) in &mut self.collected {
+            cards.clear();
+            specials.clear();
+        }
+    }
+
+    /// Takes in what `event` shows this seat.
+    pub fn observe(&mut self, event: &Event) {
+        match event {
+            // A new round: what was seen of the last one no longer matters (the Pro draft's
+            // picks are made before the deal and matter until the next draft).
+            Event::Deal { .. } => {
+                self.taken.clear();
+                self.revealed.clear();
+                self.piled.iter_mut().for_each(Vec::clear);
+            }
+            Event::RoundEnd { .. } => self.clear(),
+            Event::Collect {
+                seat,
+                cards,
+                specials,
+                ..
+            } => {
+                self.taken.extend_from_slice(cards);
+                if let Some((mine, theirs)) = self.collected.get_mut(*seat) {
+                    mine.extend_from_slice(cards);
+                    theirs.extend_from_slice(specials);
+                }
+            }
+            Event::Pile { seat, cards } => {
+                if let Some(piled) = self.piled.get_mut(*seat) {
+                    piled.extend_from_slice(cards);
+                }
+            }
+            Event::Pick { seat, card } => {
+                if let Some(picks) = self.picks.get_mut(*seat) {
+                    picks.push(*card);
+                }
+            }
+            Event::Reveal { cards, .. } => self.revealed.extend_from_slice(cards),
+            Event::Take { cards, .. } => self.taken.extend_from_slice(cards),
+            _ => {}
+        }
+    }
+}
+
+/// Draws `count` cards for a hidden hand from `unseen` (which it reorders), ascending.
+pub fn draw_hand(rng: &mut GameRng, unseen: &mut Vec<Card>, count: usize) -> Vec<Card> {
+    let count = count.min(unseen.len());
+    let mut hand = rng.draw(unseen, count).to_vec();
+    unseen.truncate(unseen.len() - count);
+    hand.sort_unstable();
+    hand
+}
+
+/// The cards of `rules`' deck that are in none of `seen`, ascending.
+pub fn unseen_cards<'a>(rules: &Rules, seen: impl IntoIterator<Item = &'a Card>) -> Vec<Card> {
+    let deck = &rules.deck;
+    let mut out = vec![true; deck.len()];
+    for &card in seen {
+        if deck.contains(card) {
+            out[usize::from(card.0 - deck.lowest)] = false;
+        }
+    }
+    deck.cards()
+        .filter(|&c| out[usize::from(c.0 - deck.lowest)])
+        .collect()
+}

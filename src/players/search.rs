@@ -1,0 +1,454 @@
+//! `builtin:mcs`: determinized Monte Carlo search, for every decision of every variant, over
+//! the game model's search calls only ([`Model`]): the legal actions of the decision, a game
+//! rebuilt from the seat's view with the cards it cannot see drawn at random ([`Model::determinize`],
+//! fed with what the event lines showed: [`Memory`]), and cheap copies of it.
+//!
+//! Each decision: draw a determinization; for each legal action still in play, copy it, apply
+//! the action and play the rest of the round with built-in bots ([`Policies`]), with the same
+//! random choices for every action (common random numbers: the actions are compared on the
+//! same futures); score the round's end for the seat; repeat, dropping the worse half of the
+//! actions after each stage of the budget (sequential halving), and take the best. How a
+//! round's end is scored: see [`McsPlayer`]. docs/mcs.md has the figures.
+
+use super::builtin::{Builtin, Strategy, fallback};
+use super::{Answer, GameStart, Legality, Player};
+use crate::game::model::{Memory, Model};
+use crate::game::{Action, Discard, Event, Game, Seat, ToMove, View};
+use crate::rng::{GameRng, Stream};
+use crate::rules::Rules;
+use crate::variants::Variant;
+use crate::variants::anniversary::Anniversary;
+use crate::variants::circle::Circle;
+use crate::variants::classic::Classic;
+use crate::variants::pro::Pro;
+use crate::variants::take_a_number::TakeANumber;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The rollouts a decision gets by default at a table of four, by variant (a Pro rollout
+/// drafts too, a circle game's rollout plays the whole game); at `seats` seats, this times
+/// 4 / seats (a rollout's cost grows with the seats). Chosen to stay under 10 ms a decision on
+/// average on one core of this project's machine (docs/mcs.md).
+pub fn default_rollouts(variant: Variant, seats: usize) -> u32 {
+    let at_four = match variant {
+        Variant::Classic | Variant::TakeANumber => 2000,
+        Variant::Pro | Variant::Anniversary => 1000,
+        Variant::Circle => 300,
+    };
+    (at_four * 4 / seats.max(1) as u32).max(1)
+}
+
+/// The rollouts' policy by default.
+pub const DEFAULT_POLICY: Strategy = Strategy::Random;
+
+/// The searching seat's own policy in the rollouts by default: the dodger (its own later
+/// choices played well, the others' at random: 2 points a game better than random for both in
+/// classic 4-player games, docs/mcs.md).
+pub const DEFAULT_OWN: Strategy = Strategy::Dodger;
+
+/// Percent of the other seats' rollout decisions made by the dodger by default (the rest at
+/// random): a table of players of mixed strength (docs/mcs.md).
+pub const DEFAULT_MIX: u32 = 50;
+
+/// How much the points of the other seat doing best so far count against the seat's own by
+/// default, in percent, at a table of three or more (docs/mcs.md).
+pub const DEFAULT_RIVAL: u32 = 50;
+
+/// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct McsOptions {
+    /// Rollouts per decision (over all its actions); `None`: [`default_rollouts`].
+    pub rollouts: Option<u32>,
+    /// A time budget per decision in milliseconds instead of a count: the games then depend on
+    /// the machine's speed, so they are not reproducible from the seed.
+    pub ms: Option<u32>,
+    /// The built-in bot that plays every seat in the rollouts.
+    pub policy: Strategy,
+    /// The built-in bot that plays the searching seat in the rollouts.
+    pub own: Strategy,
+    /// At a table of three or more: how much the others' mean points count against the
+    /// seat's own, in percent (0: only its own points count).
+    pub versus: u32,
+    /// Percent of the other seats' rollout decisions made by the dodger instead of `policy`.
+    pub mix: u32,
+    /// At a table of three or more: how much the points of the other seat doing best so far
+    /// count against the seat's own, in percent.
+    pub rival: u32,
+}
+
+impl Default for McsOptions {
+    fn default() -> McsOptions {
+        McsOptions {
+            rollouts: None,
+            ms: None,
+            policy: DEFAULT_POLICY,
+            own: DEFAULT_OWN,
+            versus: 0,
+            mix: DEFAULT_MIX,
+            rival: DEFAULT_RIVAL,
+        }
+    }
+}
+
+impl McsOptions {
+    /// The options after `mcs` in a spec: empty, or `:name=value` pairs (`rollouts`, `ms`).
+    pub fn parse(options: &str) -> Result<McsOptions, String> {
+        let mut parsed = McsOptions::default();
+        for option in options.split(':').filter(|o| !o.is_empty()) {
+            let (name, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("mcs option `{option}`: expected name=value"))?;
+            if name == "policy" || name == "own" {
+                let strategy = Strategy::from_name(value)
+                    .ok_or_else(|| format!("mcs option `{name}`: no built-in bot `{value}`"))?;
+                match name {
+                    "policy" => parsed.policy = strategy,
+                    _ => parsed.own = strategy,
+                }
+                continue;
+            }
+            let number = value
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n > 0 || ["versus", "mix", "rival"].contains(&name))
+                .ok_or_else(|| {
+                    format!("mcs option `{name}`: `{value}` is not a whole number above 0")
+                })?;
+            match name {
+                "rollouts" => parsed.rollouts = Some(number),
+                "ms" => parsed.ms = Some(number),
+                "versus" => parsed.versus = number,
+                "mix" => parsed.mix = number.min(100),
+                "rival" => parsed.rival = number,
+                _ => {
+                    return Err(format!(
+                        "unknown mcs option `{name}` (known: rollouts, ms, policy, own, versus, mix, rival)"
+                    ));
+                }
+            }
+        }
+        Ok(parsed)
+    }
+
+    /// The spec's text after `builtin:` (defaults left out).
+    pub fn spec(&self) -> String {
+        let mut spec = String::from("mcs");
+        if let Some(rollouts) = self.rollouts {
+            spec.push_str(&format!(":rollouts={rollouts}"));
+        }
+        if let Some(ms) = self.ms {
+            spec.push_str(&format!(":ms={ms}"));
+        }
+        if self.policy != DEFAULT_POLICY {
+            spec.push_str(&format!(":policy={}", self.policy.name()));
+        }
+        if self.versus != 0 {
+            spec.push_str(&format!(":versus={}", self.versus));
+        }
+        if self.rival != DEFAULT_RIVAL {
+            spec.push_str(&format!(":rival={}", self.rival));
+        }
+        if self.mix != DEFAULT_MIX {
+            spec.push_str(&format!(":mix={}", self.mix));
+        }
+        if self.own != DEFAULT_OWN {
+            spec.push_str(&format!(":own={}", self.own.name()));
+        }
+        spec
+    }
+}
+
+/// The search bot at one seat of a match.
+///
+/// A rollout is scored at the end of the round it started in (or of the game): the seat's
+/// points in that round; at a table of two, minus the other's (what ranks); otherwise the
+/// seat's own points (what its total is made of), less `versus` percent of the others' mean
+/// and `rival` percent of the points of the other seat doing best so far. Penalties count
+/// against, the circle game's points for.
+pub struct McsPlayer {
+    options: McsOptions,
+    name: String,
+    /// The search's own draws (determinizations).
+    rng: GameRng,
+    /// The rollouts' bots.
+    policies: Policies,
+    variant: Variant,
+    /// The view's rules, shared with the games built from them (made again when they change).
+    rules: Option<Arc<Rules>>,
+    memory: Memory,
+    /// Reused buffers.
+    actions: Vec<Action>,
+    totals: Vec<f64>,
+}
+
+impl McsPlayer {
+    /// `seed` is the match seed; each game's draws come from their own stream of it.
+    pub fn new(options: McsOptions, seed: u64) -> McsPlayer {
+        McsPlayer {
+            name: format!("builtin:{}", options.spec()),
+            options,
+            rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
+            // Other keys for the rollouts, so their streams are not the determinizations'.
+            policies: Policies::new(&options, seed),
+            variant: Variant::Classic,
+            rules: None,
+            memory: Memory::default(),
+            actions: Vec::new(),
+            totals: Vec::new(),
+        }
+    }
+
+    /// The decision for `view`, searched in the current variant.
+    pub fn choose(&mut self, view: &View) -> Action {
+        let rules = match &self.rules {
+            Some(rules) if **rules == *view.rules => rules.clone(),
+            _ => {
+                let rules = Arc::new(view.rules.clone());
+                self.rules = Some(rules.clone());
+                rules
+            }
+        };
+        let chosen = match self.variant {
+            Variant::Classic => self.search::<Classic>(&rules, view),
+            Variant::Pro => self.search::<Pro>(&rules, view),
+            Variant::TakeANumber => self.search::<TakeANumber>(&rules, view),
+            Variant::Circle => self.search::<Circle>(&rules, view),
+            // Mid-turn (a card revealed: special cards, Negative = Positive, swaps, a row
+            // choice) the rebuilt game can reach states the rules engine does not expect (a
+            // known problem, docs/mcs.md): those decisions are the dodger's.
+            Variant::Anniversary if view.revealed.is_empty() => {
+                self.search::<Anniversary>(&rules, view)
+            }
+            Variant::Anniversary => None,
+        };
+        chosen.unwrap_or_else(|| self.policies.smart.choose(view))
+    }
+
+    /// The best action by rollouts from determinizations of `G`; `None` if the view cannot be
+    /// rebuilt (then the caller plays the dodger).
+    fn search<G: Model>(&mut self, rules: &Arc<Rules>, view: &View) -> Option<Action> {
+        let seat = view.seat;
+        let mut world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
+        self.actions.clear();
+        world.legal_actions(seat, &mut self.actions);
+        match self.actions.len() {
+            0 => return None,
+            1 => return Some(self.actions[0]),
+            _ => {}
+        }
+        let n = self.actions.len();
+        self.totals.clear();
+        self.totals.resize(n, 0.0);
+        // Sequential halving: the budget is spent in stages; after each, the worse half of the
+        // actions still in play is dropped, so the close calls get most of the rollouts.
+        let stages = n.next_power_of_two().trailing_zeros().max(1);
+        let budget = match self.options.ms {
+            Some(ms) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
+            None => {
+                let default = || default_rollouts(self.variant, view.seats);
+                Budget::Rollouts(self.options.rollouts.unwrap_or_else(default) / stages)
+            }
+        };
+        let high_wins = rules.circle.is_some();
+        // The rival: the other seat doing best so far (totals and this round's points).
+        let standing = |s: Seat| {
+            let points = view.scores[s] + view.taken.get(s).copied().unwrap_or(0);
+            if high_wins { -points } else { points }
+        };
+        let rival = (0..view.seats)
+            .filter(|&s| s != seat)
+            .min_by_key(|&s| standing(s));
+        let scoring = Scoring {
+            high_wins,
+            versus: self.options.versus,
+            rival: rival
+                .filter(|_| self.options.rival > 0)
+                .map(|s| (s, self.options.rival)),
+        };
+        let mut game = world.clone();
+        let mut active: Vec<usize> = (0..n).collect();
+        let mut fresh = true;
+        for stage in 0..stages {
+            let start = Instant::now();
+            let mut spent = 0u32;
+            loop {
+                if !fresh {
+                    world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
+                }
+                fresh = false;
+                let p = &mut self.policies;
+                let futures = (p.others.rng().clone(), p.own.rng().clone());
+                for &k in &active {
+                    game.clone_from(&world);
+                    *self.policies.others.rng() = futures.0.clone();
+                    *self.policies.own.rng() = futures.1.clone();
+                    if game.apply(seat, self.actions[k], &mut Discard).is_err() {
+                        self.totals[k] = f64::INFINITY;
+                        continue;
+                    }
+                    rollout(&mut game, &mut self.policies, seat, view.round);
+                    self.totals[k] += value(&game, seat, view.scores, &scoring);
+                }
+                spent += active.len() as u32;
+                let done = match budget {
+                    Budget::Time(limit) => start.elapsed() >= limit,
+                    Budget::Rollouts(count) => spent >= count,
+                };
+                if done {
+                    break;
+                }
+            }
+            // Every action still in play has the same rollouts: their totals compare.
+            active.sort_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]));
+            if stage + 1 < stages {
+                active.truncate(active.len().div_ceil(2).max(1));
+            }
+        }
+        Some(self.actions[active[0]])
+    }
+}
+
+/// How a rollout's end is scored for the searching seat.
+struct Scoring {
+    /// Points are won (the circle game), not penalties.
+    high_wins: bool,
+    /// Weight of the others' mean points, in percent.
+    versus: u32,
+    /// The rival seat and the weight of its points, in percent.
+    rival: Option<(Seat, u32)>,
+}
+
+/// How much search a stage gets.
+#[derive(Clone, Copy)]
+enum Budget {
+    Time(Duration),
+    Rollouts(u32),
+}
+
+/// The built-in bots that play a rollout: `own` at the searching seat; at the others `others`,
+/// or, for `mix` percent of their decisions (drawn from `others`' generator), `smart`.
+pub struct Policies {
+    pub own: Builtin,
+    pub others: Builtin,
+    pub smart: Builtin,
+    pub mix: u32,
+}
+
+impl Policies {
+    /// The policies `options` name, their generators made from `seed` (each its own key).
+    pub fn new(options: &McsOptions, seed: u64) -> Policies {
+        Policies {
+            own: Builtin::new(options.own, seed ^ 0x6d63_735f_6f77_6e5f),
+            others: Builtin::new(options.policy, seed ^ 0x6d63_735f_726f_6c6c),
+            smart: Builtin::new(Strategy::Dodger, seed ^ 0x6d63_735f_736d_7274),
+            mix: options.mix,
+        }
+    }
+
+    /// The bot for `seat`'s next decision when `me` searches.
+    #[inline]
+    fn at(&mut self, seat: Seat, me: Seat) -> &mut Builtin {
+        if seat == me {
+            &mut self.own
+        } else if self.mix > 0 && self.others.rng().below(100) < self.mix {
+            &mut self.smart
+        } else {
+            &mut self.others
+        }
+    }
+}
+
+/// Plays `game` to the end of round `round` (or of the game) with `policies`, `me` being the
+/// searching seat: one rollout (public for the benchmark).
+pub fn rollout<G: Game>(game: &mut G, policies: &mut Policies, me: Seat, round: u32) {
+    loop {
+        match game.to_move() {
+            ToMove::Deal | ToMove::GameOver => return,
+            ToMove::Everyone(_) => {
+                for seat in 0..game.seats() {
+                    step(game, policies.at(seat, me), seat);
+                }
+            }
+            ToMove::Seat(seat, _) => {
+                if game.view(seat).round != round {
+                    return;
+                }
+                step(game, policies.at(seat, me), seat);
+            }
+        }
+    }
+}
+
+/// `seat` decides with `policy`, if it owes a decision.
+#[inline]
+fn step<G: Game>(game: &mut G, policy: &mut Builtin, seat: Seat) {
+    let view = game.view(seat);
+    if view.decision.is_none() {
+        return;
+    }
+    let action = policy.choose(&view);
+    if game.apply(seat, action, &mut Discard).is_err() {
+        let action = fallback(&game.view(seat));
+        game.apply(seat, action, &mut Discard)
+            .expect("the fallback move is always legal");
+    }
+}
+
+/// What a finished rollout is worth to `seat`, lower is better (see [`McsPlayer`]): `before`
+/// are the totals when the decision was asked.
+fn value<G: Game>(game: &G, seat: Seat, before: &[i32], score: &Scoring) -> f64 {
+    let high_wins = score.high_wins;
+    let view = game.view(seat);
+    let sign = if high_wins { -1.0 } else { 1.0 };
+    // Between rounds the totals are the scores; once the game is over, the outcome's (the
+    // circle game has no rounds: its totals are only in the outcome).
+    let outcome = game.outcome();
+    let totals = outcome.as_ref().map_or(view.scores, |o| &o.totals[..]);
+    let gained = |s: Seat| f64::from(totals[s] - before[s]);
+    let mine = gained(seat);
+    let duel = view.seats == 2;
+    if !duel {
+        let others = (0..view.seats).filter(|&s| s != seat).map(gained);
+        let mean = others.sum::<f64>() / (view.seats - 1) as f64;
+        let rival = score
+            .rival
+            .map_or(0.0, |(s, weight)| gained(s) * f64::from(weight) / 100.0);
+        return sign * (mine - mean * f64::from(score.versus) / 100.0 - rival);
+    }
+    let others = (0..view.seats)
+        .filter(|&s| s != seat)
+        .map(|s| sign * gained(s));
+    let best_other = others.fold(f64::INFINITY, f64::min);
+    sign * mine - best_other
+}
+
+impl Player for McsPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+        self.rng.restart(Stream::Bot {
+            game: start.number,
+            seat: start.seat,
+        });
+        self.policies.own.start_game(start)?;
+        self.policies.others.start_game(start)?;
+        self.variant = start.variant;
+        self.memory = Memory::new(start.seat, start.seats);
+        Ok(())
+    }
+
+    fn wants_events(&self) -> bool {
+        true
+    }
+
+    fn observe(&mut self, _seat: Seat, event: &Event) -> Answer<()> {
+        self.memory.observe(event);
+        Ok(())
+    }
+
+    fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Answer<Action> {
+        Ok(self.choose(view))
+    }
+}

@@ -1,0 +1,269 @@
+//! The search model (src/game/model.rs), by properties over games played at random: every legal
+//! action applies and every other action is refused; a determinized game shows its seat what the
+//! real one shows, and deals the cards the seat cannot see from those unaccounted for.
+
+use std::sync::Arc;
+use take5::cards::{Card, Special};
+use take5::game::model::{Memory, Model};
+use take5::game::{Action, Discard, Event, Seat, SpecialPlay, ToMove, View};
+use take5::players::builtin::{Builtin, Strategy};
+use take5::rng::{GameRng, Stream};
+use take5::rules::Rules;
+use take5::variants::Variant;
+use take5::variants::classic::Classic;
+
+/// Every action a seat could try at this table, legal or not: each card of the deck and one
+/// past it played, kept, picked or cancelled, each row and one past the last taken, every
+/// special card placed in, played or swapped at every row and place that could be named.
+fn universe(view: &View) -> Vec<Action> {
+    let deck = &view.rules.deck;
+    let mut all = vec![Action::EndTurn, Action::Pass];
+    let cards: Vec<Card> = deck.cards().chain([Card(deck.highest() + 1)]).collect();
+    let rows = view.rows.len() + 1;
+    for &card in &cards {
+        all.extend([
+            Action::Play(card),
+            Action::Keep(card),
+            Action::Pick(card),
+            Action::Cancel(card),
+        ]);
+    }
+    all.extend((0..rows.max(2)).map(Action::TakeRow));
+    let specials = Special::ANNIVERSARY.iter().chain(&Special::CIRCLE).copied();
+    for special in specials {
+        all.push(Action::Swap(special));
+        all.extend((0..rows).map(|row| Action::PlaceSpecial { special, row }));
+    }
+    let max_len = view.rows.iter().map(Vec::len).max().unwrap_or(0) + 2;
+    all.push(Action::Special(SpecialPlay::FifthRow));
+    for row in 0..rows as u8 {
+        all.push(Action::Special(SpecialPlay::SevenNimmt { row }));
+        all.push(Action::Special(SpecialPlay::Stop { row }));
+        for at in 0..max_len as u8 {
+            all.push(Action::Special(SpecialPlay::Insert { row, at }));
+        }
+    }
+    // Replace and Shift name cards: those the seat holds or sees in a row, and one it does not.
+    let named = view.hand.iter().chain(view.rows.iter().flatten()).copied();
+    for card in named.chain([Card(deck.highest() + 1)]) {
+        all.push(Action::Special(SpecialPlay::Replace { card }));
+        for row in 0..rows as u8 {
+            for at in 0..max_len as u8 {
+                all.push(Action::Special(SpecialPlay::Shift { card, row, at }));
+            }
+        }
+    }
+    all
+}
+
+/// Checks the legal actions of every seat that owes a decision in `game`.
+fn check_legal_actions<G: Model>(game: &G, label: &str) -> usize {
+    let mut checked = 0;
+    for seat in 0..game.seats() {
+        let mut legal = Vec::new();
+        game.legal_actions(seat, &mut legal);
+        let view = game.view(seat);
+        assert_eq!(
+            legal.is_empty(),
+            view.decision.is_none(),
+            "{label}: seat {seat} owes {:?} but has legal actions {legal:?}",
+            view.decision
+        );
+        for &action in &legal {
+            let mut copy = game.clone();
+            copy.apply(seat, action, &mut Discard)
+                .unwrap_or_else(|e| panic!("{label}: seat {seat}: legal {action:?} refused: {e}"));
+        }
+        for action in universe(&view) {
+            let listed = legal.contains(&action);
+            let accepted = game.check(seat, action).is_ok();
+            assert_eq!(
+                listed, accepted,
+                "{label}: seat {seat}, {action:?}: listed {listed}, accepted {accepted}"
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// Checks that a game determinized from `seat`'s view shows that view, and holds every card
+/// once.
+fn check_determinized<G: Model>(
+    game: &G,
+    rules: &Arc<Rules>,
+    seat: Seat,
+    memory: &Memory,
+    rng: &mut GameRng,
+    label: &str,
+) {
+    let view = game.view(seat);
+    let world = G::determinize(rules, &view, memory, rng)
+        .unwrap_or_else(|e| panic!("{label}: seat {seat}: cannot determinize: {e}"));
+    let seen = world.view(seat);
+    assert_eq!(seen.decision, view.decision, "{label}: decision");
+    assert_eq!(seen.hand, view.hand, "{label}: hand");
+    assert_eq!(seen.rows, view.rows, "{label}: rows");
+    assert_eq!(seen.scores, view.scores, "{label}: scores");
+    assert_eq!(seen.taken, view.taken, "{label}: taken");
+    assert_eq!(seen.revealed, view.revealed, "{label}: revealed");
+    assert_eq!(seen.pool, view.pool, "{label}: pool");
+    assert_eq!(
+        seen.special_hand, view.special_hand,
+        "{label}: special hand"
+    );
+    assert_eq!(seen.number, view.number, "{label}: Take a Number's table");
+    assert_eq!(seen.circle, view.circle, "{label}: the circle's table");
+    assert_eq!(
+        seen.specials, view.specials,
+        "{label}: special cards' table"
+    );
+    assert_eq!(
+        (seen.round, seen.turn),
+        (view.round, view.turn),
+        "{label}: round, turn"
+    );
+    // Every other seat holds as many cards as in the real game (a card chosen face down still
+    // counts: the determinized game lets it choose again), and no card is in two places.
+    let chosen = |g: &G, s: Seat| {
+        usize::from(matches!(g.to_move(), ToMove::Everyone(_)) && g.owes(s).is_none())
+    };
+    for other in 0..game.seats() {
+        let (real, built) = (game.view(other), world.view(other));
+        assert_eq!(
+            built.hand.len() + chosen(&world, other),
+            real.hand.len() + chosen(game, other),
+            "{label}: seat {other}'s hand size"
+        );
+        for card in built.hand.iter().filter(|_| other != seat) {
+            assert!(!view.hand.contains(card), "{label}: {card} in two hands");
+            assert!(
+                !view.rows.iter().flatten().any(|c| c == card),
+                "{label}: {card} in a row and a hand"
+            );
+        }
+    }
+    let mut hidden: Vec<Card> = (0..game.seats())
+        .filter(|&s| s != seat)
+        .flat_map(|s| world.view(s).hand.to_vec())
+        .collect();
+    let count = hidden.len();
+    hidden.sort_unstable();
+    hidden.dedup();
+    assert_eq!(hidden.len(), count, "{label}: a card in two hidden hands");
+    for (name, g) in [("real", game), ("determinized", &world)] {
+        let mut all: Vec<Card> = (0..g.seats())
+            .flat_map(|s| g.view(s).hand.to_vec())
+            .collect();
+        all.extend(g.view(seat).rows.iter().flatten());
+        let count = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(
+            all.len(),
+            count,
+            "{label}: {name} game: a card in two places"
+        );
+    }
+}
+
+/// Plays `games` games of `G` at random (the random built-in at every seat, its events fed to
+/// each seat's memory), checking both properties at every decision.
+fn properties<G: Model>(
+    make: impl Fn(Arc<Rules>, usize) -> G,
+    variant: Variant,
+    seats: usize,
+    games: u64,
+) {
+    let rules = Arc::new(variant.rules());
+    let mut checked = 0;
+    for number in 0..games {
+        let mut game = make(rules.clone(), seats);
+        let mut deal_rng = GameRng::new(number, Stream::Deal(0));
+        let mut rng = GameRng::new(number, Stream::Deal(1));
+        let mut bots: Vec<Builtin> = (0..seats)
+            .map(|s| Builtin::new(Strategy::Random, number + s as u64))
+            .collect();
+        let mut memories: Vec<Memory> = (0..seats).map(|s| Memory::new(s, seats)).collect();
+        let mut events: Vec<Event> = Vec::new();
+        let mut steps = 0;
+        while game.to_move() != ToMove::GameOver {
+            let label = format!("{variant:?} game {number} step {steps}");
+            if game.to_move() == ToMove::Deal {
+                game.deal_random(&mut deal_rng, &mut events)
+                    .expect("a deal");
+            } else {
+                checked += check_legal_actions(&game, &label);
+                let seat = (0..seats)
+                    .find(|&s| game.owes(s).is_some())
+                    .expect("a seat owes");
+                let view_rules = Arc::new(game.view(seat).rules.clone());
+                check_determinized(&game, &view_rules, seat, &memories[seat], &mut rng, &label);
+                let action = bots[seat].choose(&game.view(seat));
+                game.apply(seat, action, &mut events)
+                    .expect("the random bot plays legally");
+            }
+            for event in events.drain(..) {
+                for memory in &mut memories {
+                    memory.observe(&event);
+                }
+            }
+            steps += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn classic_legal_actions_apply_and_determinized_games_match_the_view() {
+    for seats in [2, 4, 10] {
+        properties(
+            |r, s| Classic::new(r, s).unwrap(),
+            Variant::Classic,
+            seats,
+            3,
+        );
+    }
+}
+
+#[test]
+fn pro_legal_actions_apply_and_determinized_games_match_the_view() {
+    use take5::variants::pro::Pro;
+    for seats in [2, 4] {
+        properties(|r, s| Pro::new(r, s).unwrap(), Variant::Pro, seats, 2);
+    }
+}
+
+#[test]
+fn take_a_number_legal_actions_apply_and_determinized_games_match_the_view() {
+    use take5::variants::take_a_number::TakeANumber;
+    for seats in [2, 4] {
+        properties(
+            |r, s| TakeANumber::new(r, s).unwrap(),
+            Variant::TakeANumber,
+            seats,
+            2,
+        );
+    }
+}
+
+#[test]
+fn circle_legal_actions_apply_and_determinized_games_match_the_view() {
+    use take5::variants::circle::Circle;
+    for seats in [2, 4] {
+        properties(|r, s| Circle::new(r, s).unwrap(), Variant::Circle, seats, 2);
+    }
+}
+
+#[test]
+fn anniversary_legal_actions_apply_and_determinized_games_match_the_view() {
+    use take5::variants::anniversary::Anniversary;
+    for seats in [2, 4] {
+        properties(
+            |r, s| Anniversary::new(r, s).unwrap(),
+            Variant::Anniversary,
+            seats,
+            2,
+        );
+    }
+}
