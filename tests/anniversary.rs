@@ -106,7 +106,7 @@ fn the_example_bots_play_without_faults() {
             "--games",
             "2",
             "--timeout",
-            "10000",
+            "60000",
             "--record",
             &path,
             "--log-io",

@@ -289,6 +289,8 @@ fn log_io_writes_each_bots_lines_and_stderr_for_the_match() {
         "--games",
         "2",
         "--quiet",
+        "--timeout",
+        "60000",
         "--log-io",
         logs.to_str().unwrap(),
     ]));
@@ -332,6 +334,8 @@ fn a_bot_that_declines_events_gets_none() {
         "--games",
         "2",
         "--quiet",
+        "--timeout",
+        "60000",
         "--log-io",
         logs.to_str().unwrap(),
     ]));

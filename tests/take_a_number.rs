@@ -521,6 +521,9 @@ fn play_and_verify(players: &[&str], name: &str) -> String {
     let record = temp(name);
     let mut args = vec![
         "play",
+        // Bots over pipes on a loaded machine: a limit no healthy bot meets by accident.
+        "--timeout",
+        "60000",
         "--variant",
         "take-a-number",
         "--seed",
