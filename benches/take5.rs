@@ -848,14 +848,28 @@ return {
 
 /// A run of the take5 binary: its wall time and CPU time (user and system) in seconds, and its
 /// peak resident memory in KiB.
-#[allow(clippy::zombie_processes)] // reaped by wait4, which also gives its rusage
 fn run_take5(args: &[&str]) -> (f64, f64, u64) {
+    let (_, seconds, cpu, rss) = run_take5_reading(args, false);
+    (seconds, cpu, rss)
+}
+
+/// [`run_take5`], with what it printed on stdout if `read_stdout` (else it goes nowhere).
+#[allow(clippy::zombie_processes)] // reaped by wait4, which also gives its rusage
+fn run_take5_reading(args: &[&str], read_stdout: bool) -> (Vec<u8>, f64, f64, u64) {
     let start = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_take5"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_take5"))
         .args(args)
-        .stdout(Stdio::null())
+        .stdout(if read_stdout {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .spawn()
         .expect("take5 starts");
+    let mut out = Vec::new();
+    if let Some(mut stdout) = child.stdout.take() {
+        stdout.read_to_end(&mut out).expect("take5's output");
+    }
     let mut status = 0;
     // SAFETY: a zeroed rusage is valid; wait4 fills it for this child only.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -868,7 +882,7 @@ fn run_take5(args: &[&str]) -> (f64, f64, u64) {
     );
     let time = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
     let cpu = time(usage.ru_utime) + time(usage.ru_stime);
-    (seconds, cpu, usage.ru_maxrss as u64)
+    (out, seconds, cpu, usage.ru_maxrss as u64)
 }
 
 /// The best (shortest) wall and CPU times of `n` runs, and the largest peak memory among them.
@@ -1066,39 +1080,13 @@ fn write_results(games: u64, big: &std::path::Path, parts: &[std::path::PathBuf]
 
 /// Runs `take5 stats --format json FILES`: its output, wall-clock seconds, the CPU seconds it
 /// used (user and system), and its peak RSS in bytes.
-// The child is waited for with wait4 (for its own rusage), not with `Child::wait`.
-#[allow(clippy::zombie_processes)]
 fn run_stats(files: &[std::path::PathBuf]) -> (Vec<u8>, f64, f64, u64) {
-    let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_take5"))
-        .arg("stats")
-        .args(["--format", "json"])
-        .args(files)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("take5 starts");
-    let mut out = Vec::new();
-    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
-    let mut status = 0;
-    // SAFETY: waits for our own child and fills a zeroed rusage of our own.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage);
-        usage
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    assert!(
-        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-        "take5 stats failed"
-    );
-    let cpu = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    let mut args = vec!["stats".to_string(), "--format".into(), "json".into()];
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (out, seconds, cpu, rss_kib) = run_take5_reading(&args, true);
     // ru_maxrss is in kilobytes on Linux.
-    (
-        out,
-        seconds,
-        cpu(usage.ru_utime) + cpu(usage.ru_stime),
-        usage.ru_maxrss as u64 * 1024,
-    )
+    (out, seconds, cpu, rss_kib * 1024)
 }
 
 fn stats_bench() {
