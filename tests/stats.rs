@@ -17,17 +17,6 @@ fn page(name: &str) -> String {
     .unwrap()
 }
 
-/// The text of the ```INFO block of `page`.
-fn block(page: &str, info: &str) -> String {
-    let start = page
-        .find(&format!("```{info}\n"))
-        .unwrap_or_else(|| panic!("a ```{info} block"))
-        + info.len()
-        + 4;
-    let end = start + page[start..].find("```").unwrap();
-    page[start..end].to_string()
-}
-
 /// A fresh folder for `name`.
 fn folder(name: &str) -> PathBuf {
     let dir = common::temp(name);
@@ -68,7 +57,7 @@ fn the_paired_example_of_the_docs_holds() {
     let dir = folder("paired-example");
     let (_, stats) = play_block(&dir, &page, "yaml example");
     let stats = json(&stats);
-    let shown = json(&block(&page, "json example-pair"));
+    let shown = json(&common::doc_block(&page, "json example-pair"));
     assert_eq!(pair(&stats, "highest", "lowest"), &shown);
     // The worked figures, from the formulas of the page (z the normal 97.5% quantile).
     let z = 1.959963984540054;
@@ -117,7 +106,7 @@ los = Phi(({score:.4} - 0.5) / {se:.4}) = Phi({:.4}) = {:.4}
         (score - 0.5) / se,
         phi((score - 0.5) / se),
     );
-    assert_eq!(math, block(&page, "text example-pair-math"));
+    assert_eq!(math, common::doc_block(&page, "text example-pair-math"));
     let close = |key: &str, x: f64| {
         let got = shown[key].as_f64().unwrap();
         assert!((got - x).abs() < 1e-9, "{key}: {got} != {x}");
@@ -215,7 +204,7 @@ fn the_sprt_accepts_h1_for_dodger_against_random_the_same_whatever_the_jobs_and_
         ]));
         assert_eq!(
             format!("{}\n", table.lines().last().unwrap()),
-            block(&page("tournaments.md"), "text example-sprt")
+            common::doc_block(&page("tournaments.md"), "text example-sprt")
         );
         seen.push(sprt);
     }
@@ -291,7 +280,7 @@ fn sprt_settings_and_pairs_are_checked() {
 /// Plays the tournament of block `info` of `page`, written to `DIR/pool.yaml`, into
 /// `DIR/whole.jsonl`: its path, and the statistics printed as JSON.
 fn play_block(dir: &Path, page: &str, info: &str) -> (PathBuf, String) {
-    std::fs::write(dir.join("pool.yaml"), block(page, info)).unwrap();
+    std::fs::write(dir.join("pool.yaml"), common::doc_block(page, info)).unwrap();
     let whole = dir.join("whole.jsonl");
     let expected = ok(&take5(&[
         "tournament",
@@ -368,7 +357,7 @@ fn four_shards_run_as_processes_merge_to_the_unsharded_run_field_for_field() {
         .args(["-c", "parallel --version | grep -q 'GNU parallel'"])
         .status()
         .is_ok_and(|s| s.success());
-    let script = block(
+    let script = common::doc_block(
         &page,
         if has_parallel {
             "sh scaling-parallel"

@@ -269,15 +269,7 @@ fn the_worked_example_of_the_docs_holds() {
     let page =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/tournaments.md"))
             .unwrap();
-    let block = |info: &str| {
-        let start = page
-            .find(&format!("```{info}\n"))
-            .unwrap_or_else(|| panic!("a ```{info} block"))
-            + info.len()
-            + 4;
-        let end = start + page[start..].find("```").unwrap();
-        page[start..end].to_string()
-    };
+    let block = |info: &str| common::doc_block(&page, info);
     let config = write("example.yaml", &block("yaml example"));
     let results = temp("example.jsonl");
     let printed = ok(&tournament(&config, &results, &[]));

@@ -97,3 +97,14 @@ pub fn is_gone(pid: i32) -> bool {
         .and_then(|(_, rest)| rest.trim_start().chars().next());
     matches!(state, Some('Z' | 'X') | None)
 }
+
+/// The text of the ```INFO block of a doc `page` (its worked examples, kept true by tests).
+pub fn doc_block(page: &str, info: &str) -> String {
+    let start = page
+        .find(&format!("```{info}\n"))
+        .unwrap_or_else(|| panic!("a ```{info} block"))
+        + info.len()
+        + 4;
+    let end = start + page[start..].find("```").unwrap();
+    page[start..end].to_string()
+}
