@@ -16,8 +16,6 @@ pub struct Limit {
     pub what: &'static str,
     /// The most bytes it may hold.
     pub bytes: u64,
-    /// The longest line (in bytes, without the line end), if lines are limited on their own.
-    pub line: Option<u64>,
 }
 
 const MIB: u64 = 1 << 20;
@@ -26,34 +24,26 @@ const MIB: u64 = 1 << 20;
 pub const FIXTURE: Limit = Limit {
     what: "a fixture",
     bytes: 4 * MIB,
-    line: None,
 };
 /// A tournament file (`take5 tournament`).
 pub const TOURNAMENT: Limit = Limit {
     what: "a tournament file",
     bytes: MIB,
-    line: None,
 };
 /// Any other YAML input: a `--deal` or `--deck` file.
 pub const YAML: Limit = Limit {
     what: "a YAML input file",
     bytes: 4 * MIB,
-    line: None,
 };
 /// A house rule script, given on the command line or named by a record or fixture.
 pub const HOUSE_SCRIPT: Limit = Limit {
     what: "a house rule script",
     bytes: MIB,
-    line: None,
 };
 
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} may hold at most {}", self.what, size(self.bytes))?;
-        if let Some(line) = self.line {
-            write!(f, ", in lines of at most {}", size(line))?;
-        }
-        Ok(())
+        write!(f, "{} may hold at most {}", self.what, size(self.bytes))
     }
 }
 
@@ -67,13 +57,8 @@ fn size(bytes: u64) -> String {
 }
 
 /// The error for a file past `limit`: `InvalidData`, with a message that names the limit.
-fn too_big(limit: Limit, line: bool) -> io::Error {
-    let what = if line {
-        "a line is too long"
-    } else {
-        "too large"
-    };
-    io::Error::new(io::ErrorKind::InvalidData, format!("{what}: {limit}"))
+fn too_big(limit: Limit) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, format!("too large: {limit}"))
 }
 
 /// Reads the file at `path` as UTF-8 text, refusing it past `limit`.
@@ -95,15 +80,13 @@ pub fn open(path: &Path, limit: Limit) -> io::Result<Bounded<File>> {
     Ok(Bounded::new(File::open(path)?, limit))
 }
 
-/// A reader that fails once more than its limit has come, or a line longer than the limit's
-/// line length (so memory stays bounded even for one endless line).
+/// A reader that fails once more than its limit has come. (Records, read line by line without
+/// a total limit, bound each line in [`crate::record::LineReader`] instead.)
 pub struct Bounded<R> {
     inner: R,
     limit: Limit,
     /// Bytes read so far.
     total: u64,
-    /// Bytes read since the last line end.
-    line: u64,
 }
 
 impl<R: Read> Bounded<R> {
@@ -112,7 +95,6 @@ impl<R: Read> Bounded<R> {
             inner,
             limit,
             total: 0,
-            line: 0,
         }
     }
 }
@@ -123,34 +105,12 @@ impl<R: Read> Read for Bounded<R> {
         let room = (self.limit.bytes + 1).saturating_sub(self.total);
         let want = buf.len().min(usize::try_from(room).unwrap_or(usize::MAX));
         if want == 0 && !buf.is_empty() {
-            return Err(too_big(self.limit, false));
+            return Err(too_big(self.limit));
         }
         let n = self.inner.read(&mut buf[..want])?;
         self.total += n as u64;
         if self.total > self.limit.bytes {
-            return Err(too_big(self.limit, false));
-        }
-        if let Some(max) = self.limit.line {
-            let chunk = &buf[..n];
-            match chunk.iter().rposition(|&b| b == b'\n') {
-                Some(last) => {
-                    let longest = chunk[..last]
-                        .split(|&b| b == b'\n')
-                        .enumerate()
-                        .map(|(i, part)| part.len() as u64 + if i == 0 { self.line } else { 0 })
-                        .max()
-                        .unwrap_or(0);
-                    if longest > max + 1 {
-                        return Err(too_big(self.limit, true));
-                    }
-                    self.line = (n - last - 1) as u64;
-                }
-                None => self.line += n as u64,
-            }
-            // `max + 1`: room for a `\r` before the line end.
-            if self.line > max + 1 {
-                return Err(too_big(self.limit, true));
-            }
+            return Err(too_big(self.limit));
         }
         Ok(n)
     }
@@ -163,7 +123,6 @@ mod tests {
     const SMALL: Limit = Limit {
         what: "a test file",
         bytes: 10,
-        line: Some(4),
     };
 
     fn read_all(bytes: &[u8], limit: Limit) -> io::Result<Vec<u8>> {
@@ -174,26 +133,13 @@ mod tests {
 
     #[test]
     fn a_file_of_exactly_the_limit_is_read() {
-        let limit = Limit {
-            line: None,
-            ..SMALL
-        };
-        assert_eq!(read_all(b"0123456789", limit).unwrap().len(), 10);
-        let err = read_all(b"0123456789x", limit).unwrap_err();
+        assert_eq!(read_all(b"0123456789", SMALL).unwrap().len(), 10);
+        let err = read_all(b"0123456789x", SMALL).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidData);
         assert_eq!(
             err.to_string(),
             "too large: a test file may hold at most 10 bytes"
         );
-    }
-
-    #[test]
-    fn a_long_line_is_refused_wherever_it_is() {
-        assert!(read_all(b"abcd\nab\r\n", SMALL).is_ok());
-        for text in [&b"abcdef"[..], b"ab\nabcdef\n", b"abcdef\nab", b"a\nabcdef"] {
-            let err = read_all(text, SMALL).unwrap_err();
-            assert!(err.to_string().starts_with("a line is too long"), "{err}");
-        }
     }
 
     #[test]

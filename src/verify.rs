@@ -666,13 +666,14 @@ impl Replay {
                     Some(rng) if round > self.header.given_deals => {
                         game.deal_random(rng, &mut emitted)
                             .map_err(|e| refused("the seed's deal breaks the rules".into(), e))?;
-                        if emitted.first() != Some(recorded) {
+                        let dealt = emitted.first().expect("a deal emits its line");
+                        if dealt != recorded {
                             return Err(VerifyError::at(
                                 line,
                                 format!(
-                                    "the deal of round {round} is not the one the header's seed {} gives: the seed deals `{}`",
+                                    "{} (round {round} from the header's seed {})",
+                                    explain(recorded, dealt),
                                     self.header.seed.expect("a seed"),
-                                    emitted.first().map_or_else(String::new, report::event)
                                 ),
                             ));
                         }
@@ -864,6 +865,36 @@ fn waiting_for(game: &dyn Game, to_move: ToMove) -> String {
     }
 }
 
+/// The seat whose hand a recorded deal line lists out of order, when that is all that is wrong
+/// with it (the rules emit each hand sorted).
+fn unsorted_hand(recorded: &Event, expected: &Event) -> Option<Seat> {
+    let (
+        Event::Deal {
+            round: d1,
+            hands: h1,
+            rows: r1,
+        },
+        Event::Deal {
+            round: d2,
+            hands: h2,
+            rows: r2,
+        },
+    ) = (recorded, expected)
+    else {
+        return None;
+    };
+    let sorted = |hand: &Vec<Card>| {
+        let mut hand = hand.clone();
+        hand.sort_unstable();
+        hand
+    };
+    let same_sorted = h1.len() == h2.len() && h1.iter().map(sorted).eq(h2.iter().cloned());
+    if d1 != d2 || r1 != r2 || !same_sorted {
+        return None;
+    }
+    h1.iter().position(|h| h.windows(2).any(|w| w[0] > w[1]))
+}
+
 /// Why a recorded line is not the one the rules emit, as precisely as the two lines allow.
 fn explain(recorded: &Event, expected: &Event) -> String {
     let numbers = |v: &[Points]| {
@@ -873,31 +904,16 @@ fn explain(recorded: &Event, expected: &Event) -> String {
             .join(" ")
     };
     let cards = |v: &[Card]| v.iter().map(Card::to_string).collect::<Vec<_>>().join(" ");
+    if let Some(seat) = unsorted_hand(recorded, expected) {
+        return format!(
+            "seat {seat}'s hand is not in ascending order: a deal line lists each hand sorted"
+        );
+    }
+    // A deal the rules make (from the seed, by the draft) that the record changed.
+    if let Some(how) = report::deal_difference("the record", recorded, expected) {
+        return how;
+    }
     match (recorded, expected) {
-        (
-            Event::Deal {
-                round: d1,
-                hands: h1,
-                rows: r1,
-            },
-            Event::Deal {
-                round: d2,
-                hands: h2,
-                rows: r2,
-            },
-        ) if d1 == d2 && r1 == r2 && h1.len() == h2.len() => {
-            let unsorted = h1.iter().position(|h| h.windows(2).any(|w| w[0] > w[1]));
-            match unsorted {
-                Some(seat) => format!(
-                    "seat {seat}'s hand is not in ascending order: a deal line lists each hand sorted"
-                ),
-                None => format!(
-                    "the record has `{}`, the rules emit `{}`",
-                    report::event(recorded),
-                    report::event(expected)
-                ),
-            }
-        }
         (
             Event::Place {
                 seat: s1,

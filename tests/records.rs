@@ -253,8 +253,8 @@ fn a_deal_that_does_not_follow_from_the_seed_is_refused() {
     let e = verify_record(forged.as_bytes()).unwrap_err();
     assert_eq!(e.line, Some(2), "{e}");
     assert!(
-        e.message
-            .starts_with("the deal of round 1 is not the one the header's seed 4 gives"),
+        e.message.starts_with("the deal differs: the record has ")
+            && e.message.ends_with(" (round 1 from the header's seed 4)"),
         "{e}"
     );
     // The same deal, said to be given (`--deal`), is replayed as it stands.
@@ -322,4 +322,86 @@ fn a_fault_after_the_game_end_is_refused() {
             .starts_with("a `fault` line after the end of game 0"),
         "{e}"
     );
+}
+
+/// A seeded deal changed in one place is named at that place: the row, the seat's hand, the
+/// special cards, each with the card the record has and the card the seed deals.
+#[test]
+fn a_changed_deal_names_the_first_card_where_it_differs() {
+    let said = |text: &str| {
+        verify_record(text.as_bytes())
+            .unwrap_err()
+            .in_file("r.jsonl")
+    };
+    let card = |v: &serde_json::Value| v.as_u64().unwrap();
+    for variant in [Variant::Classic, Variant::TakeANumber, Variant::Circle] {
+        let text = record(variant, 3, 1, 4);
+        let deal: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+        let (r1, r2) = (card(&deal["rows"][1]), card(&deal["rows"][2]));
+        // Rows 1 and 2 change places.
+        let forged = edit(&text, 2, |v| {
+            v["rows"][1] = r2.into();
+            v["rows"][2] = r1.into();
+        });
+        assert_eq!(
+            said(&forged),
+            format!(
+                "r.jsonl:2: the deal differs: the record has {r2} as the card of row 1, the \
+                 rules deal {r1} (round 1 from the header's seed 4)"
+            ),
+            "{}",
+            variant.name()
+        );
+        // Seat 2's last card becomes a card of nobody's: one past the deck, so it is in no
+        // hand or row.
+        let last = deal["hands"][2].as_array().unwrap().len() - 1;
+        let was = card(&deal["hands"][2][last]);
+        let forged = edit(&text, 2, |v| v["hands"][2][last] = 1000.into());
+        assert_eq!(
+            said(&forged),
+            format!(
+                "r.jsonl:2: the deal differs: the record has 1000 as the {} card of seat 2's \
+                 hand, the rules deal {was} (round 1 from the header's seed 4)",
+                ordinal(last + 1)
+            ),
+            "{}",
+            variant.name()
+        );
+    }
+    // The anniversary's special cards: seat 0's and seat 1's first ones change hands.
+    let text = record(Variant::Anniversary, 2, 1, 5);
+    let at = text
+        .lines()
+        .position(|l| l.contains("\"event\":\"specials\""))
+        .unwrap()
+        + 1;
+    let line: serde_json::Value = serde_json::from_str(text.lines().nth(at - 1).unwrap()).unwrap();
+    let (a, b) = (line["hands"][0][0].clone(), line["hands"][1][0].clone());
+    assert_ne!(
+        a, b,
+        "seed 5 deals seats 0 and 1 other first special cards: {line}"
+    );
+    let forged = edit(&text, at, |v| {
+        v["hands"][0][0] = b.clone();
+        v["hands"][1][0] = a.clone();
+    });
+    assert_eq!(
+        said(&forged),
+        format!(
+            "r.jsonl:{at}: the deal differs: the record has {} as the 1st card of seat 0's \
+             special cards, the rules deal {}",
+            b.as_str().unwrap(),
+            a.as_str().unwrap()
+        )
+    );
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ... (the positions here are below 11).
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "1st".into(),
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        _ => format!("{n}th"),
+    }
 }
