@@ -44,19 +44,23 @@ pub fn cut_deck(rules: &Rules, seats: usize) -> Deck {
     }
 }
 
+/// The rules of the classic game a Pro game of `seats` plays after its draft: the cut deck,
+/// for exactly these seats (the deck is too small for more).
+pub fn table_rules(rules: &Rules, seats: usize) -> Rules {
+    Rules {
+        deck: cut_deck(rules, seats),
+        min_players: seats,
+        max_players: seats,
+        ..rules.clone()
+    }
+}
+
 impl Pro {
     /// A new game whose first draft is about to start.
     pub fn new(rules: Arc<Rules>, seats: usize) -> Result<Pro, RulesError> {
         rules.validate()?;
         rules.check_players(seats)?;
-        // The table's rules: the cut deck, for exactly these seats (the deck is too small for
-        // more).
-        let cut = Rules {
-            deck: cut_deck(&rules, seats),
-            min_players: seats,
-            max_players: seats,
-            ..(*rules).clone()
-        };
+        let cut = table_rules(&rules, seats);
         let hand_size = cut.hand_size;
         let mut pro = Pro {
             classic: Classic::new(Arc::new(cut), seats)?,
