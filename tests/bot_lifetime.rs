@@ -5,28 +5,12 @@
 
 mod common;
 
-use common::is_gone;
+use common::{is_gone, line_count, proc_entries, wait_for_lines, wait_until};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// A generous bound for anything that should take a moment (a loaded machine is slow).
-const PATIENCE: Duration = Duration::from_secs(120);
 
 fn bot_script(name: &str) -> String {
     format!("{}/tests/bots/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Waits until `done()` holds, up to [`PATIENCE`]; false if it never did.
-fn wait_for(mut done: impl FnMut() -> bool) -> bool {
-    let start = Instant::now();
-    while !done() {
-        if start.elapsed() > PATIENCE {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    true
 }
 
 /// The live processes whose command line is `sleep SECONDS` (the daemons of `daemon.sh`).
@@ -42,27 +26,15 @@ fn daemons(seconds: &str) -> Vec<i32> {
         .collect()
 }
 
-/// How many entries the folder `/proc/PID/what` has (open files: `fd`, threads: `task`).
-fn count(pid: u32, what: &str) -> usize {
-    std::fs::read_dir(format!("/proc/{pid}/{what}"))
-        .map(|entries| entries.count())
-        .unwrap_or(0)
-}
-
-fn lines(path: &Path) -> usize {
-    std::fs::read_to_string(path)
-        .map(|text| text.lines().count())
-        .unwrap_or(0)
-}
-
 /// (open files, threads, daemons alive) of take5 `child` once `results` holds `games` lines.
 fn sample(child: &Child, results: &Path, games: usize, seconds: &str) -> (usize, usize, usize) {
-    assert!(
-        wait_for(|| lines(results) >= games),
-        "game {games} never ended"
-    );
+    assert!(wait_for_lines(results, games), "game {games} never ended");
     let pid = child.id();
-    (count(pid, "fd"), count(pid, "task"), daemons(seconds).len())
+    (
+        proc_entries(pid, "fd"),
+        proc_entries(pid, "task"),
+        daemons(seconds).len(),
+    )
 }
 
 #[test]
@@ -105,7 +77,11 @@ format: round-robin
         unsafe { libc::kill(*pid, libc::SIGKILL) };
     }
     assert!(status.success(), "{status}");
-    assert!(lines(&results) >= 500, "{} lines", lines(&results));
+    assert!(
+        line_count(&results) >= 500,
+        "{} lines",
+        line_count(&results)
+    );
     // At most the game in progress has a bot (and its files and daemons) at any moment.
     assert!(late.0 <= early.0 + 6, "open files: {early:?} then {late:?}");
     assert!(late.1 <= early.1 + 1, "threads: {early:?} then {late:?}");
@@ -127,7 +103,7 @@ fn a_bot_that_ignores_the_end_of_its_input_dies_with_a_killed_take5() {
         .unwrap();
     let mut bot = None;
     assert!(
-        wait_for(|| {
+        wait_until(|| {
             bot = std::fs::read_to_string(&pid_file)
                 .ok()
                 .and_then(|text| text.trim().parse::<i32>().ok());
@@ -138,7 +114,7 @@ fn a_bot_that_ignores_the_end_of_its_input_dies_with_a_killed_take5() {
     let bot = bot.unwrap();
     take5.kill().unwrap(); // SIGKILL: no handler of take5 runs
     take5.wait().unwrap();
-    let gone = wait_for(|| is_gone(bot));
+    let gone = wait_until(|| is_gone(bot));
     if !gone {
         // SAFETY: plain system call, to clean up after a failed test.
         unsafe { libc::kill(bot, libc::SIGKILL) };
@@ -154,13 +130,13 @@ fn killing_a_bot_kills_the_daemons_it_started() {
     use take5::players::process::{BotCommand, BotProcess};
     let seconds = format!("8{}", std::process::id());
     let cmd = BotCommand::new("sh", [bot_script("daemon.sh"), seconds.clone()]);
-    let threads = count(std::process::id(), "task");
+    let threads = proc_entries(std::process::id(), "task");
     let mut bot = BotProcess::spawn(&cmd).unwrap();
-    assert!(wait_for(|| daemons(&seconds).len() == 2), "no daemons");
+    assert!(wait_until(|| daemons(&seconds).len() == 2), "no daemons");
     bot.kill();
-    assert!(wait_for(|| daemons(&seconds).is_empty()), "daemons left");
+    assert!(wait_until(|| daemons(&seconds).is_empty()), "daemons left");
     assert!(
-        wait_for(|| count(std::process::id(), "task") <= threads + 2),
+        wait_until(|| proc_entries(std::process::id(), "task") <= threads + 2),
         "threads left"
     );
 }

@@ -16,6 +16,11 @@ fn text(variant: &str, rest: &str) -> String {
     format!("name: q\npins: p\nvariant: {variant}\n{rest}")
 }
 
+/// A question fixture of `variant` with `rest`, loaded.
+fn parse(variant: &str, rest: &str) -> fixture::Fixture {
+    fixture::parse(&text(variant, rest), Path::new("q.yaml")).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// The error for a fixture, as `line:column: message`.
 fn error(text: &str) -> String {
     let e = fixture::parse(text, Path::new("q.yaml")).unwrap_err();
@@ -36,15 +41,11 @@ fn answer(text: &str) -> (Goes, Option<String>) {
 
 #[test]
 fn the_other_seats_are_filled_in_with_the_highest_free_cards_above_the_card() {
-    let f = fixture::parse(
-        &text(
-            "classic",
-            "players: 3\nsetup:\n  rows: [[10], [20], [30], [104]]\nquestion: {card: 25, seat: 1, \
-             goes: {row: 1, at: 1}}\n",
-        ),
-        Path::new("q.yaml"),
-    )
-    .unwrap();
+    let f = parse(
+        "classic",
+        "players: 3\nsetup:\n  rows: [[10], [20], [30], [104]]\nquestion: {card: 25, seat: 1, \
+         goes: {row: 1, at: 1}}\n",
+    );
     assert_eq!(f.players.len(), 3);
     assert_eq!(
         f.steps[0].action,
@@ -65,14 +66,10 @@ fn the_other_seats_are_filled_in_with_the_highest_free_cards_above_the_card() {
 
 #[test]
 fn without_players_a_question_has_the_rules_fewest() {
-    let f = fixture::parse(
-        &text(
-            "take-a-number",
-            "setup:\n  rows: [[10], [30], [50]]\nquestion: {card: 55, goes: {row: 2, at: 1}}\n",
-        ),
-        Path::new("q.yaml"),
-    )
-    .unwrap();
+    let f = parse(
+        "take-a-number",
+        "setup:\n  rows: [[10], [30], [50]]\nquestion: {card: 55, goes: {row: 2, at: 1}}\n",
+    );
     assert_eq!(f.players, ["seat 0", "seat 1"]);
     let fixture::Start::Number(table) = &f.start else {
         panic!("a take-a-number table: {:?}", f.start)
@@ -133,14 +130,10 @@ fn a_low_card_waits_for_its_players_row_choice() {
 
 #[test]
 fn the_expectation_is_the_questions_only_one() {
-    let f = fixture::parse(
-        &text(
-            "circle",
-            "setup:\n  rows: [[10], [20]]\nquestion: {card: 15, goes: {row: 0, at: 1}}\n",
-        ),
-        Path::new("q.yaml"),
-    )
-    .unwrap();
+    let f = parse(
+        "circle",
+        "setup:\n  rows: [[10], [20]]\nquestion: {card: 15, goes: {row: 0, at: 1}}\n",
+    );
     assert_eq!(f.steps.len(), 1);
     let expect: Vec<&Fact> = f.steps[0].expect.iter().map(|e| &e.fact).collect();
     assert_eq!(

@@ -9,11 +9,6 @@ use common::{ok, take5, temp};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
-
-/// The overall limit for a screen to show what a test waits for (a loaded machine is slow; a
-/// failure is found long before).
-const PATIENCE: Duration = Duration::from_secs(180);
 
 /// Plays a game of `variant` between three built-in bots with `seed`, recorded in a new file.
 fn record(variant: &str, seed: u64) -> PathBuf {
@@ -255,18 +250,16 @@ impl Tmux {
 
     /// Polls the screen until `done` holds; returns the screen then.
     fn wait(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if done(&screen) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "the terminal never showed {what}; it shows:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let mut screen = String::new();
+        let shown = common::wait_until(|| {
+            screen = self.screen();
+            done(&screen)
+        });
+        assert!(
+            shown,
+            "the terminal never showed {what}; it shows:\n{screen}"
+        );
+        screen
     }
 
     /// Waits for the viewer's first frame to be drawn whole (its last line is the keys').
@@ -434,23 +427,19 @@ fn a_person_plays(variant: &str, seed: u64) {
     // The screen and the count of questions are read from one capture of the history, so the
     // question seen is the one counted.
     let asked = |tmux: &Tmux, before: usize| {
-        let start = Instant::now();
-        loop {
-            let history = tmux.history();
+        let mut history = String::new();
+        let shown = common::wait_until(|| {
+            history = tmux.history();
             let last = history.lines().rev().find(|l| !l.trim().is_empty());
-            if history.contains("=== game over")
-                || (last == Some(">") && prompts(&history) > before)
-            {
-                let lines: Vec<&str> = history.lines().collect();
-                return lines[lines.len().saturating_sub(60)..].join("\n");
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "no new question after {before}; the terminal shows:\n{}",
-                tmux.screen()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+            history.contains("=== game over") || (last == Some(">") && prompts(&history) > before)
+        });
+        assert!(
+            shown,
+            "no new question after {before}; the terminal shows:\n{}",
+            tmux.screen()
+        );
+        let lines: Vec<&str> = history.lines().collect();
+        lines[lines.len().saturating_sub(60)..].join("\n")
     };
     let screen = asked(&tmux, 0);
     assert!(screen.contains("you are seat 0"), "{screen}");

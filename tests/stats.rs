@@ -29,16 +29,9 @@ fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
 }
 
+/// A results file's game lines (not its header), by game.
 fn sorted_lines(path: &Path) -> Vec<Value> {
-    let mut lines: Vec<Value> = std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(json)
-        // The header names the tournament (and the shard), not a game.
-        .filter(|line| line.get("take5_results").is_none())
-        .collect();
-    lines.sort_by_key(|l| l["game"].as_u64().unwrap());
-    lines
+    common::game_lines(path).iter().map(|l| json(l)).collect()
 }
 
 /// The pair `bot` against `other` of printed JSON statistics.

@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::{ok, take5};
+use common::{is_gone, ok, pids_in, take5, wait_for_lines, wait_until};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 /// A fresh path for `name` (a file left by an earlier run is removed).
 fn temp(name: &str) -> PathBuf {
@@ -45,19 +44,6 @@ fn refused(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// Waits (a minute at the most) until the results file at `path` holds `lines` lines.
-fn wait_for_lines(path: &Path, lines: usize) {
-    let start = Instant::now();
-    while std::fs::read_to_string(path)
-        .map(|t| t.lines().count())
-        .unwrap_or(0)
-        < lines
-        && start.elapsed() < Duration::from_secs(60)
-    {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 /// A fresh folder `name` holding the Python example bot as `here_bot.py`.
 fn folder_with_python_bot(name: &str) -> PathBuf {
     let folder = temp(name);
@@ -88,15 +74,6 @@ fn bot_stats(stats: &serde_json::Value, name: &str) -> serde_json::Value {
         .clone()
 }
 
-/// The pids that `tests/bots/crash_every_50.py` wrote to `path`, one per start.
-fn pids_in(path: &Path) -> Vec<i32> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect()
-}
-
 /// Asserts that no bot in printed JSON statistics had a fault.
 fn no_faults(stats: &serde_json::Value) {
     for bot in stats["bots"].as_array().unwrap() {
@@ -104,23 +81,16 @@ fn no_faults(stats: &serde_json::Value) {
     }
 }
 
-/// A results file's game lines (not its header), sorted (games finish in any order with
-/// several jobs), without their decision times (the last field, which differs from run to run).
+/// A results file's game lines (not its header), sorted, without their decision times (the
+/// last field, which differs from run to run).
 fn sorted_lines(path: &Path) -> Vec<String> {
-    let mut lines: Vec<String> = std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with("{\"take5_results\""))
+    common::game_lines(path)
+        .into_iter()
         .map(|l| match l.find(",\"times\":") {
             Some(at) => format!("{}}}", &l[..at]),
-            None => l.to_string(),
+            None => l,
         })
-        .collect();
-    lines.sort_by_key(|l| {
-        let v: serde_json::Value = serde_json::from_str(l).unwrap();
-        v["game"].as_u64().unwrap()
-    });
-    lines
+        .collect()
 }
 
 const BUILTINS: &str = "bots:
@@ -254,7 +224,10 @@ fn a_run_killed_with_sigkill_resumes_to_the_same_statistics() {
         .spawn()
         .unwrap();
     let total = 4 * 3 * 3;
-    wait_for_lines(&killed, total / 3);
+    assert!(
+        wait_for_lines(&killed, total / 3),
+        "the run never wrote a third"
+    );
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let before = std::fs::read_to_string(&killed).unwrap().lines().count();
@@ -371,7 +344,7 @@ fn ctrl_c_finishes_the_games_under_way_and_resume_completes_the_run() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    wait_for_lines(&stopped, 5);
+    assert!(wait_for_lines(&stopped, 5), "the run never wrote 5 lines");
     // SAFETY: a signal to our own child.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     let output = child.wait_with_output().unwrap();
@@ -591,9 +564,7 @@ format: round-robin
     let pids: Vec<i32> = pids_in(&starts);
     assert_eq!(pids.len(), 10, "{pids:?}");
     for pid in pids {
-        // SAFETY: signal 0 only asks whether the process exists.
-        let alive = unsafe { libc::kill(pid, 0) } == 0;
-        assert!(!alive, "bot process {pid} outlived take5");
+        assert!(is_gone(pid), "bot process {pid} outlived take5");
     }
 }
 
@@ -847,17 +818,6 @@ fn bots_from_flags_take_their_time_limit_and_folder() {
     );
 }
 
-/// Whether process `pid` is still running (a zombie, dead but not yet reaped, is not).
-fn running(pid: i32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        // The state follows the command's closing parenthesis.
-        Ok(stat) => stat
-            .rsplit_once(") ")
-            .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X')),
-        Err(_) => false,
-    }
-}
-
 #[test]
 fn no_bot_outlives_take5_stopped_by_ctrl_c_or_sigterm() {
     let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/crash_every_50.py");
@@ -884,7 +844,7 @@ format: round-robin
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        wait_for_lines(&results, 10);
+        assert!(wait_for_lines(&results, 10), "{name}: no 10 lines");
         // SAFETY: a signal to our own child.
         unsafe { libc::kill(child.id() as i32, signal) };
         let output = child.wait_with_output().unwrap();
@@ -894,11 +854,8 @@ format: round-robin
         // Python can take seconds to start on a loaded machine).
         assert!((2..=4).contains(&pids.len()), "{name}: {pids:?}");
         // A killed process may take a moment to be gone: a generous limit, not a timing.
-        let start = Instant::now();
-        while pids.iter().any(|&p| running(p)) && start.elapsed() < Duration::from_secs(30) {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let alive: Vec<i32> = pids.iter().copied().filter(|&p| running(p)).collect();
+        wait_until(|| pids.iter().all(|&p| is_gone(p)));
+        let alive: Vec<i32> = pids.iter().copied().filter(|&p| !is_gone(p)).collect();
         assert!(alive.is_empty(), "{name}: bots {alive:?} outlived take5");
     }
 }

@@ -353,17 +353,6 @@ fn who(seat: Seat, players: &[String]) -> String {
     }
 }
 
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 fn plural(n: Points, word: &str) -> String {
     format!("{n} {word}{}", if n.abs() == 1 { "" } else { "s" })
 }
@@ -427,7 +416,7 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                 match (reason, placed) {
                     (TakeReason::Full, Some(card)) => format!(
                         "{by} played {card}, the {} card: takes row {row} {list}, {}",
-                        ordinal(cards.len() + 1),
+                        report::ordinal(cards.len() + 1),
                         plural(*bullheads, "bullhead")
                     ),
                     (TakeReason::Low, Some(card)) => format!(

@@ -108,3 +108,64 @@ pub fn doc_block(page: &str, info: &str) -> String {
     let end = start + page[start..].find("```").unwrap();
     page[start..end].to_string()
 }
+
+/// A generous bound for anything a test waits for (a loaded machine is slow; a failure shows
+/// long before): tests poll for what they wait for, and no result depends on how long it took.
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(180);
+
+/// Polls `done` until it holds, up to [`PATIENCE`]; false if it never did.
+pub fn wait_until(mut done: impl FnMut() -> bool) -> bool {
+    let start = std::time::Instant::now();
+    while !done() {
+        if start.elapsed() > PATIENCE {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    true
+}
+
+/// How many lines the file at `path` holds (0 while it cannot be read).
+pub fn line_count(path: &std::path::Path) -> usize {
+    std::fs::read_to_string(path)
+        .map(|text| text.lines().count())
+        .unwrap_or(0)
+}
+
+/// Waits until the file at `path` (a results file being written) holds `lines` lines; false if
+/// it never did within [`PATIENCE`].
+pub fn wait_for_lines(path: &std::path::Path, lines: usize) -> bool {
+    wait_until(|| line_count(path) >= lines)
+}
+
+/// How many entries the folder `/proc/PID/what` has (open files: `fd`, threads: `task`).
+pub fn proc_entries(pid: u32, what: &str) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/{what}"))
+        .map(|entries| entries.count())
+        .unwrap_or(0)
+}
+
+/// The process ids a test bot wrote to the file at `path`, one a line.
+pub fn pids_in(path: &std::path::Path) -> Vec<i32> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
+/// A results file's game lines as written (not its header), sorted by game (several jobs
+/// finish games in any order).
+pub fn game_lines(path: &std::path::Path) -> Vec<String> {
+    let mut lines: Vec<(u64, String)> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("{\"take5_results\""))
+        .map(|l| {
+            let game: serde_json::Value = serde_json::from_str(l).unwrap();
+            (game["game"].as_u64().unwrap(), l.to_string())
+        })
+        .collect();
+    lines.sort_by_key(|(game, _)| *game);
+    lines.into_iter().map(|(_, line)| line).collect()
+}
