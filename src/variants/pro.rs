@@ -34,9 +34,10 @@ pub struct Pro {
     nothing_taken: Vec<Points>,
 }
 
-/// The Pro deck for `seats` players: the first `seats * hand_size + rows` cards of the deck.
+/// The Pro deck for `seats` players: the first `seats * hand_size + rows` cards of the deck, or
+/// as many as the rules' `pro_deck` gives ([`Rules::pro_deck_size`]).
 pub fn cut_deck(rules: &Rules, seats: usize) -> Deck {
-    let cards = seats * rules.hand_size + rules.rows;
+    let cards = rules.pro_deck_size(seats);
     Deck {
         lowest: rules.deck.lowest,
         bullheads: rules.deck.bullheads[..cards.min(rules.deck.len())].to_vec(),
@@ -194,7 +195,9 @@ impl Game for Pro {
         if self.picks < self.classic.seats() * rules.hand_size {
             return Ok(());
         }
-        // The hands are full: the leftover cards (ascending) start the rows.
+        // The hands are full: the leftover cards (ascending) start the rows; with a larger deck
+        // (`pro_deck`) the lowest of them do, and the others are out of the round.
+        self.pool.truncate(rules.rows);
         let deal = Deal {
             hands: std::mem::take(&mut self.hands),
             rows: std::mem::take(&mut self.pool),
