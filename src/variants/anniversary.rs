@@ -8,7 +8,9 @@
 //! When a seat is about to take a row and holds Negative = Positive it is asked whether to use it
 //! ([`Decision::Cancel`]); after taking a row it may swap a special card for the top of the deck
 //! ([`Decision::Swap`]). In round 2 every number card is dealt again, and each seat gets three
-//! more special cards (fewer when the deck is short). Every ruling is in docs/rulings.md.
+//! more special cards (fewer when the deck is short). Every ruling is in docs/rulings.md. House
+//! rules may change the special deck, the cards dealt per round and whether swapping is allowed
+//! ([`crate::rules::AnniversaryRules`]).
 //!
 //! Placement by least difference, the order of the revealed cards and the deal's checks are the
 //! classic engine's ([`super::classic`]).

@@ -5,7 +5,8 @@
 //! At the start of every round the whole (cut) deck is spread face up as the pool; the seats
 //! pick one card at a time, in the order [`Rules::draft`] gives (default: seat order), until
 //! every hand is full. The cards left over start the rows, in ascending order (row 0 gets the
-//! lowest). From there on it is the classic round, played by the [`Classic`] engine this state
+//! lowest); with a larger deck (house rules' `pro_deck`, [`Rules::pro_deck_size`]) the lowest
+//! `rows` of them do and the others are out of the round. From there on it is the classic round, played by the [`Classic`] engine this state
 //! wraps: the draft is the only thing this module adds (docs/rulings.md, "Pro variant").
 
 use super::classic::Classic;

@@ -2,14 +2,14 @@
 //!
 //! Three centre rows, whose row cards say 3, 4 and 5: a row is taken by its 3rd, 4th or 5th card,
 //! so it holds 2, 3 or 4 cards before the card that takes it (row `i` of `rows` holds
-//! `row_capacity - (rows - 1 - i)`). Each seat has a personal #-row. A round: one card starts
+//! `row_capacity - (rows - 1 - i)`, or as house rules' `takes_at` says, [`Rules::takes_at`]). Each seat has a personal #-row. A round: one card starts
 //! each centre row and each #-row, eight cards in each hand; then turns as in classic (choose
 //! face down, reveal, place in ascending order by least difference, a low card takes a row of
 //! its player's choice). The taker keeps one of the cards taken for its #-row (asked when it
 //! took more than one) and the others go into its hand. A kept card lower than the #-row's end
 //! sends the #-row to the #-pile first. The round ends after a turn at whose end some hand is
-//! empty (see docs/rulings.md); hand cards count their bullheads once, #-pile cards twice,
-//! #-row cards nothing. Two rounds, lowest total wins.
+//! empty (see docs/rulings.md); hand cards count their bullheads once, #-pile cards twice
+//! ([`Rules::hash_pile_multiplier`]), #-row cards nothing. Two rounds, lowest total wins.
 //!
 //! Placement by least difference, the order of the revealed cards and the deal's checks are
 //! the classic engine's ([`super::classic`]).
