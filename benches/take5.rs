@@ -553,10 +553,13 @@ fn main() {
             let script = |name: &str, text: &str| {
                 House::from_source(name, text.as_bytes(), rules.clone()).expect("the script loads")
             };
-            // The variant's own defaults, restated.
+            // The variant's own defaults, restated, its own settings too.
             let settings = format!(
-                "return {{ row_capacity = {}, min_players = {}, max_players = {} }}",
-                rules.row_capacity, rules.min_players, rules.max_players
+                "return {{ row_capacity = {}, min_players = {}, max_players = {}, {} }}",
+                rules.row_capacity,
+                rules.min_players,
+                rules.max_players,
+                own_defaults(variant)
             );
             let plain = variant_games_per_second(variant, None);
             let with = variant_games_per_second(variant, Some(script("settings.lua", &settings)));
@@ -812,6 +815,20 @@ return {
   rows = 4, row_capacity = 5, hand_size = 10, target_score = 66, ties = "shared",
 }
 "#;
+
+/// A variant's own settings at their defaults (docs/house-rules.md, "Settings per variant").
+fn own_defaults(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Pro => "pro_deck = { per_player = 10, extra = 4 }",
+        Variant::TakeANumber => "takes_at = { 3, 4, 5 }, hash_pile_multiplier = 2",
+        Variant::Circle => {
+            "cards_per_turn = 3, plus5_points = 5, x2_multiplier = 2, held_penalty = 10, \
+             green_multiplier = 1, red_multiplier = 1"
+        }
+        Variant::Anniversary => "specials = { shift = 4 }, specials_dealt = 3, swap = true",
+        Variant::Classic => "",
+    }
+}
 
 /// The variants besides classic, which the `engine` and `house` lines measure.
 const OTHER_VARIANTS: [Variant; 4] = [

@@ -1,7 +1,7 @@
 //! Rule settings as plain data. A variant is a set of defaults; house rules change them.
 //! The engine reads every number it needs from here: it has no magic numbers of its own.
 
-use crate::cards::Deck;
+use crate::cards::{Deck, Special};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -32,6 +32,102 @@ pub struct Rules {
     /// The circle game's own settings; `None`, and left out of records, for the other variants.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub circle: Option<Box<CircleRules>>,
+    /// Take a Number's own settings; `None`, and left out of records, when they are the
+    /// rulebook's (see [`NumberRules`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take_a_number: Option<Box<NumberRules>>,
+    /// The anniversary variant's own settings; `None`, and left out of records, when they are
+    /// the rulebook's (see [`AnniversaryRules::default`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anniversary: Option<Box<AnniversaryRules>>,
+    /// The Pro variant's deck size; `None`, and left out of records, for the rulebook's
+    /// `players * hand_size + rows` (see [`ProRules`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pro: Option<Box<ProRules>>,
+}
+
+/// Take a Number's settings beyond the shared ones (rulebook 003, "Take a Number").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NumberRules {
+    /// The card count at which each centre row is taken, by row: the rulebook's row cards say
+    /// 3, 4 and 5. `rows` is its length and `row_capacity` its largest value less one.
+    pub takes_at: Vec<usize>,
+    /// What a #-pile card's bullheads count, times (the rulebook: twice).
+    pub hash_pile_multiplier: i32,
+}
+
+impl NumberRules {
+    /// The rulebook's #-pile multiplier.
+    pub const HASH_PILE_MULTIPLIER: i32 = 2;
+
+    /// The rows of `rows` rows holding up to `row_capacity` cards: row `i` takes at its
+    /// `row_capacity - (rows - 1 - i) + 1`th card (3, 4, 5 with the rulebook's 3 rows and 4).
+    pub fn default_takes_at(rows: usize, row_capacity: usize) -> Vec<usize> {
+        (0..rows)
+            .map(|i| (row_capacity + 1).saturating_sub(rows - 1 - i))
+            .collect()
+    }
+}
+
+/// The anniversary variant's settings beyond the shared ones (rulebook 003, "6 nimmt!
+/// Anniversary Variant").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnniversaryRules {
+    /// How many copies of each special card the deck holds, every anniversary kind once, in
+    /// the rulebook's order (default: 4 of each, 28 cards).
+    pub specials: Vec<(Special, usize)>,
+    /// Special cards dealt to each seat at the start of every round (default 3; fewer when the
+    /// special deck is short).
+    pub specials_dealt: usize,
+    /// Whether a seat that took a row may swap a special card for the top of the deck.
+    pub swap: bool,
+}
+
+impl Default for AnniversaryRules {
+    fn default() -> AnniversaryRules {
+        AnniversaryRules {
+            specials: Special::ANNIVERSARY.map(|s| (s, Special::COPIES)).to_vec(),
+            specials_dealt: AnniversaryRules::SPECIALS_DEALT,
+            swap: true,
+        }
+    }
+}
+
+impl AnniversaryRules {
+    /// The rulebook's special cards per seat and round.
+    pub const SPECIALS_DEALT: usize = 3;
+
+    /// Copies of `kind` in the deck (0 for a kind that is not the anniversary variant's).
+    pub fn copies(&self, kind: Special) -> usize {
+        self.specials
+            .iter()
+            .find(|(s, _)| *s == kind)
+            .map_or(0, |&(_, n)| n)
+    }
+
+    /// The whole special deck, kind by kind in the rulebook's order (a fresh deck's order).
+    pub fn deck(&self) -> impl Iterator<Item = Special> + '_ {
+        self.specials
+            .iter()
+            .flat_map(|&(s, n)| std::iter::repeat_n(s, n))
+    }
+
+    /// Special cards in the deck.
+    pub fn deck_size(&self) -> usize {
+        self.specials.iter().map(|(_, n)| n).sum()
+    }
+}
+
+/// The Pro variant's deck: the first `players * per_player + extra` cards of the deck (the
+/// rulebook: `hand_size` and `rows`, 1-44 for four players). The draft fills the hands; the
+/// lowest `rows` cards left start the rows and the others are out of the round, face up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProRules {
+    pub per_player: usize,
+    pub extra: usize,
 }
 
 /// The circle game's settings (rulebook 000): the deal by number of players and the special
@@ -50,6 +146,20 @@ pub struct CircleRules {
     pub times: i32,
     /// Points lost for each special card still in hand at the end.
     pub held_penalty: i32,
+    /// What a green bullhead in a taken row counts, times (left out of records when 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub green_multiplier: i32,
+    /// What a red bullhead in a taken row costs, times (left out of records when 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub red_multiplier: i32,
+}
+
+fn one() -> i32 {
+    1
+}
+
+fn is_one(n: &i32) -> bool {
+    *n == 1
 }
 
 /// The circle game's deal for one number of players.
@@ -147,6 +257,54 @@ impl Rules {
             ties: Ties::Shared,
             draft: Draft::SeatOrder,
             circle: None,
+            take_a_number: None,
+            anniversary: None,
+            pro: None,
+        }
+    }
+
+    /// Take a Number's centre rows: the card count at which each is taken.
+    pub fn takes_at(&self) -> Vec<usize> {
+        match &self.take_a_number {
+            Some(n) => n.takes_at.clone(),
+            None => NumberRules::default_takes_at(self.rows, self.row_capacity),
+        }
+    }
+
+    /// Take a Number's #-pile multiplier.
+    pub fn hash_pile_multiplier(&self) -> i32 {
+        self.take_a_number
+            .as_ref()
+            .map_or(NumberRules::HASH_PILE_MULTIPLIER, |n| {
+                n.hash_pile_multiplier
+            })
+    }
+
+    /// The anniversary variant's own settings (the rulebook's when none are given).
+    pub fn anniversary_rules(&self) -> std::borrow::Cow<'_, AnniversaryRules> {
+        match &self.anniversary {
+            Some(a) => std::borrow::Cow::Borrowed(a),
+            None => std::borrow::Cow::Owned(AnniversaryRules::default()),
+        }
+    }
+
+    /// The anniversary variant's special cards dealt per seat and round (at most).
+    pub fn specials_dealt(&self) -> usize {
+        self.anniversary
+            .as_ref()
+            .map_or(AnniversaryRules::SPECIALS_DEALT, |a| a.specials_dealt)
+    }
+
+    /// Whether the anniversary variant lets a seat that took a row swap a special card.
+    pub fn swaps(&self) -> bool {
+        self.anniversary.as_ref().is_none_or(|a| a.swap)
+    }
+
+    /// The Pro variant's deck size for `players`.
+    pub fn pro_deck_size(&self, players: usize) -> usize {
+        match &self.pro {
+            Some(p) => players * p.per_player + p.extra,
+            None => players * self.hand_size + self.rows,
         }
     }
 
@@ -209,6 +367,73 @@ impl Rules {
         if self.hand_size == 0 {
             return fail("hand_size", "players need at least 1 card".into());
         }
+        if let Some(number) = &self.take_a_number {
+            let takes_at = &number.takes_at;
+            if takes_at.len() != self.rows {
+                return fail(
+                    "takes_at",
+                    format!(
+                        "{} rows listed, the rules have {} rows",
+                        takes_at.len(),
+                        self.rows
+                    ),
+                );
+            }
+            if let Some((row, n)) =
+                (takes_at.iter().enumerate()).find(|&(_, &n)| n < 2 || n > self.row_capacity + 1)
+            {
+                return fail(
+                    "takes_at",
+                    format!(
+                        "row {row} takes at its card {n}; a row takes at its 2nd card at the \
+                         earliest and at most at row_capacity + 1 ({})",
+                        self.row_capacity + 1
+                    ),
+                );
+            }
+            if number.hash_pile_multiplier < 0 {
+                return fail(
+                    "hash_pile_multiplier",
+                    format!("must be at least 0, is {}", number.hash_pile_multiplier),
+                );
+            }
+        }
+        if let Some(anniversary) = &self.anniversary {
+            let kinds: Vec<Special> = anniversary.specials.iter().map(|&(s, _)| s).collect();
+            if kinds != Special::ANNIVERSARY {
+                return fail(
+                    "specials",
+                    "every anniversary special card is listed once, in the rulebook's order".into(),
+                );
+            }
+            if anniversary.specials_dealt > anniversary.deck_size() {
+                return fail(
+                    "specials_dealt",
+                    format!(
+                        "{} special cards dealt to each seat, the special deck has {}",
+                        anniversary.specials_dealt,
+                        anniversary.deck_size()
+                    ),
+                );
+            }
+        }
+        if let Some(pro) = &self.pro
+            && let Some(players) = (self.min_players..=self.max_players)
+                .find(|&n| self.pro_deck_size(n) < n * self.hand_size + self.rows)
+        {
+            return fail(
+                "pro_deck",
+                format!(
+                    "{players} players x {} + {} = {} cards, fewer than their hands and rows \
+                     need ({players} x {} + {})",
+                    pro.per_player,
+                    pro.extra,
+                    self.pro_deck_size(players),
+                    self.hand_size,
+                    self.rows
+                ),
+            );
+        }
         if self.min_players < 1 || self.min_players > self.max_players {
             return fail(
                 "min_players",
@@ -254,6 +479,16 @@ impl Rules {
                 setting: "deck",
                 problem: format!(
                     "{players} players with {hand_size} cards each and {rows} rows need {needed} cards, the deck has {}",
+                    self.deck.len()
+                ),
+            });
+        }
+        if self.pro.is_some() && self.pro_deck_size(players) > self.deck.len() {
+            return Err(RulesError {
+                setting: "pro_deck",
+                problem: format!(
+                    "{players} players need a deck of {} cards, the deck has {}",
+                    self.pro_deck_size(players),
                     self.deck.len()
                 ),
             });

@@ -402,6 +402,10 @@ fn differing_settings(a: &Rules, b: &Rules) -> Vec<&'static str> {
     differ("max_players", a.max_players != b.max_players);
     differ("end", a.end != b.end);
     differ("ties", a.ties != b.ties);
+    differ("circle", a.circle != b.circle);
+    differ("take_a_number", a.take_a_number != b.take_a_number);
+    differ("anniversary", a.anniversary != b.anniversary);
+    differ("pro", a.pro != b.pro);
     names
 }
 

@@ -159,6 +159,9 @@ fn worked_rules() -> Rules {
         ties: Ties::Shared,
         draft: take5::rules::Draft::SeatOrder,
         circle: None,
+        take_a_number: None,
+        anniversary: None,
+        pro: None,
     }
 }
 

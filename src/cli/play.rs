@@ -182,7 +182,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .unwrap_or(Path::new("--deal"))
             .display();
         if i == 0 && args.variant == Variant::Anniversary {
-            crate::variants::anniversary::check_first_deal(deal)
+            crate::variants::anniversary::check_first_deal(&rules, deal)
                 .map_err(|e| CliError::input(format!("{path}: round 1: {e}")))?;
         }
         game.deal(deal, &mut Discard)

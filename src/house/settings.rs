@@ -1,14 +1,18 @@
 //! A script's settings, read once at load and applied to a variant's default [`Rules`].
 
 use super::sandbox::{self, Sandbox, describe};
+use crate::cards::Special;
 use crate::cards::{Deck, classic_bullheads};
 use crate::game::house::{Hook, MAX_ROUNDS};
-use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
+use crate::rules::{
+    AnniversaryRules, CircleDeal, CircleRules, Draft, GameEnd, NumberRules, ProRules, Rules,
+    RulesError, Ties,
+};
 use crate::variants::Variant;
 use mlua::{Function, Table, Value};
 
 /// The settings a script may give, in the order they are applied.
-pub const SETTINGS: [&str; 12] = [
+pub const SETTINGS: [&str; 25] = [
     "deck",
     "bullheads",
     "rows",
@@ -21,6 +25,20 @@ pub const SETTINGS: [&str; 12] = [
     "ties",
     "draft",
     "red",
+    // The variants' own (docs/house-rules.md, "Settings per variant"); `foreign` says whose.
+    "takes_at",
+    "hash_pile_multiplier",
+    "specials",
+    "specials_dealt",
+    "swap",
+    "deal",
+    "cards_per_turn",
+    "plus5_points",
+    "x2_multiplier",
+    "held_penalty",
+    "green_multiplier",
+    "red_multiplier",
+    "pro_deck",
 ];
 
 /// The hooks a script may define.
@@ -73,7 +91,22 @@ pub fn read(
         }
     }
     given.sort_by_key(|(name, _)| SETTINGS.iter().position(|s| s == name));
-    let names = given.iter().map(|(name, _)| *name).collect();
+    // Read over a variant's own rules (as every command reads a script), another variant's
+    // setting is refused before it is applied: applied, it could make no sense of these rules.
+    let variant = <Variant as clap::ValueEnum>::value_variants()
+        .iter()
+        .find(|v| v.rules() == defaults);
+    let early = |v: Variant| {
+        given
+            .iter()
+            .filter(|(s, _)| owner(s).is_some())
+            .find_map(|(s, _)| foreign(s, v))
+    };
+    if let Some(why) = variant.and_then(|&v| early(v)) {
+        return Err(why);
+    }
+    let names: Vec<&'static str> = given.iter().map(|(name, _)| *name).collect();
+    let given_names = names.clone();
     let mut rules = defaults;
     let mut end_setting = None;
     for (name, value) in given {
@@ -105,8 +138,70 @@ pub fn read(
             "ties" => rules.ties = ties(&value).map_err(fail)?,
             "draft" => rules.draft = draft(&value).map_err(fail)?,
             "red" => rules.deck.red = red(sandbox, &rules.deck, value).map_err(fail)?,
-            _ => unreachable!("every setting is handled"),
+            "takes_at" => {
+                if let Some(other) = given_names
+                    .iter()
+                    .find(|n| ["rows", "row_capacity"].contains(n))
+                {
+                    return Err(format!(
+                        "settings {other} and takes_at: give takes_at alone (its length is the \
+                         rows, its largest count less one the row capacity)"
+                    ));
+                }
+                let takes_at = takes_at(&value).map_err(fail)?;
+                rules.rows = takes_at.len();
+                rules.row_capacity = takes_at.iter().max().map_or(1, |n| n - 1);
+                number(&mut rules).takes_at = takes_at;
+            }
+            "hash_pile_multiplier" => {
+                number(&mut rules).hash_pile_multiplier =
+                    whole(&value, 0, 1000).map_err(fail)? as i32
+            }
+            "specials" => {
+                let mut own = rules.anniversary_rules().into_owned();
+                specials(&mut own, &value).map_err(fail)?;
+                rules.anniversary = Some(Box::new(own));
+            }
+            "specials_dealt" => {
+                let mut own = rules.anniversary_rules().into_owned();
+                own.specials_dealt = count(&value, 0).map_err(fail)?;
+                rules.anniversary = Some(Box::new(own));
+            }
+            "swap" => {
+                let mut own = rules.anniversary_rules().into_owned();
+                own.swap = boolean(&value).map_err(fail)?;
+                rules.anniversary = Some(Box::new(own));
+            }
+            "pro_deck" => rules.pro = Some(Box::new(pro_deck(&rules, &value).map_err(fail)?)),
+            // The circle game's: other variants have no circle settings to change (and refuse
+            // the script, `foreign`).
+            _ => {
+                if let Some(circle) = rules.circle.as_deref_mut() {
+                    circle_setting(circle, name, &value).map_err(fail)?;
+                }
+            }
         }
+    }
+    // The defaults given back are no settings: left out of records as before.
+    if rules
+        .anniversary
+        .as_deref()
+        .is_some_and(|a| *a == crate::rules::AnniversaryRules::default())
+    {
+        rules.anniversary = None;
+    }
+    if rules.take_a_number.as_deref().is_some_and(|n| {
+        n.hash_pile_multiplier == NumberRules::HASH_PILE_MULTIPLIER
+            && n.takes_at == NumberRules::default_takes_at(rules.rows, rules.row_capacity)
+    }) {
+        rules.take_a_number = None;
+    }
+    if rules
+        .pro
+        .as_deref()
+        .is_some_and(|p| (p.per_player, p.extra) == (rules.hand_size, rules.rows))
+    {
+        rules.pro = None;
     }
     rules
         .validate()
@@ -314,10 +409,37 @@ fn ties(value: &Value) -> Result<Ties, String> {
     }
 }
 
+/// The variant whose own setting `setting` is (docs/house-rules.md, "Settings per variant").
+fn owner(setting: &str) -> Option<Variant> {
+    match setting {
+        "takes_at" | "hash_pile_multiplier" => Some(Variant::TakeANumber),
+        "specials" | "specials_dealt" | "swap" => Some(Variant::Anniversary),
+        "deal" | "cards_per_turn" | "plus5_points" | "x2_multiplier" | "held_penalty"
+        | "green_multiplier" | "red_multiplier" => Some(Variant::Circle),
+        "pro_deck" => Some(Variant::Pro),
+        _ => None,
+    }
+}
+
 /// Why `setting` is not one of `variant`'s, if it is not: `draft` is the Pro variant's, `red`
 /// the circle game's, and the circle game deals by player count and plays one round, so it has
 /// no `rows`, `hand_size`, `target_score`, `rounds` or `ties`.
 pub fn foreign(setting: &str, variant: Variant) -> Option<String> {
+    if let Some(owner) = owner(setting) {
+        if owner == variant {
+            return None;
+        }
+        let whose = match owner {
+            Variant::TakeANumber => "Take a Number's (its rows and #-piles)",
+            Variant::Anniversary => "the anniversary variant's (its special cards)",
+            Variant::Circle => "the circle game's (its deal and scoring)",
+            _ => "the pro variant's (its deck)",
+        };
+        return Some(format!(
+            "setting {setting} is not a setting of the {} variant: it is {whose}",
+            variant.name()
+        ));
+    }
     let why = match (setting, variant) {
         ("draft", Variant::Pro) | ("red", Variant::Circle) => return None,
         ("draft", _) => "it is the pro variant's (its draft order); other variants deal",
@@ -334,4 +456,195 @@ pub fn foreign(setting: &str, variant: Variant) -> Option<String> {
         "setting {setting} is not a setting of the {} variant: {why}",
         variant.name()
     ))
+}
+
+/// Take a Number's own settings, made from the rules so far if the script gave none yet.
+fn number(rules: &mut Rules) -> &mut NumberRules {
+    let (rows, capacity) = (rules.rows, rules.row_capacity);
+    rules.take_a_number.get_or_insert_with(|| {
+        Box::new(NumberRules {
+            takes_at: NumberRules::default_takes_at(rows, capacity),
+            hash_pile_multiplier: NumberRules::HASH_PILE_MULTIPLIER,
+        })
+    })
+}
+
+/// Take a Number's `takes_at`: a list `{3, 4, 5}`, a card count from 2 per row.
+fn takes_at(value: &Value) -> Result<Vec<usize>, String> {
+    let Value::Table(table) = value else {
+        return Err(format!(
+            "must be a list like {{3, 4, 5}} (the card count at which each row is taken), got {}",
+            describe(value)
+        ));
+    };
+    let mut counts = Vec::new();
+    for (i, item) in table.clone().sequence_values::<Value>().enumerate() {
+        let item = item.map_err(|e| sandbox::message(&e))?;
+        counts.push(count(&item, 2).map_err(|e| format!("row {i} (entry {}) {e}", i + 1))?);
+    }
+    if counts.is_empty() || table.pairs::<Value, Value>().count() != counts.len() {
+        return Err("must be a non-empty list like {3, 4, 5}, one count per row".into());
+    }
+    Ok(counts)
+}
+
+/// The anniversary variant's `specials`: `{shift = 0, stop = 6}`, copies of each kind named
+/// (the kinds left out keep their count).
+fn specials(own: &mut AnniversaryRules, value: &Value) -> Result<(), String> {
+    let kinds = || Special::ANNIVERSARY.map(Special::name).join(", ");
+    let Value::Table(table) = value else {
+        return Err(format!(
+            "must be a table like {{shift = 0}} (copies of each kind: {}), got {}",
+            kinds(),
+            describe(value)
+        ));
+    };
+    for pair in table.pairs::<Value, Value>() {
+        let (key, value) = pair.map_err(|e| sandbox::message(&e))?;
+        let kind = match &key {
+            Value::String(s) => Special::from_name(&s.to_string_lossy())
+                .filter(|k| Special::ANNIVERSARY.contains(k)),
+            _ => None,
+        };
+        let Some(kind) = kind else {
+            return Err(format!(
+                "unknown special card {} (the anniversary variant's: {})",
+                describe(&key),
+                kinds()
+            ));
+        };
+        let n = whole(&value, 0, 255).map_err(|e| format!("{kind} {e}"))? as usize;
+        let slot = own.specials.iter_mut().find(|(s, _)| *s == kind);
+        slot.expect("every kind is listed").1 = n;
+    }
+    Ok(())
+}
+
+/// The Pro variant's `pro_deck`: `{per_player = 10, extra = 4}` (either may be left out:
+/// `hand_size` and `rows`).
+fn pro_deck(rules: &Rules, value: &Value) -> Result<ProRules, String> {
+    let Value::Table(table) = value else {
+        return Err(format!(
+            "must be a table like {{per_player = 11, extra = 4}} (a deck of players x per_player \
+             + extra cards), got {}",
+            describe(value)
+        ));
+    };
+    let mut deck = ProRules {
+        per_player: rules.hand_size,
+        extra: rules.rows,
+    };
+    for (field, value) in named_fields(table, &["per_player", "extra"], "pro_deck has")? {
+        let n =
+            count(&value, i64::from(field == "per_player")).map_err(|e| format!("{field} {e}"))?;
+        match field {
+            "per_player" => deck.per_player = n,
+            _ => deck.extra = n,
+        }
+    }
+    Ok(deck)
+}
+
+/// One of the circle game's settings.
+fn circle_setting(circle: &mut CircleRules, name: &str, value: &Value) -> Result<(), String> {
+    let points = |value: &Value| whole(value, -1000, 1000).map(|n| n as i32);
+    match name {
+        "deal" => deal(&mut circle.deal, value)?,
+        "cards_per_turn" => circle.cards_per_turn = whole(value, 1, 255)? as u8,
+        "plus5_points" => circle.plus = points(value)?,
+        "x2_multiplier" => circle.times = points(value)?,
+        "held_penalty" => circle.held_penalty = points(value)?,
+        "green_multiplier" => circle.green_multiplier = points(value)?,
+        "red_multiplier" => circle.red_multiplier = points(value)?,
+        _ => unreachable!("every setting is handled"),
+    }
+    Ok(())
+}
+
+/// The circle game's `deal`: `{[4] = {hand_size = 10, rows = 12}, ...}`, by number of players
+/// (the player counts left out keep theirs).
+fn deal(deals: &mut Vec<CircleDeal>, value: &Value) -> Result<(), String> {
+    let Value::Table(table) = value else {
+        return Err(format!(
+            "must be a table like {{[4] = {{hand_size = 10, rows = 12}}}} (by number of \
+             players), got {}",
+            describe(value)
+        ));
+    };
+    let mut given = Vec::new();
+    for pair in table.pairs::<Value, Value>() {
+        let (key, value) = pair.map_err(|e| sandbox::message(&e))?;
+        let players = count(&key, 1).map_err(|e| format!("a key {e} (keys are player counts)"))?;
+        let Value::Table(fields) = value else {
+            return Err(format!(
+                "[{players}] must be a table {{hand_size = N, rows = M}}, got {}",
+                describe(&value)
+            ));
+        };
+        let old = deals.iter().find(|d| d.players == players);
+        let mut one = old.copied().unwrap_or(CircleDeal {
+            players,
+            hand_size: 0,
+            rows: 0,
+        });
+        let named = named_fields(&fields, &["hand_size", "rows"], "a deal has")
+            .map_err(|e| format!("[{players}]: {e}"))?;
+        for (field, value) in named {
+            let n = count(&value, 1).map_err(|e| format!("[{players}] {field} {e}"))?;
+            match field {
+                "hand_size" => one.hand_size = n,
+                _ => one.rows = n,
+            }
+        }
+        if one.hand_size == 0 || one.rows == 0 {
+            return Err(format!(
+                "[{players}] gives no hand_size or rows, and the circle game has no deal for \
+                 {players} players to keep them from"
+            ));
+        }
+        given.push(one);
+    }
+    for one in given {
+        match deals.iter_mut().find(|d| d.players == one.players) {
+            Some(d) => *d = one,
+            None => deals.push(one),
+        }
+    }
+    deals.sort_by_key(|d| d.players);
+    Ok(())
+}
+
+fn boolean(value: &Value) -> Result<bool, String> {
+    match value {
+        Value::Boolean(b) => Ok(*b),
+        other => Err(format!("must be true or false, got {}", describe(other))),
+    }
+}
+
+/// The fields of a table whose keys must be among `names`; another key is named in the error,
+/// with `has` and the names (`unknown field "x" (a deal has hand_size and rows)`).
+fn named_fields(
+    table: &Table,
+    names: &[&'static str],
+    has: &str,
+) -> Result<Vec<(&'static str, Value)>, String> {
+    let mut fields = Vec::new();
+    for pair in table.pairs::<Value, Value>() {
+        let (key, value) = pair.map_err(|e| sandbox::message(&e))?;
+        let name = match &key {
+            Value::String(s) => names.iter().find(|&&n| s == n),
+            _ => None,
+        };
+        match name {
+            Some(&name) => fields.push((name, value)),
+            None => {
+                return Err(format!(
+                    "unknown field {} ({has} {})",
+                    describe(&key),
+                    names.join(" and ")
+                ));
+            }
+        }
+    }
+    Ok(fields)
 }

@@ -425,8 +425,9 @@ impl GameInfo {
     /// [`Request::view`]). The protocol does not send the player limits or the tie rule, so
     /// `min_players` and `max_players` are the seats at this table and `ties` is
     /// [`Ties::Shared`]. Nor does it send the circle game's scoring of special cards or its
-    /// cards per turn: a `variant=circle` table gets the variant's (which `take5 play` always
-    /// plays), dealing this table's `hand_size` and `rows`.
+    /// cards per turn: a `variant=circle` table gets the variant's (which `take5 play` plays
+    /// unless a house script changes them), dealing this table's `hand_size` and `rows`. The
+    /// variants' own house settings (docs/house-rules.md) are not sent either.
     pub fn rules(&self) -> Rules {
         let circle = (self.variant == Variant::Circle.name()).then(|| {
             let defaults = Variant::Circle
@@ -453,6 +454,9 @@ impl GameInfo {
             ties: Ties::Shared,
             draft: Draft::SeatOrder,
             circle,
+            take_a_number: None,
+            anniversary: None,
+            pro: None,
         }
     }
 }

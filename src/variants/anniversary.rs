@@ -8,7 +8,9 @@
 //! When a seat is about to take a row and holds Negative = Positive it is asked whether to use it
 //! ([`Decision::Cancel`]); after taking a row it may swap a special card for the top of the deck
 //! ([`Decision::Swap`]). In round 2 every number card is dealt again, and each seat gets three
-//! more special cards (fewer when the deck is short). Every ruling is in docs/rulings.md.
+//! more special cards (fewer when the deck is short). Every ruling is in docs/rulings.md. House
+//! rules may change the special deck, the cards dealt per round and whether swapping is allowed
+//! ([`crate::rules::AnniversaryRules`]).
 //!
 //! Placement by least difference, the order of the revealed cards and the deal's checks are the
 //! classic engine's ([`super::classic`]).
@@ -24,11 +26,8 @@ use crate::game::{
     SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
 };
 use crate::rng::{GameRng, Stream};
-use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
+use crate::rules::{AnniversaryRules, Draft, GameEnd, Rules, RulesError, Ties};
 use std::sync::Arc;
-
-/// Special cards each seat receives per round (fewer when the deck is short).
-pub const SPECIALS_DEALT: usize = 3;
 
 /// Rows a Stop card may block at the same time.
 pub const MAX_STOPS: usize = 2;
@@ -46,6 +45,11 @@ pub fn rules() -> Rules {
         ties: Ties::Shared,
         draft: Draft::SeatOrder,
         circle: None,
+        // The special cards (4 of each kind), 3 dealt per seat and round, swapping allowed:
+        // `AnniversaryRules::default()`, left out of records.
+        take_a_number: None,
+        anniversary: None,
+        pro: None,
     }
 }
 
@@ -85,56 +89,72 @@ pub fn check_kinds<'a>(specials: impl IntoIterator<Item = &'a Special>) -> Resul
 }
 
 /// A scripted first round (`take5 play --deal`) must deal the variant's setup: three special
-/// cards to each seat, the other special cards (of the 28) as the deck. A fixture may give any
-/// special cards instead, to set up a situation; this is for games that claim to be the
-/// rulebook's.
-pub fn check_first_deal(deal: &Deal) -> Result<(), String> {
+/// cards to each seat (`specials_dealt`), the other special cards (of the 28, or of the deck
+/// the rules give) as the deck. A fixture may give any special cards instead, to set up a
+/// situation; this is for games that claim to be the rules'.
+pub fn check_first_deal(rules: &Rules, deal: &Deal) -> Result<(), String> {
+    let own = rules.anniversary_rules();
     let Some(specials) = &deal.specials else {
         return Err(format!(
-            "the anniversary variant deals {SPECIALS_DEALT} special cards to each seat in round \
-             1, and the others as the deck: give them as `specials: {{hands: [...], deck: [...]}}`"
+            "the anniversary variant deals {} special cards to each seat in round 1, and the \
+             others as the deck: give them as `specials: {{hands: [...], deck: [...]}}`",
+            own.specials_dealt
         ));
     };
+    let dealt = own
+        .specials_dealt
+        .min(own.deck_size() / specials.hands.len().max(1));
     if let Some((seat, hand)) = specials
         .hands
         .iter()
         .enumerate()
-        .find(|(_, hand)| hand.len() != SPECIALS_DEALT)
+        .find(|(_, hand)| hand.len() != dealt)
     {
         return Err(format!(
-            "seat {seat} gets {} special cards, the anniversary variant deals {SPECIALS_DEALT} to \
-             each seat in round 1",
+            "seat {seat} gets {} special cards, the anniversary variant deals {dealt} to each \
+             seat in round 1",
             hand.len()
         ));
     }
-    let all = Special::ANNIVERSARY.len() * Special::COPIES;
+    let all = own.deck_size();
     let given = specials.hands.iter().map(Vec::len).sum::<usize>() + specials.deck.len();
     if given != all {
         return Err(format!(
             "{given} special cards given (the hands and the deck), the anniversary variant has \
-             {all}, {} of each kind",
-            Special::COPIES
+             {all} ({})",
+            copies_list(&own)
         ));
     }
-    Ok(())
+    let all = specials.hands.iter().flatten().chain(&specials.deck);
+    check_copies(&own, all.copied()).map_err(|e| e.to_string())
 }
 
-/// At most [`Special::COPIES`] of each kind among `all`: the special cards of every place (the
-/// hands, the deck, the discard pile and the table), all of the anniversary's kinds.
-fn check_copies(all: impl Iterator<Item = Special>) -> Result<(), RuleError> {
+/// "4 fifth_row, 4 seven_nimmt, ...": the special deck the rules give.
+fn copies_list(own: &AnniversaryRules) -> String {
+    let kinds = own.specials.iter().map(|(s, n)| format!("{n} {s}"));
+    kinds.collect::<Vec<_>>().join(", ")
+}
+
+/// At most as many of each kind among `all` as the special deck has (4 by default): the
+/// special cards of every place (the hands, the deck, the discard pile and the table), all of
+/// the anniversary's kinds.
+fn check_copies(
+    own: &AnniversaryRules,
+    all: impl Iterator<Item = Special>,
+) -> Result<(), RuleError> {
     let mut counts = [0; Special::ANNIVERSARY.len()];
     for special in all {
         counts[special as usize] += 1;
     }
     match Special::ANNIVERSARY
         .iter()
-        .find(|&&s| counts[s as usize] > Special::COPIES)
+        .find(|&&s| counts[s as usize] > own.copies(s))
     {
         Some(special) => Err(RuleError::BadDeal(format!(
             "{} {special} cards among the hands, the deck, the discard pile and the table; \
              there are {}",
             counts[*special as usize],
-            Special::COPIES
+            own.copies(*special)
         ))),
         None => Ok(()),
     }
@@ -571,7 +591,11 @@ impl Anniversary {
         game.table.deck = game.deck.len();
         game.table.discard.clone_from(&setup.discard);
         let placed = game.special_hands.iter().flatten().chain(&game.deck);
-        check_copies((placed.chain(&game.table.discard).copied()).chain(game.on_table()))?;
+        let own = game.rules.anniversary_rules();
+        check_copies(
+            &own,
+            (placed.chain(&game.table.discard).copied()).chain(game.on_table()),
+        )?;
         *game.reshuffler = GameRng::new(setup.reshuffle_seed, Stream::Deal(0));
         game.phase = Phase::Choose { pending: seats };
         Ok(game)
@@ -891,7 +915,7 @@ impl Anniversary {
                 self.table.discard.push(Special::FifthRow);
             }
         }
-        if self.special_hands[seat].is_empty() {
+        if self.special_hands[seat].is_empty() || !self.rules.swaps() {
             true
         } else {
             self.phase = Phase::Swap { seat };
@@ -1045,15 +1069,15 @@ impl Anniversary {
             })
             .copied()
             .chain(self.on_table());
-        check_copies(all)
+        check_copies(&self.rules.anniversary_rules(), all)
     }
 
-    /// How many special cards each seat gets for a later round: three, or two, or one, or none,
-    /// as the special cards left allow, the deck's and the discard pile's (which becomes the
+    /// How many special cards each seat gets for a later round: three (`specials_dealt`), or
+    /// two, or one, or none, as the special cards left allow, the deck's and the discard pile's (which becomes the
     /// deck when the deck runs out, as for a swap). docs/rulings.md, "The round change".
     fn specials_for_round(&self) -> usize {
         let left = self.deck.len() + self.table.discard.len();
-        SPECIALS_DEALT.min(left / self.seats)
+        self.rules.specials_dealt().min(left / self.seats)
     }
 
     /// Whether a later round's deal runs through the deck, so the discard pile, shuffled, goes
@@ -1072,11 +1096,12 @@ impl Anniversary {
         if specials.hands.iter().any(|h| h.len() != each) {
             return bad(format!(
                 "every seat gets {each} special card{} this round ({} in the deck and {} in \
-                 the discard pile for {} seats, {SPECIALS_DEALT} each at most)",
+                 the discard pile for {} seats, {} each at most)",
                 if each == 1 { "" } else { "s" },
                 self.deck.len(),
                 self.table.discard.len(),
-                self.seats
+                self.seats,
+                self.rules.specials_dealt()
             ));
         }
         if specials.reshuffled != self.reshuffles_for_round() {
@@ -1402,10 +1427,7 @@ impl Game for Anniversary {
         let (hands, rows) = drawn.split_at(self.seats * hand_size);
         let mut reshuffled = false;
         let mut deck = if self.round == 0 {
-            let mut fresh: Vec<Special> = Special::ANNIVERSARY
-                .iter()
-                .flat_map(|&s| [s; Special::COPIES])
-                .collect();
+            let mut fresh: Vec<Special> = self.rules.anniversary_rules().deck().collect();
             rng.shuffle(&mut fresh);
             fresh
         } else {
@@ -1421,7 +1443,7 @@ impl Game for Anniversary {
             deck
         };
         let each = if self.round == 0 {
-            SPECIALS_DEALT.min(deck.len() / self.seats)
+            self.rules.specials_dealt().min(deck.len() / self.seats)
         } else {
             self.specials_for_round()
         };
@@ -1599,10 +1621,7 @@ impl Model for Anniversary {
             .chain(&memory.taken);
         let mut unseen = unseen_cards(rules, seen);
         // The special cards no one is known to hold.
-        let mut specials: Vec<Special> = Special::ANNIVERSARY
-            .iter()
-            .flat_map(|&s| [s; Special::COPIES])
-            .collect();
+        let mut specials: Vec<Special> = rules.anniversary_rules().deck().collect();
         let five = (view.rows.len() > rules.rows).then_some(Special::FifthRow);
         fn marked(marks: &[bool], kind: Special) -> impl Iterator<Item = Special> + '_ {
             marks.iter().filter(|&&m| m).map(move |_| kind)

@@ -60,7 +60,12 @@ pub fn rules() -> Rules {
             plus: 5,
             times: 2,
             held_penalty: 10,
+            green_multiplier: 1,
+            red_multiplier: 1,
         })),
+        take_a_number: None,
+        anniversary: None,
+        pro: None,
     }
 }
 
@@ -84,8 +89,8 @@ pub(crate) fn ascends_around(ends: &[Card]) -> bool {
     descents <= 1
 }
 
-/// What taking `cards` with `specials` scores: their green bullheads minus their red ones,
-/// plus `plus` per "+5", the result times `times` per "x2" (a negative result too).
+/// What taking `cards` with `specials` scores: their green bullheads (times
+/// `green_multiplier`) minus their red ones (times `red_multiplier`), plus `plus` per "+5", the result times `times` per "x2" (a negative result too).
 pub fn taken_points(
     deck: &Deck,
     settings: &CircleRules,
@@ -93,7 +98,14 @@ pub fn taken_points(
     specials: &[Special],
 ) -> Points {
     let count = |kind: Special| specials.iter().filter(|&&s| s == kind).count() as u32;
-    let green_minus_red: Points = cards.into_iter().map(|c| deck.points(c)).sum();
+    let (green, red) = (settings.green_multiplier, settings.red_multiplier);
+    let green_minus_red: Points = cards
+        .into_iter()
+        .map(|c| {
+            let points = deck.points(c);
+            points.saturating_mul(if points < 0 { red } else { green })
+        })
+        .fold(0, Points::saturating_add);
     // Saturating: a house deck or setting with huge numbers must not overflow.
     green_minus_red
         .saturating_add(

@@ -5,7 +5,8 @@
 //! At the start of every round the whole (cut) deck is spread face up as the pool; the seats
 //! pick one card at a time, in the order [`Rules::draft`] gives (default: seat order), until
 //! every hand is full. The cards left over start the rows, in ascending order (row 0 gets the
-//! lowest). From there on it is the classic round, played by the [`Classic`] engine this state
+//! lowest); with a larger deck (house rules' `pro_deck`, [`Rules::pro_deck_size`]) the lowest
+//! `rows` of them do and the others are out of the round. From there on it is the classic round, played by the [`Classic`] engine this state
 //! wraps: the draft is the only thing this module adds (docs/rulings.md, "Pro variant").
 
 use super::classic::Classic;
@@ -34,9 +35,10 @@ pub struct Pro {
     nothing_taken: Vec<Points>,
 }
 
-/// The Pro deck for `seats` players: the first `seats * hand_size + rows` cards of the deck.
+/// The Pro deck for `seats` players: the first `seats * hand_size + rows` cards of the deck, or
+/// as many as the rules' `pro_deck` gives ([`Rules::pro_deck_size`]).
 pub fn cut_deck(rules: &Rules, seats: usize) -> Deck {
-    let cards = seats * rules.hand_size + rules.rows;
+    let cards = rules.pro_deck_size(seats);
     Deck {
         lowest: rules.deck.lowest,
         bullheads: rules.deck.bullheads[..cards.min(rules.deck.len())].to_vec(),
@@ -198,7 +200,9 @@ impl Game for Pro {
         if self.picks < self.classic.seats() * rules.hand_size {
             return Ok(());
         }
-        // The hands are full: the leftover cards (ascending) start the rows.
+        // The hands are full: the leftover cards (ascending) start the rows; with a larger deck
+        // (`pro_deck`) the lowest of them do, and the others are out of the round.
+        self.pool.truncate(rules.rows);
         let deal = Deal {
             hands: std::mem::take(&mut self.hands),
             rows: std::mem::take(&mut self.pool),

@@ -2,14 +2,14 @@
 //!
 //! Three centre rows, whose row cards say 3, 4 and 5: a row is taken by its 3rd, 4th or 5th card,
 //! so it holds 2, 3 or 4 cards before the card that takes it (row `i` of `rows` holds
-//! `row_capacity - (rows - 1 - i)`). Each seat has a personal #-row. A round: one card starts
+//! `row_capacity - (rows - 1 - i)`, or as house rules' `takes_at` says, [`Rules::takes_at`]). Each seat has a personal #-row. A round: one card starts
 //! each centre row and each #-row, eight cards in each hand; then turns as in classic (choose
 //! face down, reveal, place in ascending order by least difference, a low card takes a row of
 //! its player's choice). The taker keeps one of the cards taken for its #-row (asked when it
 //! took more than one) and the others go into its hand. A kept card lower than the #-row's end
 //! sends the #-row to the #-pile first. The round ends after a turn at whose end some hand is
-//! empty (see docs/rulings.md); hand cards count their bullheads once, #-pile cards twice,
-//! #-row cards nothing. Two rounds, lowest total wins.
+//! empty (see docs/rulings.md); hand cards count their bullheads once, #-pile cards twice
+//! ([`Rules::hash_pile_multiplier`]), #-row cards nothing. Two rounds, lowest total wins.
 //!
 //! Placement by least difference, the order of the revealed cards and the deal's checks are
 //! the classic engine's ([`super::classic`]).
@@ -44,16 +44,18 @@ pub fn rules() -> Rules {
         ties: Ties::Shared,
         draft: Draft::SeatOrder,
         circle: None,
+        take_a_number: None,
+        anniversary: None,
+        pro: None,
     }
 }
 
-/// Cards each centre row holds before the card that takes it, by row: row `i` holds
-/// `row_capacity - (rows - 1 - i)` (2, 3 and 4 with the default rules). Assumes
-/// `row_capacity >= rows`, which [`TakeANumber::new`] checks.
+/// Cards each centre row holds before the card that takes it, by row: one less than the card
+/// count at which it takes ([`Rules::takes_at`]; by default row `i` holds
+/// `row_capacity - (rows - 1 - i)`, 2, 3 and 4 with the default rules). Assumes every row
+/// holds a card, which [`TakeANumber::new`] checks.
 pub fn row_capacities(rules: &Rules) -> Vec<usize> {
-    (0..rules.rows)
-        .map(|i| rules.row_capacity - (rules.rows - 1 - i))
-        .collect()
+    rules.takes_at().iter().map(|n| n - 1).collect()
 }
 
 /// A #-row as play leaves it: at least its dealt card, ascending (a lower card kept starts a
@@ -128,6 +130,8 @@ pub struct TakeANumber {
     order: Vec<Seat>,
     next: usize,
     ordered_deck: Vec<Card>,
+    /// What a #-pile card's bullheads count, times ([`Rules::hash_pile_multiplier`]).
+    hash_pile: Points,
     /// House rules' hooks, if any.
     house: Hooks,
     /// Points house rules added to this round's score, by seat (a `row_taken` answer beyond the
@@ -140,7 +144,7 @@ impl TakeANumber {
     pub fn new(rules: Arc<Rules>, seats: usize) -> Result<TakeANumber, RulesError> {
         rules.validate()?;
         rules.check_players(seats)?;
-        if rules.row_capacity < rules.rows {
+        if rules.take_a_number.is_none() && rules.row_capacity < rules.rows {
             return Err(RulesError {
                 setting: "row_capacity",
                 problem: format!(
@@ -187,6 +191,7 @@ impl TakeANumber {
             ordered_deck: rules.deck.cards().collect(),
             house: Hooks::default(),
             extra: vec![0; seats],
+            hash_pile: rules.hash_pile_multiplier(),
             rules,
         })
     }
@@ -309,8 +314,8 @@ impl TakeANumber {
 
     fn round_score(&self, seat: Seat) -> Points {
         let deck = &self.rules.deck;
-        let printed =
-            (deck.sum(&self.hands[seat]) + 2 * deck.sum(&self.hash_piles[seat])) as Points;
+        let piled = (deck.sum(&self.hash_piles[seat]) as Points).saturating_mul(self.hash_pile);
+        let printed = (deck.sum(&self.hands[seat]) as Points).saturating_add(piled);
         // Checked when the extra points were added (see `take`).
         printed.saturating_add(self.extra[seat])
     }
@@ -763,6 +768,7 @@ impl Clone for TakeANumber {
             next: self.next,
             ordered_deck: self.ordered_deck.clone(),
             extra: self.extra.clone(),
+            hash_pile: self.hash_pile,
             // A copy is for search: it plays without the house rule hooks.
             house: Hooks::default(),
         }
@@ -787,6 +793,7 @@ impl Clone for TakeANumber {
         self.next = source.next;
         self.ordered_deck.clone_from(&source.ordered_deck);
         self.extra.clone_from(&source.extra);
+        self.hash_pile = source.hash_pile;
         self.house = Hooks::default();
     }
 }
