@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use take5::cards::Card;
-use take5::game::house::{HouseHooks, TableView};
+use take5::game::house::{self, HouseHooks, TableView};
 use take5::game::{Event, Game, TakeReason, ToMove};
 use take5::house::House;
 use take5::players::Player;
@@ -255,8 +255,13 @@ impl Fixed {
         }
     }
 
+    /// The table as seat 1 sees it (its own hand, 9 and 10).
     fn view(&self) -> TableView<'_> {
-        TableView {
+        self.table().seen_by(Some(1))
+    }
+
+    fn table(&self) -> house::Table<'_> {
+        house::Table {
             rules: &self.rules,
             round: 2,
             turn: 5,
@@ -282,7 +287,7 @@ fn hooks_see_the_whole_table_numbered_as_documented() {
             assert(t.round == 2 and t.turn == 5 and t.seats == 3)
             assert(#t.rows == 4 and t.rows[1][2] == 21 and #t.rows[1] == 2)
             assert(t.rows[row + 1][1] == cards[1], "cards are row `row`, which is t.rows[row + 1]")
-            assert(t.hands[seat + 1][1] == 9)
+            assert(t.hand[1] == 9 and #t.hand == 2, "the seat's own hand")
             assert(#t.piles[2] == 0 and t.piles[3][1] == 3)
             assert(t.taken[1] == 2 and t.scores[3] == 30)
             assert(t.bullheads(55) == 7 and t:bullheads(10) == 3)
@@ -300,6 +305,34 @@ fn hooks_see_the_whole_table_numbered_as_documented() {
         .row_taken(&fixed.view(), 1, 1, &cards(&[30]), 3)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(cost, 31);
+}
+
+#[test]
+fn a_hook_sees_only_the_hand_of_the_seat_it_concerns() {
+    let house = source(
+        r#"
+        return {
+          low_card = function(t, seat, card)
+            assert(t.seats == 3 and #t.hand == 2 and t.hand[1] == 9 and t.hand[2] == 10)
+            local ok, why = pcall(function() return t.hands end)
+            assert(not ok and why:find("its own hand, t.hand, and no other seat's", 1, true), why)
+            return #t.piles[1] + #t.rows - 4
+          end,
+          game_over = function(t, totals)
+            assert(t.hand == nil, "a hook about every seat sees no hand")
+            return t.seats == 3 and #t.piles[3] == 1
+          end,
+        }"#,
+    );
+    let fixed = Fixed::new();
+    let mut hooks = hooks_of(&house);
+    assert_eq!(hooks.low_card(&fixed.view(), 1, Card(5)), Ok(Some(2)));
+    let every_seat = fixed.table().seen_by(None);
+    assert_eq!(hooks.game_over(&every_seat, &[1, 2, 3]), Ok(Some(true)));
+    // The view as the engine makes it: one seat's hand, or none.
+    let seen = fixed.table().seen_by(Some(2));
+    assert_eq!((seen.seats, seen.hand), (3, Some(&cards(&[11, 12])[..])));
+    assert_eq!(every_seat.hand, None);
 }
 
 #[test]
@@ -366,7 +399,7 @@ fn the_table_view_names_its_fields() {
         .unwrap_err();
     assert_eq!(
         error,
-        "test.lua:1: the table view has no field \"row\" (it has round, turn, seats, rows, hands, \
+        "test.lua:1: the table view has no field \"row\" (it has round, turn, seats, rows, hand, \
          piles, taken, scores, bullheads, red)"
     );
 }
@@ -499,7 +532,7 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { row = 5 }",
-            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft, red; hooks: low_card, row_taken, round_end, game_over)",
+            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft, red; hooks: low_card, row_taken, round_end, game_over, hash_row, hash_pile, special_played, swap, row_collected, final_score, draft_pick)",
         ),
         (
             "return { ties = 'random' }",

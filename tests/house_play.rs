@@ -62,10 +62,10 @@ fn header(record: &Path) -> take5::record::Header {
 fn every_example_script_plays_a_match_that_verifies() {
     let counts = [
         ("classic", 7),
-        ("pro", 2),
-        ("take-a-number", 2),
-        ("circle", 2),
-        ("anniversary", 2),
+        ("pro", 3),
+        ("take-a-number", 3),
+        ("circle", 3),
+        ("anniversary", 3),
     ];
     for (variant, count) in counts {
         let scripts = scripts_of(variant);

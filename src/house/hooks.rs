@@ -9,8 +9,9 @@ use super::Script;
 use super::sandbox::{self, Sandbox, describe};
 use super::settings::HOOKS;
 use crate::cards::{Card, Deck};
-use crate::game::house::{HookResult, HouseHooks, TableView};
+use crate::game::house::{Answer, Arg, Hook, HookResult, HouseHooks, TableView};
 use crate::game::{Points, Seat};
+use crate::variants::Variant;
 use mlua::{Error, Function, IntoLuaMulti, Lua, MultiValue, Value};
 use std::cell::Cell;
 use std::fmt;
@@ -23,9 +24,9 @@ pub(crate) struct LuaHooks {
     pub sandbox: Rc<Sandbox>,
     pub view: Rc<View>,
     /// The hook functions the script defines, by [`HOOKS`] index.
-    pub hooks: [Option<Function>; 4],
+    pub hooks: [Option<Function>; HOOKS.len()],
     /// The same, wrapped for calls from take5 (see `callers` in sandbox.lua).
-    pub callers: [Option<Function>; 4],
+    pub callers: [Option<Function>; HOOKS.len()],
 }
 
 impl fmt::Debug for LuaHooks {
@@ -47,6 +48,7 @@ const LOW_CARD: usize = 0;
 const ROW_TAKEN: usize = 1;
 const ROUND_END: usize = 2;
 const GAME_OVER: usize = 3;
+const _: () = assert!(matches!(HOOKS[GAME_OVER], Hook::GameOver));
 
 impl LuaHooks {
     /// Calls hook `f` (wrapped by its caller in sandbox.lua) with the view first.
@@ -91,6 +93,29 @@ impl LuaHooks {
             HOOKS[hook].name()
         )
     }
+}
+
+/// Why `hook` cannot be used with `variant`, if it is another variant's own hook (such a hook
+/// would never be called).
+pub(crate) fn foreign(hook: Hook, variant: Variant) -> Option<String> {
+    let (own, moment) = match hook {
+        Hook::HashRow => (Variant::TakeANumber, "a card sent to a #-row"),
+        Hook::HashPile => (Variant::TakeANumber, "a #-row sent to the #-pile"),
+        Hook::SpecialPlayed => (Variant::Anniversary, "a special card played"),
+        Hook::Swap => (Variant::Anniversary, "a swap of special cards"),
+        Hook::RowCollected => (Variant::Circle, "a row collected"),
+        Hook::FinalScore => (Variant::Circle, "a seat's final score"),
+        Hook::DraftPick => (Variant::Pro, "a pick of the draft"),
+        Hook::LowCard | Hook::RowTaken | Hook::RoundEnd | Hook::GameOver => return None,
+    };
+    (own != variant).then(|| {
+        format!(
+            "hook {} is not a hook of the {} variant: it is the {} variant's ({moment})",
+            hook.name(),
+            variant.name(),
+            own.name()
+        )
+    })
 }
 
 /// `value` as an integer in `min..=max` (a float without fraction counts).
@@ -231,6 +256,68 @@ impl HouseHooks for LuaHooks {
             )),
         }
     }
+
+    fn moment(
+        &mut self,
+        table: &TableView,
+        hook: Hook,
+        seat: Seat,
+        args: &[Arg],
+    ) -> HookResult<Option<Points>> {
+        let index = HOOKS
+            .iter()
+            .position(|&h| h == hook)
+            .expect("every hook is listed");
+        let Some(f) = &self.callers[index] else {
+            return Ok(None);
+        };
+        let answer = self.call(table, f, (seat, Args(args)))?;
+        match (hook.answer(), &answer) {
+            (_, Value::Nil) => Ok(None),
+            (Some(Answer::Points), _) => points(&answer).map(Some).ok_or_else(|| {
+                self.bad_answer(
+                    index,
+                    format!(
+                        "returned {}: it must return whole points (from {} to {}) or nil",
+                        describe(&answer),
+                        Points::MIN,
+                        Points::MAX
+                    ),
+                )
+            }),
+            _ => Err(self.bad_answer(
+                index,
+                format!(
+                    "returned {}: it only observes the game, so it must return nothing (nil)",
+                    describe(&answer)
+                ),
+            )),
+        }
+    }
+}
+
+/// A variant's own hook's arguments: numbers as they are, special cards by name, lists as fresh
+/// sequences.
+struct Args<'a>(&'a [Arg<'a>]);
+
+impl IntoLuaMulti for Args<'_> {
+    fn into_lua_multi(self, lua: &Lua) -> mlua::Result<MultiValue> {
+        self.0
+            .iter()
+            .map(|arg| {
+                Ok(match *arg {
+                    Arg::Number(n) => Value::Integer(n),
+                    Arg::Cards(cards) => {
+                        Value::Table(lua.create_sequence_from(cards.iter().map(|c| c.0))?)
+                    }
+                    Arg::Special(special) => Value::String(lua.create_string(special.name())?),
+                    Arg::Specials(specials) => {
+                        Value::Table(lua.create_sequence_from(specials.iter().map(|s| s.name()))?)
+                    }
+                })
+            })
+            .collect()
+    }
 }
 
 /// Cards passed to Lua as extra arguments (the hook's caller makes them a sequence).
@@ -323,9 +410,15 @@ impl View {
                 match &*name.as_bytes() {
                     b"round" => one(view.round.into()),
                     b"turn" => one(view.turn.into()),
-                    b"seats" => one(view.hands.len() as i64),
+                    b"seats" => one(view.seats as i64),
                     b"rows" => cards(view.rows),
-                    b"hands" => cards(view.hands),
+                    // Whether there is a hand (a hook about one seat), then its cards.
+                    b"hand" => match view.hand {
+                        Some(hand) => std::iter::once(Value::Boolean(true))
+                            .chain(hand.iter().map(|c| Value::Integer(c.0.into())))
+                            .collect(),
+                        None => MultiValue::from_iter([Value::Boolean(false)]),
+                    },
                     b"piles" => cards(view.piles),
                     b"taken" => points(view.taken),
                     b"scores" => points(view.scores),

@@ -24,12 +24,7 @@ pub const SETTINGS: [&str; 12] = [
 ];
 
 /// The hooks a script may define.
-pub const HOOKS: [Hook; 4] = [
-    Hook::LowCard,
-    Hook::RowTaken,
-    Hook::RoundEnd,
-    Hook::GameOver,
-];
+pub const HOOKS: [Hook; Hook::ALL.len()] = Hook::ALL;
 
 /// Why a script's table cannot be used; the caller adds the script's name.
 pub type Problem = String;
@@ -40,8 +35,8 @@ pub fn read(
     sandbox: &Sandbox,
     returned: &Table,
     defaults: Rules,
-) -> Result<(Rules, [bool; 4], Vec<&'static str>), Problem> {
-    let mut hooks = [false; 4];
+) -> Result<(Rules, [bool; HOOKS.len()], Vec<&'static str>), Problem> {
+    let mut hooks = [false; HOOKS.len()];
     let mut given: Vec<(&'static str, Value)> = Vec::new();
     for pair in returned.pairs::<Value, Value>() {
         let (key, value) = pair.map_err(|e| sandbox::message(&e))?;
