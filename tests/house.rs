@@ -457,23 +457,26 @@ fn hook_answers_are_checked() {
 }
 
 #[test]
-fn row_taken_gets_a_fresh_cards_sequence_at_each_call() {
-    // The hook changes each `cards` it gets and keeps it: the next call's is another table,
-    // and the kept one stays as the hook left it. Arguments come in the documented order.
+fn row_taken_gets_its_cards_in_one_sequence_refilled_at_each_call() {
+    // The hook changes each `cards` it gets and keeps it: the next call's is the same table,
+    // refilled with that call's cards (and nothing past them), as docs/house-rules.md says; a
+    // copy keeps a call's cards. Arguments come in the documented order.
     let house = source(
         r#"
-        local kept, kept_len
+        local kept, copy
         return {
           row_taken = function(t, seat, row, cards, bullheads)
             if kept then
-              assert(kept ~= cards and kept[1] == -1 and #kept == kept_len, "kept cards changed")
+              assert(kept == cards, "one table")
+              assert(copy[1] == -1 and #copy > 0, "a copy stays as it was")
             end
             local sum = 0
             for i = 1, #cards do
               sum = sum + cards[i]
             end
             cards[1] = -1
-            kept, kept_len = cards, #cards
+            cards[#cards + 1] = 99
+            kept, copy = cards, { table.unpack(cards) }
             return seat * 1000000 + row * 100000 + bullheads * 10000 + #cards * 1000 + sum
           end,
         }"#,
@@ -481,14 +484,53 @@ fn row_taken_gets_a_fresh_cards_sequence_at_each_call() {
     let fixed = Fixed::new();
     let view = fixed.view();
     let mut hooks = hooks_of(&house);
+    // (#cards is counted after the hook added one.)
     assert_eq!(
         hooks.row_taken(&view, 3, 2, &cards(&[20, 21]), 4),
-        Ok(3_242_041)
+        Ok(3_243_041)
     );
-    // More cards than a classic row holds.
+    // More cards than a classic row holds, then fewer than before: nothing of the last call's
+    // is left past them.
     let long = cards(&[30, 31, 32, 33, 34, 35, 36, 37]);
-    assert_eq!(hooks.row_taken(&view, 1, 0, &long, 9), Ok(1_098_268));
-    assert_eq!(hooks.row_taken(&view, 0, 1, &cards(&[40]), 1), Ok(111_040));
+    assert_eq!(hooks.row_taken(&view, 1, 0, &long, 9), Ok(1_099_268));
+    assert_eq!(hooks.row_taken(&view, 0, 1, &cards(&[40]), 1), Ok(112_040));
+}
+
+#[test]
+fn a_cards_table_made_more_than_a_sequence_is_replaced() {
+    // A metatable or a key that is not a card makes take5 pass a fresh table next time; the
+    // kept one stays as the hook left it. A card past a hole is cleared with the others (the
+    // table may then be the same).
+    for (change, fresh) in [
+        ("setmetatable(cards, {})", true),
+        ("cards.seen = true", true),
+        ("cards[#cards + 2] = 5", false),
+    ] {
+        let house = source(&format!(
+            r#"
+            local kept
+            return {{
+              row_taken = function(t, seat, row, cards, bullheads)
+                if kept then
+                  assert(#cards == 1 and cards[1] == 40 and next(cards, 1) == nil)
+                  if {fresh} then
+                    assert(kept ~= cards, "a fresh table")
+                    assert(kept[1] == 20 and kept[2] == 21, "the kept one as it was")
+                  end
+                  return 0
+                end
+                {change}
+                kept = cards
+                return 1
+              end,
+            }}"#
+        ));
+        let fixed = Fixed::new();
+        let view = fixed.view();
+        let mut hooks = hooks_of(&house);
+        assert_eq!(hooks.row_taken(&view, 0, 0, &cards(&[20, 21]), 4), Ok(1), "{change}");
+        assert_eq!(hooks.row_taken(&view, 0, 1, &cards(&[40]), 3), Ok(0), "{change}");
+    }
 }
 
 #[test]

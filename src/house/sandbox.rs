@@ -239,11 +239,13 @@ impl Sandbox {
     /// holding the hook and the view.
     pub fn caller(&self, name: &str, hook: &Function) -> Result<Function, Error> {
         if name == "row_taken" {
-            // SAFETY: the closure takes its two upvalues from the stack, where `exec_raw` put
+            // The `cards` sequence, refilled at each call.
+            let cards = self.lua.create_table_with_capacity(8, 0)?;
+            // SAFETY: the closure takes its three upvalues from the stack, where `exec_raw` put
             // them, and leaves itself as the one result.
             return unsafe {
-                self.lua.exec_raw((hook, &self.view), |state| {
-                    ffi::lua_pushcclosure(state, call_row_taken, 2);
+                self.lua.exec_raw((hook, &self.view, cards), |state| {
+                    ffi::lua_pushcclosure(state, call_row_taken, 3);
                 })
             };
         }
@@ -321,9 +323,12 @@ impl Sandbox {
 
 /// Calls a `row_taken` hook (the closure's first upvalue) as `hook(t, seat, row, cards,
 /// bullheads)`, with the view (the second upvalue) as `t`, given `seat, row, bullheads` and the
-/// cards as arguments. The `cards` sequence is made here rather than by a Lua caller, which
-/// would cost a Lua call, varargs and a table grown to size, all of its instructions counted by
-/// the budget's hook.
+/// cards as arguments. `cards` is the third upvalue, one table refilled at each call: the
+/// previous call's cards are overwritten and those past the new length cleared, so no table is
+/// made and none is left for the collector (a fresh table per call cost about a third of a
+/// call, most of it in the allocator and the collector). A table a script has made more than a
+/// sequence (a metatable, another key) is replaced by a fresh one. Made here rather than by a
+/// Lua caller, which would cost a Lua call and varargs, all counted by the budget's hook.
 ///
 /// Errors (the hook's, the budget's, memory) unwind through this frame to the protected call
 /// take5 made; it owns nothing that needs dropping.
@@ -333,22 +338,61 @@ unsafe extern "C-unwind" fn call_row_taken(state: *mut ffi::lua_State) -> c_int 
     const BULLHEADS: c_int = 3;
     const FIRST_CARD: c_int = 4;
     // SAFETY: Lua calls this with its arguments on the stack and room for LUA_MINSTACK (20)
-    // more values; it pushes 6 at most.
+    // more values; it pushes 7 at most (6, and a key and value in `plain_sequence`).
     unsafe {
         let cards = (ffi::lua_gettop(state) - FIRST_CARD + 1).max(0);
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(1));
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(2));
         ffi::lua_pushvalue(state, SEAT);
         ffi::lua_pushvalue(state, ROW);
-        ffi::lua_createtable(state, cards, 0);
+        ffi::lua_pushvalue(state, ffi::lua_upvalueindex(3));
+        let table = ffi::lua_gettop(state);
+        let mut len = 0;
+        if plain_sequence(state, table) {
+            len = ffi::lua_rawlen(state, table);
+        } else {
+            ffi::lua_pop(state, 1);
+            ffi::lua_createtable(state, cards, 0);
+            ffi::lua_pushvalue(state, table);
+            ffi::lua_replace(state, ffi::lua_upvalueindex(3));
+        }
         for i in 1..=cards {
             ffi::lua_pushvalue(state, FIRST_CARD - 1 + i);
-            ffi::lua_rawseti(state, -2, ffi::lua_Integer::from(i));
+            ffi::lua_rawseti(state, table, ffi::lua_Integer::from(i));
+        }
+        for i in cards as usize + 1..=len {
+            ffi::lua_pushnil(state);
+            ffi::lua_rawseti(state, table, i as ffi::lua_Integer);
         }
         ffi::lua_pushvalue(state, BULLHEADS);
         ffi::lua_call(state, 5, 1);
     }
     1
+}
+
+/// Whether the table at stack `index` is a plain sequence: no metatable, and no key past its
+/// length (`next` from the length's key finds none; a hole makes the length stop before it,
+/// so it counts too). Leaves the stack as it was.
+///
+/// # Safety
+/// `index` is a table on `state`'s stack, which has room for two more values.
+unsafe fn plain_sequence(state: *mut ffi::lua_State, index: c_int) -> bool {
+    // SAFETY: as the caller promised.
+    unsafe {
+        if ffi::lua_getmetatable(state, index) != 0 {
+            ffi::lua_pop(state, 1);
+            return false;
+        }
+        match ffi::lua_rawlen(state, index) {
+            0 => ffi::lua_pushnil(state),
+            len => ffi::lua_pushinteger(state, len as ffi::lua_Integer),
+        }
+        if ffi::lua_next(state, index) != 0 {
+            ffi::lua_pop(state, 2);
+            return false;
+        }
+    }
+    true
 }
 
 /// What went wrong in Lua, as a user should read it: the message with the script's name and
