@@ -12,7 +12,7 @@ use crate::cards::{Card, Deck};
 use crate::game::house::{Answer, Arg, Hook, HookResult, HouseHooks, TableView};
 use crate::game::{Points, Seat};
 use crate::variants::Variant;
-use mlua::{Error, Function, IntoLuaMulti, Lua, MultiValue, Value};
+use mlua::{Error, Function, IntoLuaMulti, Lua, MultiValue, RegistryKey, Value};
 use std::cell::Cell;
 use std::fmt;
 use std::ptr;
@@ -27,6 +27,8 @@ pub(crate) struct LuaHooks {
     pub hooks: [Option<Function>; HOOKS.len()],
     /// The same, wrapped for calls from take5 (see `callers` in sandbox.lua).
     pub callers: [Option<Function>; HOOKS.len()],
+    /// `row_taken`'s caller in the registry, for [`Sandbox::call_row_taken`].
+    pub row_taken: Option<RegistryKey>,
 }
 
 impl fmt::Debug for LuaHooks {
@@ -45,7 +47,7 @@ impl fmt::Debug for LuaHooks {
 }
 
 const LOW_CARD: usize = 0;
-const ROW_TAKEN: usize = 1;
+pub(crate) const ROW_TAKEN: usize = 1;
 const ROUND_END: usize = 2;
 const GAME_OVER: usize = 3;
 const _: () = assert!(matches!(HOOKS[GAME_OVER], Hook::GameOver));
@@ -66,6 +68,17 @@ impl LuaHooks {
         f: &Function,
         args: impl IntoLuaMulti,
     ) -> HookResult<Value> {
+        self.enter(table, || f.call::<Value>(args))
+    }
+
+    /// Runs `call`, a call of a hook's caller, with the view readable and a fresh instruction
+    /// budget.
+    #[inline]
+    fn enter(
+        &self,
+        table: &TableView,
+        call: impl FnOnce() -> mlua::Result<Value>,
+    ) -> HookResult<Value> {
         self.sandbox.reset();
         let slot = &self.view.slot;
         if slot.read.replace(false) {
@@ -74,7 +87,7 @@ impl LuaHooks {
                 .call::<()>(())
                 .map_err(|e| sandbox::message(&e))?;
         }
-        slot.enter(table, || f.call::<Value>(args)).map_err(|e| {
+        slot.enter(table, call).map_err(|e| {
             let message = self.sandbox.message_of(&e, &self.script.short_src);
             self.script.locate(message)
         })
@@ -169,21 +182,11 @@ impl HouseHooks for LuaHooks {
         cards: &[Card],
         bullheads: Points,
     ) -> HookResult<Points> {
-        let Some(f) = &self.callers[ROW_TAKEN] else {
+        let Some(key) = &self.row_taken else {
             return Ok(bullheads);
         };
-        // Up to 6 cards go as a tuple, which mlua pushes without allocating.
-        let c = |i: usize| cards[i].0;
-        let (s, r, b) = (seat, row, bullheads);
-        let answer = match cards.len() {
-            1 => self.call_holding_view(table, f, (s, r, b, c(0))),
-            2 => self.call_holding_view(table, f, (s, r, b, c(0), c(1))),
-            3 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2))),
-            4 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2), c(3))),
-            5 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2), c(3), c(4))),
-            6 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2), c(3), c(4), c(5))),
-            _ => self.call_holding_view(table, f, (s, r, b, Cards(cards))),
-        }?;
+        let args = (seat as i64, row as i64, i64::from(bullheads));
+        let answer = self.enter(table, || self.sandbox.call_row_taken(key.id(), args, cards))?;
         if answer.is_nil() {
             return Ok(bullheads);
         }
@@ -317,16 +320,6 @@ impl IntoLuaMulti for Args<'_> {
                 })
             })
             .collect()
-    }
-}
-
-/// Cards passed to Lua as extra arguments (the hook's caller makes them a sequence).
-struct Cards<'a>(&'a [Card]);
-
-impl IntoLuaMulti for Cards<'_> {
-    #[inline]
-    fn into_lua_multi(self, _: &Lua) -> mlua::Result<MultiValue> {
-        Ok(self.0.iter().map(|c| Value::Integer(c.0.into())).collect())
     }
 }
 

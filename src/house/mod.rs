@@ -257,7 +257,16 @@ impl House {
                 }
             }
         }
+        let row_taken = match &callers[hooks::ROW_TAKEN] {
+            Some(caller) => Some(
+                (self.sandbox.lua)
+                    .create_registry_value(caller.clone())
+                    .map_err(|e| fail(sandbox::message(&e)))?,
+            ),
+            None => None,
+        };
         Ok(Some(Box::new(LuaHooks {
+            row_taken,
             script: self.script.clone(),
             sandbox: self.sandbox.clone(),
             view: self.view.clone(),
