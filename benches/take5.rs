@@ -825,7 +825,7 @@ fn own_defaults(variant: Variant) -> &'static str {
             "cards_per_turn = 3, plus5_points = 5, x2_multiplier = 2, held_penalty = 10, \
              green_multiplier = 1, red_multiplier = 1"
         }
-        Variant::Anniversary => "specials = { shift = 4 }, specials_dealt = 3, swap = true",
+        Variant::Anniversary => "specials = { shift = 4 }, specials_dealt = 3, swapping = true",
         Variant::Classic => "",
     }
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use take5::cards::Card;
-use take5::game::house::{HouseHooks, TableView};
+use take5::game::house::{self, HouseHooks, TableView};
 use take5::game::{Event, Game, TakeReason, ToMove};
 use take5::house::House;
 use take5::players::Player;
@@ -62,6 +62,11 @@ fn table(house: &House, rows: &[&[u16]], hands: &[&[u16]]) -> Classic {
 
 /// Plays `games` games of `house` between four built-in bots; returns the record's lines.
 fn match_record(house: House, games: u64) -> Vec<Line> {
+    variant_match_record(Variant::Classic, house, games)
+}
+
+/// [`match_record`] of a `variant`.
+fn variant_match_record(variant: Variant, house: House, games: u64) -> Vec<Line> {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let path = std::env::temp_dir().join(format!(
         "take5-house-{}-{}.jsonl",
@@ -69,7 +74,7 @@ fn match_record(house: House, games: u64) -> Vec<Line> {
         NEXT.fetch_add(1, Ordering::Relaxed)
     ));
     let config = MatchConfig {
-        variant: Variant::Classic,
+        variant,
         rules: Arc::new(house.rules().clone()),
         seed: 11,
         games,
@@ -255,8 +260,13 @@ impl Fixed {
         }
     }
 
+    /// The table as seat 1 sees it (its own hand, 9 and 10).
     fn view(&self) -> TableView<'_> {
-        TableView {
+        self.table().seen_by(Some(1))
+    }
+
+    fn table(&self) -> house::Table<'_> {
+        house::Table {
             rules: &self.rules,
             round: 2,
             turn: 5,
@@ -282,7 +292,7 @@ fn hooks_see_the_whole_table_numbered_as_documented() {
             assert(t.round == 2 and t.turn == 5 and t.seats == 3)
             assert(#t.rows == 4 and t.rows[1][2] == 21 and #t.rows[1] == 2)
             assert(t.rows[row + 1][1] == cards[1], "cards are row `row`, which is t.rows[row + 1]")
-            assert(t.hands[seat + 1][1] == 9)
+            assert(t.hand[1] == 9 and #t.hand == 2, "the seat's own hand")
             assert(#t.piles[2] == 0 and t.piles[3][1] == 3)
             assert(t.taken[1] == 2 and t.scores[3] == 30)
             assert(t.bullheads(55) == 7 and t:bullheads(10) == 3)
@@ -300,6 +310,34 @@ fn hooks_see_the_whole_table_numbered_as_documented() {
         .row_taken(&fixed.view(), 1, 1, &cards(&[30]), 3)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(cost, 31);
+}
+
+#[test]
+fn a_hook_sees_only_the_hand_of_the_seat_it_concerns() {
+    let house = source(
+        r#"
+        return {
+          low_card = function(t, seat, card)
+            assert(t.seats == 3 and #t.hand == 2 and t.hand[1] == 9 and t.hand[2] == 10)
+            local ok, why = pcall(function() return t.hands end)
+            assert(not ok and why:find("its own hand, t.hand, and no other seat's", 1, true), why)
+            return #t.piles[1] + #t.rows - 4
+          end,
+          game_over = function(t, totals)
+            assert(t.hand == nil, "a hook about every seat sees no hand")
+            return t.seats == 3 and #t.piles[3] == 1
+          end,
+        }"#,
+    );
+    let fixed = Fixed::new();
+    let mut hooks = hooks_of(&house);
+    assert_eq!(hooks.low_card(&fixed.view(), 1, Card(5)), Ok(Some(2)));
+    let every_seat = fixed.table().seen_by(None);
+    assert_eq!(hooks.game_over(&every_seat, &[1, 2, 3]), Ok(Some(true)));
+    // The view as the engine makes it: one seat's hand, or none.
+    let seen = fixed.table().seen_by(Some(2));
+    assert_eq!((seen.seats, seen.hand), (3, Some(&cards(&[11, 12])[..])));
+    assert_eq!(every_seat.hand, None);
 }
 
 #[test]
@@ -366,7 +404,7 @@ fn the_table_view_names_its_fields() {
         .unwrap_err();
     assert_eq!(
         error,
-        "test.lua:1: the table view has no field \"row\" (it has round, turn, seats, rows, hands, \
+        "test.lua:1: the table view has no field \"row\" (it has round, turn, seats, rows, hand, \
          piles, taken, scores, bullheads, red)"
     );
 }
@@ -424,23 +462,25 @@ fn hook_answers_are_checked() {
 }
 
 #[test]
-fn row_taken_gets_a_fresh_cards_sequence_at_each_call() {
-    // The hook changes each `cards` it gets and keeps it: the next call's is another table,
-    // and the kept one stays as the hook left it. Arguments come in the documented order.
+fn row_taken_gets_its_cards_in_one_sequence_refilled_at_each_call() {
+    // The hook changes each `cards` it gets and keeps it: the next call's is the same table,
+    // refilled with that call's cards (and nothing past them), as docs/house-rules.md says; a
+    // copy keeps a call's cards. Arguments come in the documented order.
     let house = source(
         r#"
-        local kept, kept_len
+        local kept, copy
         return {
           row_taken = function(t, seat, row, cards, bullheads)
             if kept then
-              assert(kept ~= cards and kept[1] == -1 and #kept == kept_len, "kept cards changed")
+              assert(kept == cards, "one table")
+              assert(copy[1] == -1 and #copy > 0, "a copy stays as it was")
             end
             local sum = 0
             for i = 1, #cards do
               sum = sum + cards[i]
             end
             cards[1] = -1
-            kept, kept_len = cards, #cards
+            kept, copy = cards, { table.unpack(cards) }
             return seat * 1000000 + row * 100000 + bullheads * 10000 + #cards * 1000 + sum
           end,
         }"#,
@@ -452,10 +492,59 @@ fn row_taken_gets_a_fresh_cards_sequence_at_each_call() {
         hooks.row_taken(&view, 3, 2, &cards(&[20, 21]), 4),
         Ok(3_242_041)
     );
-    // More cards than a classic row holds.
+    // More cards than a classic row holds, then fewer than before: nothing of the last call's
+    // is left past them.
     let long = cards(&[30, 31, 32, 33, 34, 35, 36, 37]);
     assert_eq!(hooks.row_taken(&view, 1, 0, &long, 9), Ok(1_098_268));
     assert_eq!(hooks.row_taken(&view, 0, 1, &cards(&[40]), 1), Ok(111_040));
+}
+
+#[test]
+fn a_cards_table_made_more_than_a_sequence_is_replaced() {
+    // A metatable, a key that is not a card, or the last card removed makes take5 pass a
+    // fresh table next time; the kept one stays as the hook left it. A card removed before the
+    // last is put back with the others (the table may then be the same).
+    for (change, fresh) in [
+        ("setmetatable(cards, {})", true),
+        ("cards.seen = true", true),
+        ("cards[#cards + 1] = 5", true),
+        ("cards[#cards + 2] = 5", true),
+        ("cards[2] = nil", true),
+        ("cards[1] = nil", false),
+    ] {
+        let house = source(&format!(
+            r#"
+            local kept
+            return {{
+              row_taken = function(t, seat, row, cards, bullheads)
+                if kept then
+                  assert(#cards == 1 and cards[1] == 40 and next(cards, 1) == nil)
+                  if {fresh} then
+                    assert(kept ~= cards, "a fresh table")
+                    assert(kept[1] == 20, "the kept one as the hook left it")
+                  end
+                  return 0
+                end
+                {change}
+                kept = cards
+                return 1
+              end,
+            }}"#
+        ));
+        let fixed = Fixed::new();
+        let view = fixed.view();
+        let mut hooks = hooks_of(&house);
+        assert_eq!(
+            hooks.row_taken(&view, 0, 0, &cards(&[20, 21]), 4),
+            Ok(1),
+            "{change}"
+        );
+        assert_eq!(
+            hooks.row_taken(&view, 0, 1, &cards(&[40]), 3),
+            Ok(0),
+            "{change}"
+        );
+    }
 }
 
 #[test]
@@ -499,7 +588,7 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { row = 5 }",
-            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft, red, takes_at, hash_pile_multiplier, specials, specials_dealt, swap, deal, cards_per_turn, plus5_points, x2_multiplier, held_penalty, green_multiplier, red_multiplier, pro_deck; hooks: low_card, row_taken, round_end, game_over)",
+            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft, red, takes_at, hash_pile_multiplier, specials, specials_dealt, swapping, deal, cards_per_turn, plus5_points, x2_multiplier, held_penalty, green_multiplier, red_multiplier, pro_deck; hooks: low_card, row_taken, round_end, game_over, hash_row, hash_pile, special_played, swap, row_collected, final_score, draft_pick)",
         ),
         (
             "return { ties = 'random' }",
@@ -601,34 +690,46 @@ fn settings_change_the_rules() {
 }
 
 /// Every ```lua block of docs/house-rules.md is a whole script: it loads, and a game with it
-/// plays to the end between built-in bots (classic's here; a block whose first line is
-/// `-- --variant V` is V's, played by tests/house_settings.rs).
+/// plays to the end between built-in bots (```lua VARIANT: a game of that variant), or it is
+/// an example script's whole text (```lua scripts/house/...: house_play.rs plays those); a
+/// block whose first line is `-- --variant V` is V's, played by tests/house_settings.rs.
 #[test]
 fn the_docs_examples_work() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/house-rules.md");
-    let doc = std::fs::read_to_string(&path).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/house-rules.md")).unwrap();
     let mut blocks = Vec::new();
-    let mut current: Option<(usize, String)> = None;
+    let mut current: Option<(usize, &str, String)> = None;
     for (i, line) in doc.lines().enumerate() {
-        match (&mut current, line.trim_start()) {
-            (None, "```lua") => current = Some((i + 2, String::new())),
-            (Some(_), "```") => blocks.push(current.take().unwrap()),
-            (Some((_, text)), _) => {
+        let line_start = line.trim_start();
+        match (&mut current, line_start.strip_prefix("```lua")) {
+            (None, Some(tag)) => current = Some((i + 2, tag.trim(), String::new())),
+            (Some(_), _) if line_start == "```" => blocks.push(current.take().unwrap()),
+            (Some((_, _, text)), _) => {
                 text.push_str(line);
                 text.push('\n');
             }
-            (None, _) => {}
+            (None, None) => {}
         }
     }
-    assert!(blocks.len() >= 8, "found only {} lua blocks", blocks.len());
-    for (line, text) in blocks {
+    assert!(blocks.len() >= 13, "found only {} lua blocks", blocks.len());
+    for (line, tag, text) in blocks {
         if text.starts_with("-- --variant ") {
             continue; // another variant's example: tests/house_settings.rs plays it
         }
         let name = format!("docs/house-rules.md:{line}");
-        let house = House::from_source(&name, text.as_bytes(), Rules::classic())
+        if tag.starts_with("scripts/") {
+            let script = std::fs::read_to_string(root.join(tag)).unwrap();
+            assert_eq!(text, script, "{name}: the block is not {tag}");
+            continue;
+        }
+        let variant = match tag {
+            "" => Variant::Classic,
+            name => <Variant as clap::ValueEnum>::from_str(name, false)
+                .unwrap_or_else(|e| panic!("{name}: {e}")),
+        };
+        let house = House::from_source(&name, text.as_bytes(), variant.rules())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let lines = match_record(house, 1);
+        let lines = variant_match_record(variant, house, 1);
         assert!(
             matches!(lines.last(), Some(Line::Event(Event::GameEnd { .. }))),
             "{name}: the game did not end"

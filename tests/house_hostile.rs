@@ -539,3 +539,92 @@ fn memory_used_up_slowly_names_the_line() {
         ],
     );
 }
+
+/// Each variant's own hooks, with the arguments they get (as a Lua parameter list).
+const OWN_HOOKS: &[(&str, &str, &str)] = &[
+    ("take-a-number", "hash_row", "t, seat, card"),
+    ("take-a-number", "hash_pile", "t, seat, cards, points"),
+    ("anniversary", "special_played", "t, seat, special, card"),
+    ("anniversary", "swap", "t, seat, gave, drew"),
+    (
+        "circle",
+        "row_collected",
+        "t, seat, row, cards, specials, points",
+    ),
+    ("circle", "final_score", "t, seat, score"),
+    ("pro", "draft_pick", "t, seat, card, pool"),
+];
+
+/// A variant's own hook that raises an error, returns what it may not, or never ends stops the
+/// game with the hook's name, the moment, and the script's name and line.
+#[test]
+fn the_variants_own_hooks_that_fail_are_stopped_with_the_script_and_line() {
+    for &(variant, hook, params) in OWN_HOOKS {
+        let observes = !matches!(hook, "hash_row" | "hash_pile" | "final_score");
+        let wrong = if observes { "1" } else { "'x'" };
+        let answer = if observes {
+            format!("{hook} returned 1: it only observes the game, so it must return nothing (nil)")
+        } else {
+            format!("{hook} returned \"x\": it must return whole points")
+        };
+        let cases = [
+            ("error", "error('boom')", ":3: boom".to_string()),
+            (
+                "wrong",
+                &*format!("return {wrong}"),
+                format!(":2: {answer}"),
+            ),
+            ("loop", "while true do end", format!(":3: {BUDGET}")),
+        ];
+        for (kind, body, expected) in cases {
+            let text =
+                format!("return {{\n  {hook} = function({params})\n    {body}\n  end,\n}}\n");
+            let file = format!("{variant}-{hook}-{kind}.lua");
+            let script = script_file(&file, text);
+            // Eight games: the built-in bots swap rarely (only builtin:random does).
+            let (output, took) = play_games(variant, &script, 8, &[]);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let name = format!("{hook} ({kind}) in {variant}");
+            assert!(took < Duration::from_secs(90), "{name} took {took:?}");
+            says(
+                &output,
+                &format!("take5: house rule hook `{hook}` failed in round "),
+            );
+            // Lua names a long path by its end (`...files-1/NAME.lua`).
+            assert!(
+                stderr.contains(&format!("/{file}{expected}")),
+                "{name}: `{file}{expected}` missing from: {stderr}"
+            );
+        }
+    }
+}
+
+/// A variant's own hook in a script for another variant is refused before any game, naming
+/// the hook and its variant.
+#[test]
+fn another_variants_hook_is_refused_naming_the_hook_and_its_variant() {
+    for &(variant, hook, params) in OWN_HOOKS {
+        let text = format!("return {{ {hook} = function({params}) end }}\n");
+        let script = script_file(&format!("foreign-{hook}.lua"), text);
+        let other = if variant == "classic" {
+            "pro"
+        } else {
+            "classic"
+        };
+        let (output, _) = play_in(other, &script, &[]);
+        says(
+            &output,
+            &format!(
+                "take5: --house: {script}: hook {hook} is not a hook of the {other} variant: it \
+                 is the {variant} variant's ("
+            ),
+        );
+        let (output, _) = play_in(variant, &script, &[]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{hook} in {variant}: {stderr}"
+        );
+    }
+}

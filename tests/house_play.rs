@@ -62,10 +62,10 @@ fn header(record: &Path) -> take5::record::Header {
 fn every_example_script_plays_a_match_that_verifies() {
     let counts = [
         ("classic", 7),
-        ("pro", 3),
-        ("take-a-number", 3),
-        ("circle", 4),
-        ("anniversary", 4),
+        ("pro", 4),
+        ("take-a-number", 4),
+        ("circle", 5),
+        ("anniversary", 5),
     ];
     for (variant, count) in counts {
         let scripts = scripts_of(variant);

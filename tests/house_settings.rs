@@ -21,7 +21,7 @@ const OWN: [(Variant, &str, &str); 13] = [
     (Variant::TakeANumber, "hash_pile_multiplier", "3"),
     (Variant::Anniversary, "specials", "{shift = 0}"),
     (Variant::Anniversary, "specials_dealt", "2"),
-    (Variant::Anniversary, "swap", "false"),
+    (Variant::Anniversary, "swapping", "false"),
     (
         Variant::Circle,
         "deal",
@@ -265,8 +265,8 @@ fn bad_values_are_named() {
         ),
         (
             Anniversary,
-            "swap = 1",
-            "setting swap: must be true or false, got 1",
+            "swapping = 1",
+            "setting swapping: must be true or false, got 1",
         ),
         (
             Circle,

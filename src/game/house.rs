@@ -3,14 +3,14 @@
 //! see `crate::house`) overrides only what it defines.
 
 use super::{Points, RuleError, Seat};
-use crate::cards::Card;
+use crate::cards::{Card, Special};
 use crate::rules::Rules;
 use std::fmt;
 
-/// A read-only look at the whole table for a hook (house rules are the referee's own code, so
-/// they see everything, hands included).
+/// The whole table as the engine holds it, every hand included: what a hook's [`TableView`] is
+/// made from (see [`Table::seen_by`]). Engines build it with [`table_view!`].
 #[derive(Clone, Copy, Debug)]
-pub struct TableView<'a> {
+pub struct Table<'a> {
     pub rules: &'a Rules,
     pub round: u32,
     pub turn: u32,
@@ -24,24 +24,139 @@ pub struct TableView<'a> {
     pub scores: &'a [Points],
 }
 
-/// The hooks, by name (as scripts and errors call them).
+impl<'a> Table<'a> {
+    /// The table as `seat` could see it (its own hand, and what is public: rows, piles, points,
+    /// scores); `None` for a hook about every seat (`round_end`, `game_over`), which sees no
+    /// hand.
+    #[inline]
+    pub fn seen_by(&self, seat: Option<Seat>) -> TableView<'a> {
+        TableView {
+            rules: self.rules,
+            round: self.round,
+            turn: self.turn,
+            seats: self.hands.len(),
+            seat,
+            hand: seat.and_then(|s| self.hands.get(s)).map(Vec::as_slice),
+            rows: self.rows,
+            piles: self.piles,
+            taken: self.taken,
+            scores: self.scores,
+        }
+    }
+}
+
+/// A read-only look at the table for a hook, as the seat the hook concerns could see it: that
+/// seat's own hand and the public table (rows, piles, points, scores), never another seat's
+/// hand; a hook about every seat (`round_end`, `game_over`) sees no hand at all.
+#[derive(Clone, Copy, Debug)]
+pub struct TableView<'a> {
+    pub rules: &'a Rules,
+    pub round: u32,
+    pub turn: u32,
+    /// How many seats play.
+    pub seats: usize,
+    /// The seat the hook concerns, if it concerns one.
+    pub seat: Option<Seat>,
+    /// That seat's hand, lowest first.
+    pub hand: Option<&'a [Card]>,
+    pub rows: &'a [Vec<Card>],
+    /// Cards taken this round, by seat.
+    pub piles: &'a [Vec<Card>],
+    /// Points taken this round, by seat.
+    pub taken: &'a [Points],
+    /// Totals from the rounds before this one, by seat.
+    pub scores: &'a [Points],
+}
+
+/// The hooks, by name (as scripts and errors call them): the shared moments of every variant
+/// (`low_card` to `game_over`), then the variants' own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hook {
     LowCard,
     RowTaken,
     RoundEnd,
     GameOver,
+    /// Take a Number: a card sent to a seat's #-row.
+    HashRow,
+    /// Take a Number: a seat's #-row sent to its #-pile.
+    HashPile,
+    /// The anniversary variant: a special card played.
+    SpecialPlayed,
+    /// The anniversary variant: a swap of special cards.
+    Swap,
+    /// The circle game: a row collected (it leaves the circle), with its special cards.
+    RowCollected,
+    /// The circle game: a seat's final score.
+    FinalScore,
+    /// The Pro variant: a pick of the draft.
+    DraftPick,
+}
+
+/// What a variant's own hook may answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Nothing: the hook only observes (it must return nil).
+    Nothing,
+    /// Whole points (or nil, which keeps the rules' points).
+    Points,
 }
 
 impl Hook {
+    /// Every hook, in the order scripts' hook lists give them.
+    pub const ALL: [Hook; 11] = [
+        Hook::LowCard,
+        Hook::RowTaken,
+        Hook::RoundEnd,
+        Hook::GameOver,
+        Hook::HashRow,
+        Hook::HashPile,
+        Hook::SpecialPlayed,
+        Hook::Swap,
+        Hook::RowCollected,
+        Hook::FinalScore,
+        Hook::DraftPick,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Hook::LowCard => "low_card",
             Hook::RowTaken => "row_taken",
             Hook::RoundEnd => "round_end",
             Hook::GameOver => "game_over",
+            Hook::HashRow => "hash_row",
+            Hook::HashPile => "hash_pile",
+            Hook::SpecialPlayed => "special_played",
+            Hook::Swap => "swap",
+            Hook::RowCollected => "row_collected",
+            Hook::FinalScore => "final_score",
+            Hook::DraftPick => "draft_pick",
         }
     }
+
+    /// What a variant's own hook may answer (`None` for the shared hooks, which have their own
+    /// methods).
+    pub fn answer(self) -> Option<Answer> {
+        match self {
+            Hook::LowCard | Hook::RowTaken | Hook::RoundEnd | Hook::GameOver => None,
+            Hook::HashRow | Hook::HashPile | Hook::FinalScore => Some(Answer::Points),
+            Hook::SpecialPlayed | Hook::Swap | Hook::RowCollected | Hook::DraftPick => {
+                Some(Answer::Nothing)
+            }
+        }
+    }
+}
+
+/// An argument of a variant's own hook, after the view and the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arg<'a> {
+    /// A number (a card, a row, points).
+    Number(i64),
+    /// Cards, as a sequence.
+    Cards(&'a [Card]),
+    /// A special card, by its name in records.
+    Special(Special),
+    /// Special cards, as a sequence of their names.
+    Specials(&'a [Special]),
 }
 
 /// A hook that failed: the game cannot go on (the state may be half-way through a step).
@@ -106,6 +221,18 @@ pub trait HouseHooks: fmt::Debug {
     fn game_over(&mut self, _table: &TableView, _totals: &[Points]) -> HookResult<Option<bool>> {
         Ok(None)
     }
+
+    /// A variant's own moment `hook` ([`Hook::answer`] is `Some`) concerning `seat`, with
+    /// `args`: `Some(points)` where the hook may answer points and does, else `None`.
+    fn moment(
+        &mut self,
+        _table: &TableView,
+        _hook: Hook,
+        _seat: Seat,
+        _args: &[Arg],
+    ) -> HookResult<Option<Points>> {
+        Ok(None)
+    }
 }
 
 /// House rules for a whole match. Each game gets its hooks afresh, so a game plays out the same
@@ -116,7 +243,7 @@ pub trait HouseRules: fmt::Debug {
     fn new_game(&self) -> Result<Option<Box<dyn HouseHooks>>, String>;
 }
 
-/// The table as a hook sees it, from a game's fields `rules`, `round`, `turn`, `hands`, `rows`,
+/// The whole table (a [`Table`]), from a game's fields `rules`, `round`, `turn`, `hands`, `rows`,
 /// `piles` (or the field given), `taken` and `scores`. A macro, so the fields stay borrowed
 /// apart from the game's [`Hooks`], which the call borrows mutably.
 macro_rules! table_view {
@@ -124,7 +251,7 @@ macro_rules! table_view {
         $crate::game::house::table_view!($game, piles: piles)
     };
     ($game:expr, piles: $piles:ident) => {
-        $crate::game::house::TableView {
+        $crate::game::house::Table {
             rules: &$game.rules,
             round: $game.round,
             turn: $game.turn,
@@ -168,21 +295,102 @@ impl Hooks {
         self.hooks.is_some()
     }
 
-    /// Calls `hook` through `call` with the table as it stands, if the game has hooks; else
-    /// `default` (the rules' answer). For `row_taken`, `call` is `|h, t| h.row_taken(t, seat,
-    /// row, cards, bullheads)`, with the row still in `t.rows`.
+    /// Calls `hook` through `call` with the table as `seat` sees it (`None`: a hook about every
+    /// seat), if the game has hooks; else `default` (the rules' answer).
     #[inline]
-    pub fn call<T>(
+    fn call<T>(
         &mut self,
         hook: Hook,
-        table: &TableView,
+        table: &Table,
+        seat: Option<Seat>,
         default: T,
         call: impl FnOnce(&mut dyn HouseHooks, &TableView) -> HookResult<T>,
     ) -> Result<T, RuleError> {
         match &mut self.hooks {
             None => Ok(default),
-            Some(hooks) => call(hooks.as_mut(), table).map_err(|why| error(hook, table, why)),
+            Some(hooks) => call(hooks.as_mut(), &table.seen_by(seat))
+                .map_err(|why| error_at(hook, table.round, table.turn, why)),
         }
+    }
+
+    /// What `seat` taking `row` (its `cards`, still in `table.rows`, worth `bullheads` by the
+    /// rules) costs: `row_taken`'s answer, else `bullheads`.
+    #[inline]
+    pub fn row_taken(
+        &mut self,
+        table: &Table,
+        seat: Seat,
+        row: usize,
+        cards: &[Card],
+        bullheads: Points,
+    ) -> Result<Points, RuleError> {
+        self.call(Hook::RowTaken, table, Some(seat), bullheads, |h, t| {
+            h.row_taken(t, seat, row, cards, bullheads)
+        })
+    }
+
+    /// [`Hooks::row_taken`] for engines that count a take's points elsewhere (Take a Number's
+    /// hand and #-row, the circle game's pile): what the hook answers beyond `printed` is added
+    /// to `extra` (the seat's points from house rules); an error is kept ([`Hooks::latch`]).
+    /// Returns the points the take is worth.
+    pub fn row_taken_extra(
+        &mut self,
+        table: &Table,
+        (seat, row, cards): (Seat, usize, &[Card]),
+        printed: Points,
+        extra: &mut Points,
+    ) -> Points {
+        let worth = self.row_taken(table, seat, row, cards, printed);
+        let worth = self.latch(worth, printed);
+        self.add_extra(table, Hook::RowTaken, seat, extra, worth, printed);
+        worth
+    }
+
+    /// `worth - printed` added to `extra`, `seat`'s points from house rules (an overflow kept as
+    /// an error of `hook`).
+    fn add_extra(
+        &mut self,
+        table: &Table,
+        hook: Hook,
+        seat: Seat,
+        extra: &mut Points,
+        worth: Points,
+        printed: Points,
+    ) {
+        let more = i64::from(worth) - i64::from(printed);
+        let added = add_seat_points(extra, seat, more, (hook, table.round, table.turn));
+        self.latch(added, ());
+    }
+
+    /// A variant's own moment `hook` that only observes ([`Answer::Nothing`]), about `seat`,
+    /// with `args` (after the view and the seat); an error is kept ([`Hooks::latch`]).
+    pub fn observe(&mut self, table: &Table, hook: Hook, seat: Seat, args: &[Arg]) {
+        debug_assert_eq!(hook.answer(), Some(Answer::Nothing));
+        let answer = self.call(hook, table, Some(seat), None, |h, t| {
+            h.moment(t, hook, seat, args)
+        });
+        self.latch(answer, None);
+    }
+
+    /// A variant's own moment `hook` that answers points ([`Answer::Points`]), about `seat`, with
+    /// `args`: `printed` (the rules' points) or the hook's answer, whose difference from
+    /// `printed` is added to `extra`, the seat's points from house rules; an error is kept
+    /// ([`Hooks::latch`]). Returns the points.
+    pub fn points(
+        &mut self,
+        table: &Table,
+        (hook, seat): (Hook, Seat),
+        args: &[Arg],
+        printed: Points,
+        extra: &mut Points,
+    ) -> Points {
+        debug_assert_eq!(hook.answer(), Some(Answer::Points));
+        let answer = self.call(hook, table, Some(seat), None, |h, t| {
+            h.moment(t, hook, seat, args)
+        });
+        let worth = self.latch(answer, None).unwrap_or(printed);
+        self.add_extra(table, hook, seat, extra, worth, printed);
+        worth
     }
 
     /// The row `seat`'s low `card` takes if `low_card` chooses one (checked against the table's
@@ -190,15 +398,18 @@ impl Hooks {
     #[inline(never)]
     pub fn low_card(
         &mut self,
-        table: &TableView,
+        table: &Table,
         seat: Seat,
         card: Card,
     ) -> Result<Option<usize>, RuleError> {
-        let row = self.call(Hook::LowCard, table, None, |h, t| h.low_card(t, seat, card))?;
+        let row = self.call(Hook::LowCard, table, Some(seat), None, |h, t| {
+            h.low_card(t, seat, card)
+        })?;
         match row {
-            Some(row) if row >= table.rows.len() => Err(error(
+            Some(row) if row >= table.rows.len() => Err(error_at(
                 Hook::LowCard,
-                table,
+                table.round,
+                table.turn,
                 format!("chose row {row}; rows are 0 to {}", table.rows.len() - 1),
             )),
             answer => Ok(answer),
@@ -209,22 +420,27 @@ impl Hooks {
     /// (by seat), which are then added to `totals` (the totals before the round, checked: a total
     /// beyond the points a seat can hold is a house rule error), and the game is over when
     /// `game_over` says so, else when `over_by_rules(totals)` does, and in any case after
-    /// [`MAX_ROUNDS`]. `table` is the table as the round left it.
+    /// [`MAX_ROUNDS`]. `table` is the table as the round left it; neither hook sees a hand.
     pub fn end_round(
         &mut self,
-        table: &TableView,
+        table: &Table,
         penalties: &mut [Points],
         totals: &mut [Points],
         over_by_rules: impl FnOnce(&[Points]) -> bool,
     ) -> Result<bool, RuleError> {
-        self.call(Hook::RoundEnd, table, (), |h, t| h.round_end(t, penalties))?;
-        add_points(totals, penalties).map_err(|why| error(Hook::RoundEnd, table, why))?;
+        self.call(Hook::RoundEnd, table, None, (), |h, t| {
+            h.round_end(t, penalties)
+        })?;
+        add_points(totals, penalties)
+            .map_err(|why| error_at(Hook::RoundEnd, table.round, table.turn, why))?;
         let by_rules = over_by_rules(totals);
-        let after = TableView {
+        let after = Table {
             scores: totals,
             ..*table
         };
-        let by_house = self.call(Hook::GameOver, &after, None, |h, t| h.game_over(t, totals))?;
+        let by_house = self.call(Hook::GameOver, &after, None, None, |h, t| {
+            h.game_over(t, totals)
+        })?;
         Ok(by_house.unwrap_or(by_rules) || table.round >= MAX_ROUNDS)
     }
 
@@ -232,7 +448,7 @@ impl Hooks {
     /// penalties and the new totals, and whether the game is over.
     pub fn close_round(
         &mut self,
-        table: &TableView,
+        table: &Table,
         over_by_rules: impl FnOnce(&[Points]) -> bool,
     ) -> Result<RoundScores, RuleError> {
         let mut penalties = table.taken.to_vec();
@@ -248,7 +464,7 @@ impl Hooks {
     /// [`Hooks::close_round`], an error kept (the game is then over, its scores as they were).
     pub fn latch_close_round(
         &mut self,
-        table: &TableView,
+        table: &Table,
         over_by_rules: impl FnOnce(&[Points]) -> bool,
     ) -> RoundScores {
         let scores = self.close_round(table, over_by_rules);
@@ -338,10 +554,6 @@ pub fn add_seat_points(
             ),
         )),
     }
-}
-
-fn error(hook: Hook, table: &TableView, message: String) -> RuleError {
-    error_at(hook, table.round, table.turn, message)
 }
 
 fn error_at(hook: Hook, round: u32, turn: u32, message: String) -> RuleError {

@@ -9,9 +9,10 @@ use super::Script;
 use super::sandbox::{self, Sandbox, describe};
 use super::settings::HOOKS;
 use crate::cards::{Card, Deck};
-use crate::game::house::{HookResult, HouseHooks, TableView};
+use crate::game::house::{Answer, Arg, Hook, HookResult, HouseHooks, TableView};
 use crate::game::{Points, Seat};
-use mlua::{Error, Function, IntoLuaMulti, Lua, MultiValue, Value};
+use crate::variants::Variant;
+use mlua::{Error, Function, IntoLuaMulti, Lua, MultiValue, RegistryKey, Value};
 use std::cell::Cell;
 use std::fmt;
 use std::ptr;
@@ -23,9 +24,11 @@ pub(crate) struct LuaHooks {
     pub sandbox: Rc<Sandbox>,
     pub view: Rc<View>,
     /// The hook functions the script defines, by [`HOOKS`] index.
-    pub hooks: [Option<Function>; 4],
+    pub hooks: [Option<Function>; HOOKS.len()],
     /// The same, wrapped for calls from take5 (see `callers` in sandbox.lua).
-    pub callers: [Option<Function>; 4],
+    pub callers: [Option<Function>; HOOKS.len()],
+    /// `row_taken`'s caller in the registry, for [`Sandbox::call_row_taken`].
+    pub row_taken: Option<RegistryKey>,
 }
 
 impl fmt::Debug for LuaHooks {
@@ -44,9 +47,10 @@ impl fmt::Debug for LuaHooks {
 }
 
 const LOW_CARD: usize = 0;
-const ROW_TAKEN: usize = 1;
+pub(crate) const ROW_TAKEN: usize = 1;
 const ROUND_END: usize = 2;
 const GAME_OVER: usize = 3;
+const _: () = assert!(matches!(HOOKS[GAME_OVER], Hook::GameOver));
 
 impl LuaHooks {
     /// Calls hook `f` (wrapped by its caller in sandbox.lua) with the view first.
@@ -64,6 +68,17 @@ impl LuaHooks {
         f: &Function,
         args: impl IntoLuaMulti,
     ) -> HookResult<Value> {
+        self.enter(table, || f.call::<Value>(args))
+    }
+
+    /// Runs `call`, a call of a hook's caller, with the view readable and a fresh instruction
+    /// budget.
+    #[inline]
+    fn enter(
+        &self,
+        table: &TableView,
+        call: impl FnOnce() -> mlua::Result<Value>,
+    ) -> HookResult<Value> {
         self.sandbox.reset();
         let slot = &self.view.slot;
         if slot.read.replace(false) {
@@ -72,7 +87,7 @@ impl LuaHooks {
                 .call::<()>(())
                 .map_err(|e| sandbox::message(&e))?;
         }
-        slot.enter(table, || f.call::<Value>(args)).map_err(|e| {
+        slot.enter(table, call).map_err(|e| {
             let message = self.sandbox.message_of(&e, &self.script.short_src);
             self.script.locate(message)
         })
@@ -91,6 +106,29 @@ impl LuaHooks {
             HOOKS[hook].name()
         )
     }
+}
+
+/// Why `hook` cannot be used with `variant`, if it is another variant's own hook (such a hook
+/// would never be called).
+pub(crate) fn foreign(hook: Hook, variant: Variant) -> Option<String> {
+    let (own, moment) = match hook {
+        Hook::HashRow => (Variant::TakeANumber, "a card sent to a #-row"),
+        Hook::HashPile => (Variant::TakeANumber, "a #-row sent to the #-pile"),
+        Hook::SpecialPlayed => (Variant::Anniversary, "a special card played"),
+        Hook::Swap => (Variant::Anniversary, "a swap of special cards"),
+        Hook::RowCollected => (Variant::Circle, "a row collected"),
+        Hook::FinalScore => (Variant::Circle, "a seat's final score"),
+        Hook::DraftPick => (Variant::Pro, "a pick of the draft"),
+        Hook::LowCard | Hook::RowTaken | Hook::RoundEnd | Hook::GameOver => return None,
+    };
+    (own != variant).then(|| {
+        format!(
+            "hook {} is not a hook of the {} variant: it is the {} variant's ({moment})",
+            hook.name(),
+            variant.name(),
+            own.name()
+        )
+    })
 }
 
 /// `value` as an integer in `min..=max` (a float without fraction counts).
@@ -144,21 +182,11 @@ impl HouseHooks for LuaHooks {
         cards: &[Card],
         bullheads: Points,
     ) -> HookResult<Points> {
-        let Some(f) = &self.callers[ROW_TAKEN] else {
+        let Some(key) = &self.row_taken else {
             return Ok(bullheads);
         };
-        // Up to 6 cards go as a tuple, which mlua pushes without allocating.
-        let c = |i: usize| cards[i].0;
-        let (s, r, b) = (seat, row, bullheads);
-        let answer = match cards.len() {
-            1 => self.call_holding_view(table, f, (s, r, b, c(0))),
-            2 => self.call_holding_view(table, f, (s, r, b, c(0), c(1))),
-            3 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2))),
-            4 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2), c(3))),
-            5 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2), c(3), c(4))),
-            6 => self.call_holding_view(table, f, (s, r, b, c(0), c(1), c(2), c(3), c(4), c(5))),
-            _ => self.call_holding_view(table, f, (s, r, b, Cards(cards))),
-        }?;
+        let args = (seat as i64, row as i64, i64::from(bullheads));
+        let answer = self.enter(table, || self.sandbox.call_row_taken(key.id(), args, cards))?;
         if answer.is_nil() {
             return Ok(bullheads);
         }
@@ -231,15 +259,67 @@ impl HouseHooks for LuaHooks {
             )),
         }
     }
+
+    fn moment(
+        &mut self,
+        table: &TableView,
+        hook: Hook,
+        seat: Seat,
+        args: &[Arg],
+    ) -> HookResult<Option<Points>> {
+        let index = HOOKS
+            .iter()
+            .position(|&h| h == hook)
+            .expect("every hook is listed");
+        let Some(f) = &self.callers[index] else {
+            return Ok(None);
+        };
+        let answer = self.call(table, f, (seat, Args(args)))?;
+        match (hook.answer(), &answer) {
+            (_, Value::Nil) => Ok(None),
+            (Some(Answer::Points), _) => points(&answer).map(Some).ok_or_else(|| {
+                self.bad_answer(
+                    index,
+                    format!(
+                        "returned {}: it must return whole points (from {} to {}) or nil",
+                        describe(&answer),
+                        Points::MIN,
+                        Points::MAX
+                    ),
+                )
+            }),
+            _ => Err(self.bad_answer(
+                index,
+                format!(
+                    "returned {}: it only observes the game, so it must return nothing (nil)",
+                    describe(&answer)
+                ),
+            )),
+        }
+    }
 }
 
-/// Cards passed to Lua as extra arguments (the hook's caller makes them a sequence).
-struct Cards<'a>(&'a [Card]);
+/// A variant's own hook's arguments: numbers as they are, special cards by name, lists as fresh
+/// sequences.
+struct Args<'a>(&'a [Arg<'a>]);
 
-impl IntoLuaMulti for Cards<'_> {
-    #[inline]
-    fn into_lua_multi(self, _: &Lua) -> mlua::Result<MultiValue> {
-        Ok(self.0.iter().map(|c| Value::Integer(c.0.into())).collect())
+impl IntoLuaMulti for Args<'_> {
+    fn into_lua_multi(self, lua: &Lua) -> mlua::Result<MultiValue> {
+        self.0
+            .iter()
+            .map(|arg| {
+                Ok(match *arg {
+                    Arg::Number(n) => Value::Integer(n),
+                    Arg::Cards(cards) => {
+                        Value::Table(lua.create_sequence_from(cards.iter().map(|c| c.0))?)
+                    }
+                    Arg::Special(special) => Value::String(lua.create_string(special.name())?),
+                    Arg::Specials(specials) => {
+                        Value::Table(lua.create_sequence_from(specials.iter().map(|s| s.name()))?)
+                    }
+                })
+            })
+            .collect()
     }
 }
 
@@ -323,9 +403,15 @@ impl View {
                 match &*name.as_bytes() {
                     b"round" => one(view.round.into()),
                     b"turn" => one(view.turn.into()),
-                    b"seats" => one(view.hands.len() as i64),
+                    b"seats" => one(view.seats as i64),
                     b"rows" => cards(view.rows),
-                    b"hands" => cards(view.hands),
+                    // Whether there is a hand (a hook about one seat), then its cards.
+                    b"hand" => match view.hand {
+                        Some(hand) => std::iter::once(Value::Boolean(true))
+                            .chain(hand.iter().map(|c| Value::Integer(c.0.into())))
+                            .collect(),
+                        None => MultiValue::from_iter([Value::Boolean(false)]),
+                    },
                     b"piles" => cards(view.piles),
                     b"taken" => points(view.taken),
                     b"scores" => points(view.scores),

@@ -77,7 +77,7 @@ pub struct House {
     /// The compiled script; each run takes its globals as the first argument.
     chunk: Function,
     /// The hooks the script defines, by [`HOOKS`] index.
-    defined: [bool; 4],
+    defined: [bool; HOOKS.len()],
     /// The settings the script gives.
     settings: Vec<&'static str>,
 }
@@ -178,13 +178,24 @@ impl House {
 
     /// Whether the script suits `variant`: every setting it gives must be one of the variant's
     /// (a script for the circle game's `red` cards is refused for classic, naming the setting
-    /// and the variant). Every variant calls the hooks.
+    /// and the variant), and so must every hook it defines (the shared hooks are called by every
+    /// variant, a variant's own hooks by that variant only).
     pub fn check_variant(&self, variant: crate::variants::Variant) -> Result<(), String> {
         match self
             .settings
             .iter()
             .find_map(|s| settings::foreign(s, variant))
         {
+            Some(why) => Err(format!("{}: {why}", self.script())),
+            None => self.check_variant_hooks(variant),
+        }
+    }
+
+    /// Whether every hook the script defines is called in `variant` (a variant's own hooks are
+    /// refused for the others, naming the hook and its variant).
+    fn check_variant_hooks(&self, variant: crate::variants::Variant) -> Result<(), String> {
+        let mut defined = HOOKS.iter().zip(self.defined).filter(|(_, d)| *d);
+        match defined.find_map(|(&hook, _)| hooks::foreign(hook, variant)) {
             Some(why) => Err(format!("{}: {why}", self.script())),
             None => Ok(()),
         }
@@ -222,8 +233,8 @@ impl House {
         let returned = run(&self.sandbox, &self.chunk)
             .map_err(|e| fail(sandbox::message(&e)))?
             .map_err(fail)?;
-        let mut hooks: [Option<Function>; 4] = Default::default();
-        let mut callers: [Option<Function>; 4] = Default::default();
+        let mut hooks: [Option<Function>; HOOKS.len()] = Default::default();
+        let mut callers: [Option<Function>; HOOKS.len()] = Default::default();
         for (i, (slot, caller)) in hooks.iter_mut().zip(&mut callers).enumerate() {
             if self.defined[i] {
                 let name = HOOKS[i].name();
@@ -246,7 +257,16 @@ impl House {
                 }
             }
         }
+        let row_taken = match &callers[hooks::ROW_TAKEN] {
+            Some(caller) => Some(
+                (self.sandbox.lua)
+                    .create_registry_value(caller.clone())
+                    .map_err(|e| fail(sandbox::message(&e)))?,
+            ),
+            None => None,
+        };
         Ok(Some(Box::new(LuaHooks {
+            row_taken,
             script: self.script.clone(),
             sandbox: self.sandbox.clone(),
             view: self.view.clone(),

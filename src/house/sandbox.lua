@@ -1005,21 +1005,36 @@ local fetch
 local function scalar(value)
   return value
 end
+-- The hand of the seat a hook concerns (nil for a hook about every seat).
+local function hand(present, ...)
+  if present then
+    return freeze({ ... })
+  end
+  return nil
+end
 local fields = {
   round = scalar,
   turn = scalar,
   seats = scalar,
   rows = lists,
-  hands = lists,
+  hand = hand,
   piles = lists,
   taken = numbers,
   scores = numbers,
 }
-local names = "round, turn, seats, rows, hands, piles, taken, scores, bullheads, red"
+local names = "round, turn, seats, rows, hand, piles, taken, scores, bullheads, red"
+-- Fields a hook cannot see, and why.
+local hidden = {
+  hands = "a hook sees the table as the seat it concerns could: its own hand, t.hand, "
+    .. "and no other seat's",
+}
 
 setmetatable(fixed, {
   __index = function(_, key)
     local build = fields[key]
+    if hidden[key] ~= nil then
+      error(format("the table view has no field %q: %s", key, hidden[key]), 2)
+    end
     if build == nil then
       local what = type(key) == "string" and format("%q", key) or tostring(key)
       error(format("the table view has no field %s (it has %s)", what, names), 2)
@@ -1032,7 +1047,7 @@ setmetatable(fixed, {
 
 local function forget()
   fixed.round, fixed.turn, fixed.seats = nil, nil, nil
-  fixed.rows, fixed.hands, fixed.piles, fixed.taken, fixed.scores = nil, nil, nil, nil, nil
+  fixed.rows, fixed.hand, fixed.piles, fixed.taken, fixed.scores = nil, nil, nil, nil, nil
 end
 
 -- Gives the view take5's `fetch` and the deck for t.bullheads(card) (or t:bullheads(card)) and
@@ -1065,10 +1080,8 @@ end
 -- take5 calls hooks through these (with the view first): arrays come as extra arguments and
 -- are made into the sequences a hook gets here (cheaper than building tables from Rust).
 -- row_taken, the hook called at every take, has its caller in C (sandbox.rs).
+-- Hooks not listed here (low_card, the variants' own) are called as they are.
 local callers = {
-  low_card = function(hook)
-    return hook
-  end,
   -- The penalties come back as returned, or as the hook left them.
   round_end = function(hook)
     return function(t, ...)

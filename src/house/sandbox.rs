@@ -16,6 +16,7 @@
 //! each tick of the count hook ([`CALL_TIME_LIMIT`]); a legitimate script meets the instruction
 //! budget long before it. Reading a script has one budget in all ([`READ_BUDGET`]).
 
+use crate::cards::Card;
 use mlua::chunk::ChunkMode;
 use mlua::state::{GcGenParams, GcMode};
 use mlua::{
@@ -23,6 +24,7 @@ use mlua::{
 };
 use std::cell::Cell;
 use std::ffi::c_int;
+use std::ptr;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -67,7 +69,14 @@ pub(crate) struct Sandbox {
     pub set_view: Function,
     /// By hook name, a function that wraps the hook for calls from take5.
     pub callers: Table,
+    /// The state's main thread, for [`Sandbox::call_row_taken`].
+    main: *mut ffi::lua_State,
 }
+
+/// Where [`Sandbox::call_row_taken`] leaves an answer or error it cannot read itself, for mlua
+/// to read.
+const RAW_RESULT: &str = "take5 raw result";
+const RAW_RESULT_C: &std::ffi::CStr = c"take5 raw result";
 
 struct Budget {
     /// Instructions the running call has used.
@@ -191,7 +200,13 @@ impl Sandbox {
             .set_name(format!("={PRELUDE_NAME}"))
             .set_mode(ChunkMode::Text)
             .call((spent, write, charge))?;
+        let main = Cell::new(std::ptr::null_mut());
+        // SAFETY: the closure only reads the state's address.
+        unsafe { lua.exec_raw::<()>((), |state| main.set(state))? };
+        // The key exists from here on, so setting it never allocates (see `call_row_taken`).
+        lua.set_named_registry_value(RAW_RESULT, false)?;
         Ok(Sandbox {
+            main: main.get(),
             run: exports.get("run")?,
             view: exports.get("view")?,
             forget: exports.get("forget")?,
@@ -239,16 +254,93 @@ impl Sandbox {
     /// holding the hook and the view.
     pub fn caller(&self, name: &str, hook: &Function) -> Result<Function, Error> {
         if name == "row_taken" {
-            // SAFETY: the closure takes its two upvalues from the stack, where `exec_raw` put
+            // The `cards` sequence, refilled at each call, and how many cards it holds.
+            let cards = self.lua.create_table_with_capacity(8, 0)?;
+            // SAFETY: the closure takes its four upvalues from the stack, where `exec_raw` put
             // them, and leaves itself as the one result.
             return unsafe {
-                self.lua.exec_raw((hook, &self.view), |state| {
-                    ffi::lua_pushcclosure(state, call_row_taken, 2);
+                self.lua.exec_raw((hook, &self.view, cards, 0), |state| {
+                    ffi::lua_pushcclosure(state, call_row_taken, 4);
                 })
             };
         }
-        let wrap: Function = self.callers.raw_get(name)?;
-        wrap.call(hook)
+        // The hooks without a wrapper (low_card and the variants' own) are called as they are.
+        match self.callers.raw_get::<Option<Function>>(name)? {
+            Some(wrap) => wrap.call(hook),
+            None => Ok(hook.clone()),
+        }
+    }
+
+    /// Calls a `row_taken` caller ([`Sandbox::caller`], held in the registry at `caller`, a
+    /// [`mlua::RegistryKey::id`]) with `seat, row, bullheads` and the `cards`, through Lua's C
+    /// API rather than mlua's `Function::call`: the arguments go straight onto the stack and a
+    /// number comes back without a conversion (a call per take, where mlua's checks, its error
+    /// handler and its value conversions cost about a tenth of the call). What it cannot read
+    /// itself (an error, an answer that is not a number) is read through mlua.
+    pub fn call_row_taken(
+        &self,
+        caller: c_int,
+        (seat, row, bullheads): (i64, i64, i64),
+        cards: &[Card],
+    ) -> Result<Value, Error> {
+        let state = self.main;
+        let Ok(n) = c_int::try_from(cards.len()) else {
+            return Err(Error::runtime("too many cards for a hook call"));
+        };
+        // SAFETY: `main` is the state's main thread, and no Lua code runs while take5 calls a
+        // hook (hooks are called from the engine, never from Lua), so its stack is take5's to
+        // use above its top, which is restored before returning. Nothing here can raise a Lua
+        // error outside the protected call: `lua_checkstack` answers 0 instead, pushing
+        // integers and a registry value allocates nothing, and setting the registry's result
+        // key, which exists, allocates nothing either.
+        let status = unsafe {
+            let top = ffi::lua_gettop(state);
+            if ffi::lua_checkstack(state, n + 5) == 0 {
+                return Err(Error::runtime("the Lua stack cannot grow for a hook call"));
+            }
+            ffi::lua_rawgeti(
+                state,
+                ffi::LUA_REGISTRYINDEX,
+                ffi::lua_Integer::from(caller),
+            );
+            ffi::lua_pushinteger(state, seat);
+            ffi::lua_pushinteger(state, row);
+            ffi::lua_pushinteger(state, bullheads);
+            for card in cards {
+                ffi::lua_pushinteger(state, ffi::lua_Integer::from(card.0));
+            }
+            let status = ffi::lua_pcall(state, 3 + n, 1, 0);
+            let mut is_integer = 0;
+            let answer = match (status, ffi::lua_type(state, -1)) {
+                (ffi::LUA_OK, ffi::LUA_TNIL) => Some(Value::Nil),
+                (ffi::LUA_OK, ffi::LUA_TNUMBER) => {
+                    let i = ffi::lua_tointegerx(state, -1, &mut is_integer);
+                    Some(if is_integer != 0 {
+                        Value::Integer(i)
+                    } else {
+                        Value::Number(ffi::lua_tonumberx(state, -1, ptr::null_mut()))
+                    })
+                }
+                _ => None,
+            };
+            if answer.is_none() {
+                ffi::lua_setfield(state, ffi::LUA_REGISTRYINDEX, RAW_RESULT_C.as_ptr());
+            }
+            ffi::lua_settop(state, top);
+            if let Some(answer) = answer {
+                return Ok(answer);
+            }
+            status
+        };
+        let result: Value = self.lua.named_registry_value(RAW_RESULT)?;
+        self.lua.set_named_registry_value(RAW_RESULT, false)?;
+        match (status, result) {
+            (ffi::LUA_OK, answer) => Ok(answer),
+            (_, Value::Error(error)) => Err(*error),
+            (ffi::LUA_ERRMEM, other) => Err(Error::MemoryError(describe(&other))),
+            (_, Value::String(s)) => Err(Error::RuntimeError(s.to_string_lossy())),
+            (_, other) => Err(Error::RuntimeError(describe(&other))),
+        }
     }
 
     /// Runs `chunk` (from [`Sandbox::compile`]) in a fresh global table, with a whole budget.
@@ -318,9 +410,13 @@ impl Sandbox {
 
 /// Calls a `row_taken` hook (the closure's first upvalue) as `hook(t, seat, row, cards,
 /// bullheads)`, with the view (the second upvalue) as `t`, given `seat, row, bullheads` and the
-/// cards as arguments. The `cards` sequence is made here rather than by a Lua caller, which
-/// would cost a Lua call, varargs and a table grown to size, all of its instructions counted by
-/// the budget's hook.
+/// cards as arguments. `cards` is the third upvalue, one table refilled at each call, and the
+/// fourth how many cards the last call put in it: those are overwritten and any past the new
+/// count cleared, so no table is made and none is left for the collector (a fresh table per
+/// call cost about a third of a call, most of it in the allocator and the collector). A table
+/// a script has made more than those cards (a metatable, a key past them, the last one
+/// removed) is left to the script, and a fresh one takes its place. Made here rather than by
+/// a Lua caller, which would cost a Lua call and varargs, all counted by the budget's hook.
 ///
 /// Errors (the hook's, the budget's, memory) unwind through this frame to the protected call
 /// take5 made; it owns nothing that needs dropping.
@@ -330,22 +426,69 @@ unsafe extern "C-unwind" fn call_row_taken(state: *mut ffi::lua_State) -> c_int 
     const BULLHEADS: c_int = 3;
     const FIRST_CARD: c_int = 4;
     // SAFETY: Lua calls this with its arguments on the stack and room for LUA_MINSTACK (20)
-    // more values; it pushes 6 at most.
+    // more values; it pushes 7 at most (6, and a key and value in `only_cards`).
     unsafe {
         let cards = (ffi::lua_gettop(state) - FIRST_CARD + 1).max(0);
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(1));
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(2));
         ffi::lua_pushvalue(state, SEAT);
         ffi::lua_pushvalue(state, ROW);
-        ffi::lua_createtable(state, cards, 0);
+        ffi::lua_pushvalue(state, ffi::lua_upvalueindex(3));
+        let table = ffi::lua_gettop(state);
+        let mut last = ffi::lua_tointegerx(state, ffi::lua_upvalueindex(4), ptr::null_mut());
+        if !only_cards(state, table, last) {
+            ffi::lua_pop(state, 1);
+            ffi::lua_createtable(state, cards, 0);
+            ffi::lua_pushvalue(state, table);
+            ffi::lua_replace(state, ffi::lua_upvalueindex(3));
+            last = 0;
+        }
         for i in 1..=cards {
             ffi::lua_pushvalue(state, FIRST_CARD - 1 + i);
-            ffi::lua_rawseti(state, -2, ffi::lua_Integer::from(i));
+            ffi::lua_rawseti(state, table, ffi::lua_Integer::from(i));
         }
+        for i in ffi::lua_Integer::from(cards) + 1..=last {
+            ffi::lua_pushnil(state);
+            ffi::lua_rawseti(state, table, i);
+        }
+        ffi::lua_pushinteger(state, ffi::lua_Integer::from(cards));
+        ffi::lua_replace(state, ffi::lua_upvalueindex(4));
         ffi::lua_pushvalue(state, BULLHEADS);
         ffi::lua_call(state, 5, 1);
     }
     1
+}
+
+/// Whether the table at stack `index` holds nothing but keys 1 to `last` (some of them may be
+/// gone, but not `last`) and has no metatable: `next` from `last` finds no other key. Leaves
+/// the stack as it was.
+///
+/// # Safety
+/// `index` is a table on `state`'s stack, which has room for two more values.
+unsafe fn only_cards(state: *mut ffi::lua_State, index: c_int, last: ffi::lua_Integer) -> bool {
+    // SAFETY: as the caller promised; `next` is given a key the table holds (or nil), so it
+    // raises no error.
+    unsafe {
+        if ffi::lua_getmetatable(state, index) != 0 {
+            ffi::lua_pop(state, 1);
+            return false;
+        }
+        if last == 0 {
+            ffi::lua_pushnil(state);
+        } else {
+            let held = ffi::lua_rawgeti(state, index, last) != ffi::LUA_TNIL;
+            ffi::lua_pop(state, 1);
+            if !held {
+                return false;
+            }
+            ffi::lua_pushinteger(state, last);
+        }
+        if ffi::lua_next(state, index) != 0 {
+            ffi::lua_pop(state, 2);
+            return false;
+        }
+    }
+    true
 }
 
 /// What went wrong in Lua, as a user should read it: the message with the script's name and

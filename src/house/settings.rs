@@ -30,7 +30,7 @@ pub const SETTINGS: [&str; 25] = [
     "hash_pile_multiplier",
     "specials",
     "specials_dealt",
-    "swap",
+    "swapping",
     "deal",
     "cards_per_turn",
     "plus5_points",
@@ -42,12 +42,7 @@ pub const SETTINGS: [&str; 25] = [
 ];
 
 /// The hooks a script may define.
-pub const HOOKS: [Hook; 4] = [
-    Hook::LowCard,
-    Hook::RowTaken,
-    Hook::RoundEnd,
-    Hook::GameOver,
-];
+pub const HOOKS: [Hook; Hook::ALL.len()] = Hook::ALL;
 
 /// Why a script's table cannot be used; the caller adds the script's name.
 pub type Problem = String;
@@ -58,8 +53,8 @@ pub fn read(
     sandbox: &Sandbox,
     returned: &Table,
     defaults: Rules,
-) -> Result<(Rules, [bool; 4], Vec<&'static str>), Problem> {
-    let mut hooks = [false; 4];
+) -> Result<(Rules, [bool; HOOKS.len()], Vec<&'static str>), Problem> {
+    let mut hooks = [false; HOOKS.len()];
     let mut given: Vec<(&'static str, Value)> = Vec::new();
     for pair in returned.pairs::<Value, Value>() {
         let (key, value) = pair.map_err(|e| sandbox::message(&e))?;
@@ -167,7 +162,7 @@ pub fn read(
                 own.specials_dealt = count(&value, 0).map_err(fail)?;
                 rules.anniversary = Some(Box::new(own));
             }
-            "swap" => {
+            "swapping" => {
                 let mut own = rules.anniversary_rules().into_owned();
                 own.swap = boolean(&value).map_err(fail)?;
                 rules.anniversary = Some(Box::new(own));
@@ -413,7 +408,7 @@ fn ties(value: &Value) -> Result<Ties, String> {
 fn owner(setting: &str) -> Option<Variant> {
     match setting {
         "takes_at" | "hash_pile_multiplier" => Some(Variant::TakeANumber),
-        "specials" | "specials_dealt" | "swap" => Some(Variant::Anniversary),
+        "specials" | "specials_dealt" | "swapping" => Some(Variant::Anniversary),
         "deal" | "cards_per_turn" | "plus5_points" | "x2_multiplier" | "held_penalty"
         | "green_multiplier" | "red_multiplier" => Some(Variant::Circle),
         "pro_deck" => Some(Variant::Pro),

@@ -19,7 +19,7 @@ use super::classic::{
     Table, check_cards, check_hands, check_table, game_over, lay_out, order_by_card, row_for,
 };
 use crate::cards::{Card, Deck, Special};
-use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
+use crate::game::house::{Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
@@ -697,6 +697,7 @@ impl Anniversary {
         let special = play.card();
         self.remove(seat, special);
         emit(events, || Event::Special { seat, card, play });
+        self.observe_special(seat, special, card);
         match play {
             SpecialPlay::FifthRow => {
                 // The card stays beside the 5th row until there are four rows again.
@@ -852,11 +853,7 @@ impl Anniversary {
         if self.house.any() {
             // The hook sees the row still in the table.
             let printed = bullheads;
-            let cost = self
-                .house
-                .call(Hook::RowTaken, &table_view!(self), printed, |h, t| {
-                    h.row_taken(t, seat, row, &cards, printed)
-                });
+            let cost = (self.house).row_taken(&table_view!(self), seat, row, &cards, printed);
             bullheads = self.house.latch(cost, printed);
         }
         let reason = match taking {
@@ -873,6 +870,7 @@ impl Anniversary {
                 card,
                 bullheads,
             });
+            self.observe_special(seat, Special::NegativePositive, card);
         }
         let at = (Hook::RowTaken, self.round, self.turn);
         let added = add_seat_points(&mut self.taken[seat], seat, bullheads.into(), at);
@@ -943,6 +941,19 @@ impl Anniversary {
             gave: special,
             drew,
         });
+        if self.house.any() {
+            let args = [Arg::Special(special), Arg::Special(drew)];
+            (self.house).observe(&table_view!(self), Hook::Swap, seat, &args);
+        }
+    }
+
+    /// House rules' `special_played`: `seat` played `special` on its number `card` (for
+    /// Negative = Positive, the card whose bullheads it turns).
+    fn observe_special(&mut self, seat: Seat, special: Special, card: Card) {
+        if self.house.any() {
+            let args = [Arg::Special(special), Arg::Number(card.0.into())];
+            (self.house).observe(&table_view!(self), Hook::SpecialPlayed, seat, &args);
+        }
     }
 
     /// Places revealed cards from `next` on, until a decision is due or the turn is done.

@@ -18,7 +18,7 @@
 
 use super::classic::{check_cards, check_hands, row_for};
 use crate::cards::{Card, Deck, Special};
-use crate::game::house::{Hook, Hooks, HouseHooks, TableView, add_seat_points};
+use crate::game::house::{Arg, Hook, Hooks, HouseHooks, Table};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, CircleTable, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points,
@@ -172,7 +172,7 @@ pub struct Circle {
 /// as `taken`).
 macro_rules! circle_view {
     ($game:expr) => {
-        TableView {
+        Table {
             rules: &$game.rules,
             round: 1,
             turn: $game.turn,
@@ -385,6 +385,14 @@ impl Circle {
                 self.phase = Phase::Over;
                 self.update_all();
                 if self.house.any() {
+                    // Each seat's final score, then the one round's end.
+                    for seat in 0..self.seats {
+                        let (table, extra) = (circle_view!(self), &mut self.extra[seat]);
+                        let score = self.points[seat];
+                        let args = [Arg::Number(score.into())];
+                        (self.house).points(&table, (Hook::FinalScore, seat), &args, score, extra);
+                    }
+                    self.update_all();
                     // The one round ends: round_end may change the points; the game is over
                     // whatever game_over says (no card is left to play).
                     let end = self.house.latch_close_round(&circle_view!(self), |_| true);
@@ -421,14 +429,8 @@ impl Circle {
                 let (deck, settings) = (&self.rules.deck, &self.settings);
                 let printed = taken_points(deck, settings, self.rows[row].iter().copied(), &[]);
                 let (table, cards) = (circle_view!(self), &self.rows[row]);
-                let worth = self.house.call(Hook::RowTaken, &table, printed, |h, t| {
-                    h.row_taken(t, seat, row, cards, printed)
-                });
-                let worth = self.house.latch(worth, printed);
-                let at = (Hook::RowTaken, 1, self.turn);
-                let extra = i64::from(worth) - i64::from(printed);
-                let added = add_seat_points(&mut self.extra[seat], seat, extra, at);
-                self.house.latch(added, ());
+                let extra = &mut self.extra[seat];
+                (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra);
             }
             let cards = self.rows.remove(row);
             self.ends.remove(row);
@@ -441,6 +443,17 @@ impl Circle {
                 specials: specials.clone(),
                 points: taken_points(deck, settings, cards.iter().copied(), &[]),
             });
+            if self.house.any() {
+                // The row has left the circle (it is no longer in `t.rows`).
+                let points = taken_points(deck, settings, cards.iter().copied(), &specials);
+                let args = [
+                    Arg::Number(row as i64),
+                    Arg::Cards(&cards),
+                    Arg::Specials(&specials),
+                    Arg::Number(points.into()),
+                ];
+                (self.house).observe(&circle_view!(self), Hook::RowCollected, seat, &args);
+            }
             self.piles[seat].extend(cards);
             self.pile_specials[seat].extend(specials);
         }

@@ -8,7 +8,7 @@
 //! [`GameEnd`] says and the lowest total wins.
 
 use crate::cards::Card;
-use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
+use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Discard, Emitter, Event, EventSink, Family, Game, Outcome, Points,
@@ -164,6 +164,33 @@ impl Classic {
         &self.scores
     }
 
+    /// House rules' `draft_pick` for the Pro variant, which drafts the hands of this game's
+    /// next round: `seat` picked `card`, `pool` is left; the hooks see the `drafted` hands (the
+    /// picker's own), no rows, and the scores so far. A failed hook is the error.
+    pub(crate) fn observe_pick(
+        &mut self,
+        drafted: &[Vec<Card>],
+        (seat, card): (Seat, Card),
+        pool: &[Card],
+    ) -> Result<(), RuleError> {
+        if !self.house.any() {
+            return Ok(());
+        }
+        let table = house::Table {
+            rules: &self.rules,
+            round: self.round + 1,
+            turn: 0,
+            hands: drafted,
+            rows: &[],
+            piles: &self.piles,
+            taken: &self.taken,
+            scores: &self.scores,
+        };
+        let args = [Arg::Number(card.0.into()), Arg::Cards(pool)];
+        (self.house).observe(&table, Hook::DraftPick, seat, &args);
+        self.house.check()
+    }
+
     /// Cards played this turn but not yet in a row: chosen face down, or revealed and waiting
     /// for their turn to be placed.
     pub fn unplaced(&self) -> Vec<Card> {
@@ -208,11 +235,7 @@ impl Classic {
         if self.house.any() {
             // The hook sees the row being taken in the table, and its cards (no copy needed).
             let cards = &self.rows[row];
-            bullheads =
-                self.house
-                    .call(Hook::RowTaken, &table_view!(self), bullheads, |h, t| {
-                        h.row_taken(t, seat, row, cards, bullheads)
-                    })?;
+            bullheads = (self.house).row_taken(&table_view!(self), seat, row, cards, bullheads)?;
         }
         events.emit(|| Event::Take {
             seat,

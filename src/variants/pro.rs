@@ -196,6 +196,7 @@ impl Game for Pro {
         hand.insert(slot, card);
         self.picks += 1;
         emit(events, || Event::Pick { seat, card });
+        (self.classic).observe_pick(&self.hands, (seat, card), &self.pool)?;
         let rules = self.classic.rules();
         if self.picks < self.classic.seats() * rules.hand_size {
             return Ok(());

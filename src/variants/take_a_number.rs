@@ -20,7 +20,7 @@ use super::classic::{
 };
 use crate::cards::Card;
 use crate::cards::Deck;
-use crate::game::house::{Hook, Hooks, HouseHooks, add_seat_points, table_view};
+use crate::game::house::{Arg, Hook, Hooks, HouseHooks, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
@@ -337,16 +337,10 @@ impl TakeANumber {
         let printed = self.rules.deck.sum(&self.rows[row]) as Points;
         let mut bullheads = printed;
         if self.house.any() {
-            let (table, cards) = (table_view!(self, piles: hash_piles), &self.rows[row]);
-            let cost = self.house.call(Hook::RowTaken, &table, printed, |h, t| {
-                h.row_taken(t, seat, row, cards, printed)
-            });
-            bullheads = self.house.latch(cost, printed);
             // The cards count where they go (hand, #-row); what the hook adds counts now.
-            let at = (Hook::RowTaken, self.round, self.turn);
-            let extra = i64::from(bullheads) - i64::from(printed);
-            let added = add_seat_points(&mut self.extra[seat], seat, extra, at);
-            self.house.latch(added, ());
+            let (table, cards) = (table_view!(self, piles: hash_piles), &self.rows[row]);
+            let extra = &mut self.extra[seat];
+            bullheads = (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra);
         }
         emit(events, || Event::Take {
             seat,
@@ -380,9 +374,21 @@ impl TakeANumber {
                 seat,
                 cards: hash_row.clone(),
             });
+            if self.house.any() {
+                // What the cards will count at the end of the round (twice their bullheads).
+                let printed = 2 * self.rules.deck.sum(hash_row) as Points;
+                let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
+                let args = [Arg::Cards(hash_row), Arg::Number(printed.into())];
+                (self.house).points(&table, (Hook::HashPile, seat), &args, printed, extra);
+            }
             self.hash_piles[seat].append(hash_row);
         }
         hash_row.push(card);
+        if self.house.any() {
+            let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
+            let args = [Arg::Number(card.0.into())];
+            (self.house).points(&table, (Hook::HashRow, seat), &args, 0, extra);
+        }
         let hand = &mut self.hands[seat];
         hand.extend(self.table.keep_from.iter().filter(|&&c| c != card));
         hand.sort_unstable();

@@ -2,5 +2,5 @@
 -- take.
 return {
   specials_dealt = 2,
-  swap = false,
+  swapping = false,
 }
