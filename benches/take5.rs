@@ -624,6 +624,7 @@ format: round-robin
         jobs,
         log_io: None,
         record: None,
+        record_format: take5::record::FORMAT,
         stop: &stop,
     };
     rate(Duration::from_secs(5), || {

@@ -636,7 +636,7 @@ pub fn from_record(
                         ));
                     }
                 }
-                Line::Stopped(_) => {}
+                Line::Stopped(_) | Line::Turn(_) => {}
             }
         }),
     );
