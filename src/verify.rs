@@ -889,6 +889,8 @@ impl Replay {
                 if *recorded != expected {
                     return Err(VerifyError::at(line, explain(recorded, &expected)));
                 }
+                // (A Pro round is dealt by its draft's last pick, not by a deal.)
+                self.rounds = self.rounds.max(self.game.view(0).round);
                 self.ended = true;
                 Ok(())
             }
