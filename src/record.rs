@@ -462,6 +462,9 @@ pub fn decompressed(mut input: Box<dyn BufRead>) -> io::Result<Box<dyn BufRead>>
     })
 }
 
+/// A line's number, and the line or why it is not a record line.
+pub type Parsed = (usize, Result<Line, ParseError>);
+
 /// Why a record's line could not be read.
 #[derive(Debug)]
 pub enum ReadError {
@@ -537,6 +540,27 @@ impl<R: BufRead> LineReader<R> {
         std::str::from_utf8(&self.buf)
             .map(|text| Some((line, text)))
             .map_err(|_| ReadError::NotText { line })
+    }
+
+    /// The next line that is not blank, parsed ([`Line::parse`]), with its number; `None` at
+    /// the end. A compact record's turn line of numbers is read from its bytes as they are.
+    pub fn next_parsed(&mut self) -> Result<Option<Parsed>, ReadError> {
+        loop {
+            if !self.read_raw()? {
+                return Ok(None);
+            }
+            if self.buf.first() == Some(&b'[')
+                && let Some(answers) = json::read_numbers(&self.buf)
+            {
+                return Ok(Some((self.number, Ok(Line::Turn(answers)))));
+            }
+            if !self.buf.iter().all(u8::is_ascii_whitespace) {
+                break;
+            }
+        }
+        let line = self.number;
+        let text = std::str::from_utf8(&self.buf).map_err(|_| ReadError::NotText { line })?;
+        Ok(Some((line, Line::parse(text, line))))
     }
 
     /// Reads the next line's bytes into `buf` (without the line end); false at the end.
@@ -658,8 +682,8 @@ impl<R: BufRead> Games<R> {
             return Ok(None);
         };
         let mut lines = Vec::new();
-        while let Some((number, text)) = self.lines.next_line().map_err(GameError::Read)? {
-            match Line::parse(text, number).map_err(GameError::Parse)? {
+        while let Some((number, line)) = self.lines.next_parsed().map_err(GameError::Read)? {
+            match line.map_err(GameError::Parse)? {
                 Line::Game(next) => {
                     self.next = Some((number, *next));
                     break;
@@ -1145,9 +1169,26 @@ mod json {
     /// Reads a turn line of numbers only (`[27,24,22,2]`, as the writer writes it); `None` for
     /// any other line.
     pub fn read_numbers(line: &[u8]) -> Option<Vec<super::Answer>> {
-        let mut p = Cursor { b: line, i: 0 };
-        let answers = p.list(|p| p.uint().map(super::Answer::Number))?;
-        (p.i == line.len() && !answers.is_empty()).then_some(answers)
+        let body = line.strip_prefix(b"[")?.strip_suffix(b"]")?;
+        // A turn of four to six seats and a row or two, without growing.
+        let mut answers = Vec::with_capacity(8);
+        for number in body.split(|&c| c == b',') {
+            // At most 9 digits (no overflow: a longer number is read by serde), and no leading
+            // zero (not JSON).
+            if number.is_empty() || number.len() > 9 || (number.len() > 1 && number[0] == b'0') {
+                return None;
+            }
+            let mut n: u32 = 0;
+            for &c in number {
+                let digit = c.wrapping_sub(b'0');
+                if digit > 9 {
+                    return None;
+                }
+                n = n * 10 + u32::from(digit);
+            }
+            answers.push(super::Answer::Number(n));
+        }
+        Some(answers)
     }
 
     /// A reader of one line's bytes.

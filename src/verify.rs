@@ -142,15 +142,13 @@ pub fn verify_stream(
     on_game: impl FnMut(GameSummary),
 ) -> Result<Counts, VerifyError> {
     let mut reader = LineReader::new(input);
-    let lines = std::iter::from_fn(move || match reader.next_line() {
-        Ok(Some((number, text))) => Some(Line::parse(text, number).map(|l| (number, l)).map_err(
-            |e| VerifyError {
-                line: Some(e.line),
-                column: Some(e.column),
-                message: format!("not a record line: {}", e.message),
-                unreadable: false,
-            },
-        )),
+    let lines = std::iter::from_fn(move || match reader.next_parsed() {
+        Ok(Some((number, line))) => Some(line.map(|l| (number, l)).map_err(|e| VerifyError {
+            line: Some(e.line),
+            column: Some(e.column),
+            message: format!("not a record line: {}", e.message),
+            unreadable: false,
+        })),
         Ok(None) => None,
         Err(e) => Some(Err(read_error(e))),
     });
@@ -616,6 +614,7 @@ impl Replay {
     /// Compact records: the question the referee asks next, found as its loop finds it (every
     /// seat asked in turn from 0 while everyone decides, else the seat the rules name). On the
     /// way the rounds the header's seed deals are dealt, if `deal_seed`.
+    #[inline(always)]
     fn next_question(
         &mut self,
         deal_seed: bool,
@@ -704,7 +703,9 @@ impl Replay {
                 _ => format!("answer {} of the line: ", i + 1),
             };
             let question = self.next_question(true, collect, line)?;
-            self.show(line, seen);
+            if collect {
+                self.show(line, seen);
+            }
             let (seat, decision) = match question {
                 Question::Answer(seat, decision) => (seat, decision),
                 Question::Deal(round) => {
@@ -747,7 +748,9 @@ impl Replay {
                     ),
                 )
             })?;
-            self.show(line, seen);
+            if collect {
+                self.show(line, seen);
+            }
         }
         Ok(())
     }
