@@ -765,3 +765,59 @@ fn compact_records_compress_and_show_one_game() {
     assert!(text.contains("game 3 of classic"), "{text}");
     assert!(text.contains("round 1, turn 1"), "{text}");
 }
+
+#[test]
+fn the_compact_worked_example_is_the_format_1_example_game() {
+    use take5::show::{Hands, from_record};
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/records.md")).unwrap();
+    let full = common::doc_block(&page, "jsonl");
+    let compact = common::doc_block(&page, "jsonl compact");
+    // The same game: the same outcome and fault, the same steps shown.
+    let a = verify_record(full.as_bytes()).unwrap();
+    let b = verify_record(compact.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games(a), games(b));
+    let steps = |text: &str| {
+        let mut shown = from_record(&parsed(text), "".as_ref(), Hands::All, None).unwrap();
+        for step in &mut shown[0].steps {
+            step.source.clear();
+        }
+        shown
+    };
+    assert_eq!(steps(&full), steps(&compact));
+    // What the page says verify prints, for the record and two edits of it.
+    let flat = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (code, said) = verify_text("record.jsonl", &compact);
+    assert_eq!(code, Some(0), "{said}");
+    let ok = said
+        .replace(
+            &format!("{}", temp("record.jsonl").display()),
+            "record.jsonl",
+        )
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains(&format!("`{ok}`")),
+        "the page should say `{ok}`"
+    );
+    let said = |number: usize, line: &str| {
+        let e = verify_record(with_line(&compact, number, line).as_bytes()).unwrap_err();
+        e.in_file("record.jsonl")
+    };
+    let score = said(
+        12,
+        r#"{"event":"game_end","totals":[1,21,0],"winners":[2]}"#,
+    );
+    assert!(
+        flat.contains(&format!("`{score}`")),
+        "the page should say `{score}`"
+    );
+    let row = said(4, "[5,28,34,7]");
+    let claimed = "record.jsonl:4: answer 4 of the line: seat 0 cannot take row 7:";
+    assert!(row.starts_with(claimed), "{row}");
+    assert!(
+        flat.contains(&format!("`{claimed} ...`")),
+        "the page should say `{claimed} ...`"
+    );
+}
