@@ -23,8 +23,9 @@
 //!   behind a 100 ms `sleep` (bots live across a tournament's games, so no start-up per game).
 //!
 //! - records: `take5 play` of 40,000 4-player classic games between built-in bots, without a
-//!   record, with a plain one, and with zstd and gzip ones; then `take5 verify` of each, with
-//!   its peak memory (the child's VmHWM, from `wait4`), and of a zstd record 10x larger; and how
+//!   record, with a plain one, and with zstd and gzip ones, and with compact (format 2) plain
+//!   and zstd ones; then `take5 verify` of each, with its peak memory (the child's VmHWM, from
+//!   `wait4`), and of a zstd record and a compact one 10x larger; and how
 //!   long the streaming reader takes to reach the last game. Whole runs of the binary, the
 //!   best of three, on one core.
 //! - stats: `take5 stats` over 10 million result lines (a round robin of 4 bots, 3 seats), as a
@@ -627,6 +628,7 @@ format: round-robin
         jobs,
         log_io: None,
         record: None,
+        record_format: take5::record::FORMAT,
         stop: &stop,
     };
     rate(Duration::from_secs(5), || {
@@ -945,14 +947,14 @@ fn records_bench() {
             .into_string()
             .expect("UTF-8")
     };
-    let play = |games: u64, record: Option<&str>, runs: usize| {
+    let play = |games: u64, record: Option<(&str, &str)>, runs: usize| {
         let games = games.to_string();
         let mut args = vec!["play", "-q", "--seed", "1", "--games", &games];
         for _ in 0..4 {
             args.extend(["-p", "builtin:random"]);
         }
-        if let Some(record) = record {
-            args.extend(["--record", record]);
+        if let Some((record, format)) = record {
+            args.extend(["--record", record, "--record-format", format]);
         }
         let args: Vec<String> = args.into_iter().map(String::from).collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -964,13 +966,15 @@ fn records_bench() {
         plain.wall, plain.cpu
     );
     let mut written = Vec::new();
-    for (name, what) in [
-        ("big.jsonl", "a plain record"),
-        ("big.jsonl.zst", "a zstd record"),
-        ("big.jsonl.gz", "a gzip record"),
+    for (name, what, format) in [
+        ("big.jsonl", "a plain record", "1"),
+        ("big.jsonl.zst", "a zstd record", "1"),
+        ("big.jsonl.gz", "a gzip record", "1"),
+        ("big2.jsonl", "a plain compact record (format 2)", "2"),
+        ("big2.jsonl.zst", "a zstd compact record (format 2)", "2"),
     ] {
         let file = path(name);
-        let games = Rate::of(GAMES, play(GAMES, Some(&file), 3));
+        let games = Rate::of(GAMES, play(GAMES, Some((&file, format)), 3));
         let size = std::fs::metadata(&file).map_or(0, |m| m.len());
         println!(
             "records: {:>10.0} games/s  ({:.0} per CPU second; the same with {what}: {} without; {:.1} MB, {:.0} bytes a game; target >= 0.5x)",
@@ -1009,24 +1013,33 @@ fn records_bench() {
         last.line
     );
     // Ten times larger: verify's memory must not grow with the file.
-    let large = path("large.jsonl.zst");
-    play(GAMES * 10, Some(&large), 1);
-    let run = run_take5(&["verify", &large]);
-    let games = Rate::of(GAMES * 10, run);
-    println!(
-        "records: {:>10.0} games/s  ({:.0} per CPU second; take5 verify of a zstd record of 400,000 games, {:.1} MB; peak RSS {:.1} MB; target < 64 MB)",
-        games.wall,
-        games.cpu,
-        std::fs::metadata(&large).map_or(0, |m| m.len()) as f64 / 1e6,
-        run.2 as f64 / 1024.0
-    );
+    let mut larger = Vec::new();
+    for (name, what, format) in [
+        ("large.jsonl.zst", "a zstd record", "1"),
+        ("large2.jsonl", "a plain compact record", "2"),
+    ] {
+        let large = path(name);
+        play(GAMES * 10, Some((&large, format)), 1);
+        let run = run_take5(&["verify", &large]);
+        let games = Rate::of(GAMES * 10, run);
+        println!(
+            "records: {:>10.0} games/s  ({:.0} per CPU second; take5 verify of {what} of 400,000 games, {:.1} MB; peak RSS {:.1} MB; target < 64 MB)",
+            games.wall,
+            games.cpu,
+            std::fs::metadata(&large).map_or(0, |m| m.len()) as f64 / 1e6,
+            run.2 as f64 / 1024.0
+        );
+        larger.push(large);
+    }
     // Keep the zstd record for `take5 verify` / `take5 show` by hand; drop the rest.
     for (file, _, _) in &written[..] {
         if file != zst {
             let _ = std::fs::remove_file(file);
         }
     }
-    let _ = std::fs::remove_file(&large);
+    for large in &larger {
+        let _ = std::fs::remove_file(large);
+    }
     println!("records: the 40,000-game zstd record is kept at {zst}");
 }
 

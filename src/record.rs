@@ -28,7 +28,8 @@
 //! assert!(games.next_game().unwrap().is_none());
 //! ```
 
-use crate::game::{Event, Seat};
+use crate::cards::Special;
+use crate::game::{Action, Deal, Event, Outcome, Seat, SpecialPlay};
 use crate::players::FaultKind;
 use crate::rules::Rules;
 use crate::variants::Variant;
@@ -38,12 +39,31 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
-/// The record format version written in every header.
+/// The record format version written in every header by default: version 1, every event of
+/// the game on a line of its own.
 pub const FORMAT: u32 = 1;
+
+/// The compact record format (docs/records.md, "Compact records"): the same header, then the
+/// players' answers, a turn a line (`[27,24,22,2]`), a `deal` line only for a round that was
+/// given, and the `game_end` line; everything that follows from the rules is left out, and
+/// `take5 verify` derives it again.
+pub const FORMAT_COMPACT: u32 = 2;
+
+/// The record format named on the command line: `1` (or `json`) or `2` (or `compact`).
+pub fn parse_format(text: &str) -> Result<u32, String> {
+    match text {
+        "1" | "json" => Ok(FORMAT),
+        "2" | "compact" => Ok(FORMAT_COMPACT),
+        _ => Err(format!(
+            "`{text}` is no record format: 1 (or json: a line per event) or 2 (or compact: a \
+             line per turn)"
+        )),
+    }
+}
 
 /// The first line of each game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, try_from = "HeaderText")]
 pub struct Header {
     pub format: u32,
     /// The game's number in its match, from 0.
@@ -69,6 +89,50 @@ pub struct Header {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// A header as it is read: a compact (format 2) header leaves out `rules` when they are the
+/// variant's at its table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeaderText {
+    format: u32,
+    game: u64,
+    variant: Variant,
+    #[serde(default)]
+    seed: Option<u64>,
+    players: Vec<String>,
+    #[serde(default)]
+    rules: Option<Rules>,
+    #[serde(default)]
+    house: Option<HouseScript>,
+    #[serde(default)]
+    given_deals: u32,
+    #[serde(default)]
+    given_deck: bool,
+}
+
+impl TryFrom<HeaderText> for Header {
+    type Error = String;
+
+    fn try_from(h: HeaderText) -> Result<Header, String> {
+        let rules = match h.rules {
+            Some(rules) => rules,
+            None if h.format >= FORMAT_COMPACT => h.variant.rules().at_table(h.players.len()),
+            None => return Err("missing field `rules`".into()),
+        };
+        Ok(Header {
+            format: h.format,
+            game: h.game,
+            variant: h.variant,
+            seed: h.seed,
+            players: h.players,
+            rules,
+            house: h.house,
+            given_deals: h.given_deals,
+            given_deck: h.given_deck,
+        })
+    }
 }
 
 /// A house rule script, as a record names it.
@@ -109,6 +173,106 @@ pub enum Line {
     Fault(FaultLine),
     Event(Event),
     Stopped(StopLine),
+    /// A compact record's turn line: the answers the players gave, in the order the referee
+    /// asked for them (docs/records.md, "Compact records").
+    Turn(Vec<Answer>),
+}
+
+/// One answer of a compact record's turn line. What a number is follows from the question the
+/// rules ask at that point: a card to play, pick, keep or cancel, or a low card's row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A card, or a row (`1`, `17`).
+    Number(u32),
+    /// Anniversary: no special card played, cancelled or swapped (`"pass"`).
+    Pass,
+    /// The circle game: the seat ends its turn (`"end"`).
+    EndTurn,
+    /// Anniversary: the special card given for the top of the deck (`"stop"`).
+    Swap(Special),
+    /// Anniversary: a special card played (`{"special":"stop","row":1}`, the `special` line's
+    /// `play`).
+    Special(SpecialPlay),
+    /// The circle game: a special card put into a row (`{"special":"x2","row":1}`).
+    PlaceSpecial { special: Special, row: usize },
+}
+
+impl Answer {
+    /// The answer that records `action`.
+    pub fn of(action: Action) -> Answer {
+        match action {
+            Action::Play(card) | Action::Keep(card) | Action::Pick(card) | Action::Cancel(card) => {
+                Answer::Number(u32::from(card.0))
+            }
+            Action::TakeRow(row) => Answer::Number(row.try_into().unwrap_or(u32::MAX)),
+            Action::PlaceSpecial { special, row } => Answer::PlaceSpecial { special, row },
+            Action::EndTurn => Answer::EndTurn,
+            Action::Special(play) => Answer::Special(play),
+            Action::Pass => Answer::Pass,
+            Action::Swap(special) => Answer::Swap(special),
+        }
+    }
+
+    /// Reads one answer from its JSON value, or says why it is none.
+    fn from_value(value: serde_json::Value) -> Result<Answer, String> {
+        use serde_json::Value;
+        match value {
+            Value::Number(n) => n
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .map(Answer::Number)
+                .ok_or_else(|| format!("{n} is no card or row (a whole number from 0)")),
+            Value::String(s) if s == "pass" => Ok(Answer::Pass),
+            Value::String(s) if s == "end" => Ok(Answer::EndTurn),
+            Value::String(s) => serde_json::from_value::<Special>(Value::String(s.clone()))
+                .map(Answer::Swap)
+                .map_err(|_| {
+                    format!("\"{s}\" is no answer (\"pass\", \"end\" or a special card's name)")
+                }),
+            Value::Object(map) => {
+                #[derive(Deserialize)]
+                #[serde(deny_unknown_fields)]
+                struct Placed {
+                    special: Special,
+                    row: usize,
+                }
+                let text = Value::Object(map).to_string();
+                if let Ok(placed) = serde_json::from_str::<Placed>(&text)
+                    && matches!(placed.special, Special::Double | Special::PlusFive)
+                {
+                    return Ok(Answer::PlaceSpecial {
+                        special: placed.special,
+                        row: placed.row,
+                    });
+                }
+                serde_json::from_str::<SpecialPlay>(&text)
+                    .map(Answer::Special)
+                    .map_err(|e| format!("{text} is no special card played: {e}"))
+            }
+            other => Err(format!(
+                "{other} is no answer (a number, a string or a special card's object)"
+            )),
+        }
+    }
+}
+
+impl Serialize for Answer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        match self {
+            Answer::Number(n) => s.serialize_u32(*n),
+            Answer::Pass => s.serialize_str("pass"),
+            Answer::EndTurn => s.serialize_str("end"),
+            Answer::Swap(special) => special.serialize(s),
+            Answer::Special(play) => play.serialize(s),
+            Answer::PlaceSpecial { special, row } => {
+                let mut placed = s.serialize_struct("PlaceSpecial", 2)?;
+                placed.serialize_field("special", special)?;
+                placed.serialize_field("row", row)?;
+                placed.end()
+            }
+        }
+    }
 }
 
 /// The referee's own lines; the model's events serialize themselves with the same tag.
@@ -135,6 +299,7 @@ impl Serialize for Line {
             Line::Fault(f) => RefereeLineRef::Fault(f).serialize(s),
             Line::Stopped(stop) => RefereeLineRef::Stopped(stop).serialize(s),
             Line::Event(e) => e.serialize(s),
+            Line::Turn(answers) => answers.serialize(s),
         }
     }
 }
@@ -156,6 +321,9 @@ impl fmt::Display for ParseError {
 impl Line {
     /// Parses one line; `number` (from 1) is used in the error.
     pub fn parse(text: &str, number: usize) -> Result<Line, ParseError> {
+        if text.trim_start().starts_with('[') {
+            return Line::parse_turn(text, number);
+        }
         // The lines take5 writes, read without serde; any other layout goes through serde.
         if let Some(event) = json::read_event(text.as_bytes()) {
             return Ok(Line::Event(event));
@@ -195,6 +363,33 @@ impl Line {
                     message: e.to_string(),
                 })
         }
+    }
+}
+
+impl Line {
+    /// A compact record's turn line: a JSON array of answers.
+    fn parse_turn(text: &str, number: usize) -> Result<Line, ParseError> {
+        if let Some(answers) = json::read_numbers(text.as_bytes()) {
+            return Ok(Line::Turn(answers));
+        }
+        let values: Vec<serde_json::Value> =
+            serde_json::from_str(text).map_err(|e| ParseError {
+                line: number,
+                column: e.column(),
+                message: format!("a turn line is a JSON array of answers: {e}"),
+            })?;
+        let answers = values
+            .into_iter()
+            .enumerate()
+            .map(|(i, value)| {
+                Answer::from_value(value).map_err(|message| ParseError {
+                    line: number,
+                    column: 1,
+                    message: format!("answer {} of the turn line: {message}", i + 1),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Line::Turn(answers))
     }
 }
 
@@ -266,6 +461,9 @@ pub fn decompressed(mut input: Box<dyn BufRead>) -> io::Result<Box<dyn BufRead>>
         )),
     })
 }
+
+/// A line's number, and the line or why it is not a record line.
+pub type Parsed = (usize, Result<Line, ParseError>);
 
 /// Why a record's line could not be read.
 #[derive(Debug)]
@@ -342,6 +540,27 @@ impl<R: BufRead> LineReader<R> {
         std::str::from_utf8(&self.buf)
             .map(|text| Some((line, text)))
             .map_err(|_| ReadError::NotText { line })
+    }
+
+    /// The next line that is not blank, parsed ([`Line::parse`]), with its number; `None` at
+    /// the end. A compact record's turn line of numbers is read from its bytes as they are.
+    pub fn next_parsed(&mut self) -> Result<Option<Parsed>, ReadError> {
+        loop {
+            if !self.read_raw()? {
+                return Ok(None);
+            }
+            if self.buf.first() == Some(&b'[')
+                && let Some(answers) = json::read_numbers(&self.buf)
+            {
+                return Ok(Some((self.number, Ok(Line::Turn(answers)))));
+            }
+            if !self.buf.iter().all(u8::is_ascii_whitespace) {
+                break;
+            }
+        }
+        let line = self.number;
+        let text = std::str::from_utf8(&self.buf).map_err(|_| ReadError::NotText { line })?;
+        Ok(Some((line, Line::parse(text, line))))
     }
 
     /// Reads the next line's bytes into `buf` (without the line end); false at the end.
@@ -463,8 +682,8 @@ impl<R: BufRead> Games<R> {
             return Ok(None);
         };
         let mut lines = Vec::new();
-        while let Some((number, text)) = self.lines.next_line().map_err(GameError::Read)? {
-            match Line::parse(text, number).map_err(GameError::Parse)? {
+        while let Some((number, line)) = self.lines.next_parsed().map_err(GameError::Read)? {
+            match line.map_err(GameError::Parse)? {
                 Line::Game(next) => {
                     self.next = Some((number, *next));
                     break;
@@ -539,6 +758,14 @@ pub struct Writer<W: Write> {
     /// The `rules` of the last header, and their JSON: the rules of a match's games are the
     /// same, so a header serializes them once.
     rules: Option<(Rules, String)>,
+    /// The record format written: [`FORMAT`] or [`FORMAT_COMPACT`].
+    format: u32,
+    /// Compact records: whether the last rules are the variant's at the table (the header
+    /// then leaves them out), for the variant and seats they were checked for.
+    default_rules: Option<(Variant, usize, bool)>,
+    /// Compact records: the round and turn of the turn line being written, if one is open (in
+    /// `buf`, without its closing bracket).
+    open_turn: Option<(u32, u32)>,
 }
 
 enum Out<W: Write> {
@@ -582,11 +809,26 @@ impl Writer<Box<dyn Write>> {
 impl<W: Write> Writer<W> {
     /// A writer of plain JSON Lines.
     pub fn new(out: W) -> Writer<W> {
-        Writer {
-            out: Some(Out::Plain(out)),
-            buf: String::with_capacity(GATHER + 4096),
-            rules: None,
-        }
+        let mut writer = Writer::new_plain_buffer();
+        writer.out = Some(Out::Plain(out));
+        writer
+    }
+
+    /// This writer, writing record format `format` ([`FORMAT`] or [`FORMAT_COMPACT`]).
+    pub fn with_format(mut self, format: u32) -> Writer<W> {
+        self.format = format;
+        self
+    }
+
+    /// The record format written (the referee puts it in each header).
+    pub fn format(&self) -> u32 {
+        self.format
+    }
+
+    /// Whether the model's events are written ([`Writer::event`]): in format 1. A compact
+    /// record holds the players' answers instead ([`Writer::action`]).
+    pub fn wants_events(&self) -> bool {
+        self.format == FORMAT
     }
 
     /// A writer of records compressed with `compression`.
@@ -609,13 +851,18 @@ impl<W: Write> Writer<W> {
             out: None,
             buf: String::with_capacity(GATHER + 4096),
             rules: None,
+            format: FORMAT,
+            default_rules: None,
+            open_turn: None,
         }
     }
 
+    /// Writes `line` as it is (a compact record's open turn line is ended first).
     pub fn write(&mut self, line: &Line) -> io::Result<()> {
+        self.close_turn()?;
         match line {
             Line::Game(header) => self.header(header),
-            Line::Event(event) => self.event(event),
+            Line::Event(event) => self.event_line(event),
             Line::Fault(_) => {
                 self.buf.push_str(&serde_json::to_string(line)?);
                 self.end_line(false)
@@ -624,15 +871,97 @@ impl<W: Write> Writer<W> {
                 self.buf.push_str(&serde_json::to_string(line)?);
                 self.end_line(true)
             }
+            Line::Turn(_) => {
+                self.buf.push_str(&serde_json::to_string(line)?);
+                self.end_line(false)
+            }
         }
     }
 
-    /// Writes a model event (the same line as `write(&Line::Event(..))`, without a copy).
+    /// Writes a model event (the same line as `write(&Line::Event(..))`, without a copy) in a
+    /// format 1 record; a compact record leaves events out.
     pub fn event(&mut self, event: &Event) -> io::Result<()> {
+        if self.format != FORMAT {
+            return Ok(());
+        }
+        self.event_line(event)
+    }
+
+    fn event_line(&mut self, event: &Event) -> io::Result<()> {
         if !json::event(&mut self.buf, event) {
             self.buf.push_str(&serde_json::to_string(event)?);
         }
         self.end_line(matches!(event, Event::GameEnd { .. }))
+    }
+
+    /// A compact record: `action`, the answer of a seat at `round` and `turn` (as its view
+    /// showed them), goes on the turn line (a new line when the turn is another). Format 1
+    /// records write the events the action caused instead.
+    pub fn action(&mut self, round: u32, turn: u32, action: Action) -> io::Result<()> {
+        if self.format == FORMAT {
+            return Ok(());
+        }
+        match self.open_turn {
+            Some(at) if at == (round, turn) => self.buf.push(','),
+            Some(_) => {
+                self.close_turn()?;
+                self.buf.push('[');
+            }
+            None => self.buf.push('['),
+        }
+        self.open_turn = Some((round, turn));
+        match Answer::of(action) {
+            Answer::Number(n) => json::number(&mut self.buf, n),
+            other => self.buf.push_str(&serde_json::to_string(&other)?),
+        }
+        Ok(())
+    }
+
+    /// Ends the open turn line, if any.
+    fn close_turn(&mut self) -> io::Result<()> {
+        if self.open_turn.take().is_some() {
+            self.buf.push(']');
+            self.end_line(false)?;
+        }
+        Ok(())
+    }
+
+    /// A compact record: round `round` was dealt as given (`take5 play --deal`), so its cards
+    /// are written (a `deal` line, and the anniversary's `specials` line); the seed's deals are
+    /// left out. Format 1 records have the deal among the events.
+    pub fn dealt(&mut self, round: u32, deal: &Deal) -> io::Result<()> {
+        if self.format == FORMAT {
+            return Ok(());
+        }
+        self.close_turn()?;
+        self.event_line(&Event::Deal {
+            round,
+            hands: deal.hands.clone(),
+            rows: deal.rows.clone(),
+        })?;
+        if let Some(specials) = &deal.specials {
+            self.event_line(&Event::Specials {
+                round,
+                hands: specials.hands.clone(),
+                deck: specials.deck.clone(),
+                reshuffled: specials.reshuffled,
+                seed: specials.seed,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// A compact record: the game is over with `outcome` (its `game_end` line, which ends the
+    /// game's lines). Format 1 records have it among the events.
+    pub fn game_over(&mut self, outcome: &Outcome) -> io::Result<()> {
+        if self.format == FORMAT {
+            return Ok(());
+        }
+        self.close_turn()?;
+        self.event_line(&Event::GameEnd {
+            totals: outcome.totals.clone(),
+            winners: outcome.winners.clone(),
+        })
     }
 
     /// A header: as serde writes it, with the rules' JSON kept from the last header.
@@ -643,7 +972,20 @@ impl<W: Write> Writer<W> {
             .is_none_or(|(rules, _)| *rules != header.rules)
         {
             self.rules = Some((header.rules.clone(), serde_json::to_string(&header.rules)?));
+            self.default_rules = None;
         }
+        let seats = header.players.len();
+        let compact = header.format >= FORMAT_COMPACT;
+        if compact
+            && self
+                .default_rules
+                .is_none_or(|(variant, s, _)| variant != header.variant || s != seats)
+        {
+            let default = header.variant.rules().at_table(seats) == header.rules;
+            self.default_rules = Some((header.variant, seats, default));
+        }
+        // A compact header leaves out the variant's own rules (readers put them back).
+        let leave_out = compact && self.default_rules.is_some_and(|(_, _, d)| d);
         let rules = &self.rules.as_ref().expect("just set").1;
         let buf = &mut self.buf;
         buf.push_str("{\"event\":\"game\",\"format\":");
@@ -658,8 +1000,10 @@ impl<W: Write> Writer<W> {
         }
         buf.push_str(",\"players\":");
         buf.push_str(&serde_json::to_string(&header.players)?);
-        buf.push_str(",\"rules\":");
-        buf.push_str(rules);
+        if !leave_out {
+            buf.push_str(",\"rules\":");
+            buf.push_str(rules);
+        }
         if let Some(house) = &header.house {
             buf.push_str(",\"house\":");
             buf.push_str(&serde_json::to_string(house)?);
@@ -694,6 +1038,7 @@ impl<W: Write> Writer<W> {
 
     /// Writes out every line and ends the compressed stream, if any; gives back the output.
     pub fn finish(mut self) -> io::Result<W> {
+        self.close_turn()?;
         self.write_out(true)?;
         let out = self.out.take().expect("not finished").finish()?;
         Ok(out)
@@ -709,6 +1054,7 @@ impl<W: Write> Drop for Writer<W> {
     /// Writes out what is left (a game that was stopped by an error), as far as it goes.
     fn drop(&mut self) {
         if self.out.is_some() {
+            let _ = self.close_turn();
             let _ = self.write_out(true);
             if let Some(out) = self.out.take() {
                 let _ = out.finish();
@@ -818,6 +1164,31 @@ mod json {
         };
         p.lit(b"}")?;
         (p.i == line.len()).then_some(event)
+    }
+
+    /// Reads a turn line of numbers only (`[27,24,22,2]`, as the writer writes it); `None` for
+    /// any other line.
+    pub fn read_numbers(line: &[u8]) -> Option<Vec<super::Answer>> {
+        let body = line.strip_prefix(b"[")?.strip_suffix(b"]")?;
+        // A turn of four to six seats and a row or two, without growing.
+        let mut answers = Vec::with_capacity(8);
+        for number in body.split(|&c| c == b',') {
+            // At most 9 digits (no overflow: a longer number is read by serde), and no leading
+            // zero (not JSON).
+            if number.is_empty() || number.len() > 9 || (number.len() > 1 && number[0] == b'0') {
+                return None;
+            }
+            let mut n: u32 = 0;
+            for &c in number {
+                let digit = c.wrapping_sub(b'0');
+                if digit > 9 {
+                    return None;
+                }
+                n = n * 10 + u32::from(digit);
+            }
+            answers.push(super::Answer::Number(n));
+        }
+        Some(answers)
     }
 
     /// A reader of one line's bytes.

@@ -2,7 +2,7 @@
 //! that fail. It knows no variant: everything goes through [`Game`] and [`Player`].
 
 use crate::game::house::{HouseError, HouseRules};
-use crate::game::{Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
+use crate::game::{Action, Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
 use crate::players::builtin::fallback;
 use crate::players::{Fault, FaultKind, GameStart, Player};
 use crate::record::{FaultLine, Header, HouseScript, Line, StopLine, Writer};
@@ -133,7 +133,7 @@ pub fn play_match(
             }
             if let Some(record) = record.as_deref_mut() {
                 let header = Header {
-                    format: crate::record::FORMAT,
+                    format: record.format(),
                     game: number,
                     variant: config.variant,
                     seed: Some(config.seed),
@@ -274,14 +274,16 @@ impl Referee<'_, '_> {
         for seat in 0..seats {
             self.observers[seat] = !self.disconnected[seat] && self.players[seat].wants_events();
         }
-        self.step.wanted = self.record.is_some() || self.observers.contains(&true);
+        self.step.wanted = self.record.as_ref().is_some_and(|r| r.wants_events())
+            || self.observers.contains(&true);
         let mut round = 0;
         loop {
             match self.game.to_move() {
                 ToMove::Deal => {
                     round += 1;
                     let sink = &mut self.step;
-                    match dealer.scripted.get(round - 1) {
+                    let scripted = dealer.scripted.get(round - 1);
+                    match scripted {
                         Some(deal) => self.game.deal(deal, sink),
                         None => self.game.deal_random(dealer.rng, sink),
                     }
@@ -289,6 +291,12 @@ impl Referee<'_, '_> {
                         round: round as u32,
                         error,
                     })?;
+                    // A compact record holds a given deal; the seed's it leaves to verify.
+                    if let (Some(deal), Some(record)) = (scripted, self.record.as_deref_mut()) {
+                        record
+                            .dealt(round as u32, deal)
+                            .map_err(RefereeError::Record)?;
+                    }
                 }
                 ToMove::Everyone(_) => {
                     for seat in 0..seats {
@@ -306,6 +314,9 @@ impl Referee<'_, '_> {
             }
         }
         let outcome = self.game.outcome().expect("the game is over");
+        if let Some(record) = self.record.as_deref_mut() {
+            record.game_over(&outcome).map_err(RefereeError::Record)?;
+        }
         for player in &mut self.players {
             player.end_game(&outcome);
         }
@@ -321,6 +332,8 @@ impl Referee<'_, '_> {
         if view.decision.is_none() {
             return Ok(());
         }
+        // Where a compact record puts the answer.
+        let at = (view.round, view.turn);
         if !self.disconnected[seat] {
             let player = &mut *self.players[seat];
             let answer = match player.as_builtin() {
@@ -329,7 +342,7 @@ impl Referee<'_, '_> {
             };
             let fault = match answer {
                 Ok(action) => match self.game.apply(seat, action, &mut self.step) {
-                    Ok(()) => return Ok(()),
+                    Ok(()) => return self.answered(at, action),
                     Err(RuleError::House(error)) => return Err(RefereeError::House(*error)),
                     Err(error) => Fault::new(
                         FaultKind::Illegal,
@@ -343,9 +356,19 @@ impl Referee<'_, '_> {
         }
         let action = fallback(&self.game.view(seat));
         match self.game.apply(seat, action, &mut self.step) {
-            Ok(()) => Ok(()),
+            Ok(()) => self.answered(at, action),
             Err(RuleError::House(error)) => Err(RefereeError::House(*error)),
             Err(error) => unreachable!("the fallback move is always legal: {error}"),
+        }
+    }
+
+    /// Writes the answer just applied to a compact record, at the `(round, turn)` its seat saw.
+    fn answered(&mut self, (round, turn): (u32, u32), action: Action) -> Result<(), RefereeError> {
+        match self.record.as_deref_mut() {
+            Some(record) => record
+                .action(round, turn, action)
+                .map_err(RefereeError::Record),
+            None => Ok(()),
         }
     }
 

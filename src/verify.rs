@@ -22,10 +22,13 @@
 use crate::cards::Card;
 use crate::fixture::report;
 use crate::game::{
-    Action, Deal, Decision, Event, Game, Outcome, Points, Seat, SpecialDeal, TakeReason, ToMove,
+    Action, Deal, Decision, Discard, Event, EventSink, Game, Outcome, Points, Seat, SpecialDeal,
+    TakeReason, ToMove,
 };
 use crate::house::{self, House};
-use crate::record::{FORMAT, Header, HouseScript, Line, LineReader, MAX_LINE, ReadError};
+use crate::record::{
+    Answer, FORMAT, FORMAT_COMPACT, Header, HouseScript, Line, LineReader, MAX_LINE, ReadError,
+};
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::variants::AnyGame;
@@ -139,15 +142,13 @@ pub fn verify_stream(
     on_game: impl FnMut(GameSummary),
 ) -> Result<Counts, VerifyError> {
     let mut reader = LineReader::new(input);
-    let lines = std::iter::from_fn(move || match reader.next_line() {
-        Ok(Some((number, text))) => Some(Line::parse(text, number).map(|l| (number, l)).map_err(
-            |e| VerifyError {
-                line: Some(e.line),
-                column: Some(e.column),
-                message: format!("not a record line: {}", e.message),
-                unreadable: false,
-            },
-        )),
+    let lines = std::iter::from_fn(move || match reader.next_parsed() {
+        Ok(Some((number, line))) => Some(line.map(|l| (number, l)).map_err(|e| VerifyError {
+            line: Some(e.line),
+            column: Some(e.column),
+            message: format!("not a record line: {}", e.message),
+            unreadable: false,
+        })),
         Ok(None) => None,
         Err(e) => Some(Err(read_error(e))),
     });
@@ -282,7 +283,12 @@ fn verify_iter(
                         ),
                     ));
                 }
-                if replay.pending.is_empty() && replay.game.outcome().is_some() {
+                let over = if replay.compact {
+                    replay.ended
+                } else {
+                    replay.pending.is_empty() && replay.game.outcome().is_some()
+                };
+                if over {
                     return Err(VerifyError::at(
                         number,
                         format!(
@@ -303,6 +309,30 @@ fn verify_iter(
                         stop.reason
                     ),
                 ));
+            }
+            Line::Turn(answers) => {
+                let replay = current.as_mut().ok_or_else(|| no_header(number))?;
+                if !replay.compact {
+                    return Err(VerifyError::at(
+                        number,
+                        format!(
+                            "a turn line in a game of record format {}: turn lines are those of \
+                             compact records (format {FORMAT_COMPACT})",
+                            replay.header.format
+                        ),
+                    ));
+                }
+                replay.compact_turn(answers, number, &mut seen)?;
+                continue;
+            }
+            Line::Event(event) if current.as_ref().is_some_and(|r| r.compact) => {
+                let replay = current.as_mut().expect("checked");
+                let next = match &next {
+                    Some((_, Line::Event(e))) => Some(e),
+                    _ => None,
+                };
+                replay.compact_event(event, number, next, &mut seen)?;
+                continue;
             }
             Line::Event(event) => {
                 let replay = current.as_mut().ok_or_else(|| no_header(number))?;
@@ -420,6 +450,26 @@ struct Replay {
     rounds: u32,
     /// The deal stream of the header's seed, if it has one.
     rng: Option<GameRng>,
+    /// A compact record (format 2): the lines are the players' answers.
+    compact: bool,
+    /// Compact records: while every seat decides, the next seat the referee asks (it asks
+    /// each seat in turn, from 0, whether it owes a decision).
+    sweep: Option<Seat>,
+    /// Compact records: the `game_end` line was read.
+    ended: bool,
+    /// Compact records: the `specials` line of the deal line just read is due.
+    specials_due: bool,
+    /// Compact records replayed for a viewer: the events the last step emitted.
+    shown: Vec<Event>,
+}
+
+/// What the referee asks next in a compact record's game.
+enum Question {
+    /// `seat` owes an answer to the decision.
+    Answer(Seat, Decision),
+    /// Round N must be dealt, and the seed does not deal it: the record's `deal` line does.
+    Deal(u32),
+    Over,
 }
 
 impl Replay {
@@ -432,15 +482,17 @@ impl Replay {
         houses: &mut Houses,
         spent: Option<Replay>,
     ) -> Result<Replay, VerifyError> {
-        if header.format != FORMAT {
+        if header.format != FORMAT && header.format != FORMAT_COMPACT {
             return Err(VerifyError::at(
                 line,
                 format!(
-                    "record format {} is not known; this take5 reads format {FORMAT}",
+                    "record format {} is not known; this take5 reads formats {FORMAT} and \
+                     {FORMAT_COMPACT}",
                     header.format
                 ),
             ));
         }
+        let compact = header.format == FORMAT_COMPACT;
         let same_table = |old: &Replay| {
             old.header.house.is_none()
                 && header.house.is_none()
@@ -465,6 +517,11 @@ impl Replay {
             old.pending.clear();
             old.faults = 0;
             old.rounds = 0;
+            old.compact = compact;
+            old.sweep = None;
+            old.ended = false;
+            old.specials_due = false;
+            old.shown.clear();
             return Ok(old);
         }
         let rules = Arc::new(header.rules.clone());
@@ -550,7 +607,310 @@ impl Replay {
             faults: 0,
             rounds: 0,
             rng,
+            compact,
+            sweep: None,
+            ended: false,
+            specials_due: false,
+            shown: Vec::new(),
         })
+    }
+
+    /// Compact records: the question the referee asks next, found as its loop finds it (every
+    /// seat asked in turn from 0 while everyone decides, else the seat the rules name). On the
+    /// way the rounds the header's seed deals are dealt, if `deal_seed`.
+    #[inline(always)]
+    fn next_question(
+        &mut self,
+        deal_seed: bool,
+        collect: bool,
+        line: usize,
+    ) -> Result<Question, VerifyError> {
+        let seats = self.game.seats();
+        loop {
+            if let Some(seat) = self.sweep {
+                if seat < seats {
+                    self.sweep = Some(seat + 1);
+                    if let Some(decision) = self.game.owes(seat) {
+                        return Ok(Question::Answer(seat, decision));
+                    }
+                    continue;
+                }
+                self.sweep = None;
+            }
+            match self.game.to_move() {
+                ToMove::Deal => {
+                    let round = self.rounds + 1;
+                    match &mut self.rng {
+                        Some(rng) if deal_seed && round > self.header.given_deals => {
+                            let mut discard = Discard;
+                            let sink: &mut dyn EventSink = if collect {
+                                &mut self.shown
+                            } else {
+                                &mut discard
+                            };
+                            self.game.deal_random(rng, sink).map_err(|e| {
+                                VerifyError::at(
+                                    line,
+                                    format!(
+                                        "the seed's deal of round {round} breaks the rules: {}: {e}",
+                                        e.kind()
+                                    ),
+                                )
+                            })?;
+                            self.rounds = round;
+                        }
+                        _ => return Ok(Question::Deal(round)),
+                    }
+                }
+                ToMove::Everyone(_) => self.sweep = Some(0),
+                ToMove::Seat(seat, decision) => return Ok(Question::Answer(seat, decision)),
+                ToMove::GameOver => return Ok(Question::Over),
+            }
+        }
+    }
+
+    /// Tells a viewer of the events the last step emitted, the first as the one that drove.
+    fn show(&mut self, number: usize, seen: &mut Option<&mut dyn FnMut(Replayed)>) {
+        let Some(seen) = seen.as_mut() else {
+            return;
+        };
+        for (i, event) in self.shown.drain(..).enumerate() {
+            let line = Line::Event(event);
+            seen(Replayed {
+                number,
+                line: &line,
+                header: &self.header,
+                drove: i == 0,
+                game: &self.game,
+            });
+        }
+    }
+
+    /// A compact record's turn line at `line`: each answer is applied for the seat the
+    /// referee asked, as the question it answered.
+    fn compact_turn(
+        &mut self,
+        answers: &[Answer],
+        line: usize,
+        seen: &mut Option<&mut dyn FnMut(Replayed)>,
+    ) -> Result<(), VerifyError> {
+        if answers.is_empty() {
+            return Err(VerifyError::at(
+                line,
+                "an empty turn line: a turn line holds one answer or more",
+            ));
+        }
+        let collect = seen.is_some();
+        for (i, &answer) in answers.iter().enumerate() {
+            let which = || match answers.len() {
+                1 => String::new(),
+                _ => format!("answer {} of the line: ", i + 1),
+            };
+            let question = self.next_question(true, collect, line)?;
+            if collect {
+                self.show(line, seen);
+            }
+            let (seat, decision) = match question {
+                Question::Answer(seat, decision) => (seat, decision),
+                Question::Deal(round) => {
+                    return Err(VerifyError::at(
+                        line,
+                        format!(
+                            "{}the rules wait for the deal of round {round}, a round the \
+                             record gives (a `deal` line), not its seed",
+                            which()
+                        ),
+                    ));
+                }
+                Question::Over => {
+                    return Err(VerifyError::at(
+                        line,
+                        format!(
+                            "{}an answer after the end of the game (the next line is its \
+                             `game_end`)",
+                            which()
+                        ),
+                    ));
+                }
+            };
+            let action = compact_action(answer, seat, decision)
+                .map_err(|m| VerifyError::at(line, format!("{}{m}", which())))?;
+            let mut discard = Discard;
+            let sink: &mut dyn EventSink = if collect {
+                &mut self.shown
+            } else {
+                &mut discard
+            };
+            self.game.apply(seat, action, sink).map_err(|e| {
+                VerifyError::at(
+                    line,
+                    format!(
+                        "{}seat {seat} cannot {}: {}: {e}",
+                        which(),
+                        describe(action),
+                        e.kind()
+                    ),
+                )
+            })?;
+            if collect {
+                self.show(line, seen);
+            }
+        }
+        Ok(())
+    }
+
+    /// An event line of a compact record: the `deal` (and `specials`) of a round given, or
+    /// the `game_end`, whose totals and winners must be the rules'.
+    fn compact_event(
+        &mut self,
+        recorded: &Event,
+        line: usize,
+        next: Option<&Event>,
+        seen: &mut Option<&mut dyn FnMut(Replayed)>,
+    ) -> Result<(), VerifyError> {
+        let collect = seen.is_some();
+        if self.ended {
+            return Err(VerifyError::at(
+                line,
+                format!(
+                    "extra line after the end of the game: `{}` (the game is over)",
+                    report::event(recorded)
+                ),
+            ));
+        }
+        if self.specials_due {
+            self.specials_due = false;
+            if matches!(recorded, Event::Specials { .. }) {
+                return Ok(());
+            }
+        }
+        match recorded {
+            Event::Deal {
+                round: given,
+                hands,
+                rows,
+            } => {
+                let round = match self.next_question(false, collect, line)? {
+                    Question::Deal(round) => round,
+                    Question::Answer(seat, decision) => {
+                        return Err(VerifyError::at(
+                            line,
+                            format!(
+                                "a `deal` line, but the rules wait for {}",
+                                asked(seat, decision)
+                            ),
+                        ));
+                    }
+                    Question::Over => {
+                        return Err(VerifyError::at(
+                            line,
+                            "a `deal` line after the end of the game (the next line is its \
+                             `game_end`)",
+                        ));
+                    }
+                };
+                if let Some(seed) = self.header.seed
+                    && round > self.header.given_deals
+                {
+                    return Err(VerifyError::at(
+                        line,
+                        format!(
+                            "round {round} is dealt by the header's seed {seed}: a compact \
+                             record has `deal` lines only for the rounds given (`given_deals`: \
+                             {})",
+                            self.header.given_deals
+                        ),
+                    ));
+                }
+                if *given != round {
+                    return Err(VerifyError::at(
+                        line,
+                        format!("the deal of round {given}, but round {round} is due"),
+                    ));
+                }
+                let specials = match next {
+                    Some(Event::Specials {
+                        hands,
+                        deck,
+                        reshuffled,
+                        seed,
+                        ..
+                    }) => Some(SpecialDeal {
+                        hands: hands.clone(),
+                        deck: deck.clone(),
+                        reshuffled: *reshuffled,
+                        seed: *seed,
+                    }),
+                    _ => None,
+                };
+                self.specials_due = specials.is_some();
+                let deal = Deal {
+                    hands: hands.clone(),
+                    rows: rows.clone(),
+                    specials,
+                };
+                let mut discard = Discard;
+                let sink: &mut dyn EventSink = if collect {
+                    &mut self.shown
+                } else {
+                    &mut discard
+                };
+                self.game.deal(&deal, sink).map_err(|e| {
+                    VerifyError::at(
+                        line,
+                        format!("the deal breaks the rules: {}: {e}", e.kind()),
+                    )
+                })?;
+                self.rounds = round;
+                self.show(line, seen);
+                Ok(())
+            }
+            Event::GameEnd { .. } => {
+                match self.next_question(true, collect, line)? {
+                    Question::Over => {}
+                    Question::Answer(seat, decision) => {
+                        return Err(VerifyError::at(
+                            line,
+                            format!(
+                                "the game is not over: the rules wait for {}",
+                                asked(seat, decision)
+                            ),
+                        ));
+                    }
+                    Question::Deal(round) => {
+                        return Err(VerifyError::at(
+                            line,
+                            format!(
+                                "the game is not over: the rules wait for the deal of round \
+                                 {round}"
+                            ),
+                        ));
+                    }
+                }
+                self.show(line, seen);
+                let outcome = self.game.outcome().expect("the game is over");
+                let expected = Event::GameEnd {
+                    totals: outcome.totals,
+                    winners: outcome.winners,
+                };
+                if *recorded != expected {
+                    return Err(VerifyError::at(line, explain(recorded, &expected)));
+                }
+                // (A Pro round is dealt by its draft's last pick, not by a deal.)
+                self.rounds = self.rounds.max(self.game.view(0).round);
+                self.ended = true;
+                Ok(())
+            }
+            other => Err(VerifyError::at(
+                line,
+                format!(
+                    "a `{}` line in a compact record (format {FORMAT_COMPACT}): its games hold \
+                     turn lines, the `deal` lines of rounds given and a `game_end` line \
+                     (docs/records.md)",
+                    other.name()
+                ),
+            )),
+        }
     }
 
     fn event(
@@ -802,6 +1162,12 @@ impl Replay {
 
     /// The game's lines are over (at `line`, because `why`): nothing may be left to say.
     fn finish(&mut self, line: usize, why: &str) -> Result<GameSummary, VerifyError> {
+        if self.compact && !self.ended && self.game.outcome().is_some() {
+            return Err(VerifyError::at(
+                line,
+                format!("a line is missing: {why}, but the game's `game_end` line is not there"),
+            ));
+        }
         if let Some(missing) = self.pending.front() {
             return Err(VerifyError::at(
                 line,
@@ -832,6 +1198,73 @@ impl Replay {
             outcome,
             faults: self.faults,
         })
+    }
+}
+
+/// A compact record's `answer` as the action it is for `seat`'s `decision`, or why it is not
+/// one.
+fn compact_action(answer: Answer, seat: Seat, decision: Decision) -> Result<Action, String> {
+    let card = |n: u32| {
+        u16::try_from(n)
+            .map(Card)
+            .map_err(|_| format!("{n} is no card ({} waited for)", asked(seat, decision)))
+    };
+    Ok(match (decision, answer) {
+        (Decision::PlayCard | Decision::Place { .. }, Answer::Number(n)) => Action::Play(card(n)?),
+        (Decision::ChooseRow { .. }, Answer::Number(n)) => Action::TakeRow(n as usize),
+        (Decision::KeepCard, Answer::Number(n)) => Action::Keep(card(n)?),
+        (Decision::Pick, Answer::Number(n)) => Action::Pick(card(n)?),
+        (Decision::Cancel, Answer::Number(n)) => Action::Cancel(card(n)?),
+        (Decision::Special { .. } | Decision::Cancel | Decision::Swap, Answer::Pass) => {
+            Action::Pass
+        }
+        (Decision::Place { .. }, Answer::EndTurn) => Action::EndTurn,
+        (Decision::Place { .. }, Answer::PlaceSpecial { special, row }) => {
+            Action::PlaceSpecial { special, row }
+        }
+        (Decision::Special { .. }, Answer::Special(play)) => Action::Special(play),
+        (Decision::Swap, Answer::Swap(special)) => Action::Swap(special),
+        (_, answer) => {
+            return Err(format!(
+                "the rules wait for {}; the line has `{}`",
+                asked(seat, decision),
+                serde_json::to_string(&answer).unwrap_or_default()
+            ));
+        }
+    })
+}
+
+/// A decision a compact record answers, in words, with the answers it takes.
+fn asked(seat: Seat, decision: Decision) -> String {
+    match decision {
+        Decision::PlayCard => format!("seat {seat}'s card"),
+        Decision::ChooseRow { card } => format!("seat {seat}'s row for its low card {card}"),
+        Decision::KeepCard => format!("seat {seat}'s choice of a #-row card"),
+        Decision::Pick => format!("seat {seat}'s pick"),
+        Decision::Place { .. } => {
+            format!("seat {seat}'s placement (a card, {{\"special\":..,\"row\":..}}, or \"end\")")
+        }
+        Decision::Special { card } => {
+            format!("seat {seat}'s special card for {card} (its play, or \"pass\")")
+        }
+        Decision::Cancel => format!("seat {seat}'s Negative = Positive (a card, or \"pass\")"),
+        Decision::Swap => format!("seat {seat}'s swap (a special card's name, or \"pass\")"),
+    }
+}
+
+/// An action, as what a seat does: `play 17`, `take row 2`.
+fn describe(action: Action) -> String {
+    match action {
+        Action::Play(card) => format!("play {card}"),
+        Action::TakeRow(row) => format!("take row {row}"),
+        Action::Keep(card) => format!("keep {card}"),
+        Action::Pick(card) => format!("pick {card}"),
+        Action::PlaceSpecial { special, row } => format!("put {special} into row {row}"),
+        Action::EndTurn => "end its turn".into(),
+        Action::Special(play) => format!("play {}", report::special_play(&play)),
+        Action::Pass => "pass".into(),
+        Action::Cancel(card) => format!("cancel {card}"),
+        Action::Swap(special) => format!("swap {special}"),
     }
 }
 

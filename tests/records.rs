@@ -18,6 +18,11 @@ use take5::verify::verify_record;
 
 /// The record of `games` games of `variant` between `seats` built-in random bots.
 fn record(variant: Variant, seats: usize, games: u64, seed: u64) -> String {
+    record_in(variant, seats, games, seed, take5::record::FORMAT)
+}
+
+/// [`record`] in record format `format`.
+fn record_in(variant: Variant, seats: usize, games: u64, seed: u64, format: u32) -> String {
     let config = MatchConfig {
         variant,
         rules: Arc::new(variant.rules()),
@@ -27,8 +32,8 @@ fn record(variant: Variant, seats: usize, games: u64, seed: u64) -> String {
         timeout: Duration::from_secs(5),
         house: None,
     };
-    let path = temp(&format!("{}-{seats}-{seed}.jsonl", variant.name()));
-    let mut writer = Writer::create(&path).unwrap();
+    let path = temp(&format!("{}-{seats}-{seed}-{format}.jsonl", variant.name()));
+    let mut writer = Writer::create(&path).unwrap().with_format(format);
     let mut players: Vec<Box<dyn Player>> = (0..seats)
         .map(|_| Box::new(Builtin::new(Strategy::Random, seed)) as Box<dyn Player>)
         .collect();
@@ -321,6 +326,499 @@ fn a_fault_after_the_game_end_is_refused() {
         e.message
             .starts_with("a `fault` line after the end of game 0"),
         "{e}"
+    );
+}
+
+// Record format 2, the compact records (docs/records.md, "Compact records").
+
+const COMPACT: u32 = take5::record::FORMAT_COMPACT;
+
+/// The games a record verified to, without the lines they are at.
+fn games(summary: take5::verify::Summary) -> Vec<take5::verify::GameSummary> {
+    let mut games = summary.games;
+    for game in &mut games {
+        game.line = 0;
+    }
+    games
+}
+
+/// A record's lines, parsed.
+fn parsed(text: &str) -> Vec<(usize, Line)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| {
+            (
+                i + 1,
+                Line::parse(l, i + 1).unwrap_or_else(|e| panic!("{e}")),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn compact_records_of_every_variant_verify_to_the_games_of_their_format_1_records() {
+    for variant in VARIANTS {
+        for seats in [2, 4] {
+            let name = format!("{} at {seats}", variant.name());
+            let full = record(variant, seats, 6, 13);
+            let compact = record_in(variant, seats, 6, 13, COMPACT);
+            // Each line reads back to itself, and serde writes its turn lines as the writer does.
+            let mut again = Writer::new(Vec::new()).with_format(COMPACT);
+            for (number, line) in parsed(&compact) {
+                let text = compact.lines().nth(number - 1).unwrap();
+                if let Line::Turn(_) = line {
+                    assert_eq!(
+                        serde_json::to_string(&line).unwrap(),
+                        text,
+                        "{name} {number}"
+                    );
+                }
+                again.write(&line).unwrap();
+            }
+            assert_eq!(
+                String::from_utf8(again.into_inner()).unwrap(),
+                compact,
+                "{name}"
+            );
+            let a = verify_record(full.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let b = verify_record(compact.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(
+                games(a),
+                games(b),
+                "{name}: the same games, outcomes and faults"
+            );
+            assert!(
+                compact.len() * 5 < full.len(),
+                "{name}: {} bytes against {}",
+                compact.len(),
+                full.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_compact_record_shows_the_steps_of_its_format_1_record() {
+    use take5::show::{Hands, from_record};
+    for variant in VARIANTS {
+        let steps = |text: &str| {
+            let mut shown = from_record(&parsed(text), "".as_ref(), Hands::All, None).unwrap();
+            for game in &mut shown {
+                for step in &mut game.steps {
+                    step.source.clear();
+                }
+            }
+            shown
+        };
+        let full = steps(&record(variant, 3, 3, 5));
+        let compact = steps(&record_in(variant, 3, 3, 5, COMPACT));
+        assert_eq!(full, compact, "{}", variant.name());
+    }
+}
+
+#[test]
+fn the_same_seed_gives_a_byte_identical_compact_record() {
+    let (a, b) = (temp("compact-a.jsonl"), temp("compact-b.jsonl"));
+    let play = |path: &std::path::Path| {
+        take5(&[
+            "play",
+            "--player",
+            "builtin:random",
+            "--player",
+            "builtin:dodger",
+            "--player",
+            "builtin:lowest",
+            "--seed",
+            "7",
+            "--record-format",
+            "compact",
+            "--quiet",
+            "--record",
+            path.to_str().unwrap(),
+        ])
+    };
+    assert!(play(&a).status.success());
+    assert!(play(&b).status.success());
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&b).unwrap());
+    // Pinned across machines and dependency upgrades, as the format 1 record of the seed is.
+    insta::assert_snapshot!("compact_seed_7", text);
+}
+
+/// `take5 verify` of `text` in a file named `name`: its exit status and what it said.
+fn verify_text(name: &str, text: &str) -> (Option<i32>, String) {
+    let path = temp(name);
+    std::fs::write(&path, text).unwrap();
+    let out = take5(&["verify", path.to_str().unwrap()]);
+    let said =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), said)
+}
+
+/// `text` with line `number` (from 1) replaced by `line`.
+fn with_line(text: &str, number: usize, line: &str) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[number - 1] = line;
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn a_bad_compact_line_is_named_with_its_file_line_and_what_is_wrong() {
+    let text = record_in(Variant::Classic, 4, 1, 3, COMPACT);
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines.len();
+    assert_eq!(verify_text("good.jsonl", &text).0, Some(0));
+    // A card the seat does not hold.
+    let (code, said) = verify_text("card.jsonl", &with_line(&text, 2, "[105,1,2,3]"));
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("card.jsonl:2: answer 1 of the line: seat 0 cannot play 105"),
+        "{said}"
+    );
+    // Not a turn line at all.
+    let (code, said) = verify_text("json.jsonl", &with_line(&text, 3, "[1,2,"));
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("json.jsonl:3:"), "{said}");
+    assert!(
+        said.contains("a turn line is a JSON array of answers"),
+        "{said}"
+    );
+    // An answer of the wrong kind.
+    let (code, said) = verify_text("kind.jsonl", &with_line(&text, 2, r#"["pass"]"#));
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("kind.jsonl:2: the rules wait for seat 0's card; the line has `\"pass\"`"),
+        "{said}"
+    );
+    // Totals the rules do not give.
+    let (code, said) = verify_text(
+        "totals.jsonl",
+        &with_line(
+            &text,
+            end,
+            r#"{"event":"game_end","totals":[0,0,0,0],"winners":[0,1,2,3]}"#,
+        ),
+    );
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains(&format!(
+            "totals.jsonl:{end}: wrong score: the game ends with totals 0 0 0 0 in the record"
+        )),
+        "{said}"
+    );
+    // The game_end line left out.
+    let cut = lines[..end - 1].join("\n") + "\n";
+    let (code, said) = verify_text("cut.jsonl", &cut);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("`game_end` line is not there"), "{said}");
+    // A deal line for a round the seed deals.
+    let deal = r#"{"event":"deal","round":1,"hands":[[1],[2],[3],[4]],"rows":[5,6,7,8]}"#;
+    let (code, said) = verify_text("deal.jsonl", &with_line(&text, 2, deal));
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("deal.jsonl:2: round 1 is dealt by the header's seed 3"),
+        "{said}"
+    );
+    // A format 1 line in a compact game.
+    let place = r#"{"event":"place","seat":0,"card":5,"row":0}"#;
+    let (code, said) = verify_text("place.jsonl", &with_line(&text, 2, place));
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("place.jsonl:2: a `place` line in a compact record"),
+        "{said}"
+    );
+}
+
+#[test]
+fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
+    // A given deal is in the record; the rounds after it come from the seed.
+    let deal = temp("compact-deal.yaml");
+    std::fs::write(
+        &deal,
+        "rounds:\n  - hands:\n      - [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n      - [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]\n    rows: [101, 102, 103, 104]\n",
+    )
+    .unwrap();
+    let dealt = temp("compact-dealt.jsonl");
+    let out = take5(&[
+        "play",
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:dodger",
+        "--seed",
+        "2",
+        "--deal",
+        deal.to_str().unwrap(),
+        "--record-format",
+        "2",
+        "--quiet",
+        "--record",
+        dealt.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&dealt).unwrap();
+    let deals: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("\"event\":\"deal\""))
+        .collect();
+    assert_eq!(deals.len(), 1, "{text}");
+    assert!(
+        deals[0].starts_with(r#"{"event":"deal","round":1,"hands":[[1,2,3"#),
+        "{text}"
+    );
+    assert_eq!(verify_text("dealt.jsonl", &text).0, Some(0));
+
+    // A bot that plays cards it does not hold: its faults are recorded, the fallback's answers too.
+    let bot = format!(
+        "python3 {}/tests/bots/misbehave.py illegal",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let faulty = temp("compact-faults.jsonl");
+    let out = take5(&[
+        "play",
+        "--player",
+        &bot,
+        "--player",
+        "builtin:lowest",
+        "--seed",
+        "5",
+        "--timeout",
+        "60000",
+        "--record-format",
+        "2",
+        "--quiet",
+        "--record",
+        faulty.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&faulty).unwrap();
+    assert!(text.contains("\"event\":\"fault\""), "{text}");
+    let (code, said) = verify_text("faults.jsonl", &text);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.contains(&format!("1 game, {} lines", text.lines().count())),
+        "{said}"
+    );
+
+    // A house script that chooses a low card's row: no row answer is recorded for it.
+    let house = format!(
+        "{}/scripts/house/cheapest_row.lua",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let housed = temp("compact-house.jsonl");
+    let out = take5(&[
+        "play",
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:random",
+        "--seed",
+        "4",
+        "--games",
+        "3",
+        "--house",
+        &house,
+        "--record-format",
+        "2",
+        "--quiet",
+        "--record",
+        housed.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let verified = take5(&["verify", housed.to_str().unwrap()]);
+    assert!(
+        verified.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verified.stdout)
+    );
+    // The format 1 record of the same match verifies to the same games.
+    let full = temp("compact-house-1.jsonl");
+    assert!(
+        take5(&[
+            "play",
+            "--player",
+            "builtin:random",
+            "--player",
+            "builtin:random",
+            "--player",
+            "builtin:random",
+            "--seed",
+            "4",
+            "--games",
+            "3",
+            "--house",
+            &house,
+            "--quiet",
+            "--record",
+            full.to_str().unwrap(),
+        ])
+        .status
+        .success()
+    );
+    let verified = |path: &std::path::Path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        games(take5::verify::verify_lines_in(&parsed(&text), path.parent().unwrap()).unwrap())
+    };
+    assert_eq!(verified(&housed), verified(&full));
+
+    // A house hook that fails stops the game: the answers up to there, then `stopped`.
+    let failing = format!("{}/tests/house/hook_error.lua", env!("CARGO_MANIFEST_DIR"));
+    let stopped = temp("compact-stopped.jsonl");
+    let out = take5(&[
+        "play",
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:random",
+        "--seed",
+        "1",
+        "--house",
+        &failing,
+        "--record-format",
+        "2",
+        "--quiet",
+        "--record",
+        stopped.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = std::fs::read_to_string(&stopped).unwrap();
+    let last = text.lines().count();
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with(r#"{"event":"stopped""#),
+        "{text}"
+    );
+    let verified = take5(&["verify", stopped.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&verified.stdout).to_string()
+        + &String::from_utf8_lossy(&verified.stderr);
+    assert_eq!(verified.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(&format!(
+            "compact-stopped.jsonl:{last}: the referee stopped this game"
+        )),
+        "{said}"
+    );
+}
+
+#[test]
+fn compact_anniversary_records_hold_the_special_cards_answers() {
+    let text = record_in(Variant::Anniversary, 4, 8, 21, COMPACT);
+    // Special cards played, passes and swaps are answers of their own.
+    assert!(text.contains(r#"{"special":"#), "special cards played");
+    assert!(text.contains(r#""pass""#), "passes");
+    verify_record(text.as_bytes()).unwrap();
+    let circle = record_in(Variant::Circle, 3, 4, 21, COMPACT);
+    assert!(
+        circle.contains(r#""end""#)
+            || circle.contains(r#"{"special":"x2""#)
+            || circle.contains(r#"{"special":"plus5""#),
+        "{circle}"
+    );
+    verify_record(circle.as_bytes()).unwrap();
+}
+
+#[test]
+fn compact_records_compress_and_show_one_game() {
+    let path = temp("compact-show.jsonl.zst");
+    let out = take5(&[
+        "play",
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:dodger",
+        "--seed",
+        "9",
+        "--games",
+        "4",
+        "--record-format",
+        "2",
+        "--quiet",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let verified = take5(&["verify", path.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&verified.stdout).contains("4 games"));
+    let shown = take5(&["show", path.to_str().unwrap(), "--game", "3", "--plain"]);
+    assert!(
+        shown.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shown.stderr)
+    );
+    let text = String::from_utf8_lossy(&shown.stdout);
+    assert!(text.contains("game 3 of classic"), "{text}");
+    assert!(text.contains("round 1, turn 1"), "{text}");
+}
+
+#[test]
+fn the_compact_worked_example_is_the_format_1_example_game() {
+    use take5::show::{Hands, from_record};
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/records.md")).unwrap();
+    let full = common::doc_block(&page, "jsonl");
+    let compact = common::doc_block(&page, "jsonl compact");
+    // The same game: the same outcome and fault, the same steps shown.
+    let a = verify_record(full.as_bytes()).unwrap();
+    let b = verify_record(compact.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games(a), games(b));
+    let steps = |text: &str| {
+        let mut shown = from_record(&parsed(text), "".as_ref(), Hands::All, None).unwrap();
+        for step in &mut shown[0].steps {
+            step.source.clear();
+        }
+        shown
+    };
+    assert_eq!(steps(&full), steps(&compact));
+    // What the page says verify prints, for the record and two edits of it.
+    let flat = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (code, said) = verify_text("record.jsonl", &compact);
+    assert_eq!(code, Some(0), "{said}");
+    let ok = said
+        .replace(
+            &format!("{}", temp("record.jsonl").display()),
+            "record.jsonl",
+        )
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains(&format!("`{ok}`")),
+        "the page should say `{ok}`"
+    );
+    let said = |number: usize, line: &str| {
+        let e = verify_record(with_line(&compact, number, line).as_bytes()).unwrap_err();
+        e.in_file("record.jsonl")
+    };
+    let score = said(
+        12,
+        r#"{"event":"game_end","totals":[1,21,0],"winners":[2]}"#,
+    );
+    assert!(
+        flat.contains(&format!("`{score}`")),
+        "the page should say `{score}`"
+    );
+    let row = said(4, "[5,28,34,7]");
+    let claimed = "record.jsonl:4: answer 4 of the line: seat 0 cannot take row 7:";
+    assert!(row.starts_with(claimed), "{row}");
+    assert!(
+        flat.contains(&format!("`{claimed} ...`")),
+        "the page should say `{claimed} ...`"
     );
 }
 

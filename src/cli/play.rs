@@ -39,6 +39,10 @@ pub struct PlayArgs {
     /// when FILE ends in `.zst`, with gzip when it ends in `.gz`.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// The record's format: 1 (or `json`: a line per event, the default) or 2 (or `compact`: a
+    /// line per turn with the players' answers; docs/records.md).
+    #[arg(long, value_name = "FORMAT", default_value = "1", value_parser = crate::record::parse_format)]
+    record_format: u32,
     /// YAML file with the deal of each round (hands and starting rows), to replay a real game.
     #[arg(long, value_name = "FILE")]
     deal: Option<PathBuf>,
@@ -253,7 +257,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             // Compressed when the name ends in .zst or .gz.
             let writer = Writer::create(path)
                 .map_err(|e| CliError::input(format!("cannot create {}: {e}", path.display())))?;
-            Some(writer)
+            Some(writer.with_format(args.record_format))
         }
         None => None,
     };

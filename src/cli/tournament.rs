@@ -70,6 +70,10 @@ pub struct TournamentArgs {
     /// FILE/game-ID.jsonl; `take5 verify` checks them.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// The records' format: 1 (or `json`: a line per event, the default) or 2 (or `compact`: a
+    /// line per turn with the players' answers; docs/records.md).
+    #[arg(long, value_name = "FORMAT", default_value = "1", value_parser = crate::record::parse_format)]
+    record_format: u32,
     /// Continue a run from its results file: the games in it are not played again.
     #[arg(long)]
     resume: bool,
@@ -381,6 +385,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         jobs,
         log_io: args.log_io.as_deref(),
         record: record_named_from.as_deref(),
+        record_format: args.record_format,
         stop,
     };
     let notice = |message: &str| {

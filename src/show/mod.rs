@@ -625,7 +625,7 @@ pub fn from_record(
                         ));
                     }
                 }
-                Line::Stopped(_) => {}
+                Line::Stopped(_) | Line::Turn(_) => {}
             }
         }),
     );

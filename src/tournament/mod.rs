@@ -181,6 +181,9 @@ pub struct Run<'a> {
     /// With `--record FILE`: each game's record is made (and handed over with its result);
     /// house scripts are named relative to FILE.
     pub record: Option<&'a Path>,
+    /// The format of those records ([`crate::record::FORMAT`] or
+    /// [`crate::record::FORMAT_COMPACT`]).
+    pub record_format: u32,
     /// Set (by Ctrl-C): the jobs start no new game.
     pub stop: &'a AtomicBool,
 }
@@ -451,9 +454,10 @@ impl<'a> Table<'a> {
             house: self.house.clone(),
         };
         let buffer = self.run.record.map(|_| RecordBuffer::default());
-        let mut writer = buffer
-            .as_ref()
-            .map(|buffer| Writer::new(Box::new(buffer.clone()) as Box<dyn std::io::Write>));
+        let mut writer = buffer.as_ref().map(|buffer| {
+            Writer::new(Box::new(buffer.clone()) as Box<dyn std::io::Write>)
+                .with_format(self.run.record_format)
+        });
         let mut report = None;
         play_match(&config, &mut players, writer.as_mut(), |r| report = Some(r))
             .map_err(|e: RefereeError| format!("game {id}: {e}"))?;
