@@ -501,16 +501,18 @@ fn row_taken_gets_its_cards_in_one_sequence_refilled_at_each_call() {
 
 #[test]
 fn a_cards_table_made_more_than_a_sequence_is_replaced() {
-    // A metatable, a key that is not a card, or the last card removed makes take5 pass a
-    // fresh table next time; the kept one stays as the hook left it. A card removed before the
-    // last is put back with the others (the table may then be the same).
+    // A metatable of the script's or a key added (past the cards, or not a card) makes take5
+    // pass a fresh table next time; the kept one stays as the hook left it. Cards removed are
+    // put back with the others (the table may then be the same).
     for (change, fresh) in [
         ("setmetatable(cards, {})", true),
         ("cards.seen = true", true),
         ("cards[#cards + 1] = 5", true),
         ("cards[#cards + 2] = 5", true),
-        ("cards[2] = nil", true),
+        ("table.insert(cards, 9)", true),
+        ("cards[2] = nil", false),
         ("cards[1] = nil", false),
+        ("table.remove(cards)", false),
     ] {
         let house = source(&format!(
             r#"
@@ -690,8 +692,9 @@ fn settings_change_the_rules() {
 }
 
 /// Every ```lua block of docs/house-rules.md is a whole script: it loads, and a game with it
-/// plays to the end between built-in bots (```lua VARIANT: a game of that variant), or it is
-/// an example script's whole text (```lua scripts/house/...: house_play.rs plays those).
+/// plays to the end between built-in bots (a block whose first line is `-- --variant V`: a
+/// game of V), or it is an example script's whole text (```lua scripts/house/...:
+/// house_play.rs plays those).
 #[test]
 fn the_docs_examples_work() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -718,9 +721,10 @@ fn the_docs_examples_work() {
             assert_eq!(text, script, "{name}: the block is not {tag}");
             continue;
         }
-        let variant = match tag {
-            "" => Variant::Classic,
-            name => <Variant as clap::ValueEnum>::from_str(name, false)
+        let first = text.lines().next().unwrap_or_default();
+        let variant = match first.strip_prefix("-- --variant ") {
+            None => Variant::Classic,
+            Some(name) => <Variant as clap::ValueEnum>::from_str(name, false)
                 .unwrap_or_else(|e| panic!("{name}: {e}")),
         };
         let house = House::from_source(&name, text.as_bytes(), variant.rules())
