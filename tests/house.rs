@@ -808,3 +808,28 @@ fn library_errors_name_the_script_line_and_the_function() {
         "test.lua:2: malformed pattern (missing ']')"
     );
 }
+
+/// In a game, `low_card` and `row_taken` see the hand of the seat they concern (one card fewer
+/// than the hand size per turn begun: its card of this turn is on the table) and
+/// `round_end`/`game_over` none.
+#[test]
+fn in_a_game_each_hook_sees_its_own_seats_hand() {
+    let house = source(
+        r#"
+        local function check(t, seat)
+          assert(#t.hand == 10 - t.turn, "seat " .. seat .. " holds " .. #t.hand .. " cards")
+        end
+        return {
+          low_card = function(t, seat, card) check(t, seat) end,
+          row_taken = function(t, seat, row, cards, bullheads) check(t, seat) end,
+          round_end = function(t, penalties) assert(t.hand == nil) end,
+          game_over = function(t, totals) assert(t.hand == nil) end,
+        }"#,
+    );
+    let lines = match_record(house, 2);
+    assert!(
+        matches!(lines.last(), Some(Line::Event(Event::GameEnd { .. }))),
+        "the games end: {:?}",
+        lines.last()
+    );
+}
