@@ -501,16 +501,18 @@ fn row_taken_gets_its_cards_in_one_sequence_refilled_at_each_call() {
 
 #[test]
 fn a_cards_table_made_more_than_a_sequence_is_replaced() {
-    // A metatable, a key that is not a card, or the last card removed makes take5 pass a
-    // fresh table next time; the kept one stays as the hook left it. A card removed before the
-    // last is put back with the others (the table may then be the same).
+    // A metatable of the script's or a key added (past the cards, or not a card) makes take5
+    // pass a fresh table next time; the kept one stays as the hook left it. Cards removed are
+    // put back with the others (the table may then be the same).
     for (change, fresh) in [
         ("setmetatable(cards, {})", true),
         ("cards.seen = true", true),
         ("cards[#cards + 1] = 5", true),
         ("cards[#cards + 2] = 5", true),
-        ("cards[2] = nil", true),
+        ("table.insert(cards, 9)", true),
+        ("cards[2] = nil", false),
         ("cards[1] = nil", false),
+        ("table.remove(cards)", false),
     ] {
         let house = source(&format!(
             r#"
@@ -690,9 +692,9 @@ fn settings_change_the_rules() {
 }
 
 /// Every ```lua block of docs/house-rules.md is a whole script: it loads, and a game with it
-/// plays to the end between built-in bots (```lua VARIANT: a game of that variant), or it is
-/// an example script's whole text (```lua scripts/house/...: house_play.rs plays those); a
-/// block whose first line is `-- --variant V` is V's, played by tests/house_settings.rs.
+/// plays to the end between built-in bots (a block whose first line is `-- --variant V`: a
+/// game of V), or it is an example script's whole text (```lua scripts/house/...:
+/// house_play.rs plays those).
 #[test]
 fn the_docs_examples_work() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -713,18 +715,18 @@ fn the_docs_examples_work() {
     }
     assert!(blocks.len() >= 13, "found only {} lua blocks", blocks.len());
     for (line, tag, text) in blocks {
-        if text.starts_with("-- --variant ") {
-            continue; // another variant's example: tests/house_settings.rs plays it
-        }
         let name = format!("docs/house-rules.md:{line}");
         if tag.starts_with("scripts/") {
             let script = std::fs::read_to_string(root.join(tag)).unwrap();
             assert_eq!(text, script, "{name}: the block is not {tag}");
             continue;
         }
-        let variant = match tag {
-            "" => Variant::Classic,
-            name => <Variant as clap::ValueEnum>::from_str(name, false)
+        let first = text.lines().next().unwrap_or_default();
+        // `-- --variant V` or `-- --variant V: what the example shows`.
+        let named = first.strip_prefix("-- --variant ");
+        let variant = match named.and_then(|rest| rest.split(':').next()) {
+            None => Variant::Classic,
+            Some(name) => <Variant as clap::ValueEnum>::from_str(name, false)
                 .unwrap_or_else(|e| panic!("{name}: {e}")),
         };
         let house = House::from_source(&name, text.as_bytes(), variant.rules())
@@ -806,5 +808,30 @@ fn library_errors_name_the_script_line_and_the_function() {
     assert_eq!(
         error("string.find('a', '[a')"),
         "test.lua:2: malformed pattern (missing ']')"
+    );
+}
+
+/// In a game, `low_card` and `row_taken` see the hand of the seat they concern (one card fewer
+/// than the hand size per turn begun: its card of this turn is on the table) and
+/// `round_end`/`game_over` none.
+#[test]
+fn in_a_game_each_hook_sees_its_own_seats_hand() {
+    let house = source(
+        r#"
+        local function check(t, seat)
+          assert(#t.hand == 10 - t.turn, "seat " .. seat .. " holds " .. #t.hand .. " cards")
+        end
+        return {
+          low_card = function(t, seat, card) check(t, seat) end,
+          row_taken = function(t, seat, row, cards, bullheads) check(t, seat) end,
+          round_end = function(t, penalties) assert(t.hand == nil) end,
+          game_over = function(t, totals) assert(t.hand == nil) end,
+        }"#,
+    );
+    let lines = match_record(house, 2);
+    assert!(
+        matches!(lines.last(), Some(Line::Event(Event::GameEnd { .. }))),
+        "the games end: {:?}",
+        lines.last()
     );
 }

@@ -254,14 +254,21 @@ impl Sandbox {
     /// holding the hook and the view.
     pub fn caller(&self, name: &str, hook: &Function) -> Result<Function, Error> {
         if name == "row_taken" {
-            // The `cards` sequence, refilled at each call, and how many cards it holds.
+            // The `cards` sequence, refilled at each call, how many cards it holds, and its
+            // metatable, which lets go of a table a script adds a key to.
             let cards = self.lua.create_table_with_capacity(8, 0)?;
-            // SAFETY: the closure takes its four upvalues from the stack, where `exec_raw` put
+            let watch = self.lua.create_table()?;
+            // SAFETY: `let_go` is a C function of the Lua C API's kind (below).
+            let let_go = unsafe { self.lua.create_c_function(let_go)? };
+            watch.raw_set("__newindex", let_go)?;
+            cards.set_metatable(Some(watch.clone()))?;
+            // SAFETY: the closure takes its five upvalues from the stack, where `exec_raw` put
             // them, and leaves itself as the one result.
             return unsafe {
-                self.lua.exec_raw((hook, &self.view, cards, 0), |state| {
-                    ffi::lua_pushcclosure(state, call_row_taken, 4);
-                })
+                self.lua
+                    .exec_raw((hook, &self.view, cards, 0, watch), |state| {
+                        ffi::lua_pushcclosure(state, call_row_taken, 5);
+                    })
             };
         }
         // The hooks without a wrapper (low_card and the variants' own) are called as they are.
@@ -413,10 +420,11 @@ impl Sandbox {
 /// cards as arguments. `cards` is the third upvalue, one table refilled at each call, and the
 /// fourth how many cards the last call put in it: those are overwritten and any past the new
 /// count cleared, so no table is made and none is left for the collector (a fresh table per
-/// call cost about a third of a call, most of it in the allocator and the collector). A table
-/// a script has made more than those cards (a metatable, a key past them, the last one
-/// removed) is left to the script, and a fresh one takes its place. Made here rather than by
-/// a Lua caller, which would cost a Lua call and varargs, all counted by the budget's hook.
+/// call cost about a third of a call, most of it in the allocator and the collector). The
+/// fifth is the table's metatable, whose `__newindex` ([`let_go`]) takes itself off a table a
+/// script adds a key to: a table without it (or given another) is the script's, and a fresh
+/// one takes its place. Made here rather than by a Lua caller, which would cost a Lua call and
+/// varargs, all counted by the budget's hook.
 ///
 /// Errors (the hook's, the budget's, memory) unwind through this frame to the protected call
 /// take5 made; it owns nothing that needs dropping.
@@ -426,7 +434,7 @@ unsafe extern "C-unwind" fn call_row_taken(state: *mut ffi::lua_State) -> c_int 
     const BULLHEADS: c_int = 3;
     const FIRST_CARD: c_int = 4;
     // SAFETY: Lua calls this with its arguments on the stack and room for LUA_MINSTACK (20)
-    // more values; it pushes 7 at most (6, and a key and value in `only_cards`).
+    // more values; it pushes 7 at most.
     unsafe {
         let cards = (ffi::lua_gettop(state) - FIRST_CARD + 1).max(0);
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(1));
@@ -436,9 +444,14 @@ unsafe extern "C-unwind" fn call_row_taken(state: *mut ffi::lua_State) -> c_int 
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(3));
         let table = ffi::lua_gettop(state);
         let mut last = ffi::lua_tointegerx(state, ffi::lua_upvalueindex(4), ptr::null_mut());
-        if !only_cards(state, table, last) {
+        let watched = ffi::lua_getmetatable(state, table) != 0
+            && ffi::lua_rawequal(state, -1, ffi::lua_upvalueindex(5)) != 0;
+        ffi::lua_settop(state, table);
+        if !watched {
             ffi::lua_pop(state, 1);
             ffi::lua_createtable(state, cards, 0);
+            ffi::lua_pushvalue(state, ffi::lua_upvalueindex(5));
+            ffi::lua_setmetatable(state, table);
             ffi::lua_pushvalue(state, table);
             ffi::lua_replace(state, ffi::lua_upvalueindex(3));
             last = 0;
@@ -459,36 +472,18 @@ unsafe extern "C-unwind" fn call_row_taken(state: *mut ffi::lua_State) -> c_int 
     1
 }
 
-/// Whether the table at stack `index` holds nothing but keys 1 to `last` (some of them may be
-/// gone, but not `last`) and has no metatable: `next` from `last` finds no other key. Leaves
-/// the stack as it was.
-///
-/// # Safety
-/// `index` is a table on `state`'s stack, which has room for two more values.
-unsafe fn only_cards(state: *mut ffi::lua_State, index: c_int, last: ffi::lua_Integer) -> bool {
-    // SAFETY: as the caller promised; `next` is given a key the table holds (or nil), so it
-    // raises no error.
+/// `__newindex(t, key, value)` of the `cards` table [`call_row_taken`] refills: a script adds
+/// a key (a card past the last, a key of its own), so the table is the script's from now on:
+/// its metatable goes, and the key is set as without it.
+unsafe extern "C-unwind" fn let_go(state: *mut ffi::lua_State) -> c_int {
+    // SAFETY: Lua calls this with `t, key, value` on the stack.
     unsafe {
-        if ffi::lua_getmetatable(state, index) != 0 {
-            ffi::lua_pop(state, 1);
-            return false;
-        }
-        if last == 0 {
-            ffi::lua_pushnil(state);
-        } else {
-            let held = ffi::lua_rawgeti(state, index, last) != ffi::LUA_TNIL;
-            ffi::lua_pop(state, 1);
-            if !held {
-                return false;
-            }
-            ffi::lua_pushinteger(state, last);
-        }
-        if ffi::lua_next(state, index) != 0 {
-            ffi::lua_pop(state, 2);
-            return false;
-        }
+        ffi::lua_settop(state, 3);
+        ffi::lua_pushnil(state);
+        ffi::lua_setmetatable(state, 1);
+        ffi::lua_rawset(state, 1);
     }
-    true
+    0
 }
 
 /// What went wrong in Lua, as a user should read it: the message with the script's name and

@@ -375,8 +375,10 @@ impl TakeANumber {
                 cards: hash_row.clone(),
             });
             if self.house.any() {
-                // What the cards will count at the end of the round (twice their bullheads).
-                let printed = 2 * self.rules.deck.sum(hash_row) as Points;
+                // What the cards will count at the end of the round (their bullheads times the
+                // #-pile multiplier).
+                let printed =
+                    (self.rules.deck.sum(hash_row) as Points).saturating_mul(self.hash_pile);
                 let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
                 let args = [Arg::Cards(hash_row), Arg::Number(printed.into())];
                 (self.house).points(&table, (Hook::HashPile, seat), &args, printed, extra);
