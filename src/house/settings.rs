@@ -648,3 +648,34 @@ fn named_fields(
     }
     Ok(fields)
 }
+
+/// `problem` with the line of the script where the setting it names is given (`name:LINE:`),
+/// when it names one setting (`setting rows: ...`) that the script's text gives once on a line
+/// of its own (`rows = 0`); else `problem` as it is. A problem that has a place in the script
+/// already (a `bullheads` function's error) keeps it.
+pub fn with_line(short_src: &str, source: &[u8], problem: Problem) -> Problem {
+    let Some(name) = problem
+        .strip_prefix("setting ")
+        .and_then(|rest| rest.split([':', ' ']).next())
+    else {
+        return problem;
+    };
+    if problem.contains(&format!("{short_src}:")) {
+        return problem;
+    }
+    let text = String::from_utf8_lossy(source);
+    let gives = |line: &str| {
+        let code = line.split("--").next().unwrap_or("");
+        code.match_indices(name).any(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + name.len()..].trim_start();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                && after.starts_with('=')
+                && !after.starts_with("==")
+        })
+    };
+    match text.lines().position(gives) {
+        Some(line) => format!("{short_src}:{}: {problem}", line + 1),
+        None => problem,
+    }
+}
