@@ -157,21 +157,11 @@ pub fn read(
                 number(&mut rules).hash_pile_multiplier =
                     whole(&value, 0, 1000).map_err(fail)? as i32
             }
-            "specials" => {
-                let mut own = rules.anniversary_rules().into_owned();
-                specials(&mut own, &value).map_err(fail)?;
-                rules.anniversary = Some(Box::new(own));
-            }
+            "specials" => specials(anniversary(&mut rules), &value).map_err(fail)?,
             "specials_dealt" => {
-                let mut own = rules.anniversary_rules().into_owned();
-                own.specials_dealt = count(&value, 0).map_err(fail)?;
-                rules.anniversary = Some(Box::new(own));
+                anniversary(&mut rules).specials_dealt = count(&value, 0).map_err(fail)?
             }
-            "swap" => {
-                let mut own = rules.anniversary_rules().into_owned();
-                own.swap = boolean(&value).map_err(fail)?;
-                rules.anniversary = Some(Box::new(own));
-            }
+            "swap" => anniversary(&mut rules).swap = boolean(&value).map_err(fail)?,
             "pro_deck" => rules.pro = Some(Box::new(pro_deck(&rules, &value).map_err(fail)?)),
             // The circle game's: other variants have no circle settings to change (and refuse
             // the script, `foreign`).
@@ -186,7 +176,7 @@ pub fn read(
     if rules
         .anniversary
         .as_deref()
-        .is_some_and(|a| *a == crate::rules::AnniversaryRules::default())
+        .is_some_and(|a| *a == AnniversaryRules::default())
     {
         rules.anniversary = None;
     }
@@ -467,6 +457,11 @@ fn number(rules: &mut Rules) -> &mut NumberRules {
             hash_pile_multiplier: NumberRules::HASH_PILE_MULTIPLIER,
         })
     })
+}
+
+/// The anniversary variant's own settings, the rulebook's if the script gave none yet.
+fn anniversary(rules: &mut Rules) -> &mut AnniversaryRules {
+    rules.anniversary.get_or_insert_with(Box::default)
 }
 
 /// Take a Number's `takes_at`: a list `{3, 4, 5}`, a card count from 2 per row.
