@@ -556,11 +556,10 @@ fn main() {
             };
             // The variant's own defaults, restated, its own settings too.
             let settings = format!(
-                "return {{ row_capacity = {}, min_players = {}, max_players = {}, {} }}",
-                rules.row_capacity,
+                "return {{ min_players = {}, max_players = {}, {} }}",
                 rules.min_players,
                 rules.max_players,
-                own_defaults(variant)
+                own_defaults(variant, &rules)
             );
             let plain = variant_games_per_second(variant, None);
             let with = variant_games_per_second(variant, Some(script("settings.lua", &settings)));
@@ -818,18 +817,20 @@ return {
 }
 "#;
 
-/// A variant's own settings at their defaults (docs/house-rules.md, "Settings per variant").
-fn own_defaults(variant: Variant) -> &'static str {
-    match variant {
+/// A variant's row capacity and own settings at their defaults (docs/house-rules.md,
+/// "Settings per variant"; Take a Number's `takes_at` gives its row capacity).
+fn own_defaults(variant: Variant, rules: &take5::rules::Rules) -> String {
+    let own = match variant {
         Variant::Pro => "pro_deck = { per_player = 10, extra = 4 }",
-        Variant::TakeANumber => "takes_at = { 3, 4, 5 }, hash_pile_multiplier = 2",
+        Variant::TakeANumber => return "takes_at = { 3, 4, 5 }, hash_pile_multiplier = 2".into(),
         Variant::Circle => {
             "cards_per_turn = 3, plus5_points = 5, x2_multiplier = 2, held_penalty = 10, \
              green_multiplier = 1, red_multiplier = 1"
         }
         Variant::Anniversary => "specials = { shift = 4 }, specials_dealt = 3, swapping = true",
         Variant::Classic => "",
-    }
+    };
+    format!("row_capacity = {}, {own}", rules.row_capacity)
 }
 
 /// The variants besides classic, which the `engine` and `house` lines measure.

@@ -543,4 +543,54 @@ mod tests {
         assert_eq!(err.setting, "deck");
         assert!(err.to_string().contains("need 114 cards"), "{err}");
     }
+
+    #[test]
+    fn the_variants_own_settings_are_checked_by_name() {
+        let mut rules = crate::variants::take_a_number::rules();
+        rules.take_a_number = Some(Box::new(NumberRules {
+            takes_at: vec![3, 4],
+            hash_pile_multiplier: 2,
+        }));
+        assert_eq!(rules.validate().unwrap_err().setting, "takes_at");
+        rules.take_a_number = Some(Box::new(NumberRules {
+            takes_at: vec![3, 4, 6],
+            hash_pile_multiplier: 2,
+        }));
+        let err = rules.validate().unwrap_err();
+        assert_eq!(
+            err.setting, "takes_at",
+            "6 is above row_capacity + 1: {err}"
+        );
+        let mut rules = crate::variants::anniversary::rules();
+        let mut own = AnniversaryRules::default();
+        own.specials.swap(0, 1);
+        rules.anniversary = Some(Box::new(own));
+        assert_eq!(rules.validate().unwrap_err().setting, "specials");
+        let mut rules = Rules::pro();
+        rules.pro = Some(Box::new(ProRules {
+            per_player: 10,
+            extra: 3,
+        }));
+        assert_eq!(rules.validate().unwrap_err().setting, "pro_deck");
+        rules.pro = Some(Box::new(ProRules {
+            per_player: 17,
+            extra: 4,
+        }));
+        assert_eq!(rules.validate().unwrap_err().setting, "pro_deck");
+        assert_eq!(rules.pro_deck_size(6), 106);
+    }
+
+    #[test]
+    fn the_defaults_of_the_variants_own_settings() {
+        let number = crate::variants::take_a_number::rules();
+        assert_eq!(number.takes_at(), [3, 4, 5]);
+        assert_eq!(number.hash_pile_multiplier(), 2);
+        let anniversary = crate::variants::anniversary::rules();
+        assert_eq!(anniversary.anniversary_rules().deck_size(), 28);
+        assert_eq!(
+            (anniversary.specials_dealt(), anniversary.swaps()),
+            (3, true)
+        );
+        assert_eq!(Rules::pro().pro_deck_size(4), 44);
+    }
 }

@@ -578,15 +578,15 @@ fn settings_are_checked_and_named() {
     let cases = [
         (
             "return { rows = 0 }",
-            "test.lua: setting rows: must be at least 1, got 0",
+            "test.lua:1: setting rows: must be at least 1, got 0",
         ),
         (
             "return { rows = 'five' }",
-            "test.lua: setting rows: must be a whole number, got \"five\"",
+            "test.lua:1: setting rows: must be a whole number, got \"five\"",
         ),
         (
             "return { hand_size = 2.5 }",
-            "test.lua: setting hand_size: must be a whole number, got 2.5",
+            "test.lua:1: setting hand_size: must be a whole number, got 2.5",
         ),
         (
             "return { row = 5 }",
@@ -594,11 +594,11 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { ties = 'random' }",
-            "test.lua: setting ties: must be \"shared\" or \"fewest_in_last_round\", got \"random\"",
+            "test.lua:1: setting ties: must be \"shared\" or \"fewest_in_last_round\", got \"random\"",
         ),
         (
             "return { draft = 'circle' }",
-            "test.lua: setting draft: must be \"seat_order\" or \"snake\", got \"circle\"",
+            "test.lua:1: setting draft: must be \"seat_order\" or \"snake\", got \"circle\"",
         ),
         (
             "return { target_score = 50, rounds = 2 }",
@@ -606,7 +606,7 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { min_players = 5, max_players = 4 }",
-            "test.lua: setting min_players: must be between 1 and max_players (4), is 5",
+            "test.lua:1: setting min_players: must be between 1 and max_players (4), is 5",
         ),
         (
             "return { deck = { lowest = 1, highest = 50 } }",
@@ -614,15 +614,15 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { deck = { highest = 104, size = 3 } }",
-            "test.lua: setting deck: unknown field \"size\" (a deck has lowest and highest)",
+            "test.lua:1: setting deck: unknown field \"size\" (a deck has lowest and highest)",
         ),
         (
             "return { bullheads = { [105] = 3 } }",
-            "test.lua: setting bullheads: card 105 is not in the deck (1 to 104)",
+            "test.lua:1: setting bullheads: card 105 is not in the deck (1 to 104)",
         ),
         (
             "return { bullheads = { [55] = 300 } }",
-            "test.lua: setting bullheads: card 55 must be at most 255, got 300",
+            "test.lua:1: setting bullheads: card 55 must be at most 255, got 300",
         ),
         (
             "return { low_card = 3 }",
@@ -763,15 +763,15 @@ fn red_lists_the_circle_games_red_cards() {
     let error = |text: &str| load(text).unwrap_err().to_string();
     assert_eq!(
         error("return { red = {99} }"),
-        "test.lua: setting red: card 99 is not in the deck (1 to 98)"
+        "test.lua:1: setting red: card 99 is not in the deck (1 to 98)"
     );
     assert_eq!(
         error("return { red = function(card) return 1 end }"),
-        "test.lua: setting red: the function's answer for card 1 must be true or false, got 1"
+        "test.lua:1: setting red: the function's answer for card 1 must be true or false, got 1"
     );
     assert_eq!(
         error("return { red = 5 }"),
-        "test.lua: setting red: must be a list {card, ...} or a function(card) answering true or \
+        "test.lua:1: setting red: must be a list {card, ...} or a function(card) answering true or \
          false, got 5"
     );
 }

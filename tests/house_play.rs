@@ -191,7 +191,7 @@ fn a_bad_setting_is_named() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.ends_with("zero_rows.lua: setting rows: must be at least 1, got 0\n"),
+        stderr.ends_with("zero_rows.lua:2: setting rows: must be at least 1, got 0\n"),
         "{stderr}"
     );
 }

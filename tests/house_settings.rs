@@ -303,7 +303,12 @@ fn bad_values_are_named() {
     for (variant, settings, expected) in cases {
         let script = format!("return {{ {settings} }}");
         let error = load(variant, &script).expect_err(&script);
-        assert!(error.starts_with("test.lua: "), "{error}");
+        // The line of the setting, unless the problem is between two settings.
+        let located = error.starts_with("test.lua:1: setting ");
+        assert!(
+            located || error.starts_with("test.lua: settings "),
+            "{error}"
+        );
         assert!(error.contains(expected), "{script}: {error}");
     }
 }

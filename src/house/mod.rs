@@ -143,8 +143,10 @@ impl House {
             .map_err(located)?
             .map_err(|got| fail(script.locate(got)))
             .and_then(|returned| {
-                settings::read(&sandbox, &returned, defaults)
-                    .map_err(|problem| fail(script.locate(problem)))
+                settings::read(&sandbox, &returned, defaults).map_err(|problem| {
+                    let problem = settings::with_line(&script.short_src, source, problem);
+                    fail(script.locate(problem))
+                })
             });
         sandbox.end_read();
         let (rules, defined, settings) = read?;

@@ -152,21 +152,11 @@ pub fn read(
                 number(&mut rules).hash_pile_multiplier =
                     whole(&value, 0, 1000).map_err(fail)? as i32
             }
-            "specials" => {
-                let mut own = rules.anniversary_rules().into_owned();
-                specials(&mut own, &value).map_err(fail)?;
-                rules.anniversary = Some(Box::new(own));
-            }
+            "specials" => specials(anniversary(&mut rules), &value).map_err(fail)?,
             "specials_dealt" => {
-                let mut own = rules.anniversary_rules().into_owned();
-                own.specials_dealt = count(&value, 0).map_err(fail)?;
-                rules.anniversary = Some(Box::new(own));
+                anniversary(&mut rules).specials_dealt = count(&value, 0).map_err(fail)?
             }
-            "swapping" => {
-                let mut own = rules.anniversary_rules().into_owned();
-                own.swap = boolean(&value).map_err(fail)?;
-                rules.anniversary = Some(Box::new(own));
-            }
+            "swapping" => anniversary(&mut rules).swap = boolean(&value).map_err(fail)?,
             "pro_deck" => rules.pro = Some(Box::new(pro_deck(&rules, &value).map_err(fail)?)),
             // The circle game's: other variants have no circle settings to change (and refuse
             // the script, `foreign`).
@@ -181,7 +171,7 @@ pub fn read(
     if rules
         .anniversary
         .as_deref()
-        .is_some_and(|a| *a == crate::rules::AnniversaryRules::default())
+        .is_some_and(|a| *a == AnniversaryRules::default())
     {
         rules.anniversary = None;
     }
@@ -464,6 +454,11 @@ fn number(rules: &mut Rules) -> &mut NumberRules {
     })
 }
 
+/// The anniversary variant's own settings, the rulebook's if the script gave none yet.
+fn anniversary(rules: &mut Rules) -> &mut AnniversaryRules {
+    rules.anniversary.get_or_insert_with(Box::default)
+}
+
 /// Take a Number's `takes_at`: a list `{3, 4, 5}`, a card count from 2 per row.
 fn takes_at(value: &Value) -> Result<Vec<usize>, String> {
     let Value::Table(table) = value else {
@@ -642,4 +637,35 @@ fn named_fields(
         }
     }
     Ok(fields)
+}
+
+/// `problem` with the line of the script where the setting it names is given (`name:LINE:`),
+/// when it names one setting (`setting rows: ...`) that the script's text gives once on a line
+/// of its own (`rows = 0`); else `problem` as it is. A problem that has a place in the script
+/// already (a `bullheads` function's error) keeps it.
+pub fn with_line(short_src: &str, source: &[u8], problem: Problem) -> Problem {
+    let Some(name) = problem
+        .strip_prefix("setting ")
+        .and_then(|rest| rest.split([':', ' ']).next())
+    else {
+        return problem;
+    };
+    if problem.contains(&format!("{short_src}:")) {
+        return problem;
+    }
+    let text = String::from_utf8_lossy(source);
+    let gives = |line: &str| {
+        let code = line.split("--").next().unwrap_or("");
+        code.match_indices(name).any(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + name.len()..].trim_start();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                && after.starts_with('=')
+                && !after.starts_with("==")
+        })
+    };
+    match text.lines().position(gives) {
+        Some(line) => format!("{short_src}:{}: {problem}", line + 1),
+        None => problem,
+    }
 }
