@@ -175,8 +175,12 @@ pub enum Line {
     Stopped(StopLine),
     /// A compact record's turn line: the answers the players gave, in the order the referee
     /// asked for them (docs/records.md, "Compact records").
-    Turn(Vec<Answer>),
+    Turn(Answers),
 }
+
+/// The answers of a turn line: held in place up to 8 (a turn of up to six seats and its rows:
+/// a million turn lines read without a million allocations).
+pub type Answers = smallvec::SmallVec<[Answer; 8]>;
 
 /// One answer of a compact record's turn line. What a number is follows from the question the
 /// rules ask at that point: a card to play, pick, keep or cancel, or a low card's row.
@@ -194,7 +198,7 @@ pub enum Answer {
     /// `play`).
     Special(SpecialPlay),
     /// The circle game: a special card put into a row (`{"special":"x2","row":1}`).
-    PlaceSpecial { special: Special, row: usize },
+    PlaceSpecial { special: Special, row: u16 },
 }
 
 impl Answer {
@@ -205,7 +209,10 @@ impl Answer {
                 Answer::Number(u32::from(card.0))
             }
             Action::TakeRow(row) => Answer::Number(row.try_into().unwrap_or(u32::MAX)),
-            Action::PlaceSpecial { special, row } => Answer::PlaceSpecial { special, row },
+            Action::PlaceSpecial { special, row } => Answer::PlaceSpecial {
+                special,
+                row: row.try_into().unwrap_or(u16::MAX),
+            },
             Action::EndTurn => Answer::EndTurn,
             Action::Special(play) => Answer::Special(play),
             Action::Pass => Answer::Pass,
@@ -234,7 +241,7 @@ impl Answer {
                 #[serde(deny_unknown_fields)]
                 struct Placed {
                     special: Special,
-                    row: usize,
+                    row: u16,
                 }
                 let text = Value::Object(map).to_string();
                 if let Ok(placed) = serde_json::from_str::<Placed>(&text)
@@ -299,7 +306,7 @@ impl Serialize for Line {
             Line::Fault(f) => RefereeLineRef::Fault(f).serialize(s),
             Line::Stopped(stop) => RefereeLineRef::Stopped(stop).serialize(s),
             Line::Event(e) => e.serialize(s),
-            Line::Turn(answers) => answers.serialize(s),
+            Line::Turn(answers) => answers.as_slice().serialize(s),
         }
     }
 }
@@ -388,7 +395,7 @@ impl Line {
                     message: format!("answer {} of the turn line: {message}", i + 1),
                 })
             })
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Answers, _>>()?;
         Ok(Line::Turn(answers))
     }
 }
@@ -1168,10 +1175,9 @@ mod json {
 
     /// Reads a turn line of numbers only (`[27,24,22,2]`, as the writer writes it); `None` for
     /// any other line.
-    pub fn read_numbers(line: &[u8]) -> Option<Vec<super::Answer>> {
+    pub fn read_numbers(line: &[u8]) -> Option<super::Answers> {
         let body = line.strip_prefix(b"[")?.strip_suffix(b"]")?;
-        // A turn of four to six seats and a row or two, without growing.
-        let mut answers = Vec::with_capacity(8);
+        let mut answers = super::Answers::new();
         for number in body.split(|&c| c == b',') {
             // At most 9 digits (no overflow: a longer number is read by serde), and no leading
             // zero (not JSON).

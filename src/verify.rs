@@ -1219,9 +1219,10 @@ fn compact_action(answer: Answer, seat: Seat, decision: Decision) -> Result<Acti
             Action::Pass
         }
         (Decision::Place { .. }, Answer::EndTurn) => Action::EndTurn,
-        (Decision::Place { .. }, Answer::PlaceSpecial { special, row }) => {
-            Action::PlaceSpecial { special, row }
-        }
+        (Decision::Place { .. }, Answer::PlaceSpecial { special, row }) => Action::PlaceSpecial {
+            special,
+            row: usize::from(row),
+        },
         (Decision::Special { .. }, Answer::Special(play)) => Action::Special(play),
         (Decision::Swap, Answer::Swap(special)) => Action::Swap(special),
         (_, answer) => {
