@@ -213,13 +213,7 @@ impl McsPlayer {
             Variant::Pro => self.search::<Pro>(&rules, view),
             Variant::TakeANumber => self.search::<TakeANumber>(&rules, view),
             Variant::Circle => self.search::<Circle>(&rules, view),
-            // Mid-turn (a card revealed: special cards, Negative = Positive, swaps, a row
-            // choice) the rebuilt game can reach states the rules engine does not expect (a
-            // known problem, docs/mcs.md): those decisions are the dodger's.
-            Variant::Anniversary if view.revealed.is_empty() => {
-                self.search::<Anniversary>(&rules, view)
-            }
-            Variant::Anniversary => None,
+            Variant::Anniversary => self.search::<Anniversary>(&rules, view),
         };
         chosen.unwrap_or_else(|| self.policies.smart.choose(view))
     }
