@@ -164,6 +164,18 @@ fn check_determinized<G: Model>(
             "{label}: {back}, replaced, not back in seat {by}'s hand"
         );
     }
+    for other in (0..game.seats()).filter(|&s| s != seat) {
+        for card in world.view(other).hand {
+            let back = memory.returned.contains(&(other, *card));
+            // (In Take a Number taken cards go back into the taker's hand.)
+            let taken = view.number.is_none() && memory.taken.contains(card);
+            let gone = taken || view.revealed.contains(card) && !back;
+            assert!(
+                !gone,
+                "{label}: {card}, revealed or taken, in seat {other}'s hand"
+            );
+        }
+    }
     let mut hidden: Vec<Card> = (0..game.seats())
         .filter(|&s| s != seat)
         .flat_map(|s| world.view(s).hand.to_vec())
@@ -321,12 +333,15 @@ fn anniversary_games_rebuilt_mid_turn_play_on_to_the_round_end() {
                         .expect("a deal");
                 }
                 let seat = (0..seats).find(|&s| game.owes(s).is_some());
+                let label = format!("{seats} seats, game {number}, step {steps}");
+                if let Some(s) = seat {
+                    let view_rules = Arc::new(game.view(s).rules.clone());
+                    check_determinized(&game, &view_rules, s, &memories[s], &mut rng, &label);
+                }
                 if let Some(seat) = seat.filter(|&s| !game.view(s).revealed.is_empty()) {
                     let view = game.view(seat);
-                    let label = format!("{seats} seats, game {number}, step {steps}");
                     let view_rules = Arc::new(view.rules.clone());
                     let memory = &memories[seat];
-                    check_determinized(&game, &view_rules, seat, memory, &mut rng, &label);
                     let world = Anniversary::determinize(&view_rules, &view, memory, &mut rng)
                         .unwrap_or_else(|e| panic!("{label}: cannot determinize: {e}"));
                     let mut legal = Vec::new();
@@ -356,4 +371,37 @@ fn anniversary_games_rebuilt_mid_turn_play_on_to_the_round_end() {
         }
     }
     assert!(rebuilt > 100, "only {rebuilt} mid-turn decisions rebuilt");
+}
+
+/// The minimal cases behind a rebuilt anniversary game that once reached a card in two rows: a
+/// Replace card sends the revealed card back into its player's hand (the memory knows it is
+/// there, and that the card placed instead is no one's), and a later Replace may place that
+/// very card (then it is in no hand again).
+#[test]
+fn a_replace_card_moves_cards_between_hand_and_table_in_the_memory() {
+    let mut memory = Memory::new(1, 2);
+    let replace = |seat, card: u16, instead: u16| Event::Special {
+        seat,
+        card: Card(card),
+        play: SpecialPlay::Replace {
+            card: Card(instead),
+        },
+    };
+    let reveal = |cards: [u16; 2]| Event::Reveal {
+        round: 1,
+        turn: 1,
+        cards: cards.map(Card).to_vec(),
+    };
+    memory.observe(&reveal([40, 7]));
+    memory.observe(&replace(0, 40, 12));
+    assert_eq!(memory.replaced, [(0, Card(40), Card(12))]);
+    assert_eq!(memory.returned, [(0, Card(40))]);
+    // The next turn: seat 0 reveals 30 and puts 40 in its place.
+    memory.observe(&reveal([30, 8]));
+    assert!(memory.replaced.is_empty());
+    memory.observe(&replace(0, 30, 40));
+    assert_eq!(memory.returned, [(0, Card(30))]);
+    // Seat 0 plays 30 again: no card of its hand is known any more.
+    memory.observe(&reveal([30, 9]));
+    assert!(memory.returned.is_empty());
 }

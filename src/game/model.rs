@@ -131,6 +131,8 @@ impl Memory {
                 play: SpecialPlay::Replace { card: instead },
             } => {
                 self.replaced.push((*seat, *card, *instead));
+                // The card placed instead may be one sent back before.
+                self.returned.retain(|&back| back != (*seat, *instead));
                 self.returned.push((*seat, *card));
             }
             Event::Take { cards, .. } => self.taken.extend_from_slice(cards),
