@@ -33,11 +33,9 @@ use std::time::{Duration, Instant};
 /// project's machine (docs/mcs.md).
 pub fn default_steps(variant: Variant) -> u64 {
     match variant {
-        Variant::Classic => 50_000,
-        Variant::TakeANumber => 50_000,
-        Variant::Pro => 50_000,
-        Variant::Anniversary => 30_000,
-        Variant::Circle => 40_000,
+        Variant::Classic | Variant::TakeANumber | Variant::Pro => 40_000,
+        Variant::Anniversary => 25_000,
+        Variant::Circle => 15_000,
     }
 }
 
@@ -58,7 +56,7 @@ pub const DEFAULT_MIX: u32 = 50;
 pub const DEFAULT_RIVAL: u32 = 50;
 
 /// Whether the other seats' rollout play follows how they played so far, by default.
-pub const DEFAULT_INFER: bool = true;
+pub const DEFAULT_INFER: bool = false;
 
 /// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
