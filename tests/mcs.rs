@@ -7,15 +7,15 @@ use common::{ok, take5, temp};
 
 /// Plays two games of `variant` with a small search at the first seat; returns the record.
 fn record(variant: &str, name: &str) -> String {
+    record_with(variant, name, "builtin:mcs:rollouts=40")
+}
+
+/// Plays two games of `variant` with `mcs` at the first seat; returns the record.
+fn record_with(variant: &str, name: &str, mcs: &str) -> String {
     let path = temp(name);
     let path = path.to_str().unwrap();
     let mut args = vec!["play", "--variant", variant, "--games", "2", "--seed", "5"];
-    args.extend([
-        "--player",
-        "builtin:mcs:rollouts=40",
-        "--player",
-        "builtin:dodger",
-    ]);
+    args.extend(["--player", mcs, "--player", "builtin:dodger"]);
     args.extend(["--player", "builtin:random", "--quiet", "--record", path]);
     ok(&take5(&args));
     ok(&take5(&["verify", path]));
@@ -31,6 +31,17 @@ fn games_with_mcs_verify_in_every_variant_and_replay_from_the_seed() {
             first.contains("builtin:mcs:rollouts=40"),
             "{variant}: {first}"
         );
+        assert_eq!(first, again, "{variant}: the same seed gave another record");
+    }
+}
+
+#[test]
+fn a_budget_counted_in_steps_replays_from_the_seed() {
+    for variant in ["classic", "anniversary"] {
+        let mcs = "builtin:mcs:steps=1500";
+        let first = record_with(variant, &format!("mcs-steps-{variant}-1.jsonl"), mcs);
+        let again = record_with(variant, &format!("mcs-steps-{variant}-2.jsonl"), mcs);
+        assert!(first.contains(mcs), "{variant}: {first}");
         assert_eq!(first, again, "{variant}: the same seed gave another record");
     }
 }

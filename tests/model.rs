@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use take5::cards::{Card, Special};
 use take5::game::model::{Memory, Model};
-use take5::game::{Action, Discard, Event, Seat, SpecialPlay, ToMove, View};
+use take5::game::{Action, Decision, Discard, Event, Game, Seat, SpecialPlay, ToMove, View};
 use take5::players::builtin::{Builtin, Strategy};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
@@ -143,6 +143,39 @@ fn check_determinized<G: Model>(
             );
         }
     }
+    // The card being placed (the one revealed, or what a Replace card put in its place) is in
+    // no hand; a card a Replace sent back is in its player's hand.
+    let placing = match view.decision {
+        Some(Decision::Special { card } | Decision::ChooseRow { card }) => Some(card),
+        _ => None,
+    };
+    let instead = memory.replaced.iter().map(|&(_, _, instead)| instead);
+    for card in instead.chain(placing) {
+        for other in 0..game.seats() {
+            assert!(
+                !world.view(other).hand.contains(&card),
+                "{label}: {card}, being placed or placed, in seat {other}'s hand"
+            );
+        }
+    }
+    for &(by, back) in &memory.returned {
+        assert!(
+            world.view(by).hand.contains(&back),
+            "{label}: {back}, replaced, not back in seat {by}'s hand"
+        );
+    }
+    for other in (0..game.seats()).filter(|&s| s != seat) {
+        for card in world.view(other).hand {
+            let back = memory.returned.contains(&(other, *card));
+            // (In Take a Number taken cards go back into the taker's hand.)
+            let taken = view.number.is_none() && memory.taken.contains(card);
+            let gone = taken || view.revealed.contains(card) && !back;
+            assert!(
+                !gone,
+                "{label}: {card}, revealed or taken, in seat {other}'s hand"
+            );
+        }
+    }
     let mut hidden: Vec<Card> = (0..game.seats())
         .filter(|&s| s != seat)
         .flat_map(|s| world.view(s).hand.to_vec())
@@ -266,4 +299,109 @@ fn anniversary_legal_actions_apply_and_determinized_games_match_the_view() {
             2,
         );
     }
+}
+
+/// Games rebuilt from a seat's view at every decision in the middle of an anniversary turn
+/// (special cards, Negative = Positive, swaps, a low card's row) play on to the round's end
+/// with `builtin:mcs`'s rollout policies after each legal action: a rebuilt game is one the
+/// rules engine can finish. A Replace card once left the card it placed out of the rebuilt
+/// game's accounts, so it could be drawn into another hand too and end up in two rows.
+#[test]
+fn anniversary_games_rebuilt_mid_turn_play_on_to_the_round_end() {
+    use take5::players::search::{McsOptions, Policies, rollout};
+    use take5::variants::anniversary::Anniversary;
+    let rules = Arc::new(Variant::Anniversary.rules());
+    let mut rebuilt = 0;
+    for seats in [2, 3, 5] {
+        for number in 0..12u64 {
+            let mut game = Anniversary::new(rules.clone(), seats).unwrap();
+            let mut deal_rng = GameRng::new(number, Stream::Deal(0));
+            let mut rng = GameRng::new(number, Stream::Deal(1));
+            // Random players play special cards at random (Replace among them), the dodger
+            // sensibly.
+            let strategy = |s: usize| [Strategy::Random, Strategy::Dodger][s % 2];
+            let mut bots: Vec<Builtin> = (0..seats)
+                .map(|s| Builtin::new(strategy(s), number + s as u64))
+                .collect();
+            let mut memories: Vec<Memory> = (0..seats).map(|s| Memory::new(s, seats)).collect();
+            let mut policies = Policies::new(&McsOptions::default(), number);
+            let mut events: Vec<Event> = Vec::new();
+            let mut steps = 0;
+            while game.to_move() != ToMove::GameOver {
+                if game.to_move() == ToMove::Deal {
+                    game.deal_random(&mut deal_rng, &mut events)
+                        .expect("a deal");
+                }
+                let seat = (0..seats).find(|&s| game.owes(s).is_some());
+                let label = format!("{seats} seats, game {number}, step {steps}");
+                if let Some(s) = seat {
+                    let view_rules = Arc::new(game.view(s).rules.clone());
+                    check_determinized(&game, &view_rules, s, &memories[s], &mut rng, &label);
+                }
+                if let Some(seat) = seat.filter(|&s| !game.view(s).revealed.is_empty()) {
+                    let view = game.view(seat);
+                    let view_rules = Arc::new(view.rules.clone());
+                    let memory = &memories[seat];
+                    let world = Anniversary::determinize(&view_rules, &view, memory, &mut rng)
+                        .unwrap_or_else(|e| panic!("{label}: cannot determinize: {e}"));
+                    let mut legal = Vec::new();
+                    world.legal_actions(seat, &mut legal);
+                    for &action in &legal {
+                        let mut copy = world.clone();
+                        copy.apply(seat, action, &mut Discard)
+                            .unwrap_or_else(|e| panic!("{label}: {action:?} refused: {e}"));
+                        rollout(&mut copy, &mut policies, seat, view.round);
+                        let over = matches!(copy.to_move(), ToMove::Deal | ToMove::GameOver);
+                        let next = copy.view(seat).round != view.round;
+                        assert!(over || next, "{label}: {action:?}: the round did not end");
+                    }
+                    rebuilt += 1;
+                }
+                if let Some(seat) = seat {
+                    let action = bots[seat].choose(&game.view(seat));
+                    game.apply(seat, action, &mut events).expect("legal");
+                }
+                for event in events.drain(..) {
+                    for memory in &mut memories {
+                        memory.observe(&event);
+                    }
+                }
+                steps += 1;
+            }
+        }
+    }
+    assert!(rebuilt > 100, "only {rebuilt} mid-turn decisions rebuilt");
+}
+
+/// The minimal cases behind a rebuilt anniversary game that once reached a card in two rows: a
+/// Replace card sends the revealed card back into its player's hand (the memory knows it is
+/// there, and that the card placed instead is no one's), and a later Replace may place that
+/// very card (then it is in no hand again).
+#[test]
+fn a_replace_card_moves_cards_between_hand_and_table_in_the_memory() {
+    let mut memory = Memory::new(1, 2);
+    let replace = |seat, card: u16, instead: u16| Event::Special {
+        seat,
+        card: Card(card),
+        play: SpecialPlay::Replace {
+            card: Card(instead),
+        },
+    };
+    let reveal = |cards: [u16; 2]| Event::Reveal {
+        round: 1,
+        turn: 1,
+        cards: cards.map(Card).to_vec(),
+    };
+    memory.observe(&reveal([40, 7]));
+    memory.observe(&replace(0, 40, 12));
+    assert_eq!(memory.replaced, [(0, Card(40), Card(12))]);
+    assert_eq!(memory.returned, [(0, Card(40))]);
+    // The next turn: seat 0 reveals 30 and puts 40 in its place.
+    memory.observe(&reveal([30, 8]));
+    assert!(memory.replaced.is_empty());
+    memory.observe(&replace(0, 30, 40));
+    assert_eq!(memory.returned, [(0, Card(30))]);
+    // Seat 0 plays 30 again: no card of its hand is known any more.
+    memory.observe(&reveal([30, 9]));
+    assert!(memory.returned.is_empty());
 }

@@ -3,7 +3,7 @@
 //! from one seat's view with the cards it cannot see drawn from a generator. `builtin:mcs` is
 //! written against these calls only; so can anyone using take5 as a library.
 
-use super::{Action, Event, Game, RuleError, Seat, View};
+use super::{Action, Event, Game, RuleError, Seat, SpecialPlay, View};
 use crate::cards::{Card, Special};
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -50,6 +50,12 @@ pub struct Memory {
     pub piled: Vec<Vec<Card>>,
     /// The circle game: the number and special cards each seat collected, by seat.
     pub collected: Vec<(Vec<Card>, Vec<Special>)>,
+    /// The anniversary variant's Replace cards played this turn: the seat, the card it revealed
+    /// (back in its hand) and the card it placed instead.
+    pub replaced: Vec<(Seat, Card, Card)>,
+    /// Cards known to be in a seat's hand this round (a Replace card sent them back), by seat,
+    /// until it plays them again.
+    pub returned: Vec<(Seat, Card)>,
 }
 
 impl Memory {
@@ -67,6 +73,8 @@ impl Memory {
     /// Forgets the round (a new game starts).
     pub fn clear(&mut self) {
         self.taken.clear();
+        self.replaced.clear();
+        self.returned.clear();
         self.revealed.clear();
         self.picks.iter_mut().for_each(Vec::clear);
         self.piled.iter_mut().for_each(Vec::clear);
@@ -84,6 +92,8 @@ impl Memory {
             Event::Deal { .. } => {
                 self.taken.clear();
                 self.revealed.clear();
+                self.replaced.clear();
+                self.returned.clear();
                 self.piled.iter_mut().for_each(Vec::clear);
             }
             Event::RoundEnd { .. } => self.clear(),
@@ -109,7 +119,22 @@ impl Memory {
                     picks.push(*card);
                 }
             }
-            Event::Reveal { cards, .. } => self.revealed.extend_from_slice(cards),
+            Event::Reveal { cards, .. } => {
+                self.revealed.extend_from_slice(cards);
+                self.replaced.clear();
+                self.returned
+                    .retain(|(seat, card)| cards.get(*seat) != Some(card));
+            }
+            Event::Special {
+                seat,
+                card,
+                play: SpecialPlay::Replace { card: instead },
+            } => {
+                self.replaced.push((*seat, *card, *instead));
+                // The card placed instead may be one sent back before.
+                self.returned.retain(|&back| back != (*seat, *instead));
+                self.returned.push((*seat, *card));
+            }
             Event::Take { cards, .. } => self.taken.extend_from_slice(cards),
             _ => {}
         }

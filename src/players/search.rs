@@ -12,8 +12,9 @@
 
 use super::builtin::{Builtin, Strategy, fallback};
 use super::{Answer, GameStart, Legality, Player};
+use crate::cards::Card;
 use crate::game::model::{Memory, Model};
-use crate::game::{Action, Discard, Event, Game, Seat, ToMove, View};
+use crate::game::{Action, Decision, Discard, Event, Game, Seat, ToMove, View};
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::variants::Variant;
@@ -25,17 +26,17 @@ use crate::variants::take_a_number::TakeANumber;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The rollouts a decision gets by default at a table of four, by variant (a Pro rollout
-/// drafts too, a circle game's rollout plays the whole game); at `seats` seats, this times
-/// 4 / seats (a rollout's cost grows with the seats). Chosen to stay under 10 ms a decision on
-/// average on one core of this project's machine (docs/mcs.md).
-pub fn default_rollouts(variant: Variant, seats: usize) -> u32 {
-    let at_four = match variant {
-        Variant::Classic | Variant::TakeANumber => 2000,
-        Variant::Pro | Variant::Anniversary => 1000,
-        Variant::Circle => 300,
-    };
-    (at_four * 4 / seats.max(1) as u32).max(1)
+/// The work a decision gets by default, in steps (the decisions played in its rollouts, one
+/// for each action tried, and `seats` for each determinization), by variant: a count, so games
+/// are reproducible from the seed, and bounded, so a decision with long rollouts or many
+/// actions gets fewer rollouts. Chosen to keep every decision under 10 ms on one core of this
+/// project's machine (docs/mcs.md).
+pub fn default_steps(variant: Variant) -> u64 {
+    match variant {
+        Variant::Classic | Variant::TakeANumber | Variant::Pro => 40_000,
+        Variant::Anniversary => 25_000,
+        Variant::Circle => 15_000,
+    }
 }
 
 /// The rollouts' policy by default.
@@ -54,11 +55,17 @@ pub const DEFAULT_MIX: u32 = 50;
 /// default, in percent, at a table of three or more (docs/mcs.md).
 pub const DEFAULT_RIVAL: u32 = 50;
 
+/// Whether the other seats' rollout play follows how they played so far, by default.
+pub const DEFAULT_INFER: bool = false;
+
 /// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct McsOptions {
-    /// Rollouts per decision (over all its actions); `None`: [`default_rollouts`].
+    /// Rollouts per decision (over all its actions) instead of a count of steps.
     pub rollouts: Option<u32>,
+    /// Steps per decision (see [`default_steps`]); `None`: the default, unless `rollouts` or
+    /// `ms` is given.
+    pub steps: Option<u64>,
     /// A time budget per decision in milliseconds instead of a count: the games then depend on
     /// the machine's speed, so they are not reproducible from the seed.
     pub ms: Option<u32>,
@@ -74,18 +81,23 @@ pub struct McsOptions {
     /// At a table of three or more: how much the points of the other seat doing best so far
     /// count against the seat's own, in percent.
     pub rival: u32,
+    /// Classic and Pro: each other seat's share of dodger decisions in the rollouts follows
+    /// how it has played so far this game (see [`Style`]) instead of `mix` alone.
+    pub infer: bool,
 }
 
 impl Default for McsOptions {
     fn default() -> McsOptions {
         McsOptions {
             rollouts: None,
+            steps: None,
             ms: None,
             policy: DEFAULT_POLICY,
             own: DEFAULT_OWN,
             versus: 0,
             mix: DEFAULT_MIX,
             rival: DEFAULT_RIVAL,
+            infer: DEFAULT_INFER,
         }
     }
 }
@@ -110,19 +122,21 @@ impl McsOptions {
             let number = value
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| n > 0 || ["versus", "mix", "rival"].contains(&name))
+                .filter(|&n| n > 0 || ["versus", "mix", "rival", "infer"].contains(&name))
                 .ok_or_else(|| {
                     format!("mcs option `{name}`: `{value}` is not a whole number above 0")
                 })?;
             match name {
                 "rollouts" => parsed.rollouts = Some(number),
+                "steps" => parsed.steps = Some(u64::from(number)),
                 "ms" => parsed.ms = Some(number),
                 "versus" => parsed.versus = number,
                 "mix" => parsed.mix = number.min(100),
                 "rival" => parsed.rival = number,
+                "infer" => parsed.infer = number > 0,
                 _ => {
                     return Err(format!(
-                        "unknown mcs option `{name}` (known: rollouts, ms, policy, own, versus, mix, rival)"
+                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer)"
                     ));
                 }
             }
@@ -135,6 +149,9 @@ impl McsOptions {
         let mut spec = String::from("mcs");
         if let Some(rollouts) = self.rollouts {
             spec.push_str(&format!(":rollouts={rollouts}"));
+        }
+        if let Some(steps) = self.steps {
+            spec.push_str(&format!(":steps={steps}"));
         }
         if let Some(ms) = self.ms {
             spec.push_str(&format!(":ms={ms}"));
@@ -150,6 +167,9 @@ impl McsOptions {
         }
         if self.mix != DEFAULT_MIX {
             spec.push_str(&format!(":mix={}", self.mix));
+        }
+        if self.infer != DEFAULT_INFER {
+            spec.push_str(&format!(":infer={}", u32::from(self.infer)));
         }
         if self.own != DEFAULT_OWN {
             spec.push_str(&format!(":own={}", self.own.name()));
@@ -176,6 +196,8 @@ pub struct McsPlayer {
     /// The view's rules, shared with the games built from them (made again when they change).
     rules: Option<Arc<Rules>>,
     memory: Memory,
+    /// How the other seats have played this game.
+    style: Style,
     /// Reused buffers.
     actions: Vec<Action>,
     totals: Vec<f64>,
@@ -193,6 +215,7 @@ impl McsPlayer {
             variant: Variant::Classic,
             rules: None,
             memory: Memory::default(),
+            style: Style::default(),
             actions: Vec::new(),
             totals: Vec::new(),
         }
@@ -200,6 +223,13 @@ impl McsPlayer {
 
     /// The decision for `view`, searched in the current variant.
     pub fn choose(&mut self, view: &View) -> Action {
+        if self.options.infer {
+            self.style.before_reveal(view);
+            let prior = self.options.mix;
+            let mixes = &mut self.policies.mixes;
+            mixes.clear();
+            mixes.extend((0..view.seats).map(|s| self.style.dodger_share(s, prior)));
+        }
         let rules = match &self.rules {
             Some(rules) if **rules == *view.rules => rules.clone(),
             _ => {
@@ -213,13 +243,7 @@ impl McsPlayer {
             Variant::Pro => self.search::<Pro>(&rules, view),
             Variant::TakeANumber => self.search::<TakeANumber>(&rules, view),
             Variant::Circle => self.search::<Circle>(&rules, view),
-            // Mid-turn (a card revealed: special cards, Negative = Positive, swaps, a row
-            // choice) the rebuilt game can reach states the rules engine does not expect (a
-            // known problem, docs/mcs.md): those decisions are the dodger's.
-            Variant::Anniversary if view.revealed.is_empty() => {
-                self.search::<Anniversary>(&rules, view)
-            }
-            Variant::Anniversary => None,
+            Variant::Anniversary => self.search::<Anniversary>(&rules, view),
         };
         chosen.unwrap_or_else(|| self.policies.smart.choose(view))
     }
@@ -242,13 +266,15 @@ impl McsPlayer {
         // Sequential halving: the budget is spent in stages; after each, the worse half of the
         // actions still in play is dropped, so the close calls get most of the rollouts.
         let stages = n.next_power_of_two().trailing_zeros().max(1);
-        let budget = match self.options.ms {
-            Some(ms) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
-            None => {
-                let default = || default_rollouts(self.variant, view.seats);
-                Budget::Rollouts(self.options.rollouts.unwrap_or_else(default) / stages)
+        let budget = match (self.options.ms, self.options.rollouts, self.options.steps) {
+            (Some(ms), ..) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
+            (None, Some(rollouts), None) => Budget::Rollouts(rollouts / stages),
+            (None, _, steps) => {
+                let steps = steps.unwrap_or_else(|| default_steps(self.variant));
+                Budget::Steps(steps / u64::from(stages))
             }
         };
+        let deal_cost = view.seats as u64;
         let high_wins = rules.circle.is_some();
         // The rival: the other seat doing best so far (totals and this round's points).
         let standing = |s: Seat| {
@@ -271,11 +297,13 @@ impl McsPlayer {
         for stage in 0..stages {
             let start = Instant::now();
             let mut spent = 0u32;
+            let mut work = 0u64;
             loop {
                 if !fresh {
                     world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
                 }
                 fresh = false;
+                work += deal_cost;
                 let p = &mut self.policies;
                 let futures = (p.others.rng().clone(), p.own.rng().clone());
                 for &k in &active {
@@ -286,13 +314,14 @@ impl McsPlayer {
                         self.totals[k] = f64::INFINITY;
                         continue;
                     }
-                    rollout(&mut game, &mut self.policies, seat, view.round);
+                    work += 1 + rollout(&mut game, &mut self.policies, seat, view.round);
                     self.totals[k] += value(&game, seat, view.scores, &scoring);
                 }
                 spent += active.len() as u32;
                 let done = match budget {
                     Budget::Time(limit) => start.elapsed() >= limit,
                     Budget::Rollouts(count) => spent >= count,
+                    Budget::Steps(count) => work >= count,
                 };
                 if done {
                     break;
@@ -323,6 +352,80 @@ struct Scoring {
 enum Budget {
     Time(Duration),
     Rollouts(u32),
+    Steps(u64),
+}
+
+/// How the other seats have played this game, for a model of them in the rollouts (classic
+/// and Pro rounds): of each seat's cards, how many were *unsafe* when revealed (a low card, or
+/// one that lands on a full row), by the rows as they were when the seat chose. The dodger
+/// plays a safe card whenever it holds one; a random player plays what its hand gives.
+#[derive(Clone, Debug, Default)]
+pub struct Style {
+    /// By seat: cards seen played, and how many of them unsafe.
+    counts: Vec<(u32, u32)>,
+    /// The rows' ends this turn and whether each is full, taken at the seat's own choice
+    /// (everyone chooses on the same table); empty when the turn is not one to read.
+    ends: Vec<(Card, bool)>,
+}
+
+impl Style {
+    /// Unsafe cards per card played: the dodger's and a random player's rates at classic
+    /// 4-player tables (measured, docs/mcs.md).
+    const DODGER: f64 = 0.18;
+    const RANDOM: f64 = 0.38;
+
+    /// Nothing seen yet, at a table of `seats`.
+    pub fn new(seats: usize) -> Style {
+        Style {
+            counts: vec![(0, 0); seats],
+            ends: Vec::new(),
+        }
+    }
+
+    /// Notes the table before a classic or Pro card is chosen (the others choose on it too).
+    pub fn before_reveal(&mut self, view: &View) {
+        self.ends.clear();
+        let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
+        if plain && view.decision == Some(Decision::PlayCard) {
+            let ends = view.rows.iter().enumerate().map(|(r, row)| {
+                let full = row.len() >= view.capacity(r);
+                (row[row.len() - 1], full)
+            });
+            self.ends.extend(ends);
+        }
+    }
+
+    /// Reads the turn's `cards` (by seat) against the table noted, except `me`'s.
+    pub fn revealed(&mut self, cards: &[Card], me: Seat) {
+        if self.ends.is_empty() {
+            return;
+        }
+        for (seat, &card) in cards.iter().enumerate().filter(|&(s, _)| s != me) {
+            let target = self.ends.iter().filter(|(end, _)| *end < card).max();
+            let unsafe_card = target.is_none_or(|&(_, full)| full);
+            if let Some((played, risky)) = self.counts.get_mut(seat) {
+                *played += 1;
+                *risky += u32::from(unsafe_card);
+            }
+        }
+        self.ends.clear();
+    }
+
+    /// The percent of `seat`'s rollout decisions to give the dodger: the chance that it plays
+    /// like the dodger rather than at random, from `prior` percent and what it played.
+    pub fn dodger_share(&self, seat: Seat, prior: u32) -> u32 {
+        let Some(&(played, risky)) = self.counts.get(seat) else {
+            return prior;
+        };
+        let prior = f64::from(prior.clamp(1, 99)) / 100.0;
+        let (d, r) = (Style::DODGER, Style::RANDOM);
+        let safe = f64::from(played - risky);
+        let log_odds = (prior / (1.0 - prior)).ln()
+            + f64::from(risky) * (d / r).ln()
+            + safe * ((1.0 - d) / (1.0 - r)).ln();
+        let share = 1.0 / (1.0 + (-log_odds).exp());
+        (share * 100.0).round() as u32
+    }
 }
 
 /// The built-in bots that play a rollout: `own` at the searching seat; at the others `others`,
@@ -332,6 +435,8 @@ pub struct Policies {
     pub others: Builtin,
     pub smart: Builtin,
     pub mix: u32,
+    /// By seat, the percent for `smart` instead of `mix` (empty: `mix` at every seat).
+    pub mixes: Vec<u32>,
 }
 
 impl Policies {
@@ -342,15 +447,17 @@ impl Policies {
             others: Builtin::new(options.policy, seed ^ 0x6d63_735f_726f_6c6c),
             smart: Builtin::new(Strategy::Dodger, seed ^ 0x6d63_735f_736d_7274),
             mix: options.mix,
+            mixes: Vec::new(),
         }
     }
 
     /// The bot for `seat`'s next decision when `me` searches.
     #[inline]
     fn at(&mut self, seat: Seat, me: Seat) -> &mut Builtin {
+        let mix = self.mixes.get(seat).copied().unwrap_or(self.mix);
         if seat == me {
             &mut self.own
-        } else if self.mix > 0 && self.others.rng().below(100) < self.mix {
+        } else if mix > 0 && self.others.rng().below(100) < mix {
             &mut self.smart
         } else {
             &mut self.others
@@ -359,32 +466,34 @@ impl Policies {
 }
 
 /// Plays `game` to the end of round `round` (or of the game) with `policies`, `me` being the
-/// searching seat: one rollout (public for the benchmark).
-pub fn rollout<G: Game>(game: &mut G, policies: &mut Policies, me: Seat, round: u32) {
+/// searching seat: one rollout (public for the benchmark). Returns its steps: the decisions
+/// played.
+pub fn rollout<G: Game>(game: &mut G, policies: &mut Policies, me: Seat, round: u32) -> u64 {
+    let mut steps = 0;
     loop {
         match game.to_move() {
-            ToMove::Deal | ToMove::GameOver => return,
+            ToMove::Deal | ToMove::GameOver => return steps,
             ToMove::Everyone(_) => {
                 for seat in 0..game.seats() {
-                    step(game, policies.at(seat, me), seat);
+                    steps += step(game, policies.at(seat, me), seat);
                 }
             }
             ToMove::Seat(seat, _) => {
                 if game.view(seat).round != round {
-                    return;
+                    return steps;
                 }
-                step(game, policies.at(seat, me), seat);
+                steps += step(game, policies.at(seat, me), seat);
             }
         }
     }
 }
 
-/// `seat` decides with `policy`, if it owes a decision.
+/// `seat` decides with `policy`, if it owes a decision; returns the decisions made (0 or 1).
 #[inline]
-fn step<G: Game>(game: &mut G, policy: &mut Builtin, seat: Seat) {
+fn step<G: Game>(game: &mut G, policy: &mut Builtin, seat: Seat) -> u64 {
     let view = game.view(seat);
     if view.decision.is_none() {
-        return;
+        return 0;
     }
     let action = policy.choose(&view);
     if game.apply(seat, action, &mut Discard).is_err() {
@@ -392,6 +501,7 @@ fn step<G: Game>(game: &mut G, policy: &mut Builtin, seat: Seat) {
         game.apply(seat, action, &mut Discard)
             .expect("the fallback move is always legal");
     }
+    1
 }
 
 /// What a finished rollout is worth to `seat`, lower is better (see [`McsPlayer`]): `before`
@@ -436,6 +546,7 @@ impl Player for McsPlayer {
         self.policies.others.start_game(start)?;
         self.variant = start.variant;
         self.memory = Memory::new(start.seat, start.seats);
+        self.style = Style::new(start.seats);
         Ok(())
     }
 
@@ -445,6 +556,9 @@ impl Player for McsPlayer {
 
     fn observe(&mut self, _seat: Seat, event: &Event) -> Answer<()> {
         self.memory.observe(event);
+        if let Event::Reveal { cards, .. } = event {
+            self.style.revealed(cards, self.memory.seat);
+        }
         Ok(())
     }
 

@@ -1627,9 +1627,25 @@ impl Model for Anniversary {
         let mut game = Anniversary::new(rules.clone(), seats)
             .map_err(|e| RuleError::BadDeal(e.to_string()))?;
         let revealed = view.revealed;
+        // A Replace card this turn put another card in place of the one revealed (which went
+        // back into its player's hand): the card being placed is seen too, so is no one's.
+        // The cards a Replace sent back are known to be in their players' hands.
+        let replaced = |s: Seat| {
+            let found = memory.replaced.iter().find(|&&(by, ..)| by == s);
+            found.map(|&(_, _, instead)| instead)
+        };
+        let instead = memory.replaced.iter().map(|(_, _, instead)| instead);
+        let returned = memory.returned.iter().map(|(_, back)| back);
+        let placing = match view.decision {
+            Some(Decision::Special { card } | Decision::ChooseRow { card }) => Some(card),
+            _ => None,
+        };
         let seen = (view.hand.iter().chain(view.rows.iter().flatten()))
             .chain(revealed)
-            .chain(&memory.taken);
+            .chain(&memory.taken)
+            .chain(instead)
+            .chain(returned)
+            .chain(&placing);
         let mut unseen = unseen_cards(rules, seen);
         // The special cards no one is known to hold.
         let mut specials: Vec<Special> = rules.anniversary_rules().deck().collect();
@@ -1660,7 +1676,13 @@ impl Model for Anniversary {
                 game.hands[seat] = view.hand.to_vec();
                 game.special_hands[seat] = view.special_hand.to_vec();
             } else {
-                game.hands[seat] = draw_hand(rng, &mut unseen, view.hand.len());
+                // A seat holds the cards a Replace sent back, and the others drawn.
+                let back = memory.returned.iter().filter(|&&(by, _)| by == seat);
+                let mut hand: Vec<Card> = back.map(|&(_, card)| card).collect();
+                let drawn = view.hand.len().saturating_sub(hand.len());
+                hand.extend(draw_hand(rng, &mut unseen, drawn));
+                hand.sort_unstable();
+                game.hands[seat] = hand;
                 let mut held = specials.split_off(specials.len() - table.hand_counts[seat]);
                 held.sort_unstable();
                 game.special_hands[seat] = held;
@@ -1687,7 +1709,10 @@ impl Model for Anniversary {
             Some(Decision::ChooseRow { card }) => Phase::ChooseRow { seat, card },
             Some(Decision::Swap) => Phase::Swap { seat },
             Some(Decision::Cancel) => {
-                let card = *revealed.get(seat).ok_or_else(|| bad("no card revealed"))?;
+                let card = match replaced(seat) {
+                    Some(instead) => instead,
+                    None => *revealed.get(seat).ok_or_else(|| bad("no card revealed"))?,
+                };
                 let taking = game
                     .taking_of(card, &table.taking)
                     .ok_or_else(|| bad("no row the view takes"))?;
