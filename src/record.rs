@@ -552,6 +552,18 @@ impl<R: BufRead> LineReader<R> {
     /// The next line that is not blank, parsed ([`Line::parse`]), with its number; `None` at
     /// the end. A compact record's turn line of numbers is read from its bytes as they are.
     pub fn next_parsed(&mut self) -> Result<Option<Parsed>, ReadError> {
+        // Most turn lines lie whole in the input's buffer: read there, in one pass that finds
+        // the numbers and the line end, without copying the line.
+        let line = self.number;
+        let available = self
+            .input
+            .fill_buf()
+            .map_err(|error| ReadError::Io { line, error })?;
+        if let Some((answers, len)) = json::read_numbers_line(available) {
+            self.input.consume(len);
+            self.number += 1;
+            return Ok(Some((self.number, Ok(Line::Turn(answers)))));
+        }
         loop {
             if !self.read_raw()? {
                 return Ok(None);
@@ -1176,25 +1188,56 @@ mod json {
     /// Reads a turn line of numbers only (`[27,24,22,2]`, as the writer writes it); `None` for
     /// any other line.
     pub fn read_numbers(line: &[u8]) -> Option<super::Answers> {
-        let body = line.strip_prefix(b"[")?.strip_suffix(b"]")?;
+        turn_numbers(line).and_then(|(answers, end)| (end == line.len()).then_some(answers))
+    }
+
+    /// Reads a turn line of numbers at the start of `bytes` (an input's buffer), with its line
+    /// end (`\n` or `\r\n`): the answers and the number of bytes the line takes with its end.
+    /// `None` if the bytes start with no such line, or it does not end within them.
+    pub fn read_numbers_line(bytes: &[u8]) -> Option<(super::Answers, usize)> {
+        let (answers, end) = turn_numbers(bytes)?;
+        match bytes.get(end) {
+            Some(b'\n') => Some((answers, end + 1)),
+            Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => Some((answers, end + 2)),
+            _ => None,
+        }
+    }
+
+    /// The numbers of a turn line at the start of `bytes` (`[27,24,22,2]`), in one pass, and
+    /// where the line's `]` ends.
+    #[inline(always)]
+    fn turn_numbers(bytes: &[u8]) -> Option<(super::Answers, usize)> {
+        if bytes.first() != Some(&b'[') {
+            return None;
+        }
         let mut answers = super::Answers::new();
-        for number in body.split(|&c| c == b',') {
-            // At most 9 digits (no overflow: a longer number is read by serde), and no leading
-            // zero (not JSON).
-            if number.is_empty() || number.len() > 9 || (number.len() > 1 && number[0] == b'0') {
-                return None;
-            }
+        let mut i = 1;
+        loop {
+            let start = i;
             let mut n: u32 = 0;
-            for &c in number {
+            while let Some(&c) = bytes.get(i) {
                 let digit = c.wrapping_sub(b'0');
                 if digit > 9 {
+                    break;
+                }
+                // At most 9 digits (no overflow: a longer number is read by serde).
+                if i - start == 9 {
                     return None;
                 }
                 n = n * 10 + u32::from(digit);
+                i += 1;
+            }
+            // No digits, or a leading zero (not JSON).
+            if i == start || (i - start > 1 && bytes[start] == b'0') {
+                return None;
             }
             answers.push(super::Answer::Number(n));
+            match bytes.get(i) {
+                Some(b',') => i += 1,
+                Some(b']') => return Some((answers, i + 1)),
+                _ => return None,
+            }
         }
-        Some(answers)
     }
 
     /// A reader of one line's bytes.

@@ -903,3 +903,30 @@ fn ordinal(n: usize) -> String {
         _ => format!("{n}th"),
     }
 }
+
+#[test]
+fn turn_lines_read_in_the_input_buffer_are_the_lines_parse_reads() {
+    // A compact record, with the turn lines of other shapes the reader must take to serde
+    // (leading zeros, ten digits, spaces, a `\r\n` line end, strings) or leave for the next
+    // line (blank lines), read through buffers small enough that lines straddle their ends.
+    let mut text = record_in(Variant::Classic, 4, 2, 7, 2);
+    text.push_str("[01]\n[1234567890]\n[1, 2]\r\n[3,4]\r\n\n  \n[5]\r\r\n[]\n[\"pass\"]\n[7,]\n[8");
+    let expected: Vec<(usize, String)> = text
+        .split('\n')
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            let l = l.strip_suffix('\r').unwrap_or(l);
+            (i + 1, format!("{:?}", Line::parse(l, i + 1)))
+        })
+        .collect();
+    for capacity in [1, 2, 3, 5, 8, 13, 64, 1 << 16] {
+        let mut reader =
+            LineReader::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()));
+        let mut read = Vec::new();
+        while let Some((number, line)) = reader.next_parsed().expect("the text reads") {
+            read.push((number, format!("{line:?}")));
+        }
+        assert_eq!(read, expected, "a buffer of {capacity} bytes");
+    }
+}
