@@ -828,21 +828,7 @@ impl Replay {
                         format!("the deal of round {given}, but round {round} is due"),
                     ));
                 }
-                let specials = match next {
-                    Some(Event::Specials {
-                        hands,
-                        deck,
-                        reshuffled,
-                        seed,
-                        ..
-                    }) => Some(SpecialDeal {
-                        hands: hands.clone(),
-                        deck: deck.clone(),
-                        reshuffled: *reshuffled,
-                        seed: *seed,
-                    }),
-                    _ => None,
-                };
+                let specials = special_deal(next);
                 self.specials_due = specials.is_some();
                 let deal = Deal {
                     hands: hands.clone(),
@@ -1010,21 +996,7 @@ impl Replay {
         match (game.to_move(), recorded) {
             (ToMove::Deal, Event::Deal { hands, rows, .. }) => {
                 // An anniversary deal's special cards are on the line after it.
-                let specials = match next {
-                    Some(Event::Specials {
-                        hands,
-                        deck,
-                        reshuffled,
-                        seed,
-                        ..
-                    }) => Some(SpecialDeal {
-                        hands: hands.clone(),
-                        deck: deck.clone(),
-                        reshuffled: *reshuffled,
-                        seed: *seed,
-                    }),
-                    _ => None,
-                };
+                let specials = special_deal(next);
                 let round = self.rounds + 1;
                 match &mut self.rng {
                     Some(rng) if round > self.header.given_deals => {
@@ -1474,5 +1446,25 @@ fn explain(recorded: &Event, expected: &Event) -> String {
             report::event(recorded),
             report::event(expected)
         ),
+    }
+}
+
+/// The special cards of an anniversary deal, from the `specials` line that follows its `deal`
+/// line (`next`); `None` when the next line is something else.
+fn special_deal(next: Option<&Event>) -> Option<SpecialDeal> {
+    match next {
+        Some(Event::Specials {
+            hands,
+            deck,
+            reshuffled,
+            seed,
+            ..
+        }) => Some(SpecialDeal {
+            hands: hands.clone(),
+            deck: deck.clone(),
+            reshuffled: *reshuffled,
+            seed: *seed,
+        }),
+        _ => None,
     }
 }
