@@ -12,8 +12,12 @@
 //!   classic values, so the games are the same), one with a `row_taken` hook called at every
 //!   take (a rule that never fires in classic games, so again the games are the same), and one
 //!   whose `row_taken` hook recomputes the row's bullheads card by card with `t.bullheads`.
+//!   The games without a script and with each script are measured in turn, a slice each, over
+//!   several rounds; each ratio is the median of the rounds' ratios of CPU time (the thread's),
+//!   printed with their range and the same of wall time.
 //! - house-variants: per variant other than classic, its games without a script, with a
-//!   settings-only script (its own defaults restated) and with the `row_taken` hook above.
+//!   settings-only script (its own defaults restated) and with the `row_taken` hook above,
+//!   measured in turn as the house lines are.
 //! - mcs: rollouts per second of `builtin:mcs` (src/players/search.rs) per variant, from the
 //!   start of a round to its end, next to the engine's classic rounds per second.
 //! - tournament: games per second of a `take5 tournament` (4 built-in bots at one table, one
@@ -76,6 +80,93 @@ fn rate(budget: Duration, mut batch: impl FnMut() -> u64) -> f64 {
     best
 }
 
+/// The CPU time this thread has used, in seconds (the clock Linux keeps per thread: time the
+/// thread waited for a core while other processes ran is not in it).
+fn thread_cpu() -> f64 {
+    // SAFETY: clock_gettime fills the zeroed timespec of our own.
+    let t = unsafe {
+        let mut t: libc::timespec = std::mem::zeroed();
+        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t);
+        t
+    };
+    t.tv_sec as f64 + t.tv_nsec as f64 / 1e9
+}
+
+/// One side of a paired measurement: its rates (items per second of wall time and of this
+/// thread's CPU time) in each round.
+#[derive(Default)]
+struct Side {
+    wall: Vec<f64>,
+    cpu: Vec<f64>,
+}
+
+/// Measures `sides` (the first is the baseline) in alternation: `rounds` rounds, each running
+/// every side for one slice of about `slice`, in turn (A B C, then C B A, and so on, so that
+/// neither side always follows the other), after a warm-up batch of each. A ratio is taken
+/// within a round, between slices a second or two apart, so the machine's load, which moves
+/// over minutes, weighs on both sides of it alike.
+fn interleaved(rounds: usize, slice: Duration, sides: &mut [&mut dyn FnMut() -> u64]) -> Vec<Side> {
+    for batch in sides.iter_mut() {
+        batch();
+    }
+    let mut measured: Vec<Side> = sides.iter().map(|_| Side::default()).collect();
+    for round in 0..rounds {
+        let order: Vec<usize> = if round % 2 == 0 {
+            (0..sides.len()).collect()
+        } else {
+            (0..sides.len()).rev().collect()
+        };
+        for i in order {
+            let (start, cpu) = (Instant::now(), thread_cpu());
+            let mut items = 0;
+            while start.elapsed() < slice {
+                items += sides[i]();
+            }
+            let (wall, cpu) = (start.elapsed().as_secs_f64(), thread_cpu() - cpu);
+            measured[i].wall.push(items as f64 / wall);
+            measured[i].cpu.push(items as f64 / cpu);
+        }
+    }
+    measured
+}
+
+/// The median of `values` and the least and greatest of them.
+fn median_and_range(mut values: Vec<f64>) -> (f64, f64, f64) {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    let median = if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    };
+    (median, values[0], values[n - 1])
+}
+
+impl Side {
+    /// The median rate of wall time over the rounds.
+    fn rate(&self) -> f64 {
+        median_and_range(self.wall.clone()).0
+    }
+
+    /// This side's speed over `baseline`'s (named `name`), round by round: the median ratio of
+    /// CPU time and its range, then of wall time, e.g. `0.52x the engine in CPU time
+    /// (0.49x-0.55x), 0.51x in wall time (0.41x-0.60x)`.
+    fn over(&self, baseline: &Side, name: &str) -> String {
+        let ratios = |of: &[f64], by: &[f64]| {
+            median_and_range(of.iter().zip(by).map(|(a, b)| a / b).collect())
+        };
+        let (cpu, cpu_low, cpu_high) = ratios(&self.cpu, &baseline.cpu);
+        let (wall, wall_low, wall_high) = ratios(&self.wall, &baseline.wall);
+        format!(
+            "{cpu:.2}x {name} in CPU time ({cpu_low:.2}x-{cpu_high:.2}x), {wall:.2}x in wall time ({wall_low:.2}x-{wall_high:.2}x)"
+        )
+    }
+}
+
+/// Rounds of the `house` and `house-variants` measurements, and the length of each slice.
+const HOUSE_ROUNDS: usize = 9;
+const HOUSE_SLICE: Duration = Duration::from_millis(400);
+
 fn config(games: u64) -> MatchConfig {
     MatchConfig {
         variant: Variant::Classic,
@@ -95,6 +186,12 @@ fn engine_games_per_second(house: Option<House>) -> f64 {
 
 /// Games per second of `variant` between four built-in random bots.
 fn variant_games_per_second(variant: Variant, house: Option<House>) -> f64 {
+    rate(Duration::from_secs(3), variant_match(variant, house))
+}
+
+/// A batch of 200 games of `variant` between four built-in random bots (with house rules if
+/// given), to be played again and again: it returns the games played.
+fn variant_match(variant: Variant, house: Option<House>) -> impl FnMut() -> u64 {
     let mut config = config(200);
     config.variant = variant;
     config.rules = Arc::new(variant.rules());
@@ -108,9 +205,7 @@ fn variant_games_per_second(variant: Variant, house: Option<House>) -> f64 {
     let mut players: Vec<Box<dyn Player>> = (0..4)
         .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)
         .collect();
-    rate(Duration::from_secs(3), || {
-        play_match(&config, &mut players, None, |_| {}).expect("a match")
-    })
+    move || play_match(&config, &mut players, None, |_| {}).expect("a match")
 }
 
 /// Classic rounds per game in the engine benchmark's games (counted from their events, once).
@@ -502,13 +597,11 @@ fn main() {
     // `cargo bench` passes --bench; other arguments select benchmarks by name.
     let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
-    let mut plain = None;
-    if wanted("engine") || wanted("house") {
+    if wanted("engine") {
         let games = engine_games_per_second(None);
         println!(
             "engine: {games:>10.0} games/s  (4 players, classic to 66, built-in random bots, one core, no record; target >= 150000)"
         );
-        plain = Some(games);
         let minimal = rate(Duration::from_secs(3), || minimal_loop_games(200));
         println!(
             "engine: {minimal:>10.0} games/s  (the same games in a minimal hand-written loop, the yardstick; take5 is {:.2}x of it)",
@@ -528,24 +621,49 @@ fn main() {
         mcs_rollouts();
     }
     if wanted("house") {
-        let plain = plain.expect("measured above");
         let script = |name: &str, text: &str| {
             House::from_source(name, text.as_bytes(), Rules::classic()).expect("the script loads")
         };
-        let games = engine_games_per_second(Some(script("settings.lua", SETTINGS_ONLY)));
-        println!(
-            "house settings: {games:>10.0} games/s  ({:.2}x the engine; a script with settings only; target >= 0.9x)",
-            games / plain
+        let measured = interleaved(
+            HOUSE_ROUNDS,
+            HOUSE_SLICE,
+            &mut [
+                &mut variant_match(Variant::Classic, None),
+                &mut variant_match(
+                    Variant::Classic,
+                    Some(script("settings.lua", SETTINGS_ONLY)),
+                ),
+                &mut variant_match(
+                    Variant::Classic,
+                    Some(script("row_taken.lua", ROW_TAKEN_HOOK)),
+                ),
+                &mut variant_match(
+                    Variant::Classic,
+                    Some(script("per_card.lua", PER_CARD_HOOK)),
+                ),
+            ],
         );
-        let games = engine_games_per_second(Some(script("row_taken.lua", ROW_TAKEN_HOOK)));
+        let [plain, settings, row_taken, per_card] = &measured[..] else {
+            unreachable!("four sides")
+        };
         println!(
-            "house row_taken: {games:>10.0} games/s  ({:.2}x the engine; a Lua row_taken hook at every take; target >= 0.5x)",
-            games / plain
+            "house engine: {:>10.0} games/s  (no script, the baseline; median of {HOUSE_ROUNDS} rounds, each side in turn; ratios in CPU time, median and range over the rounds)",
+            plain.rate()
         );
-        let games = engine_games_per_second(Some(script("per_card.lua", PER_CARD_HOOK)));
         println!(
-            "house row_taken per card: {games:>10.0} games/s  ({:.2}x the engine; the hook calls t.bullheads for each card taken)",
-            games / plain
+            "house settings: {:>10.0} games/s  ({}; a script with settings only; target >= 0.9x)",
+            settings.rate(),
+            settings.over(plain, "the engine")
+        );
+        println!(
+            "house row_taken: {:>10.0} games/s  ({}; a Lua row_taken hook at every take; target >= 0.5x)",
+            row_taken.rate(),
+            row_taken.over(plain, "the engine")
+        );
+        println!(
+            "house row_taken per card: {:>10.0} games/s  ({}; the hook calls t.bullheads for each card taken)",
+            per_card.rate(),
+            per_card.over(plain, "the engine")
         );
     }
     if wanted("house-variants") {
@@ -561,15 +679,26 @@ fn main() {
                 rules.max_players,
                 own_defaults(variant, &rules)
             );
-            let plain = variant_games_per_second(variant, None);
-            let with = variant_games_per_second(variant, Some(script("settings.lua", &settings)));
-            let hooked =
-                variant_games_per_second(variant, Some(script("row_taken.lua", ROW_TAKEN_HOOK)));
+            let measured = interleaved(
+                HOUSE_ROUNDS,
+                HOUSE_SLICE,
+                &mut [
+                    &mut variant_match(variant, None),
+                    &mut variant_match(variant, Some(script("settings.lua", &settings))),
+                    &mut variant_match(variant, Some(script("row_taken.lua", ROW_TAKEN_HOOK))),
+                ],
+            );
+            let [plain, with, hooked] = &measured[..] else {
+                unreachable!("three sides")
+            };
             println!(
-                "house-variants: {}: {plain:.0} games/s; settings only {with:.0} ({:.2}x, target >= 0.9x); row_taken at every take {hooked:.0} ({:.2}x, target >= 0.5x)",
+                "house-variants: {}: {:.0} games/s; settings only {:.0} ({}; target >= 0.9x); row_taken at every take {:.0} ({}; target >= 0.5x)",
                 variant.name(),
-                with / plain,
-                hooked / plain
+                plain.rate(),
+                with.rate(),
+                with.over(plain, "without"),
+                hooked.rate(),
+                hooked.over(plain, "without")
             );
         }
     }

@@ -71,6 +71,8 @@ pub(crate) struct Sandbox {
     pub callers: Table,
     /// The state's main thread, for [`Sandbox::call_row_taken`].
     main: *mut ffi::lua_State,
+    /// [`new_row_taken`], which makes a game's `row_taken` caller.
+    new_row_taken: Function,
 }
 
 /// Where [`Sandbox::call_row_taken`] leaves an answer or error it cannot read itself, for mlua
@@ -207,6 +209,8 @@ impl Sandbox {
         lua.set_named_registry_value(RAW_RESULT, false)?;
         Ok(Sandbox {
             main: main.get(),
+            // SAFETY: `new_row_taken` is a C function of the Lua C API's kind (below).
+            new_row_taken: unsafe { lua.create_c_function(new_row_taken)? },
             run: exports.get("run")?,
             view: exports.get("view")?,
             forget: exports.get("forget")?,
@@ -254,22 +258,9 @@ impl Sandbox {
     /// holding the hook and the view.
     pub fn caller(&self, name: &str, hook: &Function) -> Result<Function, Error> {
         if name == "row_taken" {
-            // The `cards` sequence, refilled at each call, how many cards it holds, and its
-            // metatable, which lets go of a table a script adds a key to.
-            let cards = self.lua.create_table_with_capacity(8, 0)?;
-            let watch = self.lua.create_table()?;
-            // SAFETY: `let_go` is a C function of the Lua C API's kind (below).
-            let let_go = unsafe { self.lua.create_c_function(let_go)? };
-            watch.raw_set("__newindex", let_go)?;
-            cards.set_metatable(Some(watch.clone()))?;
-            // SAFETY: the closure takes its five upvalues from the stack, where `exec_raw` put
-            // them, and leaves itself as the one result.
-            return unsafe {
-                self.lua
-                    .exec_raw((hook, &self.view, cards, 0, watch), |state| {
-                        ffi::lua_pushcclosure(state, call_row_taken, 5);
-                    })
-            };
+            // One call that makes it all (a protected call of mlua's each would cost more than
+            // the making; a game starts with this).
+            return self.new_row_taken.call((hook, &self.view));
         }
         // The hooks without a wrapper (low_card and the variants' own) are called as they are.
         match self.callers.raw_get::<Option<Function>>(name)? {
@@ -280,10 +271,11 @@ impl Sandbox {
 
     /// Calls a `row_taken` caller ([`Sandbox::caller`], held in the registry at `caller`, a
     /// [`mlua::RegistryKey::id`]) with `seat, row, bullheads` and the `cards`, through Lua's C
-    /// API rather than mlua's `Function::call`: the arguments go straight onto the stack and a
-    /// number comes back without a conversion (a call per take, where mlua's checks, its error
-    /// handler and its value conversions cost about a tenth of the call). What it cannot read
-    /// itself (an error, an answer that is not a number) is read through mlua.
+    /// API rather than mlua's `Function::call`: the arguments go straight onto the stack (the
+    /// cards by pointer, which the caller reads into its `cards` table) and a number comes back
+    /// without a conversion (a call per take, where mlua's checks, its error handler and its
+    /// value conversions cost about a tenth of the call). What it cannot read itself (an error,
+    /// an answer that is not a number) is read through mlua.
     pub fn call_row_taken(
         &self,
         caller: c_int,
@@ -298,11 +290,12 @@ impl Sandbox {
         // hook (hooks are called from the engine, never from Lua), so its stack is take5's to
         // use above its top, which is restored before returning. Nothing here can raise a Lua
         // error outside the protected call: `lua_checkstack` answers 0 instead, pushing
-        // integers and a registry value allocates nothing, and setting the registry's result
-        // key, which exists, allocates nothing either.
+        // numbers, a light userdata and a registry value allocates nothing, and setting the
+        // registry's result key, which exists, allocates nothing either. `cards` outlives the
+        // call, which reads it through the pointer.
         let status = unsafe {
             let top = ffi::lua_gettop(state);
-            if ffi::lua_checkstack(state, n + 5) == 0 {
+            if ffi::lua_checkstack(state, 6) == 0 {
                 return Err(Error::runtime("the Lua stack cannot grow for a hook call"));
             }
             ffi::lua_rawgeti(
@@ -313,10 +306,9 @@ impl Sandbox {
             ffi::lua_pushinteger(state, seat);
             ffi::lua_pushinteger(state, row);
             ffi::lua_pushinteger(state, bullheads);
-            for card in cards {
-                ffi::lua_pushinteger(state, ffi::lua_Integer::from(card.0));
-            }
-            let status = ffi::lua_pcall(state, 3 + n, 1, 0);
+            ffi::lua_pushlightuserdata(state, cards.as_ptr().cast_mut().cast());
+            ffi::lua_pushinteger(state, ffi::lua_Integer::from(n));
+            let status = ffi::lua_pcall(state, 5, 1, 0);
             let mut is_integer = 0;
             let answer = match (status, ffi::lua_type(state, -1)) {
                 (ffi::LUA_OK, ffi::LUA_TNIL) => Some(Value::Nil),
@@ -417,14 +409,17 @@ impl Sandbox {
 
 /// Calls a `row_taken` hook (the closure's first upvalue) as `hook(t, seat, row, cards,
 /// bullheads)`, with the view (the second upvalue) as `t`, given `seat, row, bullheads` and the
-/// cards as arguments. `cards` is the third upvalue, one table refilled at each call, and the
-/// fourth how many cards the last call put in it: those are overwritten and any past the new
-/// count cleared, so no table is made and none is left for the collector (a fresh table per
-/// call cost about a third of a call, most of it in the allocator and the collector). The
-/// fifth is the table's metatable, whose `__newindex` ([`let_go`]) takes itself off a table a
-/// script adds a key to: a table without it (or given another) is the script's, and a fresh
-/// one takes its place. Made here rather than by a Lua caller, which would cost a Lua call and
-/// varargs, all counted by the budget's hook.
+/// cards (a pointer to the first and their count) as arguments. `cards` is the third upvalue,
+/// one table refilled at each call, and the fourth how many cards the last call put in it:
+/// those are overwritten and any past the new count cleared, so no table is made and none is
+/// left for the collector (a fresh table per call cost about a third of a call, most of it in
+/// the allocator and the collector). The fifth is the table's metatable, whose `__newindex`
+/// ([`let_go`]) takes itself off a table a script adds a key to: a table without it (or given
+/// another) is the script's, and a fresh one takes its place. Made here rather than by a Lua
+/// caller, which would cost a Lua call and varargs, all counted by the budget's hook.
+///
+/// Only take5 calls it ([`Sandbox::call_row_taken`], with a pointer to cards that outlive the
+/// call): the closure is held in the registry and by take5, never handed to a script.
 ///
 /// Errors (the hook's, the budget's, memory) unwind through this frame to the protected call
 /// take5 made; it owns nothing that needs dropping.
@@ -432,11 +427,19 @@ unsafe extern "C-unwind" fn call_row_taken(state: *mut ffi::lua_State) -> c_int 
     const SEAT: c_int = 1;
     const ROW: c_int = 2;
     const BULLHEADS: c_int = 3;
-    const FIRST_CARD: c_int = 4;
-    // SAFETY: Lua calls this with its arguments on the stack and room for LUA_MINSTACK (20)
-    // more values; it pushes 7 at most.
+    const CARDS: c_int = 4;
+    const COUNT: c_int = 5;
+    // SAFETY: Lua calls this with its five arguments on the stack and room for LUA_MINSTACK
+    // (20) more values; it pushes 7 at most. The pointer and count are a live slice of cards
+    // (see above).
     unsafe {
-        let cards = (ffi::lua_gettop(state) - FIRST_CARD + 1).max(0);
+        let count = ffi::lua_tointegerx(state, COUNT, ptr::null_mut());
+        let cards = std::slice::from_raw_parts(
+            ffi::lua_touserdata(state, CARDS)
+                .cast::<Card>()
+                .cast_const(),
+            count as usize,
+        );
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(1));
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(2));
         ffi::lua_pushvalue(state, SEAT);
@@ -449,25 +452,48 @@ unsafe extern "C-unwind" fn call_row_taken(state: *mut ffi::lua_State) -> c_int 
         ffi::lua_settop(state, table);
         if !watched {
             ffi::lua_pop(state, 1);
-            ffi::lua_createtable(state, cards, 0);
+            ffi::lua_createtable(state, count as c_int, 0);
             ffi::lua_pushvalue(state, ffi::lua_upvalueindex(5));
             ffi::lua_setmetatable(state, table);
             ffi::lua_pushvalue(state, table);
             ffi::lua_replace(state, ffi::lua_upvalueindex(3));
             last = 0;
         }
-        for i in 1..=cards {
-            ffi::lua_pushvalue(state, FIRST_CARD - 1 + i);
-            ffi::lua_rawseti(state, table, ffi::lua_Integer::from(i));
+        for (i, card) in (1..).zip(cards) {
+            ffi::lua_pushinteger(state, ffi::lua_Integer::from(card.0));
+            ffi::lua_rawseti(state, table, i);
         }
-        for i in ffi::lua_Integer::from(cards) + 1..=last {
+        for i in count + 1..=last {
             ffi::lua_pushnil(state);
             ffi::lua_rawseti(state, table, i);
         }
-        ffi::lua_pushinteger(state, ffi::lua_Integer::from(cards));
+        ffi::lua_pushinteger(state, count);
         ffi::lua_replace(state, ffi::lua_upvalueindex(4));
         ffi::lua_pushvalue(state, BULLHEADS);
         ffi::lua_call(state, 5, 1);
+    }
+    1
+}
+
+/// `new_row_taken(hook, view)`: a game's [`call_row_taken`] closure for `hook`, with its
+/// upvalues: the hook, the view, an empty `cards` table, its count of cards (0) and its
+/// metatable, whose `__newindex` is [`let_go`]. Each game gets its own table and metatable, so
+/// nothing a script does to them reaches the next game.
+unsafe extern "C-unwind" fn new_row_taken(state: *mut ffi::lua_State) -> c_int {
+    const CARDS: c_int = 3;
+    const WATCH: c_int = 5;
+    // SAFETY: Lua calls this with `hook, view` on the stack (take5 does, through mlua) and room
+    // for LUA_MINSTACK (20) more values; it pushes 4 beyond them at most.
+    unsafe {
+        ffi::lua_settop(state, 2);
+        ffi::lua_createtable(state, 8, 0);
+        ffi::lua_pushinteger(state, 0);
+        ffi::lua_createtable(state, 0, 1);
+        ffi::lua_pushcfunction(state, let_go);
+        ffi::lua_setfield(state, WATCH, c"__newindex".as_ptr());
+        ffi::lua_pushvalue(state, WATCH);
+        ffi::lua_setmetatable(state, CARDS);
+        ffi::lua_pushcclosure(state, call_row_taken, 5);
     }
     1
 }
