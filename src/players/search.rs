@@ -84,12 +84,6 @@ pub struct McsOptions {
     /// Classic and Pro: each other seat's share of dodger decisions in the rollouts follows
     /// how it has played so far this game (see [`Style`]) instead of `mix` alone.
     pub infer: bool,
-    /// At a table of three or more, in a rollout that ends the game: how much the points of
-    /// the other seat with the lowest final total count against the seat's own, in percent
-    /// (`None`: as `rival`).
-    pub last: Option<u32>,
-    /// The budget of a row choice, in percent of a card's.
-    pub rows: u32,
 }
 
 impl Default for McsOptions {
@@ -104,8 +98,6 @@ impl Default for McsOptions {
             mix: DEFAULT_MIX,
             rival: DEFAULT_RIVAL,
             infer: DEFAULT_INFER,
-            last: None,
-            rows: 100,
         }
     }
 }
@@ -130,7 +122,7 @@ impl McsOptions {
             let number = value
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| n > 0 || ["versus", "mix", "rival", "infer", "last"].contains(&name))
+                .filter(|&n| n > 0 || ["versus", "mix", "rival", "infer"].contains(&name))
                 .ok_or_else(|| {
                     format!("mcs option `{name}`: `{value}` is not a whole number above 0")
                 })?;
@@ -142,11 +134,9 @@ impl McsOptions {
                 "mix" => parsed.mix = number.min(100),
                 "rival" => parsed.rival = number,
                 "infer" => parsed.infer = number > 0,
-                "last" => parsed.last = Some(number),
-                "rows" => parsed.rows = number,
                 _ => {
                     return Err(format!(
-                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, last, rows)"
+                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer)"
                     ));
                 }
             }
@@ -180,12 +170,6 @@ impl McsOptions {
         }
         if self.infer != DEFAULT_INFER {
             spec.push_str(&format!(":infer={}", u32::from(self.infer)));
-        }
-        if let Some(last) = self.last {
-            spec.push_str(&format!(":last={last}"));
-        }
-        if self.rows != 100 {
-            spec.push_str(&format!(":rows={}", self.rows));
         }
         if self.own != DEFAULT_OWN {
             spec.push_str(&format!(":own={}", self.own.name()));
@@ -282,22 +266,12 @@ impl McsPlayer {
         // Sequential halving: the budget is spent in stages; after each, the worse half of the
         // actions still in play is dropped, so the close calls get most of the rollouts.
         let stages = n.next_power_of_two().trailing_zeros().max(1);
-        let row = matches!(view.decision, Some(Decision::ChooseRow { .. }));
-        let share = if row {
-            u64::from(self.options.rows)
-        } else {
-            100
-        };
         let budget = match (self.options.ms, self.options.rollouts, self.options.steps) {
-            (Some(ms), ..) => {
-                Budget::Time(Duration::from_millis(u64::from(ms) * share / 100) / stages)
-            }
-            (None, Some(rollouts), None) => {
-                Budget::Rollouts((u64::from(rollouts) * share / 100) as u32 / stages)
-            }
+            (Some(ms), ..) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
+            (None, Some(rollouts), None) => Budget::Rollouts(rollouts / stages),
             (None, _, steps) => {
                 let steps = steps.unwrap_or_else(|| default_steps(self.variant));
-                Budget::Steps(steps * share / 100 / u64::from(stages))
+                Budget::Steps(steps / u64::from(stages))
             }
         };
         let deal_cost = view.seats as u64;
@@ -316,7 +290,6 @@ impl McsPlayer {
             rival: rival
                 .filter(|_| self.options.rival > 0)
                 .map(|s| (s, self.options.rival)),
-            last: self.options.last,
         };
         let mut game = world.clone();
         let mut active: Vec<usize> = (0..n).collect();
@@ -372,8 +345,6 @@ struct Scoring {
     versus: u32,
     /// The rival seat and the weight of its points, in percent.
     rival: Option<(Seat, u32)>,
-    /// The weight of the best other final total's points in a rollout that ends the game.
-    last: Option<u32>,
 }
 
 /// How much search a stage gets.
@@ -549,17 +520,9 @@ fn value<G: Game>(game: &G, seat: Seat, before: &[i32], score: &Scoring) -> f64 
     if !duel {
         let others = (0..view.seats).filter(|&s| s != seat).map(gained);
         let mean = others.sum::<f64>() / (view.seats - 1) as f64;
-        let last = score.last.filter(|_| outcome.is_some() && !high_wins);
-        let rival = match last {
-            // The game ends: what decides it is the final totals.
-            Some(weight) => (0..view.seats)
-                .filter(|&s| s != seat)
-                .min_by_key(|&s| totals[s])
-                .map_or(0.0, |s| gained(s) * f64::from(weight) / 100.0),
-            None => score
-                .rival
-                .map_or(0.0, |(s, weight)| gained(s) * f64::from(weight) / 100.0),
-        };
+        let rival = score
+            .rival
+            .map_or(0.0, |(s, weight)| gained(s) * f64::from(weight) / 100.0);
         return sign * (mine - mean * f64::from(score.versus) / 100.0 - rival);
     }
     let others = (0..view.seats)
