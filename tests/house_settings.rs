@@ -311,6 +311,13 @@ fn bad_values_are_named() {
         );
         assert!(error.contains(expected), "{script}: {error}");
     }
+    // `swap` is the anniversary's hook: a yes or no there is pointed to the setting.
+    let error = load(Variant::Anniversary, "return { swap = false }").unwrap_err();
+    assert_eq!(
+        error,
+        "test.lua: hook swap must be a function, got false (to allow or forbid \
+         swaps, give the setting `swapping`)"
+    );
 }
 
 /// Settings change what the engine does: what the rules say is what the variants read.

@@ -69,8 +69,14 @@ pub fn read(
         };
         if let Some(i) = HOOKS.iter().position(|h| h.name() == name) {
             if !value.is_function() {
+                // `swap` is the anniversary's hook; the setting that allows swaps is `swapping`.
+                let hint = if name == "swap" && value.is_boolean() {
+                    " (to allow or forbid swaps, give the setting `swapping`)"
+                } else {
+                    ""
+                };
                 return Err(format!(
-                    "hook {name} must be a function, got {}",
+                    "hook {name} must be a function, got {}{hint}",
                     describe(&value)
                 ));
             }
