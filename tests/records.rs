@@ -529,6 +529,28 @@ fn a_bad_compact_line_is_named_with_its_file_line_and_what_is_wrong() {
     );
 }
 
+/// `take5 play` of `players` at `seed` with `more` options, recorded quietly to `record` (in
+/// record format `format`, or the default).
+fn play_recorded(
+    players: &[&str],
+    seed: &str,
+    more: &[&str],
+    format: Option<&str>,
+    record: &std::path::Path,
+) -> std::process::Output {
+    let mut args = vec!["play"];
+    for player in players {
+        args.extend(["--player", player]);
+    }
+    args.extend(["--seed", seed]);
+    args.extend(more);
+    if let Some(format) = format {
+        args.extend(["--record-format", format]);
+    }
+    args.extend(["--quiet", "--record", record.to_str().unwrap()]);
+    take5(&args)
+}
+
 #[test]
 fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
     // A given deal is in the record; the rounds after it come from the seed.
@@ -539,22 +561,13 @@ fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
     )
     .unwrap();
     let dealt = temp("compact-dealt.jsonl");
-    let out = take5(&[
-        "play",
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:dodger",
-        "--seed",
+    let out = play_recorded(
+        &["builtin:random", "builtin:dodger"],
         "2",
-        "--deal",
-        deal.to_str().unwrap(),
-        "--record-format",
-        "2",
-        "--quiet",
-        "--record",
-        dealt.to_str().unwrap(),
-    ]);
+        &["--deal", deal.to_str().unwrap()],
+        Some("2"),
+        &dealt,
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -578,22 +591,13 @@ fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
         env!("CARGO_MANIFEST_DIR")
     );
     let faulty = temp("compact-faults.jsonl");
-    let out = take5(&[
-        "play",
-        "--player",
-        &bot,
-        "--player",
-        "builtin:lowest",
-        "--seed",
+    let out = play_recorded(
+        &[&bot, "builtin:lowest"],
         "5",
-        "--timeout",
-        "60000",
-        "--record-format",
-        "2",
-        "--quiet",
-        "--record",
-        faulty.to_str().unwrap(),
-    ]);
+        &["--timeout", "60000"],
+        Some("2"),
+        &faulty,
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -614,26 +618,13 @@ fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
         env!("CARGO_MANIFEST_DIR")
     );
     let housed = temp("compact-house.jsonl");
-    let out = take5(&[
-        "play",
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:random",
-        "--seed",
+    let out = play_recorded(
+        &["builtin:random", "builtin:random", "builtin:random"],
         "4",
-        "--games",
-        "3",
-        "--house",
-        &house,
-        "--record-format",
-        "2",
-        "--quiet",
-        "--record",
-        housed.to_str().unwrap(),
-    ]);
+        &["--games", "3", "--house", &house],
+        Some("2"),
+        &housed,
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -648,24 +639,13 @@ fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
     // The format 1 record of the same match verifies to the same games.
     let full = temp("compact-house-1.jsonl");
     assert!(
-        take5(&[
-            "play",
-            "--player",
-            "builtin:random",
-            "--player",
-            "builtin:random",
-            "--player",
-            "builtin:random",
-            "--seed",
+        play_recorded(
+            &["builtin:random", "builtin:random", "builtin:random"],
             "4",
-            "--games",
-            "3",
-            "--house",
-            &house,
-            "--quiet",
-            "--record",
-            full.to_str().unwrap(),
-        ])
+            &["--games", "3", "--house", &house],
+            None,
+            &full
+        )
         .status
         .success()
     );
@@ -678,22 +658,13 @@ fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
     // A house hook that fails stops the game: the answers up to there, then `stopped`.
     let failing = format!("{}/tests/house/hook_error.lua", env!("CARGO_MANIFEST_DIR"));
     let stopped = temp("compact-stopped.jsonl");
-    let out = take5(&[
-        "play",
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:random",
-        "--seed",
+    let out = play_recorded(
+        &["builtin:random", "builtin:random"],
         "1",
-        "--house",
-        &failing,
-        "--record-format",
-        "2",
-        "--quiet",
-        "--record",
-        stopped.to_str().unwrap(),
-    ]);
+        &["--house", &failing],
+        Some("2"),
+        &stopped,
+    );
     assert_eq!(out.status.code(), Some(2));
     let text = std::fs::read_to_string(&stopped).unwrap();
     let last = text.lines().count();
