@@ -497,6 +497,17 @@ fn row_taken_gets_its_cards_in_one_sequence_refilled_at_each_call() {
     let long = cards(&[30, 31, 32, 33, 34, 35, 36, 37]);
     assert_eq!(hooks.row_taken(&view, 1, 0, &long, 9), Ok(1_098_268));
     assert_eq!(hooks.row_taken(&view, 0, 1, &cards(&[40]), 1), Ok(111_040));
+    // More cards than take5 first makes room for (a house rule's long rows): the same table,
+    // grown.
+    let longer: Vec<u16> = (50..60).collect();
+    assert_eq!(
+        hooks.row_taken(&view, 2, 3, &cards(&longer), 5),
+        Ok(2_360_545)
+    );
+    assert_eq!(
+        hooks.row_taken(&view, 0, 1, &cards(&[40, 41]), 1),
+        Ok(112_081)
+    );
 }
 
 #[test]

@@ -6,14 +6,14 @@
 //! at the table costs nothing for it.
 
 use super::Script;
-use super::sandbox::{self, Sandbox, describe};
+use super::sandbox::{self, RowTaken, Sandbox, describe};
 use super::settings::HOOKS;
 use crate::cards::{Card, Deck};
 use crate::game::house::{Answer, Arg, Hook, HookResult, HouseHooks, TableView};
 use crate::game::{Points, Seat};
 use crate::variants::Variant;
-use mlua::{Error, Function, IntoLuaMulti, Lua, MultiValue, RegistryKey, Value};
-use std::cell::Cell;
+use mlua::{Error, Function, IntoLuaMulti, Lua, MultiValue, Value};
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::ptr;
 use std::rc::Rc;
@@ -27,8 +27,8 @@ pub(crate) struct LuaHooks {
     pub hooks: [Option<Function>; HOOKS.len()],
     /// The same, wrapped for calls from take5 (see `callers` in sandbox.lua).
     pub callers: [Option<Function>; HOOKS.len()],
-    /// `row_taken`'s caller in the registry, for [`Sandbox::call_row_taken`].
-    pub row_taken: Option<RegistryKey>,
+    /// `row_taken` as [`Sandbox::call_row_taken`] calls it.
+    pub row_taken: Option<RefCell<RowTaken>>,
 }
 
 impl fmt::Debug for LuaHooks {
@@ -182,11 +182,13 @@ impl HouseHooks for LuaHooks {
         cards: &[Card],
         bullheads: Points,
     ) -> HookResult<Points> {
-        let Some(key) = &self.row_taken else {
+        let Some(hook) = &self.row_taken else {
             return Ok(bullheads);
         };
         let args = (seat as i64, row as i64, i64::from(bullheads));
-        let answer = self.enter(table, || self.sandbox.call_row_taken(key.id(), args, cards))?;
+        let answer = self.enter(table, || {
+            (self.sandbox).call_row_taken(&mut hook.borrow_mut(), args, cards)
+        })?;
         if answer.is_nil() {
             return Ok(bullheads);
         }

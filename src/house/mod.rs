@@ -22,6 +22,7 @@ use hooks::{LuaHooks, View};
 use mlua::{Function, Table, Value};
 use sandbox::{Sandbox, describe};
 use sha2::{Digest, Sha256};
+use std::cell::RefCell;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
@@ -237,6 +238,7 @@ impl House {
             .map_err(fail)?;
         let mut hooks: [Option<Function>; HOOKS.len()] = Default::default();
         let mut callers: [Option<Function>; HOOKS.len()] = Default::default();
+        let mut row_taken = None;
         for (i, (slot, caller)) in hooks.iter_mut().zip(&mut callers).enumerate() {
             if self.defined[i] {
                 let name = HOOKS[i].name();
@@ -245,8 +247,13 @@ impl House {
                     .map_err(|e| fail(sandbox::message(&e)))?;
                 match value {
                     Value::Function(f) => {
-                        let wrapped = self.sandbox.caller(name, &f);
-                        *caller = Some(wrapped.map_err(|e| fail(sandbox::message(&e)))?);
+                        let lua_fail = |e| fail(sandbox::message(&e));
+                        if i == hooks::ROW_TAKEN {
+                            let hook = self.sandbox.row_taken(&f).map_err(lua_fail)?;
+                            row_taken = Some(RefCell::new(hook));
+                        } else {
+                            *caller = Some(self.sandbox.caller(name, &f).map_err(lua_fail)?);
+                        }
                         *slot = Some(f);
                     }
                     other => {
@@ -259,14 +266,6 @@ impl House {
                 }
             }
         }
-        let row_taken = match &callers[hooks::ROW_TAKEN] {
-            Some(caller) => Some(
-                (self.sandbox.lua)
-                    .create_registry_value(caller.clone())
-                    .map_err(|e| fail(sandbox::message(&e)))?,
-            ),
-            None => None,
-        };
         Ok(Some(Box::new(LuaHooks {
             row_taken,
             script: self.script.clone(),

@@ -20,7 +20,8 @@ use crate::cards::Card;
 use mlua::chunk::ChunkMode;
 use mlua::state::{GcGenParams, GcMode};
 use mlua::{
-    Error, Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState, ffi, prelude::*,
+    Error, Function, HookTriggers, Lua, LuaOptions, RegistryKey, StdLib, Table, Value, VmState,
+    ffi, prelude::*,
 };
 use std::cell::Cell;
 use std::ffi::c_int;
@@ -71,9 +72,40 @@ pub(crate) struct Sandbox {
     pub callers: Table,
     /// The state's main thread, for [`Sandbox::call_row_taken`].
     main: *mut ffi::lua_State,
-    /// [`new_row_taken`], which makes a game's `row_taken` caller.
-    new_row_taken: Function,
+    /// The view in the registry, for [`Sandbox::call_row_taken`].
+    view_key: RegistryKey,
+    /// [`new_cards`], which makes a game's `cards` table for `row_taken`.
+    new_cards: Function,
 }
+
+/// A game's `row_taken` hook, as [`Sandbox::call_row_taken`] calls it: the hook and the
+/// `cards` table it is given, both in the registry. The table is refilled at each call: the
+/// last call's cards are overwritten and any past the new count cleared, so no table is made
+/// and none is left for the collector (a fresh table per call cost about a third of a call).
+/// Its metatable's `__newindex` ([`let_go`]) takes itself off the table when a script adds a
+/// key to it: a table without that metatable is the script's, and a fresh one takes its place.
+pub(crate) struct RowTaken {
+    hook: RegistryKey,
+    cards: RegistryKey,
+    /// The metatable that marks `cards` as take5's (kept alive here, compared by address).
+    watch: Table,
+    watch_at: *const std::ffi::c_void,
+    /// Slots in the table's array part: the cards a call may write without the table growing.
+    room: usize,
+    /// How many cards the last call left in the table.
+    last: usize,
+}
+
+/// How a raw `row_taken` call went: it ended with a status, or it needs its `cards` table made
+/// afresh or grown first.
+enum Raw {
+    Ended(c_int),
+    Fresh,
+    Grow,
+}
+
+/// Slots in a fresh `cards` table: a classic row and the card that takes it, with room to spare.
+const CARDS_ROOM: usize = 8;
 
 /// Where [`Sandbox::call_row_taken`] leaves an answer or error it cannot read itself, for mlua
 /// to read.
@@ -209,8 +241,9 @@ impl Sandbox {
         lua.set_named_registry_value(RAW_RESULT, false)?;
         Ok(Sandbox {
             main: main.get(),
-            // SAFETY: `new_row_taken` is a C function of the Lua C API's kind (below).
-            new_row_taken: unsafe { lua.create_c_function(new_row_taken)? },
+            view_key: lua.create_registry_value(exports.get::<Table>("view")?)?,
+            // SAFETY: `new_cards` is a C function of the Lua C API's kind (below).
+            new_cards: unsafe { lua.create_c_function(new_cards)? },
             run: exports.get("run")?,
             view: exports.get("view")?,
             forget: exports.get("forget")?,
@@ -254,14 +287,9 @@ impl Sandbox {
     }
 
     /// Hook `name` (`hook`), wrapped for calls from take5: its caller from sandbox.lua, called
-    /// with the view first; or for `row_taken`, which runs at every take, [`call_row_taken`]
-    /// holding the hook and the view.
+    /// with the view first (`row_taken`, which runs at every take, is called by
+    /// [`Sandbox::call_row_taken`] instead).
     pub fn caller(&self, name: &str, hook: &Function) -> Result<Function, Error> {
-        if name == "row_taken" {
-            // One call that makes it all (a protected call of mlua's each would cost more than
-            // the making; a game starts with this).
-            return self.new_row_taken.call((hook, &self.view));
-        }
         // The hooks without a wrapper (low_card and the variants' own) are called as they are.
         match self.callers.raw_get::<Option<Function>>(name)? {
             Some(wrap) => wrap.call(hook),
@@ -269,68 +297,134 @@ impl Sandbox {
         }
     }
 
-    /// Calls a `row_taken` caller ([`Sandbox::caller`], held in the registry at `caller`, a
-    /// [`mlua::RegistryKey::id`]) with `seat, row, bullheads` and the `cards`, through Lua's C
-    /// API rather than mlua's `Function::call`: the arguments go straight onto the stack (the
-    /// cards by pointer, which the caller reads into its `cards` table) and a number comes back
+    /// A game's `row_taken` hook for [`Sandbox::call_row_taken`], with a `cards` table and a
+    /// metatable of its own (nothing a script does to them reaches the next game).
+    pub fn row_taken(&self, hook: &Function) -> Result<RowTaken, Error> {
+        let (cards, watch): (Table, Table) = self.new_cards.call(CARDS_ROOM)?;
+        Ok(RowTaken {
+            hook: self.lua.create_registry_value(hook)?,
+            cards: self.lua.create_registry_value(cards)?,
+            watch_at: watch.to_pointer(),
+            watch,
+            room: CARDS_ROOM,
+            last: 0,
+        })
+    }
+
+    /// Calls a game's `row_taken` hook as `hook(t, seat, row, cards, bullheads)` through Lua's
+    /// C API rather than mlua's `Function::call`: the hook, the view and the arguments go
+    /// straight onto the stack, the `cards` table is refilled in place, and a number comes back
     /// without a conversion (a call per take, where mlua's checks, its error handler and its
-    /// value conversions cost about a tenth of the call). What it cannot read itself (an error,
-    /// an answer that is not a number) is read through mlua.
+    /// value conversions cost about a tenth of the call, and a caller of its own, in C or Lua,
+    /// a call level more). What it cannot read itself (an error, an answer that is not a number)
+    /// is read through mlua.
     pub fn call_row_taken(
         &self,
-        caller: c_int,
+        hook: &mut RowTaken,
         (seat, row, bullheads): (i64, i64, i64),
         cards: &[Card],
     ) -> Result<Value, Error> {
         let state = self.main;
-        let Ok(n) = c_int::try_from(cards.len()) else {
-            return Err(Error::runtime("too many cards for a hook call"));
-        };
-        // SAFETY: `main` is the state's main thread, and no Lua code runs while take5 calls a
-        // hook (hooks are called from the engine, never from Lua), so its stack is take5's to
-        // use above its top, which is restored before returning. Nothing here can raise a Lua
-        // error outside the protected call: `lua_checkstack` answers 0 instead, pushing
-        // numbers, a light userdata and a registry value allocates nothing, and setting the
-        // registry's result key, which exists, allocates nothing either. `cards` outlives the
-        // call, which reads it through the pointer.
-        let status = unsafe {
-            let top = ffi::lua_gettop(state);
-            if ffi::lua_checkstack(state, 6) == 0 {
-                return Err(Error::runtime("the Lua stack cannot grow for a hook call"));
-            }
-            ffi::lua_rawgeti(
-                state,
-                ffi::LUA_REGISTRYINDEX,
-                ffi::lua_Integer::from(caller),
-            );
-            ffi::lua_pushinteger(state, seat);
-            ffi::lua_pushinteger(state, row);
-            ffi::lua_pushinteger(state, bullheads);
-            ffi::lua_pushlightuserdata(state, cards.as_ptr().cast_mut().cast());
-            ffi::lua_pushinteger(state, ffi::lua_Integer::from(n));
-            let status = ffi::lua_pcall(state, 5, 1, 0);
-            let mut is_integer = 0;
-            let answer = match (status, ffi::lua_type(state, -1)) {
-                (ffi::LUA_OK, ffi::LUA_TNIL) => Some(Value::Nil),
-                (ffi::LUA_OK, ffi::LUA_TNUMBER) => {
-                    let i = ffi::lua_tointegerx(state, -1, &mut is_integer);
-                    Some(if is_integer != 0 {
-                        Value::Integer(i)
-                    } else {
-                        Value::Number(ffi::lua_tonumberx(state, -1, ptr::null_mut()))
-                    })
+        let count = cards.len();
+        loop {
+            // SAFETY: `main` is the state's main thread, and no Lua code runs while take5 calls a
+            // hook (hooks are called from the engine, never from Lua), so its stack is take5's to
+            // use above its top, which is restored before returning. Nothing here can raise a Lua
+            // error outside the protected call: `lua_checkstack` answers 0 instead; pushing
+            // numbers and registry values allocates nothing; `cards` is written only while it
+            // carries the watch metatable and the cards fit its array part (`room`), so no
+            // write makes it grow (a script that adds a key takes the metatable off first, see
+            // `let_go`; removing keys never shrinks a table); and setting the registry's result
+            // key, which exists, allocates nothing either.
+            let status = unsafe {
+                let top = ffi::lua_gettop(state);
+                if ffi::lua_checkstack(state, 7) == 0 {
+                    return Err(Error::runtime("the Lua stack cannot grow for a hook call"));
                 }
-                _ => None,
+                let registry_get = |key: &RegistryKey| {
+                    ffi::lua_rawgeti(
+                        state,
+                        ffi::LUA_REGISTRYINDEX,
+                        ffi::lua_Integer::from(key.id()),
+                    )
+                };
+                registry_get(&hook.hook);
+                registry_get(&self.view_key);
+                ffi::lua_pushinteger(state, seat);
+                ffi::lua_pushinteger(state, row);
+                registry_get(&hook.cards);
+                let table = ffi::lua_gettop(state);
+                let watched = ffi::lua_getmetatable(state, table) != 0
+                    && ffi::lua_topointer(state, -1) == hook.watch_at;
+                if !watched || count > hook.room {
+                    ffi::lua_settop(state, top);
+                    if watched { Raw::Grow } else { Raw::Fresh }
+                } else {
+                    ffi::lua_settop(state, table);
+                    for (i, card) in (1..).zip(cards) {
+                        ffi::lua_pushinteger(state, ffi::lua_Integer::from(card.0));
+                        ffi::lua_rawseti(state, table, i);
+                    }
+                    for i in count + 1..=hook.last {
+                        ffi::lua_pushnil(state);
+                        ffi::lua_rawseti(state, table, i as ffi::lua_Integer);
+                    }
+                    hook.last = count;
+                    ffi::lua_pushinteger(state, bullheads);
+                    let status = ffi::lua_pcall(state, 5, 1, 0);
+                    let mut is_integer = 0;
+                    let answer = match (status, ffi::lua_type(state, -1)) {
+                        (ffi::LUA_OK, ffi::LUA_TNIL) => Some(Value::Nil),
+                        (ffi::LUA_OK, ffi::LUA_TNUMBER) => {
+                            let i = ffi::lua_tointegerx(state, -1, &mut is_integer);
+                            Some(if is_integer != 0 {
+                                Value::Integer(i)
+                            } else {
+                                Value::Number(ffi::lua_tonumberx(state, -1, ptr::null_mut()))
+                            })
+                        }
+                        _ => None,
+                    };
+                    if answer.is_none() {
+                        ffi::lua_setfield(state, ffi::LUA_REGISTRYINDEX, RAW_RESULT_C.as_ptr());
+                    }
+                    ffi::lua_settop(state, top);
+                    if let Some(answer) = answer {
+                        return Ok(answer);
+                    }
+                    Raw::Ended(status)
+                }
             };
-            if answer.is_none() {
-                ffi::lua_setfield(state, ffi::LUA_REGISTRYINDEX, RAW_RESULT_C.as_ptr());
+            // What allocates is done through mlua, which protects it; then the call again.
+            match status {
+                Raw::Ended(status) => return self.raw_result(status),
+                // The table is the script's now: a fresh one.
+                Raw::Fresh => {
+                    let room = count.max(CARDS_ROOM);
+                    let (fresh, _): (Table, Table) = self.new_cards.call((room, &hook.watch))?;
+                    self.lua.replace_registry_value(&mut hook.cards, fresh)?;
+                    hook.room = room;
+                    hook.last = 0;
+                }
+                // More cards than the table has room for (a house rule's long rows): every key
+                // up to `count` is set before the table grows, so the rehash that makes room
+                // keeps all of them (a rehash drops keys whose value is nil), and writing them
+                // later adds none.
+                Raw::Grow => {
+                    let table: Table = self.lua.registry_value(&hook.cards)?;
+                    for i in 1..=count {
+                        table.raw_set(i, 0)?;
+                    }
+                    hook.room = count;
+                    hook.last = count;
+                }
             }
-            ffi::lua_settop(state, top);
-            if let Some(answer) = answer {
-                return Ok(answer);
-            }
-            status
-        };
+        }
+    }
+
+    /// What a raw call ([`Sandbox::call_row_taken`]) ending with `status` left in the
+    /// registry's result key: its answer or its error.
+    fn raw_result(&self, status: c_int) -> Result<Value, Error> {
         let result: Value = self.lua.named_registry_value(RAW_RESULT)?;
         self.lua.set_named_registry_value(RAW_RESULT, false)?;
         match (status, result) {
@@ -407,100 +501,37 @@ impl Sandbox {
     }
 }
 
-/// Calls a `row_taken` hook (the closure's first upvalue) as `hook(t, seat, row, cards,
-/// bullheads)`, with the view (the second upvalue) as `t`, given `seat, row, bullheads` and the
-/// cards (a pointer to the first and their count) as arguments. `cards` is the third upvalue,
-/// one table refilled at each call, and the fourth how many cards the last call put in it:
-/// those are overwritten and any past the new count cleared, so no table is made and none is
-/// left for the collector (a fresh table per call cost about a third of a call, most of it in
-/// the allocator and the collector). The fifth is the table's metatable, whose `__newindex`
-/// ([`let_go`]) takes itself off a table a script adds a key to: a table without it (or given
-/// another) is the script's, and a fresh one takes its place. Made here rather than by a Lua
-/// caller, which would cost a Lua call and varargs, all counted by the budget's hook.
-///
-/// Only take5 calls it ([`Sandbox::call_row_taken`], with a pointer to cards that outlive the
-/// call): the closure is held in the registry and by take5, never handed to a script.
-///
-/// Errors (the hook's, the budget's, memory) unwind through this frame to the protected call
-/// take5 made; it owns nothing that needs dropping.
-unsafe extern "C-unwind" fn call_row_taken(state: *mut ffi::lua_State) -> c_int {
-    const SEAT: c_int = 1;
-    const ROW: c_int = 2;
-    const BULLHEADS: c_int = 3;
-    const CARDS: c_int = 4;
-    const COUNT: c_int = 5;
-    // SAFETY: Lua calls this with its five arguments on the stack and room for LUA_MINSTACK
-    // (20) more values; it pushes 7 at most. The pointer and count are a live slice of cards
-    // (see above).
-    unsafe {
-        let count = ffi::lua_tointegerx(state, COUNT, ptr::null_mut());
-        let cards = std::slice::from_raw_parts(
-            ffi::lua_touserdata(state, CARDS)
-                .cast::<Card>()
-                .cast_const(),
-            count as usize,
-        );
-        ffi::lua_pushvalue(state, ffi::lua_upvalueindex(1));
-        ffi::lua_pushvalue(state, ffi::lua_upvalueindex(2));
-        ffi::lua_pushvalue(state, SEAT);
-        ffi::lua_pushvalue(state, ROW);
-        ffi::lua_pushvalue(state, ffi::lua_upvalueindex(3));
-        let table = ffi::lua_gettop(state);
-        let mut last = ffi::lua_tointegerx(state, ffi::lua_upvalueindex(4), ptr::null_mut());
-        let watched = ffi::lua_getmetatable(state, table) != 0
-            && ffi::lua_rawequal(state, -1, ffi::lua_upvalueindex(5)) != 0;
-        ffi::lua_settop(state, table);
-        if !watched {
-            ffi::lua_pop(state, 1);
-            ffi::lua_createtable(state, count as c_int, 0);
-            ffi::lua_pushvalue(state, ffi::lua_upvalueindex(5));
-            ffi::lua_setmetatable(state, table);
-            ffi::lua_pushvalue(state, table);
-            ffi::lua_replace(state, ffi::lua_upvalueindex(3));
-            last = 0;
-        }
-        for (i, card) in (1..).zip(cards) {
-            ffi::lua_pushinteger(state, ffi::lua_Integer::from(card.0));
-            ffi::lua_rawseti(state, table, i);
-        }
-        for i in count + 1..=last {
-            ffi::lua_pushnil(state);
-            ffi::lua_rawseti(state, table, i);
-        }
-        ffi::lua_pushinteger(state, count);
-        ffi::lua_replace(state, ffi::lua_upvalueindex(4));
-        ffi::lua_pushvalue(state, BULLHEADS);
-        ffi::lua_call(state, 5, 1);
-    }
-    1
-}
-
-/// `new_row_taken(hook, view)`: a game's [`call_row_taken`] closure for `hook`, with its
-/// upvalues: the hook, the view, an empty `cards` table, its count of cards (0) and its
-/// metatable, whose `__newindex` is [`let_go`]. Each game gets its own table and metatable, so
-/// nothing a script does to them reaches the next game.
-unsafe extern "C-unwind" fn new_row_taken(state: *mut ffi::lua_State) -> c_int {
+/// `new_cards(room [, watch])`: a `cards` table for [`Sandbox::call_row_taken`], with `room`
+/// slots in its array part, and its metatable: `watch` if given (a table that replaces one the
+/// script took), else a fresh one whose `__newindex` is [`let_go`]. One C call rather than the
+/// several calls through mlua (each a protected call of its own) it would take; a game starts
+/// with it.
+unsafe extern "C-unwind" fn new_cards(state: *mut ffi::lua_State) -> c_int {
+    const ROOM: c_int = 1;
+    const WATCH: c_int = 2;
     const CARDS: c_int = 3;
-    const WATCH: c_int = 5;
-    // SAFETY: Lua calls this with `hook, view` on the stack (take5 does, through mlua) and room
-    // for LUA_MINSTACK (20) more values; it pushes 4 beyond them at most.
+    // SAFETY: Lua calls this with `room [, watch]` on the stack (take5 does, through mlua) and
+    // room for LUA_MINSTACK (20) more values; it pushes 3 beyond them at most.
     unsafe {
         ffi::lua_settop(state, 2);
-        ffi::lua_createtable(state, 8, 0);
-        ffi::lua_pushinteger(state, 0);
-        ffi::lua_createtable(state, 0, 1);
-        ffi::lua_pushcfunction(state, let_go);
-        ffi::lua_setfield(state, WATCH, c"__newindex".as_ptr());
+        let room = ffi::lua_tointegerx(state, ROOM, ptr::null_mut());
+        ffi::lua_createtable(state, c_int::try_from(room).unwrap_or(0), 0);
+        if ffi::lua_type(state, WATCH) != ffi::LUA_TTABLE {
+            ffi::lua_createtable(state, 0, 1);
+            ffi::lua_pushcfunction(state, let_go);
+            ffi::lua_setfield(state, -2, c"__newindex".as_ptr());
+            ffi::lua_replace(state, WATCH);
+        }
         ffi::lua_pushvalue(state, WATCH);
         ffi::lua_setmetatable(state, CARDS);
-        ffi::lua_pushcclosure(state, call_row_taken, 5);
+        ffi::lua_pushvalue(state, WATCH);
     }
-    1
+    2
 }
 
-/// `__newindex(t, key, value)` of the `cards` table [`call_row_taken`] refills: a script adds
-/// a key (a card past the last, a key of its own), so the table is the script's from now on:
-/// its metatable goes, and the key is set as without it.
+/// `__newindex(t, key, value)` of the `cards` table [`Sandbox::call_row_taken`] refills: a
+/// script adds a key (a card past the last, a key of its own), so the table is the script's
+/// from now on: its metatable goes, and the key is set as without it.
 unsafe extern "C-unwind" fn let_go(state: *mut ffi::lua_State) -> c_int {
     // SAFETY: Lua calls this with `t, key, value` on the stack.
     unsafe {
