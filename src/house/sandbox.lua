@@ -1079,7 +1079,7 @@ end
 
 -- take5 calls hooks through these (with the view first): arrays come as extra arguments and
 -- are made into the sequences a hook gets here (cheaper than building tables from Rust).
--- row_taken, the hook called at every take, has its caller in C (sandbox.rs).
+-- row_taken, the hook called at every take, is called straight from take5 (sandbox.rs).
 -- Hooks not listed here (low_card, the variants' own) are called as they are.
 local callers = {
   -- The penalties come back as returned, or as the hook left them.
