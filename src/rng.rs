@@ -64,6 +64,12 @@ impl GameRng {
         self.0.set_stream(stream.number());
     }
 
+    /// How far the generator has gone in its stream (in 32-bit words): equal positions before
+    /// and after some work mean it drew nothing.
+    pub fn position(&self) -> u128 {
+        self.0.get_word_pos()
+    }
+
     pub fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
     }

@@ -201,6 +201,16 @@ pub struct McsPlayer {
     /// Reused buffers.
     actions: Vec<Action>,
     totals: Vec<f64>,
+    /// What the last decision's search did.
+    searched: Searched,
+}
+
+/// What one decision's search did: its rollouts (each action played out once from one
+/// determinization counts one) and its steps (see [`default_steps`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Searched {
+    pub rollouts: u64,
+    pub steps: u64,
 }
 
 impl McsPlayer {
@@ -218,11 +228,18 @@ impl McsPlayer {
             style: Style::default(),
             actions: Vec::new(),
             totals: Vec::new(),
+            searched: Searched::default(),
         }
+    }
+
+    /// What the last decision's search did (nothing, if it had one action or none).
+    pub fn searched(&self) -> Searched {
+        self.searched
     }
 
     /// The decision for `view`, searched in the current variant.
     pub fn choose(&mut self, view: &View) -> Action {
+        self.searched = Searched::default();
         if self.options.infer {
             self.style.before_reveal(view);
             let prior = self.options.mix;
@@ -252,7 +269,10 @@ impl McsPlayer {
     /// rebuilt (then the caller plays the dodger).
     fn search<G: Model>(&mut self, rules: &Arc<Rules>, view: &View) -> Option<Action> {
         let seat = view.seat;
+        let before = self.rng.position();
         let mut world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
+        // Nothing hidden was drawn: every determinization is this one.
+        let one_world = self.rng.position() == before;
         self.actions.clear();
         world.legal_actions(seat, &mut self.actions);
         match self.actions.len() {
@@ -294,18 +314,21 @@ impl McsPlayer {
         let mut game = world.clone();
         let mut active: Vec<usize> = (0..n).collect();
         let mut fresh = true;
-        for stage in 0..stages {
+        'stages: for stage in 0..stages {
             let start = Instant::now();
             let mut spent = 0u32;
             let mut work = 0u64;
+            let steps_before = self.searched.steps;
             loop {
                 if !fresh {
                     world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
                 }
                 fresh = false;
+                let mut certain = one_world;
                 work += deal_cost;
                 let p = &mut self.policies;
                 let futures = (p.others.rng().clone(), p.own.rng().clone());
+                let smart = p.smart.rng().position();
                 for &k in &active {
                     game.clone_from(&world);
                     *self.policies.others.rng() = futures.0.clone();
@@ -316,8 +339,19 @@ impl McsPlayer {
                     }
                     work += 1 + rollout(&mut game, &mut self.policies, seat, view.round);
                     self.totals[k] += value(&game, seat, view.scores, &scoring);
+                    let p = &mut self.policies;
+                    certain &= p.others.rng().position() == futures.0.position()
+                        && p.own.rng().position() == futures.1.position();
                 }
                 spent += active.len() as u32;
+                self.searched.rollouts += active.len() as u64;
+                self.searched.steps = steps_before + work;
+                // Neither the world nor any rollout drew at random (a row chosen on the round's
+                // last turn, say): every further round of rollouts would be this one again, so
+                // the actions compare now, as they would at the end of the budget.
+                if certain && self.policies.smart.rng().position() == smart {
+                    break 'stages;
+                }
                 let done = match budget {
                     Budget::Time(limit) => start.elapsed() >= limit,
                     Budget::Rollouts(count) => spent >= count,
@@ -333,6 +367,8 @@ impl McsPlayer {
                 active.truncate(active.len().div_ceil(2).max(1));
             }
         }
+        // (Already sorted, unless the search stopped early.)
+        active.sort_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]));
         Some(self.actions[active[0]])
     }
 }
