@@ -2,6 +2,22 @@
 //! may see, and the events a game record is made of. The referee, the players, the record and
 //! the protocol work through this module only; a variant implements [`Game`].
 
+/// `Clone` field by field, with a `clone_from` that reuses the copy's buffers: the search copies
+/// a game many times a decision, and a derived `clone_from` makes every buffer anew.
+macro_rules! clone_field_by_field {
+    ($name:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $name {
+            fn clone(&self) -> $name {
+                $name { $($field: self.$field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &$name) {
+                $(self.$field.clone_from(&source.$field);)*
+            }
+        }
+    };
+}
+
 mod error;
 mod event;
 pub mod house;

@@ -58,7 +58,7 @@ pub struct SpecialDeal {
 }
 
 /// What every seat sees of the special cards besides its own hand (the anniversary variant).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct SpecialTable {
     /// How many special cards each seat holds.
     pub hand_counts: Vec<usize>,
@@ -73,3 +73,12 @@ pub struct SpecialTable {
     /// While a seat decides on Negative = Positive: the cards it is about to take.
     pub taking: Vec<Card>,
 }
+
+clone_field_by_field!(SpecialTable {
+    hand_counts,
+    sevens,
+    stops,
+    deck,
+    discard,
+    taking
+});

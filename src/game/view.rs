@@ -42,7 +42,7 @@ pub struct View<'a> {
 }
 
 /// What the circle game shows besides its rows.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct CircleTable {
     /// The special cards in each row, by row (clockwise, as `View::rows`).
     pub row_specials: Vec<Vec<Special>>,
@@ -52,8 +52,14 @@ pub struct CircleTable {
     pub hand_sizes: Vec<usize>,
 }
 
+clone_field_by_field!(CircleTable {
+    row_specials,
+    held,
+    hand_sizes
+});
+
 /// What Take a Number shows besides the classic table.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct NumberTable {
     /// Cards each row holds before the card that takes it, by row (empty: every row holds
     /// `rules.row_capacity`).
@@ -67,6 +73,14 @@ pub struct NumberTable {
     /// The cards just taken, while their taker chooses one for its #-row; otherwise empty.
     pub keep_from: Vec<Card>,
 }
+
+clone_field_by_field!(NumberTable {
+    capacities,
+    hash_rows,
+    hash_piles,
+    hand_sizes,
+    keep_from
+});
 
 impl<'a> View<'a> {
     /// The cards `row` holds before the next card takes it (one more under an anniversary
@@ -126,5 +140,31 @@ impl<'a> View<'a> {
             (Some(Decision::Cancel), Some(t)) => &t.taking,
             _ => &[],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_copied_onto_another_is_equal_and_keeps_the_copys_buffers() {
+        let source = NumberTable {
+            capacities: vec![5, 4, 3],
+            hash_rows: vec![vec![Card(7), Card(9)], vec![Card(12)]],
+            hash_piles: vec![1, 0],
+            hand_sizes: vec![3, 3],
+            keep_from: vec![Card(20)],
+        };
+        let mut copy = NumberTable {
+            hash_rows: vec![Vec::with_capacity(8), Vec::with_capacity(8)],
+            ..NumberTable::default()
+        };
+        let buffers: Vec<*const Card> = copy.hash_rows.iter().map(|r| r.as_ptr()).collect();
+        copy.clone_from(&source);
+        assert_eq!(copy, source);
+        let after: Vec<*const Card> = copy.hash_rows.iter().map(|r| r.as_ptr()).collect();
+        assert_eq!(after, buffers, "the #-rows were made anew");
+        assert_eq!(source.clone(), source);
     }
 }
