@@ -10,7 +10,7 @@
 //! actions after each stage of the budget (sequential halving), and take the best. How a
 //! round's end is scored: see [`McsPlayer`]. docs/mcs.md has the figures.
 
-use super::builtin::{Builtin, Strategy, cheapest_row, dodger_card, fallback};
+use super::builtin::{Builtin, Strategy, fallback};
 use super::{Answer, GameStart, Legality, Player};
 use crate::cards::Card;
 use crate::game::model::{Memory, Model};
@@ -84,31 +84,7 @@ pub struct McsOptions {
     /// Classic and Pro: each other seat's share of dodger decisions in the rollouts follows
     /// how it has played so far this game (see [`Style`]) instead of `mix` alone.
     pub infer: bool,
-    /// With `infer` (`infer=2`): a seat's share of dodger decisions is never below `mix`.
-    pub lift: bool,
-    /// Classic: the searching seat's own cards in the rollouts by [`careful_card`] instead of
-    /// `own` (`own=careful`).
-    pub careful: bool,
-    /// Classic: each determinization is picked from this many draws, by how likely each makes
-    /// the cards the others played this round (see [`Past`]); 0 or 1: the first draw.
-    pub hands: u32,
-    /// Percent of the searching seat's rollout decisions made by `own` (the rest by `policy`).
-    pub ownmix: u32,
-    /// Successive rejects (one action dropped after each stage) instead of sequential halving.
-    pub rejects: bool,
-    /// Classic: the searching seat's own cards in the rollouts by [`seer_card`] (`own=seer`).
-    pub seer: bool,
-    /// Each other seat plays a whole rollout as the dodger (with chance `mix`, or its inferred
-    /// share with `infer`) or at random, instead of each decision.
-    pub types: bool,
-    /// Sequential halving: percent of the actions in play kept after each stage.
-    pub keep: u32,
-    /// When a seat's total reaches this, the rollouts play the next round too.
-    pub past: Option<u32>,
 }
-
-/// Percent of the actions kept after each stage by default (halving).
-pub const DEFAULT_KEEP: u32 = 50;
 
 impl Default for McsOptions {
     fn default() -> McsOptions {
@@ -122,15 +98,6 @@ impl Default for McsOptions {
             mix: DEFAULT_MIX,
             rival: DEFAULT_RIVAL,
             infer: DEFAULT_INFER,
-            lift: false,
-            careful: false,
-            hands: 0,
-            ownmix: 100,
-            rejects: false,
-            seer: false,
-            types: false,
-            keep: DEFAULT_KEEP,
-            past: None,
         }
     }
 }
@@ -143,35 +110,19 @@ impl McsOptions {
             let (name, value) = option
                 .split_once('=')
                 .ok_or_else(|| format!("mcs option `{option}`: expected name=value"))?;
-            if name == "own" && (value == "careful" || value == "seer") {
-                parsed.own = Strategy::Dodger;
-                parsed.careful = value == "careful";
-                parsed.seer = value == "seer";
-                continue;
-            }
             if name == "policy" || name == "own" {
                 let strategy = Strategy::from_name(value)
                     .ok_or_else(|| format!("mcs option `{name}`: no built-in bot `{value}`"))?;
                 match name {
                     "policy" => parsed.policy = strategy,
-                    _ => {
-                        parsed.own = strategy;
-                        parsed.careful = false;
-                        parsed.seer = false;
-                    }
+                    _ => parsed.own = strategy,
                 }
                 continue;
             }
             let number = value
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| {
-                    n > 0
-                        || [
-                            "versus", "mix", "rival", "infer", "hands", "rejects", "types",
-                        ]
-                        .contains(&name)
-                })
+                .filter(|&n| n > 0 || ["versus", "mix", "rival", "infer"].contains(&name))
                 .ok_or_else(|| {
                     format!("mcs option `{name}`: `{value}` is not a whole number above 0")
                 })?;
@@ -182,19 +133,10 @@ impl McsOptions {
                 "versus" => parsed.versus = number,
                 "mix" => parsed.mix = number.min(100),
                 "rival" => parsed.rival = number,
-                "infer" => {
-                    parsed.infer = number > 0;
-                    parsed.lift = number == 2;
-                }
-                "hands" => parsed.hands = number,
-                "ownmix" => parsed.ownmix = number.min(100),
-                "rejects" => parsed.rejects = number > 0,
-                "types" => parsed.types = number > 0,
-                "keep" => parsed.keep = number.clamp(1, 99),
-                "past" => parsed.past = Some(number),
+                "infer" => parsed.infer = number > 0,
                 _ => {
                     return Err(format!(
-                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, hands, ownmix, rejects, types, keep, past)"
+                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer)"
                     ));
                 }
             }
@@ -227,33 +169,10 @@ impl McsOptions {
             spec.push_str(&format!(":mix={}", self.mix));
         }
         if self.infer != DEFAULT_INFER {
-            let infer = u32::from(self.infer) + u32::from(self.lift);
-            spec.push_str(&format!(":infer={infer}"));
+            spec.push_str(&format!(":infer={}", u32::from(self.infer)));
         }
-        if self.careful {
-            spec.push_str(":own=careful");
-        } else if self.seer {
-            spec.push_str(":own=seer");
-        } else if self.own != DEFAULT_OWN {
+        if self.own != DEFAULT_OWN {
             spec.push_str(&format!(":own={}", self.own.name()));
-        }
-        if self.ownmix != 100 {
-            spec.push_str(&format!(":ownmix={}", self.ownmix));
-        }
-        if self.rejects {
-            spec.push_str(":rejects=1");
-        }
-        if self.types {
-            spec.push_str(":types=1");
-        }
-        if let Some(past) = self.past {
-            spec.push_str(&format!(":past={past}"));
-        }
-        if self.keep != DEFAULT_KEEP {
-            spec.push_str(&format!(":keep={}", self.keep));
-        }
-        if self.hands > 1 {
-            spec.push_str(&format!(":hands={}", self.hands));
         }
         spec
     }
@@ -279,8 +198,6 @@ pub struct McsPlayer {
     memory: Memory,
     /// How the other seats have played this game.
     style: Style,
-    /// The turns of this round so far (for `hands`).
-    past: Past,
     /// Reused buffers.
     actions: Vec<Action>,
     totals: Vec<f64>,
@@ -299,7 +216,6 @@ impl McsPlayer {
             rules: None,
             memory: Memory::default(),
             style: Style::default(),
-            past: Past::default(),
             actions: Vec::new(),
             totals: Vec::new(),
         }
@@ -307,20 +223,12 @@ impl McsPlayer {
 
     /// The decision for `view`, searched in the current variant.
     pub fn choose(&mut self, view: &View) -> Action {
-        if self.options.hands > 1 && self.variant == Variant::Classic {
-            self.style.before_reveal(view);
-            self.past.before_reveal(view);
-        }
         if self.options.infer {
             self.style.before_reveal(view);
             let prior = self.options.mix;
             let mixes = &mut self.policies.mixes;
             mixes.clear();
-            let lift = self.options.lift;
-            mixes.extend((0..view.seats).map(|s| {
-                let share = self.style.dodger_share(s, prior);
-                if lift { share.max(prior) } else { share }
-            }));
+            mixes.extend((0..view.seats).map(|s| self.style.dodger_share(s, prior)));
         }
         let rules = match &self.rules {
             Some(rules) if **rules == *view.rules => rules.clone(),
@@ -344,7 +252,7 @@ impl McsPlayer {
     /// rebuilt (then the caller plays the dodger).
     fn search<G: Model>(&mut self, rules: &Arc<Rules>, view: &View) -> Option<Action> {
         let seat = view.seat;
-        let (mut world, mut drawn) = self.draw::<G>(rules, view)?;
+        let mut world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
         self.actions.clear();
         world.legal_actions(seat, &mut self.actions);
         match self.actions.len() {
@@ -357,53 +265,16 @@ impl McsPlayer {
         self.totals.resize(n, 0.0);
         // Sequential halving: the budget is spent in stages; after each, the worse half of the
         // actions still in play is dropped, so the close calls get most of the rollouts.
-        let rejects = self.options.rejects;
-        let keep = self.options.keep;
-        let kept = |len: usize| (len * keep as usize).div_ceil(100).clamp(1, len - 1);
-        let stages = if rejects {
-            (n as u32 - 1).max(1)
-        } else if keep == DEFAULT_KEEP {
-            n.next_power_of_two().trailing_zeros().max(1)
-        } else {
-            let (mut len, mut stages) = (n, 0);
-            while len > 1 {
-                len = kept(len);
-                stages += 1;
-            }
-            stages.max(1)
-        };
-        // Successive rejects: stage k (k actions dropped so far, a = n - k in play) gets
-        // 1 / (logbar (a + 1)) of the budget, the first 1 / logbar (Audibert, Bubeck and
-        // Munos 2010); sequential halving: an even share.
-        let logbar = 0.5 + (2..=n).map(|i| 1.0 / i as f64).sum::<f64>();
-        let share = |stage: u32| {
-            let a = (n as u32 - stage) as f64;
-            if stage == 0 {
-                1.0 / logbar
-            } else {
-                1.0 / (logbar * (a + 1.0))
-            }
-        };
-        let (ms, rollouts, steps) = (self.options.ms, self.options.rollouts, self.options.steps);
-        let variant = self.variant;
-        let budget_at = |stage: u32| match (ms, rollouts, steps) {
-            (Some(ms), ..) if rejects => {
-                Budget::Time(Duration::from_millis(u64::from(ms)).mul_f64(share(stage)))
-            }
+        let stages = n.next_power_of_two().trailing_zeros().max(1);
+        let budget = match (self.options.ms, self.options.rollouts, self.options.steps) {
             (Some(ms), ..) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
-            (None, Some(rollouts), None) if rejects => {
-                Budget::Rollouts((f64::from(rollouts) * share(stage)) as u32)
-            }
             (None, Some(rollouts), None) => Budget::Rollouts(rollouts / stages),
             (None, _, steps) => {
-                let steps = steps.unwrap_or_else(|| default_steps(variant));
-                if rejects {
-                    Budget::Steps((steps as f64 * share(stage)) as u64)
-                } else {
-                    Budget::Steps(steps / u64::from(stages))
-                }
+                let steps = steps.unwrap_or_else(|| default_steps(self.variant));
+                Budget::Steps(steps / u64::from(stages))
             }
         };
+        let deal_cost = view.seats as u64;
         let high_wins = rules.circle.is_some();
         // The rival: the other seat doing best so far (totals and this round's points).
         let standing = |s: Seat| {
@@ -420,43 +291,19 @@ impl McsPlayer {
                 .filter(|_| self.options.rival > 0)
                 .map(|s| (s, self.options.rival)),
         };
-        // With `past`: when a seat's total (with this round's points) reaches it, the rollouts
-        // play the next round too.
-        let near = (0..view.seats)
-            .map(|s| view.scores[s] + view.taken.get(s).copied().unwrap_or(0))
-            .max()
-            .unwrap_or(0);
-        let until = match self.options.past {
-            Some(total) if !high_wins && near >= total as i32 => view.round + 1,
-            _ => view.round,
-        };
-        let shares: Vec<u32> = match self.options.types {
-            true if self.options.infer => self.policies.mixes.clone(),
-            true => vec![self.options.mix; view.seats],
-            false => Vec::new(),
-        };
         let mut game = world.clone();
         let mut active: Vec<usize> = (0..n).collect();
         let mut fresh = true;
         for stage in 0..stages {
-            let budget = budget_at(stage);
             let start = Instant::now();
             let mut spent = 0u32;
             let mut work = 0u64;
             loop {
                 if !fresh {
-                    (world, drawn) = self.draw::<G>(rules, view)?;
+                    world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
                 }
                 fresh = false;
-                work += drawn;
-                if self.options.types {
-                    // Each other seat plays the whole rollout as the dodger or at random.
-                    let mixes = &mut self.policies.mixes;
-                    mixes.clear();
-                    for &share in &shares {
-                        mixes.push(if self.rng.below(100) < share { 100 } else { 0 });
-                    }
-                }
+                work += deal_cost;
                 let p = &mut self.policies;
                 let futures = (p.others.rng().clone(), p.own.rng().clone());
                 for &k in &active {
@@ -467,8 +314,7 @@ impl McsPlayer {
                         self.totals[k] = f64::INFINITY;
                         continue;
                     }
-                    let p = &mut self.policies;
-                    work += 1 + rollout_until(&mut game, p, seat, view.round, until);
+                    work += 1 + rollout(&mut game, &mut self.policies, seat, view.round);
                     self.totals[k] += value(&game, seat, view.scores, &scoring);
                 }
                 spent += active.len() as u32;
@@ -484,239 +330,11 @@ impl McsPlayer {
             // Every action still in play has the same rollouts: their totals compare.
             active.sort_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]));
             if stage + 1 < stages {
-                let next = if rejects {
-                    active.len() - 1
-                } else if keep == DEFAULT_KEEP {
-                    active.len().div_ceil(2)
-                } else {
-                    kept(active.len())
-                };
-                active.truncate(next.max(1));
-            }
-        }
-        if self.options.types {
-            self.policies.mixes.clone_from(&shares);
-            if !self.options.infer {
-                self.policies.mixes.clear();
+                active.truncate(active.len().div_ceil(2).max(1));
             }
         }
         Some(self.actions[active[0]])
     }
-
-    /// A determinization of `view`, and its work in steps (one per seat for each draw, one
-    /// for each play weighed): with `hands`, in classic, one of `hands` draws picked by the
-    /// likelihood of the round's plays ([`Past::weight`]).
-    fn draw<G: Model>(&mut self, rules: &Arc<Rules>, view: &View) -> Option<(G, u64)> {
-        let mut world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
-        let draws = self.options.hands;
-        let deal_cost = view.seats as u64;
-        if draws <= 1 || self.past.turns.is_empty() || self.variant != Variant::Classic {
-            return Some((world, deal_cost));
-        }
-        let mixes: Vec<f64> = (0..view.seats)
-            .map(|s| f64::from(self.style.dodger_share(s, self.options.mix).clamp(5, 95)) / 100.0)
-            .collect();
-        let mut total = self.past.weight(&world, view, &mixes);
-        for _ in 1..draws {
-            let other = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
-            let weight = self.past.weight(&other, view, &mixes);
-            total += weight;
-            let u = f64::from(self.rng.below(1 << 24)) / f64::from(1u32 << 24);
-            if total > 0.0 && u * total < weight {
-                world = other;
-            }
-        }
-        let weighed = (view.seats as u64 - 1) * self.past.turns.len() as u64;
-        Some((world, u64::from(draws) * (deal_cost + weighed)))
-    }
-}
-
-/// The classic turns of the current round the seat has seen: the rows everyone chose on, and
-/// the cards then revealed, by seat. A determinization's hands then say what each seat held
-/// at each turn (its hand now and the cards it played since), so how likely the round's plays
-/// were from them, if the seat plays like the dodger or at random.
-#[derive(Clone, Debug, Default)]
-pub struct Past {
-    round: u32,
-    /// By turn: the rows, and the cards revealed (empty until they are).
-    turns: Vec<(Vec<Vec<Card>>, Vec<Card>)>,
-    /// Reused buffer: a hand.
-    hand: Vec<Card>,
-}
-
-impl Past {
-    /// Notes the rows before a classic card is chosen.
-    pub fn before_reveal(&mut self, view: &View) {
-        if view.round != self.round {
-            self.round = view.round;
-            self.turns.clear();
-        }
-        let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
-        if plain && view.decision == Some(Decision::PlayCard) {
-            self.turns.retain(|(_, cards)| !cards.is_empty());
-            self.turns.push((view.rows.to_vec(), Vec::new()));
-        }
-    }
-
-    /// The turn's cards, by seat.
-    pub fn revealed(&mut self, cards: &[Card]) {
-        if let Some((_, seen)) = self.turns.last_mut().filter(|(_, seen)| seen.is_empty()) {
-            seen.extend_from_slice(cards);
-        }
-    }
-
-    /// How likely the round's plays are from `world`'s hands (up to a factor that is the same
-    /// for every world), each other seat playing like the dodger with chance `mixes[seat]`,
-    /// else at random.
-    fn weight<G: Game>(&mut self, world: &G, view: &View, mixes: &[f64]) -> f64 {
-        let mut weight = 1.0;
-        for seat in (0..view.seats).filter(|&s| s != view.seat) {
-            let mix = mixes[seat];
-            self.hand.clear();
-            self.hand.extend_from_slice(world.view(seat).hand);
-            for (rows, cards) in self.turns.iter().rev() {
-                let Some(&played) = cards.get(seat) else {
-                    continue;
-                };
-                let at = self.hand.partition_point(|&c| c < played);
-                self.hand.insert(at, played);
-                let then = View {
-                    hand: &self.hand,
-                    rows,
-                    decision: Some(Decision::PlayCard),
-                    ..*view
-                };
-                let dodger = if dodger_card(&then) == played {
-                    1.0
-                } else {
-                    0.0
-                };
-                weight *= mix * dodger + (1.0 - mix) / self.hand.len() as f64;
-            }
-        }
-        weight
-    }
-}
-
-/// A rollout's card for the searching seat with `own=careful` (classic): the card whose
-/// expected penalty this turn is lowest. A card above a row's end lands on it; the others'
-/// cards between the end and it land there first, each of the others playing one with the
-/// chance that a card it cannot see lies there (the cards it cannot see between them over all
-/// it cannot see); the row is taken if they fill it. A low card costs the cheapest row; a card
-/// for a full row, the row. Ties as the dodger: most room, then closest to its row's end.
-pub fn careful_card(view: &View) -> Card {
-    let deck = &view.rules.deck;
-    let others = view.seats.saturating_sub(1) as i32;
-    let on_table: usize = view.rows.iter().map(Vec::len).sum();
-    let unseen = deck.len().saturating_sub(view.hand.len() + on_table).max(1) as f64;
-    let cheapest = f64::from(deck.sum(&view.rows[cheapest_row(view)]));
-    let score = |card: Card| {
-        let target = view
-            .rows
-            .iter()
-            .enumerate()
-            .filter(|&(r, row)| row[row.len() - 1] < card && !view.stopped(r))
-            .max_by_key(|(_, row)| row[row.len() - 1]);
-        match target {
-            None => (cheapest, 0, u16::MAX),
-            Some((r, row)) => {
-                let end = row[row.len() - 1];
-                let room = view.capacity(r).saturating_sub(row.len());
-                let points = f64::from(deck.sum(row));
-                if room == 0 {
-                    return (points, 0, 0);
-                }
-                let held = view.hand.iter().filter(|&&c| end < c && c < card).count();
-                let gap = usize::from(card.0 - end.0 - 1).saturating_sub(held);
-                let p = (gap as f64 / unseen).min(1.0);
-                (
-                    points * at_least(others, p, room as i32),
-                    room,
-                    u16::MAX - (card.0 - end.0),
-                )
-            }
-        }
-    };
-    *view
-        .hand
-        .iter()
-        .min_by(|&&a, &&b| {
-            let (ca, ra, na) = score(a);
-            let (cb, rb, nb) = score(b);
-            ca.total_cmp(&cb).then(rb.cmp(&ra)).then(nb.cmp(&na))
-        })
-        .expect("a hand to play from")
-}
-
-/// A rollout's card for the searching seat with `own=seer` (classic), which sees `others`,
-/// the other seats' cards of the turn: the card that takes the fewest bullheads when the
-/// turn's cards are placed (a low card taking the cheapest row), then the one that lands
-/// closest to its row's end.
-pub fn seer_card(view: &View, others: &[Card]) -> Card {
-    let deck = &view.rules.deck;
-    let start: Vec<(Card, usize, u32)> = view
-        .rows
-        .iter()
-        .map(|row| (row[row.len() - 1], row.len(), deck.sum(row)))
-        .collect();
-    let mut rows = start.clone();
-    let mut outcome = |mine: Card| {
-        rows.clone_from(&start);
-        let mut result = (0, u16::MAX);
-        let lower = others.iter().filter(|&&c| c < mine).count();
-        let mut order: Vec<Card> = others.to_vec();
-        order.insert(lower.min(order.len()), mine);
-        order[..].sort_unstable();
-        for card in order {
-            let target = (0..rows.len())
-                .filter(|&r| rows[r].0 < card)
-                .max_by_key(|&r| rows[r].0);
-            let (taken, gap) = match target {
-                None => {
-                    let r = (0..rows.len()).min_by_key(|&r| rows[r].2).expect("a row");
-                    let taken = rows[r].2;
-                    rows[r] = (card, 1, deck.bullheads(card));
-                    (taken, u16::MAX)
-                }
-                Some(r) if rows[r].1 >= view.capacity(r) => {
-                    let taken = rows[r].2;
-                    let gap = card.0 - rows[r].0.0;
-                    rows[r] = (card, 1, deck.bullheads(card));
-                    (taken, gap)
-                }
-                Some(r) => {
-                    let gap = card.0 - rows[r].0.0;
-                    rows[r] = (card, rows[r].1 + 1, rows[r].2 + deck.bullheads(card));
-                    (0, gap)
-                }
-            };
-            if card == mine {
-                result = (taken, gap);
-            }
-        }
-        result
-    };
-    *view
-        .hand
-        .iter()
-        .min_by_key(|&&card| outcome(card))
-        .expect("a hand to play from")
-}
-
-/// The chance of at least `k` successes in `n` trials of chance `p`.
-fn at_least(n: i32, p: f64, k: i32) -> f64 {
-    if k > n {
-        return 0.0;
-    }
-    let mut total = 0.0;
-    let mut choose = 1.0;
-    for j in 0..=n {
-        if j >= k {
-            total += choose * p.powi(j) * (1.0 - p).powi(n - j);
-        }
-        choose = choose * f64::from(n - j) / f64::from(j + 1);
-    }
-    total
 }
 
 /// How a rollout's end is scored for the searching seat.
@@ -819,15 +437,6 @@ pub struct Policies {
     pub mix: u32,
     /// By seat, the percent for `smart` instead of `mix` (empty: `mix` at every seat).
     pub mixes: Vec<u32>,
-    /// The searching seat's classic cards by [`careful_card`] instead of `own`.
-    pub careful: bool,
-    /// Percent of the searching seat's rollout decisions made by `own` (the rest by `others`).
-    pub ownmix: u32,
-    /// The searching seat's classic cards by [`seer_card`], seeing the others' cards of the
-    /// turn (they are chosen first).
-    pub seer: bool,
-    /// The others' cards of the turn, for `seer`.
-    pub seen: Vec<Card>,
 }
 
 impl Policies {
@@ -839,10 +448,6 @@ impl Policies {
             smart: Builtin::new(Strategy::Dodger, seed ^ 0x6d63_735f_736d_7274),
             mix: options.mix,
             mixes: Vec::new(),
-            careful: options.careful,
-            ownmix: options.ownmix,
-            seer: options.seer,
-            seen: Vec::new(),
         }
     }
 
@@ -851,11 +456,7 @@ impl Policies {
     fn at(&mut self, seat: Seat, me: Seat) -> &mut Builtin {
         let mix = self.mixes.get(seat).copied().unwrap_or(self.mix);
         if seat == me {
-            if self.ownmix < 100 && self.own.rng().below(100) >= self.ownmix {
-                &mut self.others
-            } else {
-                &mut self.own
-            }
+            &mut self.own
         } else if mix > 0 && self.others.rng().below(100) < mix {
             &mut self.smart
         } else {
@@ -868,77 +469,33 @@ impl Policies {
 /// searching seat: one rollout (public for the benchmark). Returns its steps: the decisions
 /// played.
 pub fn rollout<G: Game>(game: &mut G, policies: &mut Policies, me: Seat, round: u32) -> u64 {
-    rollout_until(game, policies, me, round, round)
-}
-
-/// [`rollout`] to the end of round `until` (`round` or later; the next rounds dealt at random
-/// from the others' generator).
-fn rollout_until<G: Game>(
-    game: &mut G,
-    policies: &mut Policies,
-    me: Seat,
-    round: u32,
-    until: u32,
-) -> u64 {
     let mut steps = 0;
-    let mut current = round;
     loop {
         match game.to_move() {
-            ToMove::GameOver => return steps,
-            ToMove::Deal if current < until => {
-                if game
-                    .deal_random(policies.others.rng(), &mut Discard)
-                    .is_err()
-                {
-                    return steps;
-                }
-                current += 1;
-            }
-            ToMove::Deal => return steps,
-            ToMove::Everyone(_) if policies.seer => {
-                // The others first, so the searching seat's card can see theirs.
-                policies.seen.clear();
-                for seat in (0..game.seats()).filter(|&s| s != me) {
-                    steps += step(game, policies, seat, me);
-                }
-                steps += step(game, policies, me, me);
-            }
+            ToMove::Deal | ToMove::GameOver => return steps,
             ToMove::Everyone(_) => {
                 for seat in 0..game.seats() {
-                    steps += step(game, policies, seat, me);
+                    steps += step(game, policies.at(seat, me), seat);
                 }
             }
             ToMove::Seat(seat, _) => {
-                if game.view(seat).round != current {
+                if game.view(seat).round != round {
                     return steps;
                 }
-                steps += step(game, policies, seat, me);
+                steps += step(game, policies.at(seat, me), seat);
             }
         }
     }
 }
 
-/// `seat` decides with its policy, if it owes a decision; returns the decisions made (0 or 1).
+/// `seat` decides with `policy`, if it owes a decision; returns the decisions made (0 or 1).
 #[inline]
-fn step<G: Game>(game: &mut G, policies: &mut Policies, seat: Seat, me: Seat) -> u64 {
+fn step<G: Game>(game: &mut G, policy: &mut Builtin, seat: Seat) -> u64 {
     let view = game.view(seat);
     if view.decision.is_none() {
         return 0;
     }
-    let plain = view.decision == Some(Decision::PlayCard)
-        && view.number.is_none()
-        && view.circle.is_none()
-        && view.specials.is_none();
-    let action = if seat == me && plain && policies.careful {
-        Action::Play(careful_card(&view))
-    } else if seat == me && plain && policies.seer {
-        Action::Play(seer_card(&view, &policies.seen))
-    } else {
-        policies.at(seat, me).choose(&view)
-    };
-    if let (true, Action::Play(card)) = (policies.seer && plain && seat != me, action) {
-        policies.seen.push(card);
-    }
+    let action = policy.choose(&view);
     if game.apply(seat, action, &mut Discard).is_err() {
         let action = fallback(&game.view(seat));
         game.apply(seat, action, &mut Discard)
@@ -990,7 +547,6 @@ impl Player for McsPlayer {
         self.variant = start.variant;
         self.memory = Memory::new(start.seat, start.seats);
         self.style = Style::new(start.seats);
-        self.past = Past::default();
         Ok(())
     }
 
@@ -1002,7 +558,6 @@ impl Player for McsPlayer {
         self.memory.observe(event);
         if let Event::Reveal { cards, .. } = event {
             self.style.revealed(cards, self.memory.seat);
-            self.past.revealed(cards);
         }
         Ok(())
     }
