@@ -159,7 +159,11 @@ pub fn unseen_cards<'a>(rules: &Rules, seen: impl IntoIterator<Item = &'a Card>)
             out[usize::from(card.0 - deck.lowest)] = false;
         }
     }
-    deck.cards()
-        .filter(|&c| out[usize::from(c.0 - deck.lowest)])
-        .collect()
+    // At its final size at once (a collect would grow it five times over a full deck).
+    let mut unseen = Vec::with_capacity(deck.len());
+    unseen.extend(
+        deck.cards()
+            .filter(|&c| out[usize::from(c.0 - deck.lowest)]),
+    );
+    unseen
 }
