@@ -282,6 +282,15 @@ pub struct Hooks {
     failed: Option<RuleError>,
 }
 
+/// A copy of a game plays by the rules' settings alone: the hooks live in an interpreter and
+/// are not copied (a game's copies are for search, see [`crate::game::model::Model`]), so a copy
+/// of `Hooks` has none.
+impl Clone for Hooks {
+    fn clone(&self) -> Hooks {
+        Hooks::default()
+    }
+}
+
 impl Hooks {
     pub fn set(&mut self, hooks: Option<Box<dyn HouseHooks>>) {
         self.hooks = hooks;
@@ -563,4 +572,25 @@ fn error_at(hook: Hook, round: u32, turn: u32, message: String) -> RuleError {
         turn,
         message,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug)]
+    struct Observing;
+
+    impl HouseHooks for Observing {}
+
+    #[test]
+    fn a_copy_of_a_games_hooks_has_none() {
+        let mut hooks = Hooks::default();
+        hooks.set(Some(Box::new(Observing)));
+        assert!(hooks.any());
+        assert!(!hooks.clone().any());
+        let mut copy = Hooks::default();
+        copy.clone_from(&hooks);
+        assert!(!copy.any());
+    }
 }

@@ -3,7 +3,8 @@
 //! the protocol work through this module only; a variant implements [`Game`].
 
 /// `Clone` field by field, with a `clone_from` that reuses the copy's buffers: the search copies
-/// a game many times a decision, and a derived `clone_from` makes every buffer anew.
+/// a game many times a decision, and a derived `clone_from` makes every buffer anew. (A game's
+/// house rule hooks are not copied: see [`house::Hooks`]'s `Clone`.)
 macro_rules! clone_field_by_field {
     ($name:ident { $($field:ident),* $(,)? }) => {
         impl Clone for $name {
@@ -17,6 +18,7 @@ macro_rules! clone_field_by_field {
         }
     };
 }
+pub(crate) use clone_field_by_field;
 
 mod error;
 mod event;

@@ -19,6 +19,7 @@ use super::classic::{
     Table, check_cards, check_hands, check_table, game_over, lay_out, order_by_card, row_for,
 };
 use crate::cards::{Card, Deck, Special};
+use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
@@ -1513,58 +1514,31 @@ impl Game for Anniversary {
     }
 }
 
-impl Clone for Anniversary {
-    fn clone(&self) -> Anniversary {
-        Anniversary {
-            rules: self.rules.clone(),
-            seats: self.seats,
-            phase: self.phase,
-            round: self.round,
-            turn: self.turn,
-            hands: self.hands.clone(),
-            rows: self.rows.clone(),
-            special_hands: self.special_hands.clone(),
-            table: self.table.clone(),
-            deck: self.deck.clone(),
-            reshuffler: self.reshuffler.clone(),
-            piles: self.piles.clone(),
-            taken: self.taken.clone(),
-            scores: self.scores.clone(),
-            played: self.played.clone(),
-            chosen: self.chosen.clone(),
-            revealed: self.revealed,
-            order: self.order.clone(),
-            next: self.next,
-            ordered_deck: self.ordered_deck.clone(),
-            // A copy is for search: it plays without the house rule hooks.
-            house: Hooks::default(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Anniversary) {
-        self.rules.clone_from(&source.rules);
-        self.seats = source.seats;
-        self.phase = source.phase;
-        self.round = source.round;
-        self.turn = source.turn;
-        self.hands.clone_from(&source.hands);
-        self.rows.clone_from(&source.rows);
-        self.special_hands.clone_from(&source.special_hands);
-        self.table.clone_from(&source.table);
-        self.deck.clone_from(&source.deck);
-        self.reshuffler.clone_from(&source.reshuffler);
-        self.piles.clone_from(&source.piles);
-        self.taken.clone_from(&source.taken);
-        self.scores.clone_from(&source.scores);
-        self.played.clone_from(&source.played);
-        self.chosen.clone_from(&source.chosen);
-        self.revealed = source.revealed;
-        self.order.clone_from(&source.order);
-        self.next = source.next;
-        self.ordered_deck.clone_from(&source.ordered_deck);
-        self.house = Hooks::default();
-    }
-}
+// A copy plays by the rules' settings alone (the house rule hooks are not copied: it is for
+// search, see `Model`); `clone_from` reuses the copy's memory.
+clone_field_by_field!(Anniversary {
+    rules,
+    seats,
+    phase,
+    round,
+    turn,
+    hands,
+    rows,
+    special_hands,
+    table,
+    deck,
+    reshuffler,
+    piles,
+    taken,
+    scores,
+    played,
+    chosen,
+    revealed,
+    order,
+    next,
+    ordered_deck,
+    house,
+});
 
 impl Model for Anniversary {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {

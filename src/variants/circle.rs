@@ -18,6 +18,7 @@
 
 use super::classic::{check_cards, check_hands, row_for};
 use crate::cards::{Card, Deck, Special};
+use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, Table};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
@@ -705,52 +706,28 @@ impl Circle {
     }
 }
 
-impl Clone for Circle {
-    fn clone(&self) -> Circle {
-        Circle {
-            rules: self.rules.clone(),
-            settings: self.settings.clone(),
-            seats: self.seats,
-            hand_size: self.hand_size,
-            row_count: self.row_count,
-            phase: self.phase,
-            turn: self.turn,
-            hands: self.hands.clone(),
-            rows: self.rows.clone(),
-            ends: self.ends.clone(),
-            table: self.table.clone(),
-            piles: self.piles.clone(),
-            pile_specials: self.pile_specials.clone(),
-            points: self.points.clone(),
-            no_scores: self.no_scores.clone(),
-            ordered_deck: self.ordered_deck.clone(),
-            extra: self.extra.clone(),
-            // A copy is for search: it plays without the house rule hooks.
-            house: Hooks::default(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Circle) {
-        self.rules.clone_from(&source.rules);
-        self.settings.clone_from(&source.settings);
-        self.seats = source.seats;
-        self.hand_size = source.hand_size;
-        self.row_count = source.row_count;
-        self.phase = source.phase;
-        self.turn = source.turn;
-        self.hands.clone_from(&source.hands);
-        self.rows.clone_from(&source.rows);
-        self.ends.clone_from(&source.ends);
-        self.table.clone_from(&source.table);
-        self.piles.clone_from(&source.piles);
-        self.pile_specials.clone_from(&source.pile_specials);
-        self.points.clone_from(&source.points);
-        self.no_scores.clone_from(&source.no_scores);
-        self.ordered_deck.clone_from(&source.ordered_deck);
-        self.extra.clone_from(&source.extra);
-        self.house = Hooks::default();
-    }
-}
+// A copy plays by the rules' settings alone (the house rule hooks are not copied: it is for
+// search, see `Model`); `clone_from` reuses the copy's memory.
+clone_field_by_field!(Circle {
+    rules,
+    settings,
+    seats,
+    hand_size,
+    row_count,
+    phase,
+    turn,
+    hands,
+    rows,
+    ends,
+    table,
+    piles,
+    pile_specials,
+    points,
+    no_scores,
+    ordered_deck,
+    extra,
+    house,
+});
 
 impl Model for Circle {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {

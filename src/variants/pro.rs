@@ -11,6 +11,7 @@
 
 use super::classic::Classic;
 use crate::cards::{Card, Deck};
+use crate::game::clone_field_by_field;
 use crate::game::house::HouseHooks;
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
@@ -273,26 +274,15 @@ impl Game for Pro {
     }
 }
 
-/// A copy plays by the rules' settings alone (see [`Model`]); `clone_from` reuses its memory.
-impl Clone for Pro {
-    fn clone(&self) -> Pro {
-        Pro {
-            classic: self.classic.clone(),
-            pool: self.pool.clone(),
-            hands: self.hands.clone(),
-            picks: self.picks,
-            nothing_taken: self.nothing_taken.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Pro) {
-        self.classic.clone_from(&source.classic);
-        self.pool.clone_from(&source.pool);
-        self.hands.clone_from(&source.hands);
-        self.picks = source.picks;
-        self.nothing_taken.clone_from(&source.nothing_taken);
-    }
-}
+// A copy plays by the rules' settings alone (the house rule hooks are not copied: it is for
+// search, see `Model`); `clone_from` reuses the copy's memory.
+clone_field_by_field!(Pro {
+    classic,
+    pool,
+    hands,
+    picks,
+    nothing_taken,
+});
 
 impl Model for Pro {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {

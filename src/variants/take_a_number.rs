@@ -20,6 +20,7 @@ use super::classic::{
 };
 use crate::cards::Card;
 use crate::cards::Deck;
+use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
@@ -755,56 +756,30 @@ impl Game for TakeANumber {
     }
 }
 
-impl Clone for TakeANumber {
-    fn clone(&self) -> TakeANumber {
-        TakeANumber {
-            rules: self.rules.clone(),
-            seats: self.seats,
-            phase: self.phase,
-            round: self.round,
-            turn: self.turn,
-            hands: self.hands.clone(),
-            rows: self.rows.clone(),
-            ends: self.ends.clone(),
-            table: self.table.clone(),
-            hash_piles: self.hash_piles.clone(),
-            taken: self.taken.clone(),
-            scores: self.scores.clone(),
-            chosen: self.chosen.clone(),
-            revealed: self.revealed.clone(),
-            order: self.order.clone(),
-            next: self.next,
-            ordered_deck: self.ordered_deck.clone(),
-            extra: self.extra.clone(),
-            hash_pile: self.hash_pile,
-            // A copy is for search: it plays without the house rule hooks.
-            house: Hooks::default(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &TakeANumber) {
-        self.rules.clone_from(&source.rules);
-        self.seats = source.seats;
-        self.phase = source.phase;
-        self.round = source.round;
-        self.turn = source.turn;
-        self.hands.clone_from(&source.hands);
-        self.rows.clone_from(&source.rows);
-        self.ends.clone_from(&source.ends);
-        self.table.clone_from(&source.table);
-        self.hash_piles.clone_from(&source.hash_piles);
-        self.taken.clone_from(&source.taken);
-        self.scores.clone_from(&source.scores);
-        self.chosen.clone_from(&source.chosen);
-        self.revealed.clone_from(&source.revealed);
-        self.order.clone_from(&source.order);
-        self.next = source.next;
-        self.ordered_deck.clone_from(&source.ordered_deck);
-        self.extra.clone_from(&source.extra);
-        self.hash_pile = source.hash_pile;
-        self.house = Hooks::default();
-    }
-}
+// A copy plays by the rules' settings alone (the house rule hooks are not copied: it is for
+// search, see `Model`); `clone_from` reuses the copy's memory.
+clone_field_by_field!(TakeANumber {
+    rules,
+    seats,
+    phase,
+    round,
+    turn,
+    hands,
+    rows,
+    ends,
+    table,
+    hash_piles,
+    taken,
+    scores,
+    chosen,
+    revealed,
+    order,
+    next,
+    ordered_deck,
+    extra,
+    hash_pile,
+    house,
+});
 
 impl Model for TakeANumber {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
