@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{take5, temp};
+use common::{ok, take5, temp};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -419,24 +419,8 @@ fn a_compact_record_shows_the_steps_of_its_format_1_record() {
 #[test]
 fn the_same_seed_gives_a_byte_identical_compact_record() {
     let (a, b) = (temp("compact-a.jsonl"), temp("compact-b.jsonl"));
-    let play = |path: &std::path::Path| {
-        take5(&[
-            "play",
-            "--player",
-            "builtin:random",
-            "--player",
-            "builtin:dodger",
-            "--player",
-            "builtin:lowest",
-            "--seed",
-            "7",
-            "--record-format",
-            "compact",
-            "--quiet",
-            "--record",
-            path.to_str().unwrap(),
-        ])
-    };
+    let players = ["builtin:random", "builtin:dodger", "builtin:lowest"];
+    let play = |path: &std::path::Path| play_recorded(&players, "7", &[], Some("compact"), path);
     assert!(play(&a).status.success());
     assert!(play(&b).status.success());
     let text = std::fs::read_to_string(&a).unwrap();
@@ -568,11 +552,7 @@ fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
         Some("2"),
         &dealt,
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    ok(&out);
     let text = std::fs::read_to_string(&dealt).unwrap();
     let deals: Vec<&str> = text
         .lines()
@@ -598,11 +578,7 @@ fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
         Some("2"),
         &faulty,
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    ok(&out);
     let text = std::fs::read_to_string(&faulty).unwrap();
     assert!(text.contains("\"event\":\"fault\""), "{text}");
     let (code, said) = verify_text("faults.jsonl", &text);
@@ -625,11 +601,7 @@ fn compact_records_hold_given_deals_faults_house_rules_and_stops() {
         Some("2"),
         &housed,
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    ok(&out);
     let verified = take5(&["verify", housed.to_str().unwrap()]);
     assert!(
         verified.status.success(),
@@ -707,22 +679,8 @@ fn compact_anniversary_records_hold_the_special_cards_answers() {
 #[test]
 fn compact_records_compress_and_show_one_game() {
     let path = temp("compact-show.jsonl.zst");
-    let out = take5(&[
-        "play",
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:dodger",
-        "--seed",
-        "9",
-        "--games",
-        "4",
-        "--record-format",
-        "2",
-        "--quiet",
-        "--record",
-        path.to_str().unwrap(),
-    ]);
+    let players = ["builtin:random", "builtin:dodger"];
+    let out = play_recorded(&players, "9", &["--games", "4"], Some("2"), &path);
     assert!(out.status.success());
     let verified = take5(&["verify", path.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&verified.stdout).contains("4 games"));
