@@ -98,8 +98,10 @@ fn check_determinized<G: Model>(
     label: &str,
 ) {
     let view = game.view(seat);
+    let draws = rng.clone();
     let world = G::determinize(rules, &view, memory, rng)
         .unwrap_or_else(|e| panic!("{label}: seat {seat}: cannot determinize: {e}"));
+    check_determinized_into(&world, rules, &view, memory, draws, rng, label);
     let seen = world.view(seat);
     assert_eq!(seen.decision, view.decision, "{label}: decision");
     assert_eq!(seen.hand, view.hand, "{label}: hand");
@@ -196,6 +198,48 @@ fn check_determinized<G: Model>(
             all.len(),
             count,
             "{label}: {name} game: a card in two places"
+        );
+    }
+}
+
+/// Checks that [`Model::determinize_into`] a game already played on (a search reuses its games)
+/// gives the game `determinize` gave, `world`, from the same `draws`, and draws as much.
+fn check_determinized_into<G: Model>(
+    world: &G,
+    rules: &Arc<Rules>,
+    view: &View,
+    memory: &Memory,
+    mut draws: GameRng,
+    rng: &GameRng,
+    label: &str,
+) {
+    let mut used = world.clone();
+    let mut actions = Vec::new();
+    for _ in 0..6 {
+        let Some(seat) = (0..used.seats()).find(|&s| used.owes(s).is_some()) else {
+            break;
+        };
+        actions.clear();
+        used.legal_actions(seat, &mut actions);
+        let last = *actions
+            .last()
+            .expect("a seat that owes a decision has an action");
+        used.apply(seat, last, &mut Discard)
+            .expect("a legal action applies");
+    }
+    used.determinize_into(rules, view, memory, &mut draws)
+        .unwrap_or_else(|e| panic!("{label}: cannot determinize into a used game: {e}"));
+    assert_eq!(
+        draws.position(),
+        rng.position(),
+        "{label}: draws into a used game"
+    );
+    assert_eq!(used.to_move(), world.to_move(), "{label}: to move, reused");
+    for s in 0..world.seats() {
+        assert_eq!(
+            format!("{:?}", used.view(s)),
+            format!("{:?}", world.view(s)),
+            "{label}: seat {s}'s view of the game determinized into a used one"
         );
     }
 }

@@ -30,6 +30,19 @@ pub trait Model: Game + Clone {
         memory: &Memory,
         rng: &mut GameRng,
     ) -> Result<Self, RuleError>;
+
+    /// [`Model::determinize`] into this game, reusing its memory where the variant can (a
+    /// search rebuilds thousands of games a decision): the same game from the same draws.
+    fn determinize_into(
+        &mut self,
+        rules: &Arc<Rules>,
+        view: &View,
+        memory: &Memory,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
+        *self = Self::determinize(rules, view, memory, rng)?;
+        Ok(())
+    }
 }
 
 /// What a seat has seen of the current round besides its view: what a pipe bot learns from the

@@ -7,6 +7,7 @@ use crate::game::{Action, Decision, SpecialPlay, View};
 use crate::rng::{GameRng, Stream};
 use crate::variants::anniversary::{byte, legal_plays};
 use crate::variants::circle::{row_for_number, taken_points};
+use smallvec::SmallVec;
 use std::time::Duration;
 
 /// The built-in strategies, named `builtin:<name>` on the command line.
@@ -254,26 +255,34 @@ pub fn dodger_pick(view: &View) -> Card {
 /// card wins, then the one with most room, then the one closest to its row's end.
 pub fn dodger_card(view: &View) -> Card {
     let deck = &view.rules.deck;
-    let cheapest = deck.sum(&view.rows[cheapest_row(view)]);
+    // Every card is scored against every row, and a search asks this of millions of rollout
+    // decisions: each open row's end, room and bullheads are read once, not once a card.
+    let open: SmallVec<[OpenRow; 8]> = (0..view.rows.len())
+        .filter(|&r| !view.stopped(r))
+        .map(|r| {
+            let row = &view.rows[r];
+            OpenRow {
+                end: row[row.len() - 1],
+                room: view.capacity(r).saturating_sub(row.len()),
+                bullheads: deck.sum(row),
+            }
+        })
+        .collect();
+    let cheapest = open
+        .iter()
+        .map(|row| row.bullheads)
+        .min()
+        .expect("at least one row");
     let score = |card: Card| {
-        let target = view
-            .rows
+        let target = open
             .iter()
-            .enumerate()
-            .filter(|&(r, row)| row[row.len() - 1] < card && !view.stopped(r))
-            .max_by_key(|(_, row)| row[row.len() - 1]);
+            .filter(|row| row.end < card)
+            .max_by_key(|row| row.end);
         match target {
             // A low card costs the cheapest row, and gets to restart it.
             None => (cheapest, 0, u16::MAX),
-            Some((r, row)) if row.len() >= view.capacity(r) => (deck.sum(row), 0, 0),
-            Some((r, row)) => {
-                let capacity = view.capacity(r);
-                (
-                    0,
-                    capacity - row.len(),
-                    u16::MAX - (card.0 - row[row.len() - 1].0),
-                )
-            }
+            Some(row) if row.room == 0 => (row.bullheads, 0, 0),
+            Some(row) => (0, row.room, u16::MAX - (card.0 - row.end.0)),
         }
     };
     *view
@@ -284,6 +293,14 @@ pub fn dodger_card(view: &View) -> Card {
             (cost, std::cmp::Reverse(room), std::cmp::Reverse(closeness))
         })
         .expect("a hand to play from")
+}
+
+/// A row a card may go to, as [`dodger_card`] weighs it.
+struct OpenRow {
+    end: Card,
+    /// Places left before it is full (0: the next card takes it).
+    room: usize,
+    bullheads: u32,
 }
 
 /// The circle game's legal moves, in this order: every number card (ascending), every kind of

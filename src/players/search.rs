@@ -321,7 +321,9 @@ impl McsPlayer {
             let steps_before = self.searched.steps;
             loop {
                 if !fresh {
-                    world = G::determinize(rules, view, &self.memory, &mut self.rng).ok()?;
+                    world
+                        .determinize_into(rules, view, &self.memory, &mut self.rng)
+                        .ok()?;
                 }
                 fresh = false;
                 let mut certain = one_world;

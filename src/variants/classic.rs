@@ -119,18 +119,31 @@ impl Classic {
     pub fn from_table(rules: Arc<Rules>, table: &Table) -> Result<Classic, RuleError> {
         let seats = table.hands.len();
         let mut game = Classic::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
-        let rules = &game.rules;
-        check_table(rules, table, &vec![rules.row_capacity; rules.rows])?;
-        game.round = table.round;
-        game.turn = table.turn;
-        lay_out(table, &mut game.hands, &mut game.rows, &mut game.ends);
-        for seat in 0..seats {
-            game.piles[seat].extend_from_slice(&table.piles[seat]);
-            game.taken[seat] = game.rules.deck.sum(&table.piles[seat]) as Points;
-        }
-        game.scores.copy_from_slice(&table.scores);
-        game.phase = Phase::Choose { pending: seats };
+        game.lay_table(table)?;
         Ok(game)
+    }
+
+    /// Puts a table of this game's seats in place of its state, checked first, reusing its
+    /// memory (a search lays out thousands a decision): the players about to choose.
+    fn lay_table(&mut self, table: &Table) -> Result<(), RuleError> {
+        let rules = &self.rules;
+        check_table(rules, table, &vec![rules.row_capacity; rules.rows])?;
+        self.round = table.round;
+        self.turn = table.turn;
+        lay_out(table, &mut self.hands, &mut self.rows, &mut self.ends);
+        for (seat, pile) in self.piles.iter_mut().enumerate() {
+            pile.clone_from(&table.piles[seat]);
+            self.taken[seat] = self.rules.deck.sum(pile) as Points;
+        }
+        self.scores.copy_from_slice(&table.scores);
+        self.played.fill(Card(0));
+        self.chosen.fill(false);
+        self.order.clear();
+        self.next = 0;
+        self.phase = Phase::Choose {
+            pending: self.seats,
+        };
+        Ok(())
     }
 
     pub fn round(&self) -> u32 {
@@ -930,20 +943,64 @@ impl Model for Classic {
         memory: &Memory,
         rng: &mut GameRng,
     ) -> Result<Classic, RuleError> {
-        let seen = view
-            .hand
-            .iter()
-            .chain(view.rows.iter().flatten())
-            .chain(view.revealed)
-            .chain(&memory.taken);
-        let mut unseen = unseen_cards(rules, seen);
-        let hands = (0..view.seats)
-            .map(|seat| match seat == view.seat {
-                true => view.hand.to_vec(),
-                false => draw_hand(rng, &mut unseen, view.hand.len()),
-            })
-            .collect();
-        Classic::from_view(rules, view, hands)
+        Classic::from_view(rules, view, drawn_hands(rules, view, memory, rng))
+    }
+
+    fn determinize_into(
+        &mut self,
+        rules: &Arc<Rules>,
+        view: &View,
+        memory: &Memory,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
+        let hands = drawn_hands(rules, view, memory, rng);
+        if !Arc::ptr_eq(&self.rules, rules) || self.seats != view.seats {
+            *self = Classic::from_view(rules, view, hands)?;
+            return Ok(());
+        }
+        self.house = Hooks::default();
+        self.lay_table(&view_table(view, hands))?;
+        self.replay_revealed(view)
+    }
+}
+
+/// Every seat's hand for a determinization of `view`: the seat's own, and the others' drawn
+/// from the cards in no row, not in its hand, not revealed and not taken this round.
+fn drawn_hands(
+    rules: &Arc<Rules>,
+    view: &View,
+    memory: &Memory,
+    rng: &mut GameRng,
+) -> Vec<Vec<Card>> {
+    let seen = view
+        .hand
+        .iter()
+        .chain(view.rows.iter().flatten())
+        .chain(view.revealed)
+        .chain(&memory.taken);
+    let mut unseen = unseen_cards(rules, seen);
+    (0..view.seats)
+        .map(|seat| match seat == view.seat {
+            true => view.hand.to_vec(),
+            false => draw_hand(rng, &mut unseen, view.hand.len()),
+        })
+        .collect()
+}
+
+/// The table `view` shows, with these `hands`, before this turn's revealed cards were played:
+/// they go back into the hands (see [`Classic::from_view`]).
+fn view_table(view: &View, mut hands: Vec<Vec<Card>>) -> Table {
+    for (hand, &card) in hands.iter_mut().zip(view.revealed) {
+        hand.push(card);
+        hand.sort_unstable();
+    }
+    Table {
+        round: view.round.max(1),
+        turn: view.turn.max(1),
+        hands,
+        rows: view.rows.to_vec(),
+        scores: view.scores.to_vec(),
+        piles: vec![Vec::new(); view.seats],
     }
 }
 
@@ -955,27 +1012,21 @@ impl Classic {
     pub(crate) fn from_view(
         rules: &Arc<Rules>,
         view: &View,
-        mut hands: Vec<Vec<Card>>,
+        hands: Vec<Vec<Card>>,
     ) -> Result<Classic, RuleError> {
-        let revealed = view.revealed;
-        for (hand, &card) in hands.iter_mut().zip(revealed) {
-            hand.push(card);
-            hand.sort_unstable();
-        }
-        let table = Table {
-            round: view.round.max(1),
-            turn: view.turn.max(1),
-            hands,
-            rows: view.rows.to_vec(),
-            scores: view.scores.to_vec(),
-            piles: vec![Vec::new(); view.seats],
-        };
-        let mut game = Classic::from_table(rules.clone(), &table)?;
-        game.taken.copy_from_slice(view.taken);
-        for (seat, &card) in revealed.iter().enumerate() {
-            game.apply(seat, Action::Play(card), &mut Discard)?;
-        }
+        let mut game = Classic::from_table(rules.clone(), &view_table(view, hands))?;
+        game.replay_revealed(view)?;
         Ok(game)
+    }
+
+    /// After [`view_table`]: the view's points taken this round, and its revealed cards played
+    /// again.
+    fn replay_revealed(&mut self, view: &View) -> Result<(), RuleError> {
+        self.taken.copy_from_slice(view.taken);
+        for (seat, &card) in view.revealed.iter().enumerate() {
+            self.apply(seat, Action::Play(card), &mut Discard)?;
+        }
+        Ok(())
     }
 
     /// A game between rounds: `round` rounds played, these totals, waiting for the next deal
