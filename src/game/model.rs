@@ -7,6 +7,7 @@ use super::{Action, Event, Game, RuleError, Seat, SpecialPlay, View};
 use crate::cards::{Card, Special};
 use crate::rng::GameRng;
 use crate::rules::Rules;
+use smallvec::{SmallVec, smallvec};
 use std::sync::Arc;
 
 /// A game a search can copy, ask for its legal actions, and rebuild from one seat's knowledge.
@@ -156,27 +157,49 @@ impl Memory {
 
 /// Draws `count` cards for a hidden hand from `unseen` (which it reorders), ascending.
 pub fn draw_hand(rng: &mut GameRng, unseen: &mut Vec<Card>, count: usize) -> Vec<Card> {
+    let mut hand = Vec::with_capacity(count);
+    draw_hand_into(rng, unseen, count, &mut hand);
+    hand
+}
+
+/// [`draw_hand`] onto the end of `hand` (empty, to be the hand), reusing its memory.
+pub fn draw_hand_into(
+    rng: &mut GameRng,
+    unseen: &mut Vec<Card>,
+    count: usize,
+    hand: &mut Vec<Card>,
+) {
     let count = count.min(unseen.len());
-    let mut hand = rng.draw(unseen, count).to_vec();
+    hand.extend_from_slice(rng.draw(unseen, count));
     unseen.truncate(unseen.len() - count);
     hand.sort_unstable();
-    hand
 }
 
 /// The cards of `rules`' deck that are in none of `seen`, ascending.
 pub fn unseen_cards<'a>(rules: &Rules, seen: impl IntoIterator<Item = &'a Card>) -> Vec<Card> {
+    let mut unseen = Vec::new();
+    unseen_cards_into(rules, seen, &mut unseen);
+    unseen
+}
+
+/// [`unseen_cards`] into `unseen`, reusing its memory.
+pub fn unseen_cards_into<'a>(
+    rules: &Rules,
+    seen: impl IntoIterator<Item = &'a Card>,
+    unseen: &mut Vec<Card>,
+) {
     let deck = &rules.deck;
-    let mut out = vec![true; deck.len()];
+    let mut out: SmallVec<[bool; 128]> = smallvec![true; deck.len()];
     for &card in seen {
         if deck.contains(card) {
             out[usize::from(card.0 - deck.lowest)] = false;
         }
     }
+    unseen.clear();
     // At its final size at once (a collect would grow it five times over a full deck).
-    let mut unseen = Vec::with_capacity(deck.len());
+    unseen.reserve(deck.len());
     unseen.extend(
         deck.cards()
             .filter(|&c| out[usize::from(c.0 - deck.lowest)]),
     );
-    unseen
 }

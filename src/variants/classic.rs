@@ -9,7 +9,7 @@
 
 use crate::cards::Card;
 use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
+use crate::game::model::{Memory, Model, draw_hand_into, unseen_cards_into};
 use crate::game::{
     Action, Deal, Decision, Discard, Emitter, Event, EventSink, Family, Game, Outcome, Points,
     RuleError, Seat, TakeReason, ToMove, View, check_seat,
@@ -35,7 +35,7 @@ enum Phase {
 }
 
 /// A table in the middle of a round, given explicitly (fixtures, replays of real games).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
     pub round: u32,
     pub turn: u32,
@@ -80,6 +80,9 @@ pub struct Classic {
     draw_pile: Vec<Card>,
     /// Reused bitset over the deck for sorting hands.
     hand_bits: Vec<u64>,
+    /// Reused by [`Model::determinize_into`]: the table it lays out and the cards it draws from
+    /// (empty until then; a copy has none).
+    rebuild: Rebuild,
     /// House rules' hooks, if any.
     house: Hooks,
 }
@@ -110,6 +113,7 @@ impl Classic {
             ordered_deck: rules.deck.cards().collect(),
             draw_pile: rules.deck.cards().collect(),
             hand_bits: vec![0; rules.deck.len().div_ceil(64)],
+            rebuild: Rebuild::default(),
             house: Hooks::default(),
             rules,
         })
@@ -893,6 +897,7 @@ impl Clone for Classic {
             ordered_deck: self.ordered_deck.clone(),
             draw_pile: self.draw_pile.clone(),
             hand_bits: self.hand_bits.clone(),
+            rebuild: Rebuild::default(),
             house: Hooks::default(),
         }
     }
@@ -943,7 +948,11 @@ impl Model for Classic {
         memory: &Memory,
         rng: &mut GameRng,
     ) -> Result<Classic, RuleError> {
-        Classic::from_view(rules, view, drawn_hands(rules, view, memory, rng))
+        let mut rebuild = Rebuild::default();
+        rebuild.draw(rules, view, memory, rng);
+        let mut game = Classic::from_table(rules.clone(), &rebuild.table)?;
+        game.replay_revealed(view)?;
+        Ok(game)
     }
 
     fn determinize_into(
@@ -953,55 +962,71 @@ impl Model for Classic {
         memory: &Memory,
         rng: &mut GameRng,
     ) -> Result<(), RuleError> {
-        let hands = drawn_hands(rules, view, memory, rng);
         if !Arc::ptr_eq(&self.rules, rules) || self.seats != view.seats {
-            *self = Classic::from_view(rules, view, hands)?;
+            *self = Classic::determinize(rules, view, memory, rng)?;
             return Ok(());
         }
+        let mut rebuild = std::mem::take(&mut self.rebuild);
+        rebuild.draw(rules, view, memory, rng);
         self.house = Hooks::default();
-        self.lay_table(&view_table(view, hands))?;
+        let laid = self.lay_table(&rebuild.table);
+        self.rebuild = rebuild;
+        laid?;
         self.replay_revealed(view)
     }
 }
 
-/// Every seat's hand for a determinization of `view`: the seat's own, and the others' drawn
-/// from the cards in no row, not in its hand, not revealed and not taken this round.
-fn drawn_hands(
-    rules: &Arc<Rules>,
-    view: &View,
-    memory: &Memory,
-    rng: &mut GameRng,
-) -> Vec<Vec<Card>> {
-    let seen = view
-        .hand
-        .iter()
-        .chain(view.rows.iter().flatten())
-        .chain(view.revealed)
-        .chain(&memory.taken);
-    let mut unseen = unseen_cards(rules, seen);
-    (0..view.seats)
-        .map(|seat| match seat == view.seat {
-            true => view.hand.to_vec(),
-            false => draw_hand(rng, &mut unseen, view.hand.len()),
-        })
-        .collect()
+/// What a determinization builds its game from, kept to be reused.
+#[derive(Debug, Default)]
+struct Rebuild {
+    /// The table the view shows, with the hands drawn (see [`view_table`]).
+    table: Table,
+    /// The cards nobody is known to hold.
+    unseen: Vec<Card>,
 }
 
-/// The table `view` shows, with these `hands`, before this turn's revealed cards were played:
-/// they go back into the hands (see [`Classic::from_view`]).
-fn view_table(view: &View, mut hands: Vec<Vec<Card>>) -> Table {
-    for (hand, &card) in hands.iter_mut().zip(view.revealed) {
+impl Rebuild {
+    /// Every seat's hand for a determinization of `view`: the seat's own, and the others'
+    /// drawn from the cards in no row, not in its hand, not revealed and not taken this round;
+    /// then the rest of the table `view` shows.
+    fn draw(&mut self, rules: &Rules, view: &View, memory: &Memory, rng: &mut GameRng) {
+        let seen = view
+            .hand
+            .iter()
+            .chain(view.rows.iter().flatten())
+            .chain(view.revealed)
+            .chain(&memory.taken);
+        unseen_cards_into(rules, seen, &mut self.unseen);
+        let hands = &mut self.table.hands;
+        hands.resize_with(view.seats, Vec::new);
+        for (seat, hand) in hands.iter_mut().enumerate() {
+            hand.clear();
+            match seat == view.seat {
+                true => hand.extend_from_slice(view.hand),
+                false => draw_hand_into(rng, &mut self.unseen, view.hand.len(), hand),
+            }
+        }
+        view_table(&mut self.table, view);
+    }
+}
+
+/// The table `view` shows, into `table` whose hands are set: as it was before this turn's
+/// revealed cards were played, which go back into the hands (see [`Classic::from_view`]).
+fn view_table(table: &mut Table, view: &View) {
+    for (hand, &card) in table.hands.iter_mut().zip(view.revealed) {
         hand.push(card);
         hand.sort_unstable();
     }
-    Table {
-        round: view.round.max(1),
-        turn: view.turn.max(1),
-        hands,
-        rows: view.rows.to_vec(),
-        scores: view.scores.to_vec(),
-        piles: vec![Vec::new(); view.seats],
+    table.round = view.round.max(1);
+    table.turn = view.turn.max(1);
+    table.rows.resize_with(view.rows.len(), Vec::new);
+    for (row, shown) in table.rows.iter_mut().zip(view.rows) {
+        row.clone_from(shown);
     }
+    table.scores.clear();
+    table.scores.extend_from_slice(view.scores);
+    table.piles.resize_with(view.seats, Vec::new);
+    table.piles.iter_mut().for_each(Vec::clear);
 }
 
 impl Classic {
@@ -1014,7 +1039,12 @@ impl Classic {
         view: &View,
         hands: Vec<Vec<Card>>,
     ) -> Result<Classic, RuleError> {
-        let mut game = Classic::from_table(rules.clone(), &view_table(view, hands))?;
+        let mut table = Table {
+            hands,
+            ..Table::default()
+        };
+        view_table(&mut table, view);
+        let mut game = Classic::from_table(rules.clone(), &table)?;
         game.replay_revealed(view)?;
         Ok(game)
     }
