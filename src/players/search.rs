@@ -27,12 +27,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The work a decision gets by default, in steps (the decisions played in its rollouts, one
-/// for each action tried, and `seats` for each determinization), by variant: a count, so games
-/// are reproducible from the seed, and bounded, so a decision with long rollouts or many
-/// actions gets fewer rollouts. Chosen to keep every decision under 10 ms on one core of this
-/// project's machine (docs/mcs.md).
-pub fn default_steps(variant: Variant) -> u64 {
+/// for each action tried, and `seats` for each determinization), by variant and table: a count,
+/// so games are reproducible from the seed, and bounded, so a decision with long rollouts or
+/// many actions gets fewer rollouts. Chosen to keep every decision under 10 ms on one core of
+/// this project's machine (docs/mcs.md): classic at three seats or more gets twice the work of
+/// a table of two, whose steps cost more (a determinization and a copy per action weigh more
+/// beside rollouts of two seats).
+pub fn default_steps(variant: Variant, seats: usize) -> u64 {
     match variant {
+        Variant::Classic if seats > 2 => 80_000,
         Variant::Classic | Variant::TakeANumber | Variant::Pro => 40_000,
         Variant::Anniversary => 25_000,
         Variant::Circle => 15_000,
@@ -55,8 +58,9 @@ pub const DEFAULT_MIX: u32 = 50;
 /// default, in percent, at a table of three or more (docs/mcs.md).
 pub const DEFAULT_RIVAL: u32 = 50;
 
-/// Whether the other seats' rollout play follows how they played so far, by default.
-pub const DEFAULT_INFER: bool = false;
+/// Whether the other seats' rollout play follows how they played so far, by default (classic
+/// and Pro: better at every table measured, docs/mcs.md).
+pub const DEFAULT_INFER: bool = true;
 
 /// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,7 +294,7 @@ impl McsPlayer {
             (Some(ms), ..) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
             (None, Some(rollouts), None) => Budget::Rollouts(rollouts / stages),
             (None, _, steps) => {
-                let steps = steps.unwrap_or_else(|| default_steps(self.variant));
+                let steps = steps.unwrap_or_else(|| default_steps(self.variant, view.seats));
                 Budget::Steps(steps / u64::from(stages))
             }
         };
