@@ -268,31 +268,39 @@ pub fn dodger_card(view: &View) -> Card {
             }
         })
         .collect();
+    let open: &[OpenRow] = &open;
     let cheapest = open
         .iter()
         .map(|row| row.bullheads)
         .min()
         .expect("at least one row");
-    let score = |card: Card| {
-        let target = open
-            .iter()
-            .filter(|row| row.end < card)
-            .max_by_key(|row| row.end);
-        match target {
-            // A low card costs the cheapest row, and gets to restart it.
-            None => (cheapest, 0, u16::MAX),
-            Some(row) if row.room == 0 => (row.bullheads, 0, 0),
-            Some(row) => (0, row.room, u16::MAX - (card.0 - row.end.0)),
+    // What a card costs, then how little room its row has left, then how far it lands from the
+    // row's end, packed in one number: the least wins (a low card lands nowhere: distance 0).
+    let key = |card: Card| -> u64 {
+        let mut target: Option<&OpenRow> = None;
+        for row in open {
+            if row.end < card && target.is_none_or(|t| row.end > t.end) {
+                target = Some(row);
+            }
         }
+        let (cost, room, distance) = match target {
+            // A low card costs the cheapest row, and gets to restart it.
+            None => (cheapest, 0, 0),
+            Some(row) if row.room == 0 => (row.bullheads, 0, u16::MAX),
+            Some(row) => (0, row.room, card.0 - row.end.0),
+        };
+        let crowding = u16::MAX - room.min(usize::from(u16::MAX)) as u16;
+        u64::from(cost) << 32 | u64::from(crowding) << 16 | u64::from(distance)
     };
-    *view
-        .hand
-        .iter()
-        .min_by_key(|&&card| {
-            let (cost, room, closeness) = score(card);
-            (cost, std::cmp::Reverse(room), std::cmp::Reverse(closeness))
-        })
-        .expect("a hand to play from")
+    // The first card of the least key.
+    let mut best = None;
+    for &card in view.hand {
+        let key = key(card);
+        if best.is_none_or(|(_, least)| key < least) {
+            best = Some((card, key));
+        }
+    }
+    best.expect("a hand to play from").0
 }
 
 /// A row a card may go to, as [`dodger_card`] weighs it.

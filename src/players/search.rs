@@ -30,12 +30,12 @@ use std::time::{Duration, Instant};
 /// for each action tried, and `seats` for each determinization), by variant and table: a count,
 /// so games are reproducible from the seed, and bounded, so a decision with long rollouts or
 /// many actions gets fewer rollouts. Chosen to keep every decision under 10 ms on one core of
-/// this project's machine (docs/mcs.md): classic at three seats or more gets twice the work of
-/// a table of two, whose steps cost more (a determinization and a copy per action weigh more
+/// this project's machine (docs/mcs.md): classic at three seats or more gets more work than a
+/// table of two, whose steps cost more (a determinization and a copy per action weigh more
 /// beside rollouts of two seats).
 pub fn default_steps(variant: Variant, seats: usize) -> u64 {
     match variant {
-        Variant::Classic if seats > 2 => 80_000,
+        Variant::Classic if seats > 2 => 70_000,
         Variant::Classic | Variant::TakeANumber | Variant::Pro => 40_000,
         Variant::Anniversary => 25_000,
         Variant::Circle => 15_000,
