@@ -59,7 +59,7 @@ pub const DEFAULT_MIX: u32 = 50;
 pub const DEFAULT_RIVAL: u32 = 50;
 
 /// Whether the other seats' rollout play follows how they played so far, by default (classic
-/// and Pro: better at every table measured, docs/mcs.md).
+/// and Pro; better at two and four classic seats on fresh seeds and in Pro, docs/mcs.md).
 pub const DEFAULT_INFER: bool = true;
 
 /// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
