@@ -2,9 +2,12 @@
 
 use std::sync::Arc;
 use take5::cards::Card;
+use take5::game::model::{Memory, Model};
 use take5::game::{Action, Deal, Decision, Event, Game, ToMove};
-use take5::players::search::{McsOptions, McsPlayer};
+use take5::players::builtin::{Builtin, Strategy};
+use take5::players::search::{McsOptions, McsPlayer, Style};
 use take5::players::{GameStart, Player};
+use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
 use take5::variants::Variant;
 use take5::variants::classic::Classic;
@@ -84,4 +87,86 @@ fn a_decision_with_cards_unseen_spends_its_budget() {
     let searched = mcs.searched();
     assert!(searched.rollouts > 1000, "{searched:?}");
     assert!(searched.steps >= 40_000, "{searched:?}");
+}
+
+/// Classic games of four (seat 0 watching, seat 1 the dodger, seats 2 and 3 at random) with
+/// seat 0's reading of the others' play ([`Style`]) checked at each of its card choices: the
+/// dodger is never taken for anything else, none of the cards it holds is ever ruled out of
+/// its hand, and a hand rebuilt for seat 0 ([`Model::determinize`]) gives it none of the cards
+/// ruled out; each random seat is found out within its game.
+#[test]
+fn the_dodger_is_read_from_its_play_and_its_hand_is_never_ruled_out() {
+    let rules = Arc::new(Rules::classic());
+    let lowest = rules.deck.lowest;
+    let (mut ruled_out, mut rebuilt) = (0usize, 0usize);
+    for number in 0..30u64 {
+        let mut game = Classic::new(rules.clone(), 4).unwrap();
+        let mut deal_rng = GameRng::new(number, Stream::Deal(0));
+        let mut rng = GameRng::new(number, Stream::Deal(1));
+        let strategies = [
+            Strategy::Random,
+            Strategy::Dodger,
+            Strategy::Random,
+            Strategy::Random,
+        ];
+        let mut bots: Vec<Builtin> = strategies
+            .iter()
+            .enumerate()
+            .map(|(s, &strategy)| Builtin::new(strategy, number * 4 + s as u64))
+            .collect();
+        let mut style = Style::new(4);
+        let mut memory = Memory::new(0, 4);
+        let mut events: Vec<Event> = Vec::new();
+        let mut out = Vec::new();
+        while game.to_move() != ToMove::GameOver {
+            if game.to_move() == ToMove::Deal {
+                game.deal_random(&mut deal_rng, &mut events).unwrap();
+            } else {
+                let seat = (0..4).find(|&s| game.owes(s).is_some()).unwrap();
+                let view = game.view(seat);
+                if seat == 0 && view.decision == Some(Decision::PlayCard) {
+                    style.before_reveal(&view);
+                    assert_eq!(style.dodger_like(1), view.turn > 1, "game {number}");
+                    style.rule_out(1, &rules, &mut out);
+                    let held = game.view(1).hand.to_vec();
+                    for card in &held {
+                        assert!(
+                            !out[usize::from(card.0 - lowest)],
+                            "game {number}: {card:?}"
+                        );
+                    }
+                    if view.turn > 1 {
+                        memory.ruled_out = vec![Vec::new(), out.clone(), Vec::new(), Vec::new()];
+                        let world = Classic::determinize(&rules, &view, &memory, &mut rng).unwrap();
+                        for card in world.view(1).hand {
+                            assert!(!out[usize::from(card.0 - lowest)], "game {number}");
+                        }
+                        let seen: Vec<Card> = view.rows.iter().flatten().copied().collect();
+                        ruled_out += rules
+                            .deck
+                            .cards()
+                            .filter(|c| out[usize::from(c.0 - lowest)] && !seen.contains(c))
+                            .count();
+                        rebuilt += 1;
+                    }
+                }
+                let action = bots[seat].choose(&view);
+                game.apply(seat, action, &mut events).unwrap();
+            }
+            for event in events.drain(..) {
+                memory.observe(&event);
+                if let Event::Reveal { cards, .. } = &event {
+                    style.revealed(cards, 0);
+                }
+            }
+        }
+        for seat in [2, 3] {
+            assert!(!style.dodger_like(seat), "game {number}: seat {seat}");
+        }
+    }
+    // The reading says something: on average many unseen cards a turn are ruled out.
+    assert!(
+        rebuilt > 0 && ruled_out / rebuilt >= 10,
+        "{ruled_out} / {rebuilt}"
+    );
 }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use take5::cards::{Card, Special};
-use take5::game::model::{Memory, Model};
+use take5::game::model::{Memory, Model, draw_hand_avoiding};
 use take5::game::{Action, Decision, Discard, Event, Game, Seat, SpecialPlay, ToMove, View};
 use take5::players::builtin::{Builtin, Strategy};
 use take5::rng::{GameRng, Stream};
@@ -448,4 +448,31 @@ fn a_replace_card_moves_cards_between_hand_and_table_in_the_memory() {
     // Seat 0 plays 30 again: no card of its hand is known any more.
     memory.observe(&reveal([30, 9]));
     assert!(memory.returned.is_empty());
+}
+
+/// A hand drawn around cards ruled out: only from the others while there are enough of them,
+/// then all of those and the rest from the cards ruled out; nothing lost or drawn twice.
+#[test]
+fn a_hand_is_drawn_from_the_cards_not_ruled_out_while_there_are_enough() {
+    let rules = Rules::classic();
+    let lowest = rules.deck.lowest;
+    // Cards 1 to 20 unseen; 1 to 15 ruled out, so 16 to 20 are the likely ones.
+    let ruled_out: Vec<bool> = rules.deck.cards().map(|c| c.0 <= 15).collect();
+    assert!(ruled_out[usize::from(15 - lowest)] && !ruled_out[usize::from(16 - lowest)]);
+    let likely: Vec<Card> = (16..=20).map(Card).collect();
+    for count in [3, 5, 8] {
+        for seed in 0..20 {
+            let mut rng = GameRng::new(seed, Stream::Deal(0));
+            let mut unseen: Vec<Card> = (1..=20).map(Card).collect();
+            let mut hand = Vec::new();
+            draw_hand_avoiding(&mut rng, &rules, &ruled_out, &mut unseen, count, &mut hand);
+            assert_eq!(hand.len(), count);
+            assert!(hand.is_sorted(), "{hand:?}");
+            let from_likely = hand.iter().filter(|c| likely.contains(c)).count();
+            assert_eq!(from_likely, count.min(likely.len()), "{count}: {hand:?}");
+            let mut all: Vec<Card> = hand.iter().chain(&unseen).copied().collect();
+            all.sort_unstable();
+            assert_eq!(all, (1..=20).map(Card).collect::<Vec<_>>());
+        }
+    }
 }

@@ -70,6 +70,11 @@ pub struct Memory {
     /// Cards known to be in a seat's hand this round (a Replace card sent them back), by seat,
     /// until it plays them again.
     pub returned: Vec<(Seat, Card)>,
+    /// Not seen but inferred, by a model of how the others play (a search sets it before it
+    /// determinizes): by seat, the cards taken not to be in that seat's hand, indexed from the
+    /// deck's lowest card; empty for a seat with none ruled out. Classic draws a seat's hand
+    /// from the other cards while there are enough ([`draw_hand_avoiding`]).
+    pub ruled_out: Vec<Vec<bool>>,
 }
 
 impl Memory {
@@ -89,6 +94,7 @@ impl Memory {
         self.taken.clear();
         self.replaced.clear();
         self.returned.clear();
+        self.ruled_out.clear();
         self.revealed.clear();
         self.picks.iter_mut().for_each(Vec::clear);
         self.piled.iter_mut().for_each(Vec::clear);
@@ -108,6 +114,7 @@ impl Memory {
                 self.revealed.clear();
                 self.replaced.clear();
                 self.returned.clear();
+                self.ruled_out.clear();
                 self.piled.iter_mut().for_each(Vec::clear);
             }
             Event::RoundEnd { .. } => self.clear(),
@@ -173,6 +180,32 @@ pub fn draw_hand_into(
     hand.extend_from_slice(rng.draw(unseen, count));
     unseen.truncate(unseen.len() - count);
     hand.sort_unstable();
+}
+
+/// [`draw_hand_into`], but from the cards of `unseen` that `ruled_out` (indexed from `rules`'
+/// lowest card) leaves, as long as there are `count` of them; then from the others.
+pub fn draw_hand_avoiding(
+    rng: &mut GameRng,
+    rules: &Rules,
+    ruled_out: &[bool],
+    unseen: &mut Vec<Card>,
+    count: usize,
+    hand: &mut Vec<Card>,
+) {
+    let lowest = rules.deck.lowest;
+    let out = |card: Card| ruled_out[usize::from(card.0 - lowest)];
+    // The cards ruled out first, the others after them: the draws come from the end.
+    let mut split = 0;
+    for i in 0..unseen.len() {
+        if out(unseen[i]) {
+            unseen.swap(split, i);
+            split += 1;
+        }
+    }
+    let likely = (unseen.len() - split).min(count);
+    hand.extend_from_slice(rng.draw(&mut unseen[split..], likely));
+    unseen.truncate(unseen.len() - likely);
+    draw_hand_into(rng, unseen, count - likely, hand);
 }
 
 /// The cards of `rules`' deck that are in none of `seen`, ascending.

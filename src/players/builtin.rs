@@ -254,48 +254,11 @@ pub fn dodger_pick(view: &View) -> Card {
 /// fill, or the cheapest row for a low card) and how much room the row has left; the cheapest
 /// card wins, then the one with most room, then the one closest to its row's end.
 pub fn dodger_card(view: &View) -> Card {
-    let deck = &view.rules.deck;
-    // Every card is scored against every row, and a search asks this of millions of rollout
-    // decisions: each open row's end, room and bullheads are read once, not once a card.
-    let open: SmallVec<[OpenRow; 8]> = (0..view.rows.len())
-        .filter(|&r| !view.stopped(r))
-        .map(|r| {
-            let row = &view.rows[r];
-            OpenRow {
-                end: row[row.len() - 1],
-                room: view.capacity(r).saturating_sub(row.len()),
-                bullheads: deck.sum(row),
-            }
-        })
-        .collect();
-    let open: &[OpenRow] = &open;
-    let cheapest = open
-        .iter()
-        .map(|row| row.bullheads)
-        .min()
-        .expect("at least one row");
-    // What a card costs, then how little room its row has left, then how far it lands from the
-    // row's end, packed in one number: the least wins (a low card lands nowhere: distance 0).
-    let key = |card: Card| -> u64 {
-        let mut target: Option<&OpenRow> = None;
-        for row in open {
-            if row.end < card && target.is_none_or(|t| row.end > t.end) {
-                target = Some(row);
-            }
-        }
-        let (cost, room, distance) = match target {
-            // A low card costs the cheapest row, and gets to restart it.
-            None => (cheapest, 0, 0),
-            Some(row) if row.room == 0 => (row.bullheads, 0, u16::MAX),
-            Some(row) => (0, row.room, card.0 - row.end.0),
-        };
-        let crowding = u16::MAX - room.min(usize::from(u16::MAX)) as u16;
-        u64::from(cost) << 32 | u64::from(crowding) << 16 | u64::from(distance)
-    };
+    let rows = DodgerRows::new(view);
     // The first card of the least key.
     let mut best = None;
     for &card in view.hand {
-        let key = key(card);
+        let key = rows.key(card);
         if best.is_none_or(|(_, least)| key < least) {
             best = Some((card, key));
         }
@@ -303,7 +266,70 @@ pub fn dodger_card(view: &View) -> Card {
     best.expect("a hand to play from").0
 }
 
+/// The rows as [`dodger_card`] weighs a card against them: kept, a search can ask which cards
+/// the dodger would have preferred to the one it played on a table it has seen.
+#[derive(Clone, Debug)]
+pub struct DodgerRows {
+    /// Every card is scored against every row, and a search asks this of millions of rollout
+    /// decisions: each open row's end, room and bullheads are read once, not once a card.
+    open: SmallVec<[OpenRow; 8]>,
+    /// The bullheads of the cheapest open row (what a low card costs).
+    cheapest: u32,
+}
+
+impl DodgerRows {
+    /// The open rows of `view`'s table (at least one).
+    pub fn new(view: &View) -> DodgerRows {
+        let deck = &view.rules.deck;
+        let open: SmallVec<[OpenRow; 8]> = (0..view.rows.len())
+            .filter(|&r| !view.stopped(r))
+            .map(|r| {
+                let row = &view.rows[r];
+                OpenRow {
+                    end: row[row.len() - 1],
+                    room: view.capacity(r).saturating_sub(row.len()),
+                    bullheads: deck.sum(row),
+                }
+            })
+            .collect();
+        let cheapest = open
+            .iter()
+            .map(|row| row.bullheads)
+            .min()
+            .expect("at least one row");
+        DodgerRows { open, cheapest }
+    }
+
+    /// What `card` costs, then how little room its row has left, then how far it lands from
+    /// the row's end, packed in one number: the dodger plays the least (a low card lands
+    /// nowhere: distance 0), the lowest card of a tie.
+    #[inline]
+    pub fn key(&self, card: Card) -> u64 {
+        let mut target: Option<&OpenRow> = None;
+        for row in &self.open {
+            if row.end < card && target.is_none_or(|t| row.end > t.end) {
+                target = Some(row);
+            }
+        }
+        let (cost, room, distance) = match target {
+            // A low card costs the cheapest row, and gets to restart it.
+            None => (self.cheapest, 0, 0),
+            Some(row) if row.room == 0 => (row.bullheads, 0, u16::MAX),
+            Some(row) => (0, row.room, card.0 - row.end.0),
+        };
+        let crowding = u16::MAX - room.min(usize::from(u16::MAX)) as u16;
+        u64::from(cost) << 32 | u64::from(crowding) << 16 | u64::from(distance)
+    }
+
+    /// Whether the dodger, holding `held` and `played`, plays `played` on these rows.
+    #[inline]
+    pub fn prefers(&self, played: Card, held: Card) -> bool {
+        (self.key(played), played) < (self.key(held), held)
+    }
+}
+
 /// A row a card may go to, as [`dodger_card`] weighs it.
+#[derive(Clone, Copy, Debug)]
 struct OpenRow {
     end: Card,
     /// Places left before it is full (0: the next card takes it).

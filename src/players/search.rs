@@ -10,7 +10,7 @@
 //! actions after each stage of the budget (sequential halving), and take the best. How a
 //! round's end is scored: see [`McsPlayer`]. docs/mcs.md has the figures.
 
-use super::builtin::{Builtin, Strategy, fallback};
+use super::builtin::{Builtin, DodgerRows, Strategy, fallback};
 use super::{Answer, GameStart, Legality, Player};
 use crate::cards::Card;
 use crate::game::model::{Memory, Model};
@@ -86,7 +86,9 @@ pub struct McsOptions {
     /// count against the seat's own, in percent.
     pub rival: u32,
     /// Classic and Pro: each other seat's share of dodger decisions in the rollouts follows
-    /// how it has played so far this game (see [`Style`]) instead of `mix` alone.
+    /// how it has played so far this game (see [`Style`]) instead of `mix` alone; in classic,
+    /// a seat that has played as the dodger would is dealt only hands the dodger's choices
+    /// allow.
     pub infer: bool,
 }
 
@@ -250,6 +252,16 @@ impl McsPlayer {
             let mixes = &mut self.policies.mixes;
             mixes.clear();
             mixes.extend((0..view.seats).map(|s| self.style.dodger_share(s, prior)));
+            // A seat that has played as the dodger could have is taken to be one: its hand holds
+            // none of the cards the dodger would have played instead.
+            let ruled_out = &mut self.memory.ruled_out;
+            ruled_out.resize_with(view.seats, Vec::new);
+            for (seat, out) in ruled_out.iter_mut().enumerate() {
+                out.clear();
+                if seat != view.seat && self.style.dodger_like(seat) {
+                    self.style.rule_out(seat, view.rules, out);
+                }
+            }
         }
         let rules = match &self.rules {
             Some(rules) if **rules == *view.rules => rules.clone(),
@@ -401,6 +413,12 @@ enum Budget {
 /// and Pro rounds): of each seat's cards, how many were *unsafe* when revealed (a low card, or
 /// one that lands on a full row), by the rows as they were when the seat chose. The dodger
 /// plays a safe card whenever it holds one; a random player plays what its hand gives.
+///
+/// And whether each could be the dodger: a card played was in the seat's hand at every earlier
+/// turn of the round, so a dodger preferred what it played then (by [`DodgerRows`]); a seat
+/// whose play has never broken that is taken to be the dodger, and the cards it would have
+/// played instead are ruled out of its hand when a classic game is rebuilt
+/// ([`Memory::ruled_out`]).
 #[derive(Clone, Debug, Default)]
 pub struct Style {
     /// By seat: cards seen played, and how many of them unsafe.
@@ -408,6 +426,15 @@ pub struct Style {
     /// The rows' ends this turn and whether each is full, taken at the seat's own choice
     /// (everyone chooses on the same table); empty when the turn is not one to read.
     ends: Vec<(Card, bool)>,
+    /// The table as the dodger weighs it, at the seat's own choice this turn (if one to read).
+    table: Option<DodgerRows>,
+    /// The round whose turns `turns` holds.
+    round: u32,
+    /// This round's turns read: the table as the dodger weighed it, and the cards revealed,
+    /// by seat.
+    turns: Vec<(DodgerRows, Vec<Card>)>,
+    /// By seat: whether its play has been one the dodger would not make, whatever its hand.
+    not_dodger: Vec<bool>,
 }
 
 impl Style {
@@ -420,15 +447,22 @@ impl Style {
     pub fn new(seats: usize) -> Style {
         Style {
             counts: vec![(0, 0); seats],
-            ends: Vec::new(),
+            not_dodger: vec![false; seats],
+            ..Style::default()
         }
     }
 
     /// Notes the table before a classic or Pro card is chosen (the others choose on it too).
     pub fn before_reveal(&mut self, view: &View) {
         self.ends.clear();
+        self.table = None;
+        if view.round != self.round {
+            self.round = view.round;
+            self.turns.clear();
+        }
         let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
         if plain && view.decision == Some(Decision::PlayCard) {
+            self.table = Some(DodgerRows::new(view));
             let ends = view.rows.iter().enumerate().map(|(r, row)| {
                 let full = row.len() >= view.capacity(r);
                 (row[row.len() - 1], full)
@@ -449,8 +483,38 @@ impl Style {
                 *played += 1;
                 *risky += u32::from(unsafe_card);
             }
+            // The card was in the seat's hand at each earlier turn of the round: the dodger
+            // would have played it then if it preferred it to what it did play.
+            let mut earlier = self.turns.iter().filter(|(_, cards)| cards.len() > seat);
+            if earlier.any(|(rows, cards)| !rows.prefers(cards[seat], card))
+                && let Some(not_dodger) = self.not_dodger.get_mut(seat)
+            {
+                *not_dodger = true;
+            }
         }
         self.ends.clear();
+        if let Some(rows) = self.table.take() {
+            self.turns.push((rows, cards.to_vec()));
+        }
+    }
+
+    /// Whether every card `seat` played this game is one the dodger could have played (some
+    /// hand allows it), with at least one read this round.
+    pub fn dodger_like(&self, seat: Seat) -> bool {
+        self.not_dodger.get(seat) == Some(&false)
+            && self.turns.iter().any(|(_, cards)| cards.len() > seat)
+    }
+
+    /// Into `out`, indexed from the deck's lowest card: each card of `rules`' deck that
+    /// `seat`, were it the dodger, would have played instead of a card it played this round.
+    pub fn rule_out(&self, seat: Seat, rules: &Rules, out: &mut Vec<bool>) {
+        out.clear();
+        out.extend(rules.deck.cards().map(|card| {
+            self.turns
+                .iter()
+                .filter(|(_, cards)| cards.len() > seat)
+                .any(|(rows, cards)| !rows.prefers(cards[seat], card))
+        }));
     }
 
     /// The percent of `seat`'s rollout decisions to give the dodger: the chance that it plays

@@ -9,7 +9,7 @@
 
 use crate::cards::Card;
 use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
-use crate::game::model::{Memory, Model, draw_hand_into, unseen_cards_into};
+use crate::game::model::{Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into};
 use crate::game::{
     Action, Deal, Decision, Discard, Emitter, Event, EventSink, Family, Game, Outcome, Points,
     RuleError, Seat, TakeReason, ToMove, View, check_seat,
@@ -999,11 +999,20 @@ impl Rebuild {
         unseen_cards_into(rules, seen, &mut self.unseen);
         let hands = &mut self.table.hands;
         hands.resize_with(view.seats, Vec::new);
+        let ruled_out = |seat: Seat| memory.ruled_out.get(seat).filter(|out| !out.is_empty());
+        // The hands with cards ruled out first, while the cards they may hold are still there.
         for (seat, hand) in hands.iter_mut().enumerate() {
             hand.clear();
-            match seat == view.seat {
-                true => hand.extend_from_slice(view.hand),
-                false => draw_hand_into(rng, &mut self.unseen, view.hand.len(), hand),
+            if seat == view.seat {
+                hand.extend_from_slice(view.hand);
+            } else if let Some(out) = ruled_out(seat) {
+                let count = view.hand.len();
+                draw_hand_avoiding(rng, rules, out, &mut self.unseen, count, hand);
+            }
+        }
+        for (seat, hand) in hands.iter_mut().enumerate() {
+            if seat != view.seat && ruled_out(seat).is_none() {
+                draw_hand_into(rng, &mut self.unseen, view.hand.len(), hand);
             }
         }
         view_table(&mut self.table, view);
