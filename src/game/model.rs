@@ -193,7 +193,10 @@ pub fn draw_hand_avoiding(
     hand: &mut Vec<Card>,
 ) {
     let lowest = rules.deck.lowest;
-    let out = |card: Card| ruled_out[usize::from(card.0 - lowest)];
+    let out = |card: Card| {
+        let index = usize::from(card.0.wrapping_sub(lowest));
+        ruled_out.get(index).copied().unwrap_or(false)
+    };
     // The cards ruled out first, the others after them: the draws come from the end.
     let mut split = 0;
     for i in 0..unseen.len() {
