@@ -33,13 +33,18 @@ use std::time::{Duration, Instant};
 /// this project's machine (docs/mcs.md): classic at three seats or more gets more work than a
 /// table of two, whose steps cost more (a determinization and a copy per action weigh more
 /// beside rollouts of two seats), but no more than bought strength once the others' hands
-/// were read from their play (60000 and 70000 steps were no stronger, and slower).
+/// were read from their play (60000 and 70000 steps were no stronger, and slower). Take a
+/// Number, the anniversary variant and the circle game were cut by a fifth to a quarter when
+/// their slowest decisions reached 11-12 ms in a slower hour of the machine (their steps cost
+/// more: Take a Number's and the anniversary's copies weigh on short rollouts, the circle
+/// game's moves on long hands).
 pub fn default_steps(variant: Variant, seats: usize) -> u64 {
     match variant {
         Variant::Classic if seats > 2 => 50_000,
-        Variant::Classic | Variant::TakeANumber | Variant::Pro => 40_000,
-        Variant::Anniversary => 25_000,
-        Variant::Circle => 15_000,
+        Variant::Classic | Variant::Pro => 40_000,
+        Variant::TakeANumber => 30_000,
+        Variant::Anniversary => 20_000,
+        Variant::Circle => 12_000,
     }
 }
 
