@@ -27,7 +27,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The work a decision gets by default, in steps (the decisions played in its rollouts, one
-/// for each action tried, and `seats` for each determinization), by variant and table: a count,
+/// for each action tried, and `seats` for each determinization, the last two weighed by
+/// [`copy_steps`]), by variant and table: a count,
 /// so games are reproducible from the seed, and bounded, so a decision with long rollouts or
 /// many actions gets fewer rollouts. Chosen to keep every decision under 10 ms on one core of
 /// this project's machine (docs/mcs.md): classic at three seats or more gets more work than a
@@ -37,14 +38,26 @@ use std::time::{Duration, Instant};
 /// Number, the anniversary variant and the circle game were cut by a fifth to a quarter when
 /// their slowest decisions reached 11-12 ms in a slower hour of the machine (their steps cost
 /// more: Take a Number's and the anniversary's copies weigh on short rollouts, the circle
-/// game's moves on long hands).
+/// game's moves on long hands); Take a Number and the anniversary variant got their work back
+/// once their copies were counted at their weight ([`copy_steps`]).
 pub fn default_steps(variant: Variant, seats: usize) -> u64 {
     match variant {
         Variant::Classic if seats > 2 => 50_000,
         Variant::Classic | Variant::Pro => 40_000,
-        Variant::TakeANumber => 30_000,
-        Variant::Anniversary => 20_000,
+        Variant::TakeANumber => 50_000,
+        Variant::Anniversary => 25_000,
         Variant::Circle => 12_000,
+    }
+}
+
+/// What a copy of the game (one for each action tried) counts in steps, and a determinization
+/// `seats` times that: Take a Number's and the anniversary variant's tables (the #-rows, the
+/// special cards) weigh about four rollout decisions, so a late decision, whose rollouts are
+/// short and mostly copies, would otherwise take twice the time of an early one.
+pub fn copy_steps(variant: Variant) -> u64 {
+    match variant {
+        Variant::TakeANumber | Variant::Anniversary => 4,
+        Variant::Classic | Variant::Pro | Variant::Circle => 1,
     }
 }
 
@@ -316,7 +329,8 @@ impl McsPlayer {
                 Budget::Steps(steps / u64::from(stages))
             }
         };
-        let deal_cost = view.seats as u64;
+        let copy_cost = copy_steps(self.variant);
+        let deal_cost = view.seats as u64 * copy_cost;
         let high_wins = rules.circle.is_some();
         // The rival: the other seat doing best so far (totals and this round's points).
         let standing = |s: Seat| {
@@ -361,7 +375,7 @@ impl McsPlayer {
                         self.totals[k] = f64::INFINITY;
                         continue;
                     }
-                    work += 1 + rollout(&mut game, &mut self.policies, seat, view.round);
+                    work += copy_cost + rollout(&mut game, &mut self.policies, seat, view.round);
                     self.totals[k] += value(&game, seat, view.scores, &scoring);
                     let p = &mut self.policies;
                     certain &= p.others.rng().position() == futures.0.position()
