@@ -305,13 +305,7 @@ impl DodgerRows {
     /// nowhere: distance 0), the lowest card of a tie.
     #[inline]
     pub fn key(&self, card: Card) -> u64 {
-        let mut target: Option<&OpenRow> = None;
-        for row in &self.open {
-            if row.end < card && target.is_none_or(|t| row.end > t.end) {
-                target = Some(row);
-            }
-        }
-        let (cost, room, distance) = match target {
+        let (cost, room, distance) = match self.target(card) {
             // A low card costs the cheapest row, and gets to restart it.
             None => (self.cheapest, 0, 0),
             Some(row) if row.room == 0 => (row.bullheads, 0, u16::MAX),
@@ -319,6 +313,23 @@ impl DodgerRows {
         };
         let crowding = u16::MAX - room.min(usize::from(u16::MAX)) as u16;
         u64::from(cost) << 32 | u64::from(crowding) << 16 | u64::from(distance)
+    }
+
+    /// Whether `card` lands on a row with room left (not low, not the one that fills a row).
+    pub fn lands_safely(&self, card: Card) -> bool {
+        self.target(card).is_some_and(|row| row.room > 0)
+    }
+
+    /// The row `card` goes to: the one with the highest end below it (none: a low card).
+    #[inline]
+    fn target(&self, card: Card) -> Option<&OpenRow> {
+        let mut target: Option<&OpenRow> = None;
+        for row in &self.open {
+            if row.end < card && target.is_none_or(|t| row.end > t.end) {
+                target = Some(row);
+            }
+        }
+        target
     }
 
     /// Whether the dodger, holding `held` and `played`, plays `played` on these rows.

@@ -443,10 +443,8 @@ enum Budget {
 pub struct Style {
     /// By seat: cards seen played, and how many of them unsafe.
     counts: Vec<(u32, u32)>,
-    /// The rows' ends this turn and whether each is full, taken at the seat's own choice
-    /// (everyone chooses on the same table); empty when the turn is not one to read.
-    ends: Vec<(Card, bool)>,
-    /// The table as the dodger weighs it, at the seat's own choice this turn (if one to read).
+    /// The table as the dodger weighs it, taken at the seat's own choice this turn (everyone
+    /// chooses on the same table); `None` when the turn is not one to read.
     table: Option<DodgerRows>,
     /// The round whose turns `turns` holds.
     round: u32,
@@ -474,7 +472,6 @@ impl Style {
 
     /// Notes the table before a classic or Pro card is chosen (the others choose on it too).
     pub fn before_reveal(&mut self, view: &View) {
-        self.ends.clear();
         self.table = None;
         if view.round != self.round {
             self.round = view.round;
@@ -483,46 +480,42 @@ impl Style {
         let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
         if plain && view.decision == Some(Decision::PlayCard) {
             self.table = Some(DodgerRows::new(view));
-            let ends = view.rows.iter().enumerate().map(|(r, row)| {
-                let full = row.len() >= view.capacity(r);
-                (row[row.len() - 1], full)
-            });
-            self.ends.extend(ends);
         }
     }
 
     /// Reads the turn's `cards` (by seat) against the table noted, except `me`'s.
     pub fn revealed(&mut self, cards: &[Card], me: Seat) {
-        if self.ends.is_empty() {
+        let Some(table) = self.table.take() else {
             return;
-        }
+        };
         for (seat, &card) in cards.iter().enumerate().filter(|&(s, _)| s != me) {
-            let target = self.ends.iter().filter(|(end, _)| *end < card).max();
-            let unsafe_card = target.is_none_or(|&(_, full)| full);
             if let Some((played, risky)) = self.counts.get_mut(seat) {
                 *played += 1;
-                *risky += u32::from(unsafe_card);
+                *risky += u32::from(!table.lands_safely(card));
             }
             // The card was in the seat's hand at each earlier turn of the round: the dodger
             // would have played it then if it preferred it to what it did play.
-            let mut earlier = self.turns.iter().filter(|(_, cards)| cards.len() > seat);
-            if earlier.any(|(rows, cards)| !rows.prefers(cards[seat], card))
-                && let Some(not_dodger) = self.not_dodger.get_mut(seat)
-            {
+            let broken = self
+                .played_earlier(seat)
+                .any(|(rows, then)| !rows.prefers(then, card));
+            if broken && let Some(not_dodger) = self.not_dodger.get_mut(seat) {
                 *not_dodger = true;
             }
         }
-        self.ends.clear();
-        if let Some(rows) = self.table.take() {
-            self.turns.push((rows, cards.to_vec()));
-        }
+        self.turns.push((table, cards.to_vec()));
+    }
+
+    /// `seat`'s cards read this round, each with the table it was chosen on.
+    fn played_earlier(&self, seat: Seat) -> impl Iterator<Item = (&DodgerRows, Card)> {
+        self.turns
+            .iter()
+            .filter_map(move |(rows, cards)| Some((rows, *cards.get(seat)?)))
     }
 
     /// Whether every card `seat` played this game is one the dodger could have played (some
     /// hand allows it), with at least one read this round.
     pub fn dodger_like(&self, seat: Seat) -> bool {
-        self.not_dodger.get(seat) == Some(&false)
-            && self.turns.iter().any(|(_, cards)| cards.len() > seat)
+        self.not_dodger.get(seat) == Some(&false) && self.played_earlier(seat).next().is_some()
     }
 
     /// Into `out`, indexed from the deck's lowest card: each card of `rules`' deck that
@@ -530,10 +523,8 @@ impl Style {
     pub fn rule_out(&self, seat: Seat, rules: &Rules, out: &mut Vec<bool>) {
         out.clear();
         out.extend(rules.deck.cards().map(|card| {
-            self.turns
-                .iter()
-                .filter(|(_, cards)| cards.len() > seat)
-                .any(|(rows, cards)| !rows.prefers(cards[seat], card))
+            self.played_earlier(seat)
+                .any(|(rows, played)| !rows.prefers(played, card))
         }));
     }
 
