@@ -1,5 +1,4 @@
 //! Helpers shared by the tests: tables written as plain numbers, and the take5 binary.
-#![allow(dead_code)] // each test crate uses its own part of this module
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -72,10 +71,14 @@ pub fn ok(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
-/// A path for `name` in a temporary folder of this test binary and process.
+/// A path for `name` in a temporary folder of this test (named after the test's thread, which
+/// the test harness names after the test) and process: the tests share one program, so two
+/// tests asking for the same name must not get the same file.
 pub fn temp(name: &str) -> PathBuf {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("unnamed").replace("::", "-");
     let dir = std::env::temp_dir().join(format!(
-        "take5-{}-{}",
+        "take5-{}-{}-{test}",
         env!("CARGO_CRATE_NAME"),
         std::process::id()
     ));

@@ -1,0 +1,46 @@
+//! The integration tests, one program (as ripgrep does): a module per area, the shared helpers
+//! in tests/common. One program links the dependencies once instead of once per file.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod anniversary;
+mod bot_lifetime;
+mod broken_pipe;
+mod circle;
+mod cli;
+mod completions;
+mod corpus;
+mod docs;
+mod engine;
+mod fixture_errors;
+mod fixture_failures;
+mod fixture_questions;
+mod fixtures;
+mod house;
+mod house_hostile;
+mod house_play;
+mod house_settings;
+mod kits;
+mod limits;
+mod mcs;
+mod mcs_search;
+mod model;
+mod play;
+mod play_faults;
+mod play_handshake;
+mod play_pro;
+mod pro;
+mod process;
+mod protocol;
+mod protocol_alloc;
+mod protocol_bots;
+mod protocol_doc;
+mod readme;
+mod records;
+mod selftest;
+mod show;
+mod stats;
+mod take_a_number;
+mod tournament;
+mod verify;
