@@ -172,3 +172,14 @@ pub fn game_lines(path: &std::path::Path) -> Vec<String> {
     lines.sort_by_key(|(game, _)| *game);
     lines.into_iter().map(|(_, line)| line).collect()
 }
+
+/// The player spec of tests/bots/misbehave.py in `mode` (`reply`: refused replies of `text`;
+/// `stderr`: a crash after writing `text` to stderr) with `text`: its stderr, and its command
+/// line (its name), hold `text`.
+pub fn hostile_bot(mode: &str, text: &str) -> String {
+    assert!(!text.contains('\''), "the text is quoted with '");
+    format!(
+        "python3 {}/tests/bots/misbehave.py {mode} '{text}'",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
