@@ -390,6 +390,27 @@ fn check_show_steps_through_a_fixture_in_the_terminal() {
     tmux.wait_for("[exited]");
 }
 
+/// The viewer shows a fixture's name with its control characters as escapes (ratatui would drop
+/// them unseen; printed raw they would retitle the terminal).
+#[test]
+fn the_terminal_viewer_shows_the_control_characters_of_a_name_visibly() {
+    let fixture = include_str!("../../fixtures/classic/bullheads.yaml");
+    let (_, rest) = fixture.split_once('\n').unwrap();
+    let path = temp("hostile.yaml");
+    std::fs::write(&path, format!("name: \"x\\e]0;owned\\a\"\n{rest}")).unwrap();
+    let tmux = Tmux::start(
+        "check-show-hostile",
+        &format!("{} check --show {}", bin(), path.display()),
+    );
+    let screen = tmux.first_frame();
+    assert!(
+        screen.contains(r"] x\x1b]0;owned\x07: Cards ending in 5"),
+        "{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("[exited]");
+}
+
 /// The question lines the human seat has been asked so far (a prompt `>` and what was typed).
 fn prompts(history: &str) -> usize {
     history
@@ -944,25 +965,8 @@ fn the_game_page_shows_hostile_strings_from_bots_and_files_as_text() {
     std::fs::create_dir_all(house.parent().unwrap()).unwrap();
     std::fs::write(&house, "return { target_score = 30 }\n").unwrap();
     let record = dir.join("hostile.jsonl");
-    ok(&take5(&[
-        "play",
-        "--player",
-        &common::hostile_bot("reply", HOSTILE[1]),
-        "--player",
-        &common::hostile_bot("stderr", HOSTILE[0]),
-        "--player",
-        "builtin:lowest",
-        "--seed",
-        "3",
-        // A python bot may be slow to start on a loaded machine.
-        "--timeout",
-        "60000",
-        "--house",
-        house.to_str().unwrap(),
-        "--record",
-        record.to_str().unwrap(),
-        "--quiet",
-    ]));
+    let house_flag = ["--house", house.to_str().unwrap()];
+    common::hostile_game(HOSTILE[1], HOSTILE[0], &record, &house_flag);
     let header = &events(&record)[0];
     assert_eq!(
         header["house"]["path"],
@@ -1020,23 +1024,13 @@ fn the_game_page_shows_hostile_strings_from_bots_and_files_as_text() {
 #[test]
 fn the_report_page_shows_hostile_bot_names_as_text() {
     let results = temp("hostile-results.jsonl");
-    ok(&take5(&[
-        "tournament",
-        "--bot",
-        &format!("{}=builtin:random", HOSTILE[0]),
-        "--bot",
-        "slash=builtin:lowest",
-        "--seats",
-        "2",
-        "--deals",
-        "2",
-        "--seed",
-        "1",
-        "--tables",
-        "round-robin",
-        "--results",
-        results.to_str().unwrap(),
-    ]));
+    let name = format!("{}=builtin:random", HOSTILE[0]);
+    ok(&common::round_robin(
+        &[&name, "slash=builtin:lowest"],
+        2,
+        &results,
+        &[],
+    ));
     // A bot name may not hold `/`; a results file can, whoever wrote it.
     let text = std::fs::read_to_string(&results).unwrap();
     std::fs::write(
