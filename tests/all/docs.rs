@@ -1,40 +1,13 @@
 //! The examples in docs/fixtures.md and docs/records.md are run, so the pages stay true.
 
+use crate::common::{self, Block};
 use std::path::Path;
 use take5::fixture::{self, report};
 use take5::verify::verify_record;
 
-/// A fenced block: its info string, its text, and the line its text starts on.
-struct Block {
-    info: String,
-    text: String,
-    line: usize,
-}
-
 fn blocks(page: &str) -> Vec<Block> {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(page)).unwrap();
-    let mut blocks = Vec::new();
-    let mut open: Option<Block> = None;
-    for (i, line) in text.lines().enumerate() {
-        match (open.take(), line.strip_prefix("```")) {
-            (None, Some(info)) => {
-                open = Some(Block {
-                    info: info.trim().to_string(),
-                    text: String::new(),
-                    line: i + 2,
-                })
-            }
-            (Some(block), Some(_)) => blocks.push(block),
-            (Some(mut block), None) => {
-                block.text.push_str(line);
-                block.text.push('\n');
-                open = Some(block);
-            }
-            (None, None) => {}
-        }
-    }
-    assert!(open.is_none(), "{page}: a fence is not closed");
-    blocks
+    common::fenced_blocks(&text)
 }
 
 #[test]

@@ -6,25 +6,9 @@ use std::process::{Command, Output};
 
 const README: &str = include_str!("../../README.md");
 
-/// The README's fenced blocks of `language`, each with its lines (any indentation removed).
+/// The README's fenced blocks of `language`.
 fn blocks(language: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for line in README.lines() {
-        let trimmed = line.trim_start();
-        match &mut current {
-            None if trimmed == format!("```{language}") => {
-                current = Some((line.len() - trimmed.len(), String::new()));
-            }
-            None => {}
-            Some(_) if trimmed.starts_with("```") => found.push(current.take().unwrap().1),
-            Some((indent, text)) => {
-                text.push_str(line.get(*indent..).unwrap_or(line.trim_start()));
-                text.push('\n');
-            }
-        }
-    }
-    found
+    crate::common::blocks_of(README, language)
 }
 
 fn root() -> &'static Path {
