@@ -208,3 +208,32 @@ fn records_page_names_every_header_field_and_the_house_check() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// docs/play.md's deal file deals its cards: the first round's hands and rows are those the
+/// file gives.
+#[test]
+fn the_play_pages_deal_example_deals_its_cards() {
+    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/play.md"))
+        .unwrap();
+    let deal = common::doc_block(&page, "yaml");
+    let path = common::temp("deal.yaml");
+    std::fs::write(&path, deal).unwrap();
+    let record = common::temp("deal.jsonl");
+    common::ok(&common::take5(&[
+        "play",
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:dodger",
+        "--seed",
+        "1",
+        "--deal",
+        path.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let first_deal: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(first_deal["hands"][0][0], 1);
+    assert_eq!(first_deal["rows"], serde_json::json!([101, 102, 103, 104]));
+}
