@@ -465,6 +465,11 @@ fn engine_accepts(
     }
 }
 
+/// A question's `setup` leaves out what the question says itself (whose turn it is).
+pub fn question_fields(s: &SetupFile) -> Result<(), SetupError> {
+    circle::fixture::question_fields(s)
+}
+
 /// Why `variant` refuses `goes: low` in a question, if it does.
 pub fn no_low_card(variant: Variant) -> Option<&'static str> {
     match variant {
@@ -737,5 +742,57 @@ pub fn extras(game: &AnyGame) -> Extras {
             specials: Some(SpecialState::of(g)),
             ..Extras::default()
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(yaml: &str) -> Result<SetupFile, serde_saphyr::Error> {
+        serde_saphyr::from_str(yaml)
+    }
+
+    fn place(at: Location) -> (u64, u64) {
+        (at.line(), at.column())
+    }
+
+    #[test]
+    fn each_variants_fields_are_read_into_its_group_with_their_places() {
+        let s = parse("rows: [[1]]\nheld: [[x2]]\nhash_rows: [[5]]\nreshuffle_seed: 7\n").unwrap();
+        assert_eq!(s.rows.map(|r| place(r.referenced)), Some((1, 7)));
+        assert_eq!(s.circle.given().map(place), Some((2, 7)));
+        assert_eq!(s.take_a_number.given().map(place), Some((3, 12)));
+        assert_eq!(
+            s.anniversary.reshuffle_seed.as_ref().map(|seed| seed.value),
+            Some(7)
+        );
+        assert_eq!(s.anniversary.given().map(place), Some((4, 17)));
+    }
+
+    #[test]
+    fn an_unknown_setup_field_is_named_with_every_field_common_ones_first() {
+        let e = parse("rows: [[1]]\nhel: []\n").unwrap_err();
+        assert_eq!(e.location().map(place), Some((2, 1)));
+        assert!(
+            e.without_snippet().to_string().starts_with(
+                "unknown field `hel`, expected one of seed, deal_number, round, turn, rows, \
+                 hands, scores, piles, specials, held, first, hash_rows, hash_piles, \
+                 special_deck, discard, stops, sevens, reshuffle_seed"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn another_variants_field_is_refused_where_it_is_written() {
+        let text = "rows: [[10], [20], [30], [40]]\nhands: [[25], [50]]\nhash_piles: [[], []]\n";
+        let setup = Spanned::new(parse(text).unwrap(), Location::UNKNOWN, Location::UNKNOWN);
+        let rules = Arc::new(Variant::Classic.rules());
+        let e = self::setup(Variant::Classic, &setup, &rules, 2, false).unwrap_err();
+        assert_eq!(
+            (place(e.at), e.message.as_str()),
+            ((3, 13), take_a_number::fixture::ONLY)
+        );
     }
 }

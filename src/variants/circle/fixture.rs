@@ -87,6 +87,17 @@ pub fn setup(input: &mut TableInput) -> Result<CircleSetup, SetupError> {
     })
 }
 
+/// A question's `setup` has no `first`: the seat whose turn it is is the question's.
+pub fn question_fields(s: &SetupFile) -> Result<(), SetupError> {
+    match &s.circle.first {
+        Some(first) => fail(
+            first,
+            "in a question the seat whose turn it is is the question's `seat`: leave `first` out",
+        ),
+        None => Ok(()),
+    }
+}
+
 /// A question's hands when its `setup` gives none: `seat` holds `like`'s card, and the others,
 /// who wait for their turns (a table where nobody else holds a card would end the game with
 /// this one), one of the highest `free` cards each.
