@@ -331,6 +331,16 @@ pub struct TableInput<'a> {
     pub cards: CardReader<'a>,
 }
 
+/// What a `setup` is read for: the variant, its rules, its seats, and whether a house script
+/// plays (which may end a game its own way).
+#[derive(Clone, Copy)]
+pub struct SetupFor<'a> {
+    pub variant: Variant,
+    pub rules: &'a Arc<Rules>,
+    pub seats: usize,
+    pub housed: bool,
+}
+
 /// A setup's fields another variant reads, refused with where the first is written.
 fn foreign_fields(variant: Variant, s: &SetupFile) -> Result<(), SetupError> {
     let refuse = |at: Location, message: &str| {
@@ -367,13 +377,13 @@ fn foreign_fields(variant: Variant, s: &SetupFile) -> Result<(), SetupError> {
 }
 
 /// The start a `setup` gives `variant`, checked (not yet by the engine).
-fn setup(
-    variant: Variant,
-    setup: &Spanned<SetupFile>,
-    rules: &Arc<Rules>,
-    seats: usize,
-    housed: bool,
-) -> Result<Start, SetupError> {
+fn setup(of: SetupFor, setup: &Spanned<SetupFile>) -> Result<Start, SetupError> {
+    let SetupFor {
+        variant,
+        rules,
+        seats,
+        housed,
+    } = of;
     let s = &setup.value;
     foreign_fields(variant, s)?;
     let explicit = s.round.is_some()
@@ -428,20 +438,14 @@ fn setup(
 }
 
 /// The start of a fixture with `steps` from its `setup`: checked, and accepted by the engine.
-pub fn steps_start(
-    variant: Variant,
-    setup: &Spanned<SetupFile>,
-    rules: &Arc<Rules>,
-    seats: usize,
-    housed: bool,
-) -> Result<Start, SetupError> {
-    let start = self::setup(variant, setup, rules, seats, housed)?;
+pub fn steps_start(of: SetupFor, setup: &Spanned<SetupFile>) -> Result<Start, SetupError> {
+    let start = self::setup(of, setup)?;
     if let Start::Table(_) = &start
-        && variant == Variant::Pro
+        && of.variant == Variant::Pro
     {
         return fail(setup, pro::fixture::NO_TABLE);
     }
-    engine_accepts(&start, setup, rules)?;
+    engine_accepts(&start, setup, of.rules)?;
     Ok(start)
 }
 
@@ -486,14 +490,17 @@ pub fn no_low_card(variant: Variant) -> Option<&'static str> {
 /// accepted by the engine; and the other seats' cards, played after `seat`'s `card`. What is
 /// filled in is named, in errors, at the question's card.
 pub fn question(
-    variant: Variant,
+    of: SetupFor,
     setup: &Spanned<SetupFile>,
     card: &Spanned<Card>,
     seat: Seat,
-    rules: &Arc<Rules>,
-    seats: usize,
-    housed: bool,
 ) -> Result<(Start, Vec<(Seat, Card)>), SetupError> {
+    let SetupFor {
+        variant,
+        rules,
+        seats,
+        ..
+    } = of;
     let s = &setup.value;
     let like = card;
     let card = card.value;
@@ -618,7 +625,11 @@ pub fn question(
         circle::fixture::question_turn(&mut filled, like, seat);
     }
     let filled = Spanned::new(filled, setup.referenced, setup.defined);
-    let start = match self::setup(variant, &filled, &table_rules, seats, housed)? {
+    let table_of = SetupFor {
+        rules: &table_rules,
+        ..of
+    };
+    let start = match self::setup(table_of, &filled)? {
         Start::Table(table) if variant == Variant::Pro => Start::ProTable(table),
         start => start,
     };
@@ -789,7 +800,13 @@ mod tests {
         let text = "rows: [[10], [20], [30], [40]]\nhands: [[25], [50]]\nhash_piles: [[], []]\n";
         let setup = Spanned::new(parse(text).unwrap(), Location::UNKNOWN, Location::UNKNOWN);
         let rules = Arc::new(Variant::Classic.rules());
-        let e = self::setup(Variant::Classic, &setup, &rules, 2, false).unwrap_err();
+        let of = SetupFor {
+            variant: Variant::Classic,
+            rules: &rules,
+            seats: 2,
+            housed: false,
+        };
+        let e = self::setup(of, &setup).unwrap_err();
         assert_eq!(
             (place(e.at), e.message.as_str()),
             ((3, 13), take_a_number::fixture::ONLY)
