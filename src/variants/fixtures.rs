@@ -555,66 +555,20 @@ pub fn question(
                     format!("card {card} is not in seat {seat}'s hand (the setup's `hands`)"),
                 );
             }
-            let mut others = Vec::new();
-            for (other, hand) in hands.value.iter().enumerate() {
-                let highest = hand.value.iter().map(|c| c.value).max();
-                match highest {
-                    _ if other == seat || in_turns => {}
-                    None => return fail(hand, format!("seat {other}'s hand is empty")),
-                    Some(highest) if highest < card => {
-                        return fail(
-                            hand,
-                            format!(
-                                "seat {other}'s highest card, {highest}, is below {card}: it \
-                                 would be placed first, and the question is asked of the \
-                                 table as it stands (give seat {other} a card above {card})"
-                            ),
-                        );
-                    }
-                    Some(highest) => others.push((other, highest)),
-                }
+            match in_turns {
+                true => Vec::new(),
+                false => classic::fixture::question_others(hands, seat, card)?,
             }
-            others
         }
         None if in_turns => {
             circle::fixture::question_hands(&mut filled, like, seat, seats, free(&used));
             Vec::new()
         }
         None => {
-            let mut hands = vec![Vec::new(); seats];
-            hands[seat].push(spanned(card, like));
-            let mut others = Vec::new();
-            let mut above: Vec<Card> = free(&used).into_iter().filter(|&c| c > card).collect();
-            if above.len() < seats - 1 {
-                let (others, free) = match (seats - 1, above.len()) {
-                    (1, _) => ("the other seat plays".to_string(), "none is".to_string()),
-                    (n, 0) => (format!("the other {n} seats play"), "none is".into()),
-                    (n, 1) => (format!("the other {n} seats play"), "1 is".into()),
-                    (n, k) => (format!("the other {n} seats play"), format!("{k} are")),
-                };
-                return fail(
-                    like,
-                    format!(
-                        "{others} a card above {card} (placed after it), and {free} free: give \
-                         every seat's hand in the setup's `hands`"
-                    ),
-                );
-            }
-            for (other, hand) in hands.iter_mut().enumerate() {
-                if other != seat {
-                    let highest = above.pop().expect("counted");
-                    used.insert(highest);
-                    hand.push(spanned(highest, like));
-                    others.push((other, highest));
-                }
-            }
-            // One card in hand: the round's last turn, so that the events read true.
-            if s.turn.is_none() {
-                let last = u32::try_from(table_rules.hand_size).unwrap_or(u32::MAX);
-                filled.turn = Some(spanned(last.max(1), like));
-            }
-            let hands = hands.into_iter().map(|hand| spanned(hand, like));
-            filled.hands = Some(spanned(hands.collect(), like));
+            let (free, hand_size) = (free(&used), table_rules.hand_size);
+            let others =
+                classic::fixture::question_hands(&mut filled, like, seat, seats, free, hand_size)?;
+            used.extend(others.iter().map(|&(_, card)| card));
             others
         }
     };

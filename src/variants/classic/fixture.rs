@@ -2,9 +2,10 @@
 //! variant, Take a Number and the anniversary variant build on with their own shapes.
 
 use super::Table;
-use crate::game::Points;
+use crate::cards::Card;
+use crate::game::{Points, Seat};
 use crate::rules::{GameEnd, Rules};
-use crate::variants::fixtures::{SetupError, TableInput, fail};
+use crate::variants::fixtures::{CardLists, SetupError, SetupFile, TableInput, fail, spanned};
 use serde_saphyr::Spanned;
 
 /// What a variant changes of the classic table: its rows' count and capacities, and whether
@@ -173,4 +174,81 @@ fn reachable_totals(
         );
     }
     Ok(())
+}
+
+/// The other seats' cards in a question whose `setup` gives the `hands`: each seat's highest,
+/// which must be above `seat`'s `card` (the others' cards of the turn are placed after it).
+pub fn question_others(
+    hands: &CardLists,
+    seat: Seat,
+    card: Card,
+) -> Result<Vec<(Seat, Card)>, SetupError> {
+    let mut others = Vec::new();
+    for (other, hand) in hands.value.iter().enumerate() {
+        let highest = hand.value.iter().map(|c| c.value).max();
+        match highest {
+            _ if other == seat => {}
+            None => return fail(hand, format!("seat {other}'s hand is empty")),
+            Some(highest) if highest < card => {
+                return fail(
+                    hand,
+                    format!(
+                        "seat {other}'s highest card, {highest}, is below {card}: it would be \
+                         placed first, and the question is asked of the table as it stands \
+                         (give seat {other} a card above {card})"
+                    ),
+                );
+            }
+            Some(highest) => others.push((other, highest)),
+        }
+    }
+    Ok(others)
+}
+
+/// A question's hands when its `setup` gives none, filled in `filled`: `seat` holds `like`'s
+/// card, and every other seat one of the `free` cards above it, the highest, so that they are
+/// placed after it; the turn, unless given, is the round's last of `hand_size` (one card in
+/// hand), so that the events read true. The other seats' cards.
+pub fn question_hands(
+    filled: &mut SetupFile,
+    like: &Spanned<Card>,
+    seat: Seat,
+    seats: usize,
+    free: Vec<Card>,
+    hand_size: usize,
+) -> Result<Vec<(Seat, Card)>, SetupError> {
+    let card = like.value;
+    let mut above: Vec<Card> = free.into_iter().filter(|&c| c > card).collect();
+    if above.len() < seats - 1 {
+        let (others, free) = match (seats - 1, above.len()) {
+            (1, _) => ("the other seat plays".to_string(), "none is".to_string()),
+            (n, 0) => (format!("the other {n} seats play"), "none is".into()),
+            (n, 1) => (format!("the other {n} seats play"), "1 is".into()),
+            (n, k) => (format!("the other {n} seats play"), format!("{k} are")),
+        };
+        return fail(
+            like,
+            format!(
+                "{others} a card above {card} (placed after it), and {free} free: give every \
+                 seat's hand in the setup's `hands`"
+            ),
+        );
+    }
+    let mut hands = vec![Vec::new(); seats];
+    hands[seat].push(spanned(card, like));
+    let mut others = Vec::new();
+    for (other, hand) in hands.iter_mut().enumerate() {
+        if other != seat {
+            let highest = above.pop().expect("counted");
+            hand.push(spanned(highest, like));
+            others.push((other, highest));
+        }
+    }
+    if filled.turn.is_none() {
+        let last = u32::try_from(hand_size).unwrap_or(u32::MAX);
+        filled.turn = Some(spanned(last.max(1), like));
+    }
+    let hands = hands.into_iter().map(|hand| spanned(hand, like));
+    filled.hands = Some(spanned(hands.collect(), like));
+    Ok(others)
 }
