@@ -98,20 +98,22 @@ fn a_slow_bot_started_again_after_a_crash_gets_the_start_up_limit_again() {
 }
 
 /// A round-robin of a bot that reads its input but never says hello (`never`, with `options`)
-/// and a built-in, 4 games (2 deals at 2 seats), on one job, with `more` flags.
-fn never_greets(options: &str, more: &[&str]) -> std::process::Output {
+/// and a built-in, 4 games (2 deals at 2 seats), on one job, with `more` flags; and its results
+/// file.
+fn never_greets(options: &str, more: &[&str]) -> (std::process::Output, std::path::PathBuf) {
     let bot = format!("never{options}=sh -c 'while read line; do :; done'");
     let results = common::temp(&format!("never{options}.jsonl"));
     let _ = std::fs::remove_file(&results);
     let mut flags = vec!["--jobs", "1"];
     flags.extend(more);
-    common::round_robin(&[&bot, "lowest=builtin:lowest"], 2, &results, &flags)
+    let output = common::round_robin(&[&bot, "lowest=builtin:lowest"], 2, &results, &flags);
+    (output, results)
 }
 
 #[test]
 fn a_bot_that_never_greets_makes_the_tournament_fail_naming_the_start_up_limit() {
     // A short limit: the bot never answers, however long it is given.
-    let output = never_greets("", &["--startup-timeout", "500"]);
+    let (output, results) = never_greets("", &["--startup-timeout", "500"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
@@ -130,19 +132,18 @@ fn a_bot_that_never_greets_makes_the_tournament_fail_naming_the_start_up_limit()
         "{stderr}"
     );
     // Its third failed start (game 2) took it out; game 3 was the fallback's from the start.
-    assert!(
-        stdout.contains(
-            "dropout: never was taken out after 3 failed starts in a row, in game 2: the \
-             fallback played its seat in 2 games, which its figures include"
-        ),
-        "{stdout}"
-    );
+    let dropout = "dropout: never was taken out after 3 failed starts in a row, in game 2: the \
+                   fallback played its seat in 2 games, which its figures include";
+    assert!(stdout.contains(dropout), "{stdout}");
+    // The results say so to `take5 stats` too.
+    let stats = ok(&take5(&["stats", results.to_str().unwrap()]));
+    assert!(stats.contains(dropout), "{stats}");
 }
 
 #[test]
 fn with_allow_dropouts_a_bot_that_never_greets_is_a_dropout_in_the_summary_and_the_run_passes() {
     // The limit as the bot's own option, as in a pool file.
-    let output = never_greets(
+    let (output, _) = never_greets(
         "[startup_timeout_ms=500]",
         &["--allow-dropouts", "--format", "json"],
     );
