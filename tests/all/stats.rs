@@ -454,3 +454,38 @@ fn take5_play_reports_like_a_tournament_in_json_and_as_a_table() {
     );
     assert!(table.contains("paired by deal"), "{table}");
 }
+
+/// A pool of 2,000 bots (each against its neighbour, one deal of two games): the table lists the
+/// bots and says how to get the pairs, which `--format json` has, every one.
+#[test]
+fn stats_of_two_thousand_bots_lists_the_bots_and_says_where_the_pairs_are() {
+    const BOTS: usize = 2000;
+    let dir = folder("two-thousand-bots");
+    let path = dir.join("results.jsonl");
+    let mut text = String::new();
+    for i in 0..BOTS {
+        let (a, b) = (format!("b{i:04}"), format!("b{:04}", (i + 1) % BOTS));
+        for (rotation, seating) in [[&a, &b], [&b, &a]].iter().enumerate() {
+            let line = serde_json::json!({
+                "game": 2 * i + rotation, "table": i, "deal": 0, "rotation": rotation,
+                "seating": seating, "totals": [3, 5], "ranks": [1, 2], "winners": [0],
+                "faults": [],
+            });
+            text.push_str(&format!("{line}\n"));
+        }
+    }
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let table = ok(&take5(&["stats", path]));
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 2 + BOTS + 2, "{}", &table[..1000]);
+    assert!(lines[2..2 + BOTS].iter().all(|l| l.starts_with('b')));
+    let hint = lines[BOTS + 3];
+    assert!(
+        hint.starts_with("head to head and paired by deal: not printed for more than 30 bots")
+            && hint.contains("--format json"),
+        "{hint}"
+    );
+    let stats = json(&ok(&take5(&["stats", path, "--format", "json"])));
+    assert_eq!(stats["pairs"].as_array().unwrap().len(), BOTS);
+}
