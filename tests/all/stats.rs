@@ -255,6 +255,12 @@ fn sprt_settings_and_pairs_are_checked() {
         String::from_utf8_lossy(&out.stderr).into_owned()
     };
     assert!(run(&["--sprt", "elo0=5,elo1=0"]).contains("elo0 (5) must be below elo1 (0)"));
+    assert!(run(&["--sprt", "elo0=0,elo1=1e308"]).contains(
+        "elo1 (1e308) must be between -1000 and 1000 (an Elo difference; 1000 is an expected \
+         score of 99.7%)"
+    ));
+    assert!(run(&["--sprt", "elo0=0,elo1=inf"]).contains("elo1: `inf` is not a finite number"));
+    assert!(run(&["--sprt", "elo0=0,elo1=5,elo0=1"]).contains("elo0 is given twice"));
     assert!(run(&["--sprt", "elo0=0,elo1=5"]).contains("name the two to test with --sprt-pair"));
     assert!(run(&["--sprt", "elo0=0,elo1=5", "--sprt-pair", "a,z"]).contains("no bot named `z`"));
     assert!(
