@@ -495,3 +495,33 @@ fn stats_of_two_thousand_bots_lists_the_bots_and_says_where_the_pairs_are() {
     let stats = json(&ok(&take5(&["stats", path, "--format", "json"])));
     assert_eq!(stats["pairs"].as_array().unwrap().len(), BOTS);
 }
+
+/// `--window 0` is refused as such; a window of one line is said in the singular.
+#[test]
+fn a_window_of_no_lines_is_refused_and_of_one_line_named_right() {
+    let dir = folder("window-one");
+    let path = dir.join("backwards.jsonl");
+    let game = |id: u64, rotation: u64| {
+        serde_json::json!({
+            "game": id, "table": 0, "deal": 0, "rotation": rotation,
+            "seating": ["a", "b"], "totals": [3, 5], "ranks": [1, 2], "winners": [0],
+            "faults": [],
+        })
+    };
+    std::fs::write(&path, format!("{}\n{}\n", game(1, 1), game(0, 0))).unwrap();
+    let path = path.to_str().unwrap();
+    let out = take5(&["stats", path, "--window", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the window holds at least 1 line of each file (4096 by default)"),
+        "{err}"
+    );
+    let out = take5(&["stats", path, "--window", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("backwards.jsonl:2: game 0 comes more than 1 line after its place"),
+        "{err}"
+    );
+}
