@@ -89,7 +89,7 @@ fn a_house_script_stops_at_its_limit() {
 }
 
 /// `/dev/zero` as every input that is not a record: a fixture, a tournament file, a deal, a
-/// deck, a house script (given, or named by a tournament file).
+/// deck, a house script (given, or named by a tournament file or a fixture).
 #[test]
 fn dev_zero_as_any_input_but_a_record_is_refused_as_not_a_regular_file() {
     let not_regular = "/dev/zero: cannot read: not a regular file (a character device)";
@@ -112,6 +112,19 @@ fn dev_zero_as_any_input_but_a_record_is_refused_as_not_a_regular_file() {
     refused(
         &take5(&["tournament", tournament.to_str().unwrap()]),
         "cannot read /dev/zero: not a regular file (a character device)",
+    );
+    let fixture = common::temp("fixture.yaml");
+    std::fs::write(
+        &fixture,
+        "name: a house script that is a device\npins: nothing\nvariant: classic\n\
+         house: /dev/zero\nplayers: 2\nsteps:\n  - deal: {hands: [[15], [50]], rows: [10, 20, \
+         30, 40]}\n",
+    )
+    .unwrap();
+    refused(
+        &take5(&["check", fixture.to_str().unwrap()]),
+        "fixture.yaml:4:1: the house script cannot be loaded: cannot read /dev/zero: not a \
+         regular file (a character device)",
     );
 }
 
