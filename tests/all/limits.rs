@@ -1,4 +1,4 @@
-//! Every input file has a size limit (README, "Input limits"): a file past it is refused at once
+//! Every input file has a size limit (docs/play.md, "Input limits"): a file past it is refused at once
 //! with exit status 2 and a message that names the limit, and take5's memory stays bounded.
 //! Input files other than records are read only if they are regular files: `/dev/zero` or a
 //! FIFO is refused at once, and a FIFO named by a file (a record's house path) cannot make take5
