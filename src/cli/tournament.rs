@@ -739,7 +739,9 @@ fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>, dropo
             if let Some(times) = times {
                 print!("{}", visible_lines(&timing::table(times)));
             }
-            print!("{}", visible_lines(&dropout_lines(dropouts)));
+            if !dropouts.is_empty() {
+                print!("\n{}", visible_lines(&dropout_lines(dropouts)));
+            }
         }
         Format::Json => {
             let mut value = serde_json::to_value(stats).expect("stats serialize");
