@@ -12,6 +12,7 @@
 
 pub mod config;
 pub mod paired;
+pub mod records;
 pub mod results;
 pub mod sprt;
 pub mod stats;
