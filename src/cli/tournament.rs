@@ -293,6 +293,14 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     if let (Some(record), false) = (&args.record, args.resume) {
         records::refuse_existing(record).map_err(CliError::input)?;
     }
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    if let Some(dir) = &args.log_io {
+        crate::tournament::check_logs(&tournament, dir, jobs, args.resume)
+            .map_err(CliError::input)?;
+    }
     let opened = results::open(&path, args.resume, &header).map_err(CliError::input)?;
     if let Some(warning) = &opened.warning {
         eprintln!("take5: warning: {warning}");
@@ -313,10 +321,6 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         total,
         args.shard,
         opened.done.iter().map(|r| r.game).collect(),
-    );
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
     );
     let shard = args
         .shard
@@ -433,6 +437,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         args.format,
         args.times.then(|| times.finish()).as_deref(),
     );
+    super::logs_written()?;
     Ok(Status::Passed)
 }
 

@@ -107,25 +107,10 @@ fn a_record_naming_an_endless_house_script_is_refused() {
 /// bound fails fast instead of filling the machine); what it printed and its peak resident
 /// memory in bytes.
 fn take5_measured(args: &[&str]) -> (Output, u64) {
-    use std::os::unix::process::CommandExt;
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_take5"));
+    let mut command = common::take5_limited(args, libc::RLIMIT_AS, 2 << 30);
     command
-        .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
-    // SAFETY: only setrlimit, async-signal-safe, between fork and exec.
-    unsafe {
-        command.pre_exec(|| {
-            let limit = libc::rlimit {
-                rlim_cur: 2 << 30,
-                rlim_max: 2 << 30,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
     // Reaped with wait4 below, which gives its peak memory too.
     #[allow(clippy::zombie_processes)]
     let child = command.spawn().expect("take5 runs");

@@ -1052,3 +1052,66 @@ fn a_record_folder_killed_and_resumed_holds_a_record_of_each_game_of_the_results
     let err = refused(&tournament(&config, &temp("record-dir-2.jsonl"), &extra));
     assert!(err.contains("holds game records already"), "{err}");
 }
+
+/// Runs `take5 tournament config --results results` with `extra` where no file may grow past
+/// `bytes` (writes past it fail, as on a full disk); asserts it ended with exit status 2 and
+/// said it cannot write `full`.
+fn tournament_on_a_full_disk(
+    config: &Path,
+    results: &Path,
+    extra: &[&str],
+    bytes: u64,
+    full: &Path,
+) {
+    let output = common::take5_limited(
+        &tournament_args(config, results, extra),
+        libc::RLIMIT_FSIZE,
+        bytes,
+    )
+    .output()
+    .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("cannot write {}: File too large", full.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_full_disk_under_the_results_ends_the_run_clearly_and_resume_completes_it() {
+    let config = write("full-results.yaml", BUILTINS);
+    let expected = ok(&tournament(&config, &temp("full-results-whole.jsonl"), &[]));
+    let results = temp("full-results.jsonl");
+    // 72 games of about 150 bytes after a header of about 1 KB: full after about 40.
+    tournament_on_a_full_disk(&config, &results, &["--jobs", "2"], 7 << 10, &results);
+    // Whole lines, the header's included (the last, cut short by the full disk, is not).
+    let kept = std::fs::read_to_string(&results)
+        .unwrap()
+        .matches('\n')
+        .count()
+        - 1;
+    assert!(kept > 0 && kept < 72, "{kept} games kept");
+    assert_eq!(ok(&tournament(&config, &results, &["--resume"])), expected);
+}
+
+#[test]
+fn a_full_disk_under_the_record_keeps_results_and_record_in_step_for_resume() {
+    let config = write("full-record.yaml", BUILTINS);
+    let results = temp("full-record.jsonl");
+    let record = temp("full-record-games.jsonl");
+    let extra = ["--jobs", "2", "--record", record.to_str().unwrap()];
+    // A record of a game of built-ins takes about 10 KB: full after a few games.
+    tournament_on_a_full_disk(&config, &results, &extra, 48 << 10, &record);
+    let kept = common::game_lines(&results).len();
+    assert!(kept > 0 && kept < 72, "{kept} games kept");
+    let resumed: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+    ok(&tournament(&config, &results, &resumed));
+    let games = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("{\"event\":\"game\""))
+        .count();
+    assert_eq!(games, 72);
+    ok(&take5(&["verify", record.to_str().unwrap()]));
+}
