@@ -290,7 +290,11 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         None => None,
     };
     let header = results::Header::of(&tournament, args.shard);
-    if let (Some(record), false) = (&args.record, args.resume) {
+    // A record is continued only with the results it goes with: with --resume of a results
+    // file that holds something. Else records in it are refused, before the results file is
+    // made (a refused run leaves nothing behind).
+    let continued = args.resume && std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
+    if let (Some(record), false) = (&args.record, continued) {
         records::refuse_existing(record).map_err(CliError::input)?;
     }
     let jobs = args.jobs.map_or_else(
@@ -343,7 +347,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let record_dir = args.record.as_deref().filter(|path| path.is_dir());
     let record = match &args.record {
         Some(path) => {
-            let opened = records::open(path, args.resume, &opened.done).map_err(CliError::input)?;
+            let opened = records::open(path, continued, &opened.done).map_err(CliError::input)?;
             if let Some(warning) = &opened.warning {
                 eprintln!("take5: warning: {warning}");
             }
