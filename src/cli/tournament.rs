@@ -295,7 +295,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     // made (a refused run leaves nothing behind).
     let continued = args.resume && std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
     if let (Some(record), false) = (&args.record, continued) {
-        records::refuse_existing(record).map_err(CliError::input)?;
+        records::refuse_existing(record, args.shard).map_err(CliError::input)?;
     }
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -347,7 +347,8 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let record_dir = args.record.as_deref().filter(|path| path.is_dir());
     let record = match &args.record {
         Some(path) => {
-            let opened = records::open(path, continued, &opened.done).map_err(CliError::input)?;
+            let opened = records::open(path, continued, &opened.done, args.shard)
+                .map_err(CliError::input)?;
             if let Some(warning) = &opened.warning {
                 eprintln!("take5: warning: {warning}");
             }

@@ -103,6 +103,11 @@ fn permutation(items: &[usize], mut n: u64) -> Vec<usize> {
     out
 }
 
+/// Whether game `id` is in shard `K/N` (`None`: the whole tournament): its id is K-1 modulo N.
+pub fn in_shard(id: u64, shard: Option<(u64, u64)>) -> bool {
+    shard.is_none_or(|(k, n)| id % n == k - 1)
+}
+
 /// The seed of deal `deal`: the first 64 bits of stream `Deal(deal)` of the tournament's seed.
 /// Every table plays the same deals; within a game, the referee deals from stream `Deal(0)` of
 /// this seed and the built-in bots draw from its bot streams.

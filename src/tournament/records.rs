@@ -5,6 +5,7 @@
 //! away, so that after a kill and a resume the record holds every game of the results file
 //! exactly once.
 
+use super::in_shard;
 use super::results::{self, GameResult};
 use crate::fixture::report::ordinal;
 use crate::record::{Line, LineReader};
@@ -33,13 +34,19 @@ pub struct Opened {
 /// Opens the records at `path`: a folder (an existing one) or a file. Without `resume` a file
 /// or folder that holds records already is refused. With `resume`, `done` are the games of the
 /// results file, in its order: the record must hold them (or nothing at all, with a warning),
-/// and what it holds beyond them is removed.
-pub fn open(path: &Path, resume: bool, done: &[GameResult]) -> Result<Opened, String> {
+/// and what it holds beyond them is removed. A folder's records of games outside `shard` are
+/// another shard's, and left alone.
+pub fn open(
+    path: &Path,
+    resume: bool,
+    done: &[GameResult],
+    shard: Option<(u64, u64)>,
+) -> Result<Opened, String> {
     if !resume {
-        refuse_existing(path)?;
+        refuse_existing(path, shard)?;
     }
     if path.is_dir() {
-        return open_dir(path, done);
+        return open_dir(path, done, shard);
     }
     let empty = !std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
     let fail = |e: io::Error| format!("cannot write {}: {e}", path.display());
@@ -74,12 +81,16 @@ pub fn open(path: &Path, resume: bool, done: &[GameResult]) -> Result<Opened, St
 /// Refuses records at `path` that a run without `--resume` would add to: a file that is not
 /// empty, a folder that holds game records. (Called before the results file is made, so that a
 /// refused run leaves nothing behind.)
-pub fn refuse_existing(path: &Path) -> Result<(), String> {
+pub fn refuse_existing(path: &Path, shard: Option<(u64, u64)>) -> Result<(), String> {
     if path.is_dir() {
         let read_fail = |e: io::Error| format!("cannot read {}: {e}", path.display());
         for entry in std::fs::read_dir(path).map_err(read_fail)? {
             let name = entry.map_err(read_fail)?.file_name();
-            if name.to_str().and_then(record_in_dir).is_some() {
+            if name
+                .to_str()
+                .and_then(record_in_dir)
+                .is_some_and(|(id, _)| in_shard(id, shard))
+            {
                 return Err(format!(
                     "{} holds game records already ({}): continue with --resume (with its results file), or give another folder",
                     path.display(),
@@ -217,7 +228,7 @@ fn record_in_dir(name: &str) -> Option<(u64, bool)> {
 
 /// `--record DIR`: the records of games not in the results file (to be played again) and those
 /// cut short are removed, and every game of the results must have its record.
-fn open_dir(dir: &Path, done: &[GameResult]) -> Result<Opened, String> {
+fn open_dir(dir: &Path, done: &[GameResult], shard: Option<(u64, u64)>) -> Result<Opened, String> {
     let read_fail = |e: io::Error| format!("cannot read {}: {e}", dir.display());
     let mut ids: Vec<u64> = done.iter().map(|r| r.game).collect();
     ids.sort_unstable();
@@ -225,7 +236,11 @@ fn open_dir(dir: &Path, done: &[GameResult]) -> Result<Opened, String> {
     for entry in std::fs::read_dir(dir).map_err(read_fail)? {
         let entry = entry.map_err(read_fail)?;
         let name = entry.file_name();
-        let Some((id, part)) = name.to_str().and_then(record_in_dir) else {
+        let Some((id, part)) = name
+            .to_str()
+            .and_then(record_in_dir)
+            .filter(|&(id, _)| in_shard(id, shard))
+        else {
             continue;
         };
         if !part && ids.binary_search(&id).is_ok() {

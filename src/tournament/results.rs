@@ -117,7 +117,7 @@ pub fn not_scheduled(
         return Some(format!("this tournament has {total} games"));
     }
     if let Some((k, n)) = shard
-        && result.game % n != k - 1
+        && !super::in_shard(result.game, shard)
     {
         return Some(format!("it is not in shard {k}/{n}"));
     }

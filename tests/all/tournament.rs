@@ -1115,3 +1115,28 @@ fn a_full_disk_under_the_record_keeps_results_and_record_in_step_for_resume() {
     assert_eq!(games, 72);
     ok(&take5(&["verify", record.to_str().unwrap()]));
 }
+
+#[test]
+fn shards_share_a_record_folder_and_a_resume_keeps_the_other_shard_s_records() {
+    let config = write("record-shards.yaml", &BUILTINS.replace("deals: 6", "deals: 1"));
+    let dir = temp("record-shards");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = ["--record", dir.to_str().unwrap()];
+    for shard in ["1/2", "2/2"] {
+        let results = temp(&format!("record-shards-{}.jsonl", &shard[..1]));
+        let extra: Vec<&str> = record.iter().copied().chain(["--shard", shard]).collect();
+        ok(&tournament(&config, &results, &extra));
+        let resumed: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+        ok(&tournament(&config, &results, &resumed));
+    }
+    let mut ids: Vec<u64> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name["game-".len()..name.len() - ".jsonl".len()].parse().unwrap()
+        })
+        .collect();
+    ids.sort_unstable();
+    assert_eq!(ids, (0..12).collect::<Vec<u64>>());
+}
