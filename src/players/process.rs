@@ -1352,9 +1352,10 @@ pub mod logs {
         if lost.iter().any(|(p, _)| p == path) {
             return;
         }
+        // The path holds a bot's name, from a file: shown safely.
         eprintln!(
             "take5: warning: cannot write {}: {error}; the log is cut short here",
-            path.display()
+            crate::visible::visible(&path.display().to_string())
         );
         lost.push((path.to_path_buf(), error.to_string()));
     }

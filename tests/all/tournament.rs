@@ -368,7 +368,7 @@ fn a_tournament_from_flags_plays_as_its_config_file_and_logs_every_line() {
         "bots:
   - {{name: random, player: 'builtin:random'}}
   - {{name: lowest, player: 'builtin:lowest'}}
-  - {{name: py, player: \"{python}\"}}
+  - {{name: py, player: \"{python}\", timeout_ms: 600000}}
 seats: 3
 deals: 2
 seed: 4
@@ -381,7 +381,8 @@ format: round-robin
     let from_flags = temp("flags-flags.jsonl");
     let logs = temp("flags-logs");
     let _ = std::fs::remove_dir_all(&logs);
-    let py = format!("py={python}");
+    // A generous limit: a Python bot can take seconds to start on a loaded machine.
+    let py = format!("py[timeout_ms=600000]={python}");
     ok(&take5(&[
         "tournament",
         "--bot",
@@ -1118,7 +1119,10 @@ fn a_full_disk_under_the_record_keeps_results_and_record_in_step_for_resume() {
 
 #[test]
 fn shards_share_a_record_folder_and_a_resume_keeps_the_other_shard_s_records() {
-    let config = write("record-shards.yaml", &BUILTINS.replace("deals: 6", "deals: 1"));
+    let config = write(
+        "record-shards.yaml",
+        &BUILTINS.replace("deals: 6", "deals: 1"),
+    );
     let dir = temp("record-shards");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -1134,7 +1138,9 @@ fn shards_share_a_record_folder_and_a_resume_keeps_the_other_shard_s_records() {
         .unwrap()
         .map(|e| {
             let name = e.unwrap().file_name().to_string_lossy().into_owned();
-            name["game-".len()..name.len() - ".jsonl".len()].parse().unwrap()
+            name["game-".len()..name.len() - ".jsonl".len()]
+                .parse()
+                .unwrap()
         })
         .collect();
     ids.sort_unstable();
