@@ -1146,3 +1146,47 @@ fn shards_share_a_record_folder_and_a_resume_keeps_the_other_shard_s_records() {
     ids.sort_unstable();
     assert_eq!(ids, (0..12).collect::<Vec<u64>>());
 }
+
+/// A tournament has no terminal seat: `human` as a bot's player is refused (rather than run as
+/// a command named human), from flags and from a pool file.
+#[test]
+fn a_human_player_is_refused_in_a_tournament() {
+    let results = temp("human.jsonl");
+    for player in ["human", "human:60000"] {
+        let bot = format!("h={player}");
+        let output = take5(&[
+            "tournament",
+            "--bot",
+            &bot,
+            "--bot",
+            "b=builtin:random",
+            "--seats",
+            "2",
+            "--seed",
+            "1",
+            "--tables",
+            "round-robin",
+            "--results",
+            results.to_str().unwrap(),
+        ]);
+        let err = refused(&output);
+        assert!(
+            err.contains(&format!(
+                "command line: bot h: `{player}` is a person at the terminal, a seat only \
+                 `take5 play` has"
+            )),
+            "{err}"
+        );
+    }
+    let config = write(
+        "human.yaml",
+        "bots: [{name: h, player: human}, {name: b, player: 'builtin:random'}]\n\
+         seats: 2\nseed: 1\nformat: round-robin\n",
+    );
+    let err = refused(&tournament(&config, &results, &[]));
+    assert!(
+        err.contains("human.yaml: bot h: `human` is a person at the terminal"),
+        "{err}"
+    );
+    assert!(!results.exists());
+}
