@@ -50,7 +50,7 @@ use take5::game::model::Model;
 use take5::game::{Action, Discard, Event, Game, Outcome, Seat, View};
 use take5::house::House;
 use take5::players::builtin::{Builtin, Strategy};
-use take5::players::pipe::PipePlayer;
+use take5::players::pipe::{PipePlayer, StartupLimit};
 use take5::players::process::{BotCommand, BotProcess};
 use take5::players::search::{DEFAULT_OWN, DEFAULT_POLICY, McsOptions, Policies, rollout};
 use take5::players::{Answer, GameStart, Legality, Player};
@@ -406,7 +406,8 @@ impl<P: Player> Player for Counted<P> {
 fn referee_decisions_per_second(role: &str) -> f64 {
     let config = config(300);
     let decisions = Arc::new(AtomicU64::new(0));
-    let bot = PipePlayer::new(&format!("'{}' --bench-role {role}", exe()), config.timeout)
+    let startup = StartupLimit::flag(config.timeout);
+    let bot = PipePlayer::new(&format!("'{}' --bench-role {role}", exe()), startup)
         .expect("a bot command");
     let mut players: Vec<Box<dyn Player>> = vec![
         Box::new(Counted {

@@ -17,6 +17,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 use take5::game::{Action, Event, Outcome, Seat, View};
+use take5::players::pipe::StartupLimit;
 use take5::players::{Answer, GameStart, Legality, Player, PlayerSpec};
 use take5::referee::{MatchConfig, play_match};
 use take5::variants::Variant;
@@ -84,7 +85,8 @@ fn main() {
         .iter()
         .map(|spec| {
             let spec = PlayerSpec::parse(spec).expect("a player spec");
-            spec.create(seed, Duration::from_secs(5)).expect("a player")
+            spec.create(seed, StartupLimit::flag(Duration::from_secs(5)))
+                .expect("a player")
         })
         .collect();
     let first = players.remove(0);

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use take5::players::Player;
 use take5::players::builtin::{Builtin, Strategy};
-use take5::players::pipe::PipePlayer;
+use take5::players::pipe::{PipePlayer, STARTUP_TIMEOUT_MS, StartupLimit};
 use take5::referee::{MatchConfig, play_match};
 use take5::rules::Rules;
 use take5::variants::Variant;
@@ -27,7 +27,13 @@ fn main() {
         house: None,
     };
     let mut players: Vec<Box<dyn Player>> = vec![
-        Box::new(PipePlayer::new(&bot, config.timeout).expect("a bot command")),
+        Box::new(
+            PipePlayer::new(
+                &bot,
+                StartupLimit::flag(Duration::from_millis(STARTUP_TIMEOUT_MS)),
+            )
+            .expect("a bot command"),
+        ),
         Box::new(Builtin::new(Strategy::Lowest, 1)),
     ];
     let mut faults = 0;

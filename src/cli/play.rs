@@ -5,6 +5,7 @@ use super::{CliError, Status};
 use crate::cards::Deck;
 use crate::game::{Deal, Discard, Game};
 use crate::house::House;
+use crate::players::pipe::{STARTUP_TIMEOUT_MS, StartupLimit};
 use crate::players::process::logs;
 use crate::players::{FaultKind, Player, PlayerSpec};
 use crate::record::Writer;
@@ -53,6 +54,11 @@ pub struct PlayArgs {
     #[arg(long, visible_alias = "timeout-ms", value_name = "MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
+    /// Time limit for a bot's start (from starting its program to its `hello`, and again for a
+    /// bot started anew after a crash), in milliseconds, apart from the time per decision.
+    #[arg(long, value_name = "MS", default_value_t = STARTUP_TIMEOUT_MS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    startup_timeout: u64,
     /// House rules: a Lua script with settings and hooks (docs/house-rules.md). Records name
     /// it with its hash.
     #[arg(long, value_name = "FILE")]
@@ -227,6 +233,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
     }
     let start = std::time::Instant::now();
+    let startup = StartupLimit::flag(Duration::from_millis(args.startup_timeout));
     let mut players: Vec<Box<dyn Player>> = args
         .players
         .iter()
@@ -242,7 +249,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             match spec {
                 SeatSpec::Human(limit) => crate::players::human::Human::at_terminal(*limit)
                     .map(|h| Box::new(h) as Box<dyn Player>),
-                SeatSpec::Bot(spec) => spec.create_with(seed, config.timeout, &launch),
+                SeatSpec::Bot(spec) => spec.create_with(seed, startup, &launch),
             }
         })
         .collect::<Result<_, _>>()

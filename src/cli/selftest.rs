@@ -3,6 +3,7 @@
 
 use super::check::Format;
 use super::{CliError, Status};
+use crate::players::pipe::STARTUP_TIMEOUT_MS;
 use crate::selftest::{self, Config, Report, Times, VARIANTS, Verdict};
 use crate::variants::Variant;
 use crate::visible::visible_lines;
@@ -27,7 +28,7 @@ pub struct SelftestArgs {
     timeout: u64,
     /// Time limit for a start of the bot (from starting the program to its hello), in
     /// milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 10_000,
+    #[arg(long, value_name = "MS", default_value_t = STARTUP_TIMEOUT_MS,
           value_parser = clap::value_parser!(u64).range(1..))]
     startup_timeout: u64,
     /// Seed for the deals that are not scripted.

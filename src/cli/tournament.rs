@@ -1,10 +1,11 @@
 //! `take5 tournament` and `take5 stats` (docs/tournaments.md).
 
 use super::{CliError, Status};
+use crate::players::pipe::STARTUP_TIMEOUT_MS;
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{self, BotTimes, Times};
-use crate::tournament::{Run, Todo, config, records, stats, stream};
+use crate::tournament::{Dropouts, FAILED_STARTS, Run, Todo, config, records, stats, stream};
 use crate::visible::{visible, visible_lines};
 use clap::{Args, ValueEnum};
 use std::io::IsTerminal;
@@ -32,8 +33,8 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
     /// Without CONFIG: a bot of the pool, `NAME=PLAYER` (PLAYER as for `take5 play --player`),
-    /// or with the options of a bot in the file, `NAME[timeout_ms=MS,dir=DIR]=PLAYER`; repeat
-    /// it for each bot.
+    /// or with the options of a bot in the file,
+    /// `NAME[timeout_ms=MS,startup_timeout_ms=MS,dir=DIR]=PLAYER`; repeat it for each bot.
     #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = config::FlagBot::parse)]
     bots: Vec<config::FlagBot>,
     /// Without CONFIG: players at a table.
@@ -55,6 +56,11 @@ pub struct TournamentArgs {
     /// play` (`--timeout-ms` is the same).
     #[arg(long = "timeout", visible_alias = "timeout-ms", value_name = "MS")]
     timeout_ms: Option<u64>,
+    /// Without CONFIG: the time for each start of a bot, from starting its program to its
+    /// `hello` (again after a crash), in milliseconds (default 10000), apart from the time per
+    /// decision (the config file's `startup_timeout_ms`).
+    #[arg(long = "startup-timeout", value_name = "MS")]
+    startup_timeout_ms: Option<u64>,
     /// Without CONFIG: which tables play: `round-robin`, `gauntlet:NAME` or `random:N` (the
     /// config file's `format`).
     #[arg(long, value_name = "TABLES", value_parser = parse_tables)]
@@ -101,6 +107,11 @@ pub struct TournamentArgs {
     /// two bots (a gauntlet's own first).
     #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair)]
     sprt_pair: Option<(String, String)>,
+    /// Exit 0 even when a bot was taken out of the tournament (after 3 failed starts in a row,
+    /// the fallback playing its seat from then on); without it such a run exits 1, after its
+    /// summary.
+    #[arg(long)]
+    allow_dropouts: bool,
 }
 
 /// `--window LINES`: at least one line.
@@ -197,6 +208,7 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
         || args.house.is_some()
         || args.seed.is_some()
         || args.timeout_ms.is_some()
+        || args.startup_timeout_ms.is_some()
         || args.tables.is_some()
         || args.seatings.is_some();
     let usage = |message: &str| CliError {
@@ -235,6 +247,7 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
         house: args.house.clone(),
         seed,
         timeout_ms: args.timeout_ms.unwrap_or(2000),
+        startup_timeout_ms: args.startup_timeout_ms.unwrap_or(STARTUP_TIMEOUT_MS),
         format: tables.clone(),
         seatings: args.seatings.unwrap_or_default(),
     })
@@ -380,8 +393,10 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let mut in_order = stats::InOrder::with(first, step, total, tournament.arrangements(), acc);
     let resumed = opened.done.len() as u64;
     let mut times = Times::default();
+    let mut dropouts = Dropouts::default();
     for result in opened.done {
         times.add(&result);
+        dropouts.add(&result);
         in_order.push(result);
     }
     let decided = |in_order: &stats::InOrder| {
@@ -395,7 +410,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     // The files and the results so far, shared by the jobs: a line is written whole, in one
     // call, under the lock.
     let progress = Progress::new(todo.in_shard(), resumed);
-    let shared = Mutex::new((opened.file, record, in_order, progress, times));
+    let shared = Mutex::new((opened.file, record, in_order, progress, times, dropouts));
     // Records name house scripts relative to the file they are in.
     let record_named_from = args.record.as_ref().map(|path| match record_dir {
         Some(dir) => dir.join("game-0.jsonl"),
@@ -419,7 +434,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     }
     crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let (file, record, in_order, progress, times) = &mut *guard;
+        let (file, record, in_order, progress, times, dropouts) = &mut *guard;
         // The record first, then the result line: the results never hold a game whose record
         // is not whole (`--resume` cuts the record back to the results' games).
         if let (Some(lines), Some(record)) = (&finished.record, record.as_mut()) {
@@ -428,6 +443,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         results::append(file, &finished.result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         times.add(&finished.result);
+        dropouts.add(&finished.result);
         in_order.push(finished.result);
         if decided(in_order) {
             // The games under way finish and are written; no other starts.
@@ -438,7 +454,8 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         Ok(())
     })
     .map_err(CliError::input)?;
-    let (_, _, in_order, progress, times) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    let (_, _, in_order, progress, times, dropouts) =
+        shared.into_inner().unwrap_or_else(|p| p.into_inner());
     let interrupted = stop.load(Ordering::SeqCst) && !decided(&in_order);
     progress.finish(interrupted);
     if interrupted {
@@ -455,8 +472,24 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         &in_order.finish(),
         args.format,
         args.times.then(|| times.finish()).as_deref(),
+        &dropouts,
     );
     super::logs_written()?;
+    if !dropouts.is_empty() && !args.allow_dropouts {
+        let names: Vec<&str> = dropouts.list().iter().map(|d| d.bot.as_str()).collect();
+        let (bots, seats) = match names.len() {
+            1 => ("bot was", "its seat"),
+            _ => ("bots were", "their seats"),
+        };
+        return Err(CliError {
+            message: format!(
+                "{} {bots} taken out of the tournament ({}): the results are complete, but the fallback played {seats} (--allow-dropouts accepts such a run)",
+                names.len(),
+                names.join(", "),
+            ),
+            status: Status::Failed,
+        });
+    }
     Ok(Status::Passed)
 }
 
@@ -467,10 +500,12 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         _ => stats::Accumulator::default(),
     };
     let mut times = Times::default();
+    let mut dropouts = Dropouts::default();
     // The HTML report draws every game (ratings over the games): only it holds them all.
     let mut all: Vec<GameResult> = Vec::new();
     stream::merge(&args.results, args.window, |result| {
         acc.add(result);
+        dropouts.add(result);
         if args.times {
             times.add(result);
         }
@@ -494,7 +529,7 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         }
     }
     let times = args.times.then(|| times.finish());
-    print(&stats, args.format, times.as_deref());
+    print(&stats, args.format, times.as_deref(), &dropouts);
     Ok(Status::Passed)
 }
 
@@ -692,23 +727,35 @@ fn duration(secs: f64) -> String {
 }
 
 /// Prints the statistics, and with `times` the bots' decision times: a section of the table,
-/// a `times` key of the JSON, columns of the CSV. The bots' names (from a results file, say)
-/// are made [`visible_lines`] in the table and the CSV.
-fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
+/// a `times` key of the JSON, columns of the CSV; and the bots taken out, if any: lines after
+/// the table, a `dropouts` key of the JSON, lines on stderr with the CSV. The bots' names (from
+/// a results file, say) are made [`visible_lines`] in the table and the CSV.
+fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>, dropouts: &Dropouts) {
     match format {
         Format::Table => {
             print!("{}", visible_lines(&stats.table()));
             if let Some(times) = times {
                 print!("{}", visible_lines(&timing::table(times)));
             }
+            if !dropouts.is_empty() {
+                print!("\n{}", visible_lines(&dropout_lines(dropouts)));
+            }
         }
         Format::Json => {
             let mut value = serde_json::to_value(stats).expect("stats serialize");
-            if let (Some(times), serde_json::Value::Object(map)) = (times, &mut value) {
-                map.insert(
-                    "times".to_string(),
-                    serde_json::to_value(times).expect("times serialize"),
-                );
+            if let serde_json::Value::Object(map) = &mut value {
+                if let Some(times) = times {
+                    map.insert(
+                        "times".to_string(),
+                        serde_json::to_value(times).expect("times serialize"),
+                    );
+                }
+                if !dropouts.is_empty() {
+                    map.insert(
+                        "dropouts".to_string(),
+                        serde_json::to_value(dropouts).expect("dropouts serialize"),
+                    );
+                }
             }
             println!(
                 "{}",
@@ -716,6 +763,10 @@ fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
             );
         }
         Format::Csv => {
+            // The CSV stays one table: the dropouts are said beside it.
+            for line in dropout_lines(dropouts).lines() {
+                eprintln!("take5: {}", visible(line));
+            }
             let csv = stats.csv();
             let csv = visible_lines(&csv);
             let Some(times) = times else {
@@ -739,6 +790,24 @@ fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
     }
 }
 
+/// A line per bot taken out of the tournament: since when, and that its figures include the
+/// fallback's games.
+fn dropout_lines(dropouts: &Dropouts) -> String {
+    dropouts
+        .list()
+        .iter()
+        .map(|d| {
+            format!(
+                "dropout: {} was taken out after {FAILED_STARTS} failed starts in a row, in game {}: the fallback played its seat in {} game{}, which its figures include\n",
+                d.bot,
+                d.first_game,
+                d.games,
+                if d.games == 1 { "" } else { "s" },
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -749,6 +818,7 @@ mod tests {
             name: name.into(),
             player: player.into(),
             timeout_ms: ms,
+            startup_timeout_ms: None,
             dir: dir.map(PathBuf::from),
         };
         let parse = config::FlagBot::parse;
@@ -764,6 +834,9 @@ mod tests {
             parse("py[dir=a]=./bot").unwrap(),
             bot("py", "./bot", None, Some("a"))
         );
+        let slow = parse("py[startup_timeout_ms=30000]=python3 bot.py").unwrap();
+        assert_eq!(slow.startup_timeout_ms, Some(30000));
+        assert_eq!(slow.timeout_ms, None);
         assert!(parse("builtin:random").is_err());
         assert!(parse("py[timeout_ms=5000=x").is_err());
         let unknown = parse("py[time=5]=x").unwrap_err();

@@ -186,16 +186,20 @@ impl PlayerSpec {
         Ok(PlayerSpec::Command(spec.to_string()))
     }
 
-    /// The player for a match seeded with `seed`; a bot gets `timeout` for its handshake.
-    pub fn create(&self, seed: u64, timeout: Duration) -> Result<Box<dyn Player>, String> {
-        self.create_with(seed, timeout, &Launch::default())
+    /// The player for a match seeded with `seed`; a bot gets `startup` for each handshake.
+    pub fn create(
+        &self,
+        seed: u64,
+        startup: pipe::StartupLimit,
+    ) -> Result<Box<dyn Player>, String> {
+        self.create_with(seed, startup, &Launch::default())
     }
 
     /// As [`PlayerSpec::create`], a bot started as `launch` says (built-in players ignore it).
     pub fn create_with(
         &self,
         seed: u64,
-        timeout: Duration,
+        startup: pipe::StartupLimit,
         launch: &Launch,
     ) -> Result<Box<dyn Player>, String> {
         match self {
@@ -219,7 +223,7 @@ impl PlayerSpec {
                     );
                 }
                 Ok(Box::new(pipe::PipePlayer::with_command(
-                    spec, command, timeout, log,
+                    spec, command, startup, log,
                 )?))
             }
         }

@@ -65,6 +65,29 @@ impl IoLog {
 
 /// Replies a bot may give to one request (its first answer and two more after errors).
 pub const REPLIES_PER_REQUEST: usize = 3;
+/// The default start-up limit (`--startup-timeout` of `play`, `tournament` and `selftest`), in
+/// milliseconds: generous, since a bot in an interpreted language can take seconds to start on
+/// a loaded machine.
+pub const STARTUP_TIMEOUT_MS: u64 = 10_000;
+
+/// The time a bot has from its start to its `hello`, apart from the time per decision, and the
+/// setting that gives it (named when a bot does not greet in time).
+#[derive(Clone, Copy, Debug)]
+pub struct StartupLimit {
+    pub time: Duration,
+    /// As the user sets it: `--startup-timeout`, say.
+    pub setting: &'static str,
+}
+
+impl StartupLimit {
+    /// A limit set by the `--startup-timeout` flag.
+    pub fn flag(time: Duration) -> StartupLimit {
+        StartupLimit {
+            time,
+            setting: "--startup-timeout",
+        }
+    }
+}
 /// How long a bot has to exit by itself after `bye`.
 const BYE_GRACE: Duration = Duration::from_millis(500);
 /// Queued event text is written without waiting for a request past this size.
@@ -74,8 +97,11 @@ const QUEUE_LIMIT: usize = 16 * 1024;
 pub struct PipePlayer {
     spec: String,
     command: BotCommand,
-    /// The time limit for the handshake (decisions get theirs from the referee).
-    handshake_limit: Duration,
+    /// The time limit for each handshake, of the first process and of a restarted one.
+    startup: StartupLimit,
+    /// The time limit per decision of the game under way (from its `GameStart`), also for
+    /// writing its events.
+    decision_limit: Duration,
     process: Option<BotProcess>,
     /// Whether the running process has said hello.
     greeted: bool,
@@ -94,8 +120,8 @@ pub struct PipePlayer {
 impl PipePlayer {
     /// A player for the bot started by `spec` (a command line, split like a shell would). The
     /// bot is started now, so a program that cannot be run is an error before any game.
-    pub fn new(spec: &str, handshake_limit: Duration) -> Result<PipePlayer, String> {
-        Self::with_command(spec, BotCommand::parse(spec)?, handshake_limit, None)
+    pub fn new(spec: &str, startup: StartupLimit) -> Result<PipePlayer, String> {
+        Self::with_command(spec, BotCommand::parse(spec)?, startup, None)
     }
 
     /// A player for `command` (made from `spec`, with its folder and stderr file set), whose
@@ -103,7 +129,7 @@ impl PipePlayer {
     pub fn with_command(
         spec: &str,
         command: BotCommand,
-        handshake_limit: Duration,
+        startup: StartupLimit,
         log: Option<IoLog>,
     ) -> Result<PipePlayer, String> {
         let process =
@@ -111,7 +137,8 @@ impl PipePlayer {
         Ok(PipePlayer {
             spec: spec.to_string(),
             command,
-            handshake_limit,
+            startup,
+            decision_limit: startup.time,
             process: Some(process),
             greeted: false,
             bot_name: None,
@@ -164,7 +191,7 @@ impl PipePlayer {
         }
         self.queue.clear();
         print::hello(&mut self.queue);
-        let deadline = Instant::now() + self.handshake_limit;
+        let deadline = Instant::now() + self.startup.time;
         let greeting = self.exchange(deadline, |reply| {
             reply
                 .greeting()
@@ -181,6 +208,14 @@ impl PipePlayer {
             Err(mut fault) => {
                 // A bot that cannot greet is no use for this game, whatever went wrong.
                 fault.disconnected = true;
+                if fault.kind == FaultKind::Timeout {
+                    fault.detail = format!(
+                        "no hello within the start-up limit of {} ms ({}): {}",
+                        self.startup.time.as_millis(),
+                        self.startup.setting,
+                        fault.detail
+                    );
+                }
                 fault.detail = format!("handshake failed: {}", fault.detail);
                 self.stop();
                 Err(fault)
@@ -284,6 +319,7 @@ impl Player for PipePlayer {
 
     fn start_game(&mut self, start: &GameStart) -> Answer<()> {
         self.connect()?;
+        self.decision_limit = Duration::from_millis(start.time_ms);
         print::game(&mut self.queue, start);
         Ok(())
     }
@@ -298,7 +334,7 @@ impl Player for PipePlayer {
         }
         print::event(&mut self.queue, seat, event);
         if self.queue.len() > QUEUE_LIMIT {
-            self.flush(Instant::now() + self.handshake_limit)?;
+            self.flush(Instant::now() + self.decision_limit)?;
         }
         Ok(())
     }
@@ -335,7 +371,7 @@ impl Player for PipePlayer {
     fn end_game(&mut self, _outcome: &Outcome) {
         if self.process.is_some() {
             // The game's last events go now, so a bot that logs results sees them at once.
-            let _ = self.flush(Instant::now() + self.handshake_limit);
+            let _ = self.flush(Instant::now() + self.decision_limit);
         }
     }
 
@@ -362,7 +398,8 @@ mod tests {
     fn a_player_used_again_after_finish_greets_its_new_process() {
         // The bot names itself after its pid, so each process gives another name.
         let spec = r#"sh -c 'read l; echo "hello version=1 name=bot$$"; cat >/dev/null'"#;
-        let mut player = PipePlayer::new(spec, Duration::from_secs(10)).expect("sh starts");
+        let startup = StartupLimit::flag(Duration::from_secs(10));
+        let mut player = PipePlayer::new(spec, startup).expect("sh starts");
         player.connect().expect("a greeting");
         let first = player.bot_name().expect("a name").to_string();
         player.finish();

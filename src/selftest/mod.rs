@@ -11,7 +11,7 @@ pub mod situations;
 
 use crate::game::{Action, Decision, Event, Outcome, RuleError, Seat, View};
 use crate::players::builtin::{Builtin, Strategy};
-use crate::players::pipe::{IoLog, PipePlayer};
+use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
 use crate::players::{Answer, GameStart, Legality, Player};
 use crate::referee::{MatchConfig, play_match};
@@ -395,8 +395,12 @@ impl Probe {
         let started = Instant::now();
         let io_log = IoLog::create(&log, started)
             .map_err(|e| format!("cannot create {}: {e}", log.display()))?;
-        let inner =
-            PipePlayer::with_command(&config.command, command, config.startup, Some(io_log))?;
+        let inner = PipePlayer::with_command(
+            &config.command,
+            command,
+            StartupLimit::flag(config.startup),
+            Some(io_log),
+        )?;
         Ok(Probe {
             inner,
             log,

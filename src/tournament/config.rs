@@ -1,6 +1,7 @@
 //! The tournament's YAML file (docs/tournaments.md), read with file:line:column errors.
 
 use crate::players::PlayerSpec;
+use crate::players::pipe::STARTUP_TIMEOUT_MS;
 use crate::rules::Rules;
 use crate::variants::Variant;
 use crate::yaml::YamlError;
@@ -24,6 +25,8 @@ struct File {
     seed: u64,
     #[serde(default = "two_seconds")]
     timeout_ms: u64,
+    #[serde(default = "startup_default")]
+    startup_timeout_ms: u64,
     format: Format,
     #[serde(default)]
     seatings: Seatings,
@@ -48,6 +51,8 @@ struct BotEntry {
     player: String,
     #[serde(default)]
     timeout_ms: Option<u64>,
+    #[serde(default)]
+    startup_timeout_ms: Option<u64>,
     /// The folder the bot starts in, relative to the file.
     #[serde(default)]
     dir: Option<serde_saphyr::Spanned<PathBuf>>,
@@ -74,14 +79,19 @@ fn classic() -> Variant {
 fn two_seconds() -> u64 {
     2000
 }
+fn startup_default() -> u64 {
+    STARTUP_TIMEOUT_MS
+}
 
 /// A bot of the pool.
 #[derive(Clone, Debug)]
 pub struct Bot {
     pub name: String,
     pub player: PlayerSpec,
-    /// Its time per decision (and for its handshake).
+    /// Its time per decision.
     pub timeout: Duration,
+    /// Its time to start, to its `hello` (each start: a bot is started again after a crash).
+    pub startup: Duration,
     /// The folder its process starts in.
     pub dir: Option<PathBuf>,
 }
@@ -128,27 +138,30 @@ pub struct Flags {
     pub house: Option<PathBuf>,
     pub seed: u64,
     pub timeout_ms: u64,
+    pub startup_timeout_ms: u64,
     pub format: Format,
     pub seatings: Seatings,
 }
 
-/// A bot given by `--bot NAME=PLAYER` or `--bot NAME[timeout_ms=MS,dir=DIR]=PLAYER`: the
-/// options of a bot in the file.
+/// A bot given by `--bot NAME=PLAYER` or
+/// `--bot NAME[timeout_ms=MS,startup_timeout_ms=MS,dir=DIR]=PLAYER`: the options of a bot in
+/// the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FlagBot {
     pub name: String,
     pub player: String,
     pub timeout_ms: Option<u64>,
+    pub startup_timeout_ms: Option<u64>,
     pub dir: Option<PathBuf>,
 }
 
 impl FlagBot {
-    /// Reads `NAME=PLAYER`, or `NAME[KEY=VALUE,...]=PLAYER` with the keys `timeout_ms` and
-    /// `dir` (a folder without `,` or `]`).
+    /// Reads `NAME=PLAYER`, or `NAME[KEY=VALUE,...]=PLAYER` with the keys `timeout_ms`,
+    /// `startup_timeout_ms` and `dir` (a folder without `,` or `]`).
     pub fn parse(text: &str) -> Result<FlagBot, String> {
         let bad = || {
             format!(
-                "`{text}` is not NAME=PLAYER or NAME[timeout_ms=MS,dir=DIR]=PLAYER (e.g. r=builtin:random)"
+                "`{text}` is not NAME=PLAYER or NAME[timeout_ms=MS,startup_timeout_ms=MS,dir=DIR]=PLAYER (e.g. r=builtin:random)"
             )
         };
         let equals = text.find('=').ok_or_else(bad)?;
@@ -168,19 +181,23 @@ impl FlagBot {
             name: name.to_string(),
             player: player.to_string(),
             timeout_ms: None,
+            startup_timeout_ms: None,
             dir: None,
+        };
+        let millis = |key: &str, ms: &str| {
+            ms.parse()
+                .map_err(|_| format!("bot {name}: {key}=`{ms}` is not a number of milliseconds"))
         };
         for option in options.split(',').filter(|o| !o.is_empty()) {
             match option.split_once('=') {
-                Some(("timeout_ms", ms)) => {
-                    bot.timeout_ms = Some(ms.parse().map_err(|_| {
-                        format!("bot {name}: timeout_ms=`{ms}` is not a number of milliseconds")
-                    })?)
+                Some((key @ "timeout_ms", ms)) => bot.timeout_ms = Some(millis(key, ms)?),
+                Some((key @ "startup_timeout_ms", ms)) => {
+                    bot.startup_timeout_ms = Some(millis(key, ms)?)
                 }
                 Some(("dir", dir)) => bot.dir = Some(PathBuf::from(dir)),
                 _ => {
                     return Err(format!(
-                        "bot {name}: unknown option `{option}` (known: timeout_ms=MS, dir=DIR)"
+                        "bot {name}: unknown option `{option}` (known: timeout_ms=MS, startup_timeout_ms=MS, dir=DIR)"
                     ));
                 }
             }
@@ -199,6 +216,7 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
                 name: bot.name,
                 player: bot.player,
                 timeout_ms: bot.timeout_ms,
+                startup_timeout_ms: bot.startup_timeout_ms,
                 dir: bot.dir.map(|dir| {
                     let nowhere = serde_saphyr::Location::UNKNOWN;
                     serde_saphyr::Spanned::new(dir, nowhere, nowhere)
@@ -211,6 +229,7 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
         house: flags.house,
         seed: flags.seed,
         timeout_ms: flags.timeout_ms,
+        startup_timeout_ms: flags.startup_timeout_ms,
         format: flags.format,
         seatings: flags.seatings,
     };
@@ -237,6 +256,13 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
         let ms = entry.timeout_ms.unwrap_or(file.timeout_ms);
         if ms == 0 {
             return Err(fail(format!("bot {}: timeout_ms must be > 0", entry.name)));
+        }
+        let startup_ms = entry.startup_timeout_ms.unwrap_or(file.startup_timeout_ms);
+        if startup_ms == 0 {
+            return Err(fail(format!(
+                "bot {}: startup_timeout_ms must be > 0",
+                entry.name
+            )));
         }
         let dir = match &entry.dir {
             Some(dir) => {
@@ -268,6 +294,7 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
             name: entry.name.clone(),
             player,
             timeout: Duration::from_millis(ms),
+            startup: Duration::from_millis(startup_ms),
             dir,
         });
     }
@@ -425,6 +452,18 @@ seed: 7
         );
         assert_eq!(rr.games(), 4 * 2 * 3);
         assert_eq!(rr.pool[3].timeout, Duration::from_millis(50));
+        // The start-up limit is apart from the decision limit, 10 s unless given.
+        assert_eq!(rr.pool[3].startup, Duration::from_secs(10));
+        let slow = POOL.replace(
+            "timeout_ms: 50}",
+            "timeout_ms: 50, startup_timeout_ms: 30000}",
+        );
+        let slow = parse_str(&format!(
+            "{slow}startup_timeout_ms: 500\nformat: round-robin\n"
+        ))
+        .unwrap();
+        assert_eq!(slow.pool[0].startup, Duration::from_millis(500));
+        assert_eq!(slow.pool[3].startup, Duration::from_secs(30));
         let g = parse_str(&format!("{POOL}format: {{gauntlet: {{bot: c}}}}\n")).unwrap();
         assert_eq!(g.tables, vec![vec![2, 0, 1], vec![2, 0, 3], vec![2, 1, 3]]);
         let r = parse_str(&format!("{POOL}format: {{random: {{tables: 5}}}}\n")).unwrap();

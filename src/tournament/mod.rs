@@ -22,10 +22,10 @@ pub mod timing;
 use crate::game::Outcome;
 use crate::house::House;
 use crate::players::builtin::Builtin;
-use crate::players::pipe::{IoLog, PipePlayer};
+use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
 use crate::players::{Answer, Fault, FaultKind, GameStart, Legality, Player, PlayerSpec};
-use crate::record::Writer;
+use crate::record::{FaultLine, Writer};
 use crate::referee::{MatchConfig, MatchHouse, RefereeError, play_match, player_at};
 use crate::rng::{GameRng, Stream};
 use config::{Seatings, Tournament};
@@ -120,6 +120,65 @@ pub fn deal_seed(seed: u64, deal: u64) -> u64 {
 /// bot is taken out of the tournament: its seat in later games is played by the fallback, each
 /// such game recording a `crash` fault that says so.
 pub const FAILED_STARTS: u32 = 3;
+
+/// How the start-up limit of a tournament's bot is set, as a fault names it.
+const STARTUP_SETTING: &str = "--startup-timeout or startup_timeout_ms";
+
+/// How the fault of a taken-out bot begins: in the game of its last failed start (then that
+/// failure follows), and in each later game (all of it).
+fn taken_out() -> String {
+    format!("taken out of the tournament after {FAILED_STARTS} failed starts in a row")
+}
+
+/// Whether `fault` says that its seat's bot was taken out of the tournament.
+pub fn is_taken_out(fault: &FaultLine) -> bool {
+    fault.detail.starts_with(&taken_out())
+}
+
+/// The bots taken out of a tournament (after [`FAILED_STARTS`] failed starts in a row), found
+/// in its results, in the order of the games given.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct Dropouts(Vec<Dropout>);
+
+/// A bot taken out of a tournament.
+#[derive(Debug, serde::Serialize)]
+pub struct Dropout {
+    /// Its pool name.
+    pub bot: String,
+    /// The games whose result includes the fallback's moves for it since it was taken out (the
+    /// game of its last failed start included).
+    pub games: u64,
+    /// The first of those games (by id).
+    pub first_game: u64,
+}
+
+impl Dropouts {
+    /// Counts the taken-out faults of `result`.
+    pub fn add(&mut self, result: &GameResult) {
+        for fault in result.faults.iter().filter(|f| is_taken_out(f)) {
+            let name = &result.seating[fault.seat];
+            match self.0.iter_mut().find(|d| &d.bot == name) {
+                Some(dropout) => {
+                    dropout.games += 1;
+                    dropout.first_game = dropout.first_game.min(result.game);
+                }
+                None => self.0.push(Dropout {
+                    bot: name.clone(),
+                    games: 1,
+                    first_game: result.game,
+                }),
+            }
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn list(&self) -> &[Dropout] {
+        &self.0
+    }
+}
 
 /// The games still to play: those of the shard (ids `first`, `first + step`, ... below `end`)
 /// not in the results file yet, handed out one at a time to the jobs. Nothing is allocated
@@ -272,8 +331,10 @@ struct Kept {
     /// The tournament's id of the game (its `--log-io` log marks where each game starts).
     game: u64,
     spec: String,
-    /// Its time per decision (and for its handshake).
+    /// Its time per decision.
     timeout: Duration,
+    /// Its time for each start, to its `hello`.
+    startup: Duration,
     slot: Rc<RefCell<KeptBot>>,
     /// Its starts and whether it is out, shared by the jobs.
     state: Arc<BotState>,
@@ -295,7 +356,10 @@ impl Kept {
         slot.player = Some(PipePlayer::with_command(
             &self.spec,
             slot.command.clone(),
-            self.timeout,
+            StartupLimit {
+                time: self.startup,
+                setting: STARTUP_SETTING,
+            },
             log,
         )?);
         Ok(())
@@ -310,11 +374,7 @@ impl Player for Kept {
         let mut slot = self.slot.borrow_mut();
         slot.times = timing::SeatTimes::default();
         if self.state.out.load(Ordering::Relaxed) {
-            return Err(Fault::new(
-                FaultKind::Crash,
-                format!("taken out of the tournament after {FAILED_STARTS} failed starts in a row"),
-                true,
-            ));
+            return Err(Fault::new(FaultKind::Crash, taken_out(), true));
         }
         let start = GameStart {
             time_ms: self.timeout.as_millis() as u64,
@@ -328,17 +388,22 @@ impl Player for Kept {
                 player.note(&format!("game {}", self.game));
                 player.start_game(&start)
             });
-        match &started {
-            Ok(()) => self.state.failed_starts.store(0, Ordering::Relaxed),
-            Err(fault) => {
+        match started {
+            Ok(()) => {
+                self.state.failed_starts.store(0, Ordering::Relaxed);
+                Ok(())
+            }
+            Err(mut fault) => {
                 let failed = self.state.failed_starts.fetch_add(1, Ordering::Relaxed) + 1;
                 slot.last_failure = fault.to_string();
                 if failed >= FAILED_STARTS && !self.state.out.swap(true, Ordering::Relaxed) {
                     slot.taken_out_now = true;
+                    // The results say so from this game on (see `is_taken_out`).
+                    fault.detail = format!("{}; this start: {}", taken_out(), fault.detail);
                 }
+                Err(fault)
             }
         }
-        started
     }
     fn wants_events(&self) -> bool {
         self.slot
@@ -486,6 +551,7 @@ impl<'a> Table<'a> {
                     game: id,
                     spec: spec.clone(),
                     timeout: bot.timeout,
+                    startup: bot.startup,
                     slot: self.kept[b].clone(),
                     state: self.states[b].clone(),
                 }),

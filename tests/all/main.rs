@@ -41,6 +41,7 @@ mod readme;
 mod records;
 mod selftest;
 mod show;
+mod startup;
 mod stats;
 mod take_a_number;
 mod terminal_escapes;

@@ -76,6 +76,9 @@ fn play(mode: &str) -> Played {
     let started = Instant::now();
     let output = Command::new(env!("CARGO_BIN_EXE_take5"))
         .args(["play", "--player", &bot, "--player", "builtin:lowest"])
+        // The bot's start has its own limit (--startup-timeout, 10 s by default): a Python bot
+        // slow to start on a loaded machine is not a fault. `badhello` fails its handshake by
+        // three refused hellos, not by a time limit.
         .args(["--seed", "5", "--timeout", "1500", "--record"])
         .arg(&record)
         // A bot that fails its first handshake is an error unless the match plays on.

@@ -117,7 +117,7 @@ fn a_tournament_notice_shows_a_failing_bots_stderr_visibly() {
         &[&bot, "lowest=builtin:lowest"],
         3,
         &results,
-        &["--jobs", "1"],
+        &["--jobs", "1", "--allow-dropouts"],
     );
     ok(&output);
     shows_visibly(&output, "bot never taken out of the tournament");

@@ -317,7 +317,8 @@ fn a_bot_that_fails_its_handshake_is_taken_out_after_three_starts_and_the_run_go
     let results = temp("handshake.jsonl");
     let output = tournament(&config, &results, &["--jobs", "1", "--format", "json"]);
     let err = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(0), "{err}");
+    // A run with a bot taken out fails (without --allow-dropouts), after its summary.
+    assert_eq!(output.status.code(), Some(1), "{err}");
     assert!(
         err.contains("bot noisy taken out of the tournament after 3 failed starts in a row"),
         "{err}"
@@ -330,6 +331,12 @@ fn a_bot_that_fails_its_handshake_is_taken_out_after_three_starts_and_the_run_go
     // games records that it was taken out (a crash).
     assert_eq!(noisy["faults"]["protocol"], 3, "{noisy}");
     assert_eq!(noisy["faults"]["crash"], 54 - 3, "{noisy}");
+    // Taken out at its third game (id 20: the tables without it come first), the fallback's
+    // from then on.
+    assert_eq!(
+        stats["dropouts"],
+        serde_json::json!([{"bot": "noisy", "games": 54 - 2, "first_game": 20}])
+    );
 }
 
 #[test]
