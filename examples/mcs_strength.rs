@@ -17,8 +17,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 use take5::game::{Action, Event, Outcome, Seat, View};
-use take5::players::{Answer, GameStart, Legality, Player, PlayerSpec};
+use take5::players::{Answer, Legality, Player, PlayerSpec};
 use take5::referee::{MatchConfig, play_match};
+use take5::seat::GameStart;
 use take5::variants::Variant;
 
 /// A player that counts its decisions and the time they took.

@@ -4,10 +4,11 @@
 use crate::game::house::{HouseError, HouseRules};
 use crate::game::{Action, Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
 use crate::players::builtin::fallback;
-use crate::players::{Fault, FaultKind, GameStart, Player};
+use crate::players::{Fault, Player};
 use crate::record::{FaultLine, Header, HouseScript, Line, StopLine, Writer};
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Rules, RulesError};
+use crate::seat::{FaultKind, GameStart};
 use crate::variants::{AnyGame, Variant};
 use std::fmt;
 use std::io::{self, Write};

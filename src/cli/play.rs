@@ -5,11 +5,12 @@ use super::{CliError, Status};
 use crate::cards::Deck;
 use crate::game::{Deal, Discard, Game};
 use crate::house::House;
-use crate::players::{FaultKind, Player, PlayerSpec};
+use crate::players::{Player, PlayerSpec};
 use crate::record::Writer;
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::rules::Draft;
-use crate::tournament::results::{self, GameResult};
+use crate::seat::FaultKind;
+use crate::tournament::results::GameResult;
 use crate::tournament::stats::Accumulator;
 use crate::variants::Variant;
 use clap::Args;
@@ -230,7 +231,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     .map(|dir| (dir.join(format!("player-{}", i + 1)), start)),
             };
             match spec {
-                SeatSpec::Human(limit) => crate::players::human::Human::at_terminal(*limit)
+                SeatSpec::Human(limit) => crate::show::human::Human::at_terminal(*limit)
                     .map(|h| Box::new(h) as Box<dyn Player>),
                 SeatSpec::Bot(spec) => spec.create_with(seed, config.timeout, &launch),
             }
@@ -362,7 +363,7 @@ fn as_result(report: &GameReport, labels: &[String]) -> GameResult {
         rotation: report.number % players as u64,
         seating: report.seating.iter().map(|&p| labels[p].clone()).collect(),
         totals: report.outcome.totals.clone(),
-        ranks: results::ranks(&report.outcome),
+        ranks: report.outcome.ranks(),
         winners: report.outcome.winners.clone(),
         faults: report.faults.clone(),
         // A game of a match is replayed by the match's seed and its number, not a seed of its own.

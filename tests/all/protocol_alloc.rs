@@ -7,11 +7,11 @@ use std::cell::Cell;
 use std::sync::Arc;
 use take5::cards::Card;
 use take5::game::{Event, Game, RuleError, ToMove, View};
-use take5::players::GameStart;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::protocol::{ErrorKind, parse, print};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
+use take5::seat::GameStart;
 use take5::variants::Variant;
 use take5::variants::classic::Classic;
 

@@ -10,10 +10,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 use take5::cards::{Card, Special};
 use take5::game::{Action, Event, Game, RuleError};
-use take5::players::GameStart;
 use take5::protocol::{Ask, ErrorKind, FromBot, Request, VERSION, parse, print};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
+use take5::seat::GameStart;
 use take5::variants::circle::{Circle, CircleSetup};
 use take5::variants::{AnyGame, Variant};
 
