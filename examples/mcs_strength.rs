@@ -13,6 +13,7 @@
 //! two settings deal by deal on the same seed.
 
 use std::cell::Cell;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -123,6 +124,7 @@ fn main() {
         let better = if high_wins { diff > 0.0 } else { diff < 0.0 };
         ahead += u64::from(better);
         tied += u64::from(diff == 0.0);
+        ControlFlow::Continue(())
     })
     .expect("a match");
     if let Ok(path) = std::env::var("PER_DEAL") {

@@ -14,6 +14,8 @@ use crate::tournament::results::GameResult;
 use crate::tournament::stats::Accumulator;
 use crate::variants::Variant;
 use clap::Args;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -269,17 +271,26 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     // The games themselves are the progress when they are printed.
     let mut progress = (!each_game).then(|| Progress::new(args.games, 0));
     let mut faults = 0u64;
+    let mut out = io::stdout().lock();
+    // Stdout failing (its reader gone: `take5 play ... | head`) stops the match; the error
+    // ends take5 (quietly, for a broken pipe).
+    let mut unwritten: Option<io::Error> = None;
     let games = play_match(&config, &mut players, record.as_mut(), |report| {
         faults += report.faults.len() as u64;
         stats.add(&as_result(&report, &labels));
         if let Some(progress) = &mut progress {
             progress.game_done();
         }
-        if each_game {
-            print_game(&report, &names);
+        if each_game && let Err(e) = print_game(&mut out, &report, &names) {
+            unwritten = Some(e);
+            return ControlFlow::Break(());
         }
+        ControlFlow::Continue(())
     })
     .map_err(CliError::input)?;
+    if let Some(e) = unwritten {
+        return Err(e.into());
+    }
     if let (Some(record), Some(path)) = (record, &args.record) {
         record
             .finish()
@@ -292,10 +303,11 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     let stats = stats.finish();
     match args.format {
         Format::Table => {
-            println!(
+            writeln!(
+                out,
                 "seed {seed}: {games} game{} (replay with --seed {seed})",
                 if games == 1 { "" } else { "s" }
-            );
+            )?;
             // The circle game's totals are points won, not penalties.
             let mean = match args.variant {
                 Variant::Circle => "mean points",
@@ -307,13 +319,14 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     1 => "round 1".to_string(),
                     n => format!("rounds 1-{n}"),
                 };
-                println!(
+                writeln!(
+                    out,
                     "{rounds} dealt from {}; any later round from seed {seed}",
                     path.display()
-                );
+                )?;
             }
-            print!("{}", stats.table_with(mean));
-            print_fault_note(faults);
+            write!(out, "{}", stats.table_with(mean))?;
+            print_fault_note(&mut out, faults)?;
         }
         Format::Json => {
             #[derive(serde::Serialize)]
@@ -326,12 +339,13 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 seed,
                 stats: &stats,
             };
-            println!(
+            writeln!(
+                out,
                 "{}",
                 serde_json::to_string_pretty(&summary).expect("stats serialize")
-            );
+            )?;
         }
-        Format::Csv => print!("{}", stats.csv()),
+        Format::Csv => write!(out, "{}", stats.csv())?,
     }
     Ok(Status::Passed)
 }
@@ -380,17 +394,18 @@ fn random_seed() -> u64 {
     now.as_nanos() as u64
 }
 
-fn print_game(report: &GameReport, names: &[String]) {
+fn print_game(out: &mut impl Write, report: &GameReport, names: &[String]) -> io::Result<()> {
     let width = name_width(names);
-    println!("game {}:", report.number + 1);
+    writeln!(out, "game {}:", report.number + 1)?;
     for (seat, &player) in report.seating.iter().enumerate() {
         let won = report.outcome.winners.contains(&seat);
-        println!(
+        writeln!(
+            out,
             "  seat {seat}  {:<width$} {:>5}{}",
             names[player],
             report.outcome.totals[seat],
             if won { "  winner" } else { "" }
-        );
+        )?;
     }
     // Faults of a kind at a seat are told once, with their count and the first one's detail.
     let mut told: Vec<(usize, FaultKind)> = Vec::new();
@@ -409,7 +424,8 @@ fn print_game(report: &GameReport, names: &[String]) {
         } else {
             String::new()
         };
-        println!(
+        writeln!(
+            out,
             "  fault: seat {} ({}) {}{times} in round {} turn {}: {}",
             fault.seat,
             names[report.seating[fault.seat]],
@@ -417,8 +433,9 @@ fn print_game(report: &GameReport, names: &[String]) {
             fault.round,
             fault.turn,
             fault.detail
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// The width of the name column.
@@ -432,12 +449,14 @@ fn name_width(names: &[String]) -> usize {
 }
 
 /// Says that the results of faulty bots include moves the fallback played for them.
-fn print_fault_note(faults: u64) {
+fn print_fault_note(out: &mut impl Write, faults: u64) -> io::Result<()> {
     if faults > 0 {
-        println!(
+        writeln!(
+            out,
             "note: {faults} fault{}: the results of a faulty bot include the moves the fallback \
              played for it (each game's `fault:` lines say where)",
             if faults == 1 { "" } else { "s" }
-        );
+        )?;
     }
+    Ok(())
 }

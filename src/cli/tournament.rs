@@ -6,7 +6,7 @@ use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{self, BotTimes, Times};
 use crate::tournament::{Run, Todo, config, stats, stream};
 use clap::{Args, ValueEnum};
-use std::io::{IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -441,10 +441,11 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         });
     }
     print(
+        &mut io::stdout().lock(),
         &in_order.finish(),
         args.format,
         args.times.then(|| times.finish()).as_deref(),
-    );
+    )?;
     Ok(Status::Passed)
 }
 
@@ -468,7 +469,7 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
     })
     .map_err(CliError::input)?;
     if args.html {
-        print!("{}", crate::show::html::report(&all));
+        write!(io::stdout().lock(), "{}", crate::show::html::report(&all))?;
         return Ok(Status::Passed);
     }
     let stats = acc.finish();
@@ -482,7 +483,12 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         }
     }
     let times = args.times.then(|| times.finish());
-    print(&stats, args.format, times.as_deref());
+    print(
+        &mut io::stdout().lock(),
+        &stats,
+        args.format,
+        times.as_deref(),
+    )?;
     Ok(Status::Passed)
 }
 
@@ -681,12 +687,17 @@ fn duration(secs: f64) -> String {
 
 /// Prints the statistics, and with `times` the bots' decision times: a section of the table,
 /// a `times` key of the JSON, columns of the CSV.
-fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
+fn print(
+    out: &mut impl Write,
+    stats: &stats::Stats,
+    format: Format,
+    times: Option<&[BotTimes]>,
+) -> io::Result<()> {
     match format {
         Format::Table => {
-            print!("{}", stats.table());
+            write!(out, "{}", stats.table())?;
             if let Some(times) = times {
-                print!("{}", timing::table(times));
+                write!(out, "{}", timing::table(times))?;
             }
         }
         Format::Json => {
@@ -697,15 +708,16 @@ fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
                     serde_json::to_value(times).expect("times serialize"),
                 );
             }
-            println!(
+            writeln!(
+                out,
                 "{}",
                 serde_json::to_string_pretty(&value).expect("stats serialize")
-            );
+            )?;
         }
         Format::Csv => {
             let csv = stats.csv();
             let Some(times) = times else {
-                return print!("{csv}");
+                return write!(out, "{csv}");
             };
             // One row per bot, in the order of `stats.bots`: the times go at the ends.
             for (i, line) in csv.lines().enumerate() {
@@ -719,10 +731,11 @@ fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
                             format!(",{},{},{},{}", t.decisions, t.mean_ms, t.p95_ms, t.max_ms)
                         }),
                 };
-                println!("{line}{extra}");
+                writeln!(out, "{line}{extra}")?;
             }
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]

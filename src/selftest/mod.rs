@@ -19,6 +19,7 @@ use crate::seat::GameStart;
 use crate::variants::Variant;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -239,7 +240,10 @@ fn run_in(config: &Config) -> Result<Report, String> {
                 Box::new(Builtin::new(Strategy::Lowest, config.seed)),
             ];
             tally.borrow_mut().games_wanted = situation.games;
-            play_match(&match_config, &mut players, None, |_| {}).map_err(|e| {
+            play_match(&match_config, &mut players, None, |_| {
+                ControlFlow::Continue(())
+            })
+            .map_err(|e| {
                 format!(
                     "selftest situation {} {}: {e}",
                     variant.name(),

@@ -31,6 +31,7 @@ use crate::seat::{FaultKind, GameStart};
 use config::{Seatings, Tournament};
 use results::GameResult;
 use std::cell::RefCell;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -460,8 +461,11 @@ impl<'a> Table<'a> {
                 .with_format(self.run.record_format)
         });
         let mut report = None;
-        play_match(&config, &mut players, writer.as_mut(), |r| report = Some(r))
-            .map_err(|e: RefereeError| format!("game {id}: {e}"))?;
+        play_match(&config, &mut players, writer.as_mut(), |r| {
+            report = Some(r);
+            ControlFlow::Continue(())
+        })
+        .map_err(|e: RefereeError| format!("game {id}: {e}"))?;
         drop(players);
         let timed = game
             .seating
