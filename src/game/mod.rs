@@ -27,7 +27,7 @@ pub mod model;
 mod special;
 mod view;
 
-pub use error::RuleError;
+pub use error::{Illegal, Refused, RuleError, SetupError};
 pub use event::{Discard, Emitter, Event, EventSink, TakeReason, emit};
 pub use special::{SpecialDeal, SpecialPlay, SpecialTable};
 pub use view::{CircleTable, NumberTable, View};
@@ -225,7 +225,7 @@ pub trait Game {
 
 /// The decisions an action can answer, grouped by the variant that asks them. A variant judges
 /// the families it asks (and any it refuses in a way of its own) and refuses the others with
-/// [`RuleError::not_asked`].
+/// [`Illegal::not_asked`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     /// A card to play or a row to take ([`Action::Play`], [`Action::TakeRow`]).
@@ -261,7 +261,7 @@ pub const fn check_seat(seat: Seat, seats: usize) -> Result<(), RuleError> {
     if seat < seats {
         Ok(())
     } else {
-        Err(RuleError::NoSuchSeat { seat, seats })
+        Err(RuleError::Illegal(Illegal::NoSuchSeat { seat, seats }))
     }
 }
 

@@ -850,6 +850,7 @@ impl<T: Display> Display for Tries<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Illegal;
     use crate::rules::Rules;
 
     fn line(f: impl FnOnce(&mut String)) -> String {
@@ -1096,10 +1097,10 @@ mod tests {
 
     #[test]
     fn errors_are_one_tidy_line() {
-        let rule = RuleError::NotInHand {
+        let rule = RuleError::Illegal(Illegal::NotInHand {
             seat: 2,
             card: Card(99),
-        };
+        });
         assert_eq!(
             line(|o| illegal(o, &rule, 2)),
             "error illegal not_in_hand: card 99 is not in seat 2's hand (2 tries left)\n"

@@ -9,7 +9,7 @@
 
 pub mod situations;
 
-use crate::game::{Action, Decision, Event, Outcome, RuleError, Seat, View};
+use crate::game::{Action, Decision, Event, Outcome, Refused, RuleError, Seat, View};
 use crate::players::builtin::{Builtin, Strategy};
 use crate::players::pipe::{IoLog, PipePlayer};
 use crate::players::process::BotCommand;
@@ -590,9 +590,9 @@ impl Player for Probe {
         let refused = Cell::new(false);
         let guarded = |action: Action| {
             if refuse && !refused.replace(true) {
-                return Err(RuleError::Refused {
+                return Err(RuleError::Refused(Refused {
                     why: REFUSAL.to_string(),
-                });
+                }));
             }
             legal(action)
         };
