@@ -2,8 +2,8 @@
 //!
 //! The rooms, each knowing only what it must, in layers that import only downwards
 //! (docs/architecture.md has the table, kept by `tests/all/architecture.rs`):
-//! - [`cards`], [`rng`], [`input`], [`yaml`], [`decimal`]: cards, randomness, bounded input,
-//!   numbers written fast;
+//! - [`cards`], [`rng`], [`input`], [`yaml`], [`decimal`], [`visible`]: cards, randomness,
+//!   bounded input, numbers written fast, text made safe to print on a terminal;
 //! - [`rules`]: rule settings as plain data;
 //! - [`game`]: the variant-independent model (who decides what, actions, events, views);
 //! - [`variants`]: one module per variant, pure functions of the rules and a seeded [`rng`];
@@ -38,4 +38,5 @@ pub mod show;
 pub mod tournament;
 pub mod variants;
 pub mod verify;
+pub mod visible;
 pub mod yaml;

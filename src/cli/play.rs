@@ -13,6 +13,7 @@ use crate::seat::FaultKind;
 use crate::tournament::results::GameResult;
 use crate::tournament::stats::Accumulator;
 use crate::variants::Variant;
+use crate::visible::{visible, visible_lines};
 use clap::Args;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -322,10 +323,10 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 writeln!(
                     out,
                     "{rounds} dealt from {}; any later round from seed {seed}",
-                    path.display()
+                    visible(&path.display().to_string())
                 )?;
             }
-            write!(out, "{}", stats.table_with(mean))?;
+            write!(out, "{}", visible_lines(&stats.table_with(mean)))?;
             print_fault_note(&mut out, faults)?;
         }
         Format::Json => {
@@ -345,7 +346,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 serde_json::to_string_pretty(&summary).expect("stats serialize")
             )?;
         }
-        Format::Csv => write!(out, "{}", stats.csv())?,
+        Format::Csv => write!(out, "{}", visible_lines(&stats.csv()))?,
     }
     Ok(Status::Passed)
 }
@@ -394,8 +395,11 @@ fn random_seed() -> u64 {
     now.as_nanos() as u64
 }
 
+/// Prints a game's totals and faults; the names (bot commands) and the faults' details (a bot's
+/// reply, its stderr) are made [`visible`].
 fn print_game(out: &mut impl Write, report: &GameReport, names: &[String]) -> io::Result<()> {
-    let width = name_width(names);
+    let names: Vec<String> = names.iter().map(|n| visible(n).into_owned()).collect();
+    let width = name_width(&names);
     writeln!(out, "game {}:", report.number + 1)?;
     for (seat, &player) in report.seating.iter().enumerate() {
         let won = report.outcome.winners.contains(&seat);
@@ -432,7 +436,7 @@ fn print_game(out: &mut impl Write, report: &GameReport, names: &[String]) -> io
             fault.kind,
             fault.round,
             fault.turn,
-            fault.detail
+            visible_lines(&fault.detail)
         )?;
     }
     Ok(())

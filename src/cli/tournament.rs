@@ -5,6 +5,7 @@ use crate::tournament::results::{self, GameResult};
 use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{self, BotTimes, Times};
 use crate::tournament::{Run, Todo, config, stats, stream};
+use crate::visible::{visible, visible_lines};
 use clap::{Args, ValueEnum};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -292,7 +293,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let header = results::Header::of(&tournament, args.shard);
     let opened = results::open(&path, args.resume, &header).map_err(CliError::input)?;
     if let Some(warning) = &opened.warning {
-        eprintln!("take5: warning: {warning}");
+        eprintln!("take5: warning: {}", visible_lines(warning));
     }
     let total = tournament.games();
     for result in &opened.done {
@@ -338,7 +339,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         },
         todo.left(),
         if jobs == 1 { "" } else { "s" },
-        path.display()
+        visible(&path.display().to_string())
     );
     // A folder gets one file per game, `game-ID.jsonl`; a file gets the games one after another.
     let record_dir = args.record.as_deref().filter(|path| path.is_dir());
@@ -391,7 +392,8 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let notice = |message: &str| {
         let guard = shared.lock().unwrap_or_else(|p| p.into_inner());
         guard.3.clear();
-        eprintln!("take5: {message}");
+        // A notice may quote a bot (its stderr when it failed to start).
+        eprintln!("take5: {}", visible_lines(message));
     };
     if already_decided {
         stop.store(true, Ordering::SeqCst);
@@ -500,7 +502,7 @@ fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
         let Some(header) = results::read_header(path)? else {
             eprintln!(
                 "take5: warning: {}: no header (written by an older take5): whether its games are of the same tournament as the others is checked game by game only",
-                path.display()
+                visible(&path.display().to_string())
             );
             continue;
         };
@@ -686,7 +688,8 @@ fn duration(secs: f64) -> String {
 }
 
 /// Prints the statistics, and with `times` the bots' decision times: a section of the table,
-/// a `times` key of the JSON, columns of the CSV.
+/// a `times` key of the JSON, columns of the CSV. The bots' names (from a results file, say)
+/// are made [`visible_lines`] in the table and the CSV.
 fn print(
     out: &mut impl Write,
     stats: &stats::Stats,
@@ -695,9 +698,9 @@ fn print(
 ) -> io::Result<()> {
     match format {
         Format::Table => {
-            write!(out, "{}", stats.table())?;
+            write!(out, "{}", visible_lines(&stats.table()))?;
             if let Some(times) = times {
-                write!(out, "{}", timing::table(times))?;
+                write!(out, "{}", visible_lines(&timing::table(times)))?;
             }
         }
         Format::Json => {
@@ -716,6 +719,7 @@ fn print(
         }
         Format::Csv => {
             let csv = stats.csv();
+            let csv = visible_lines(&csv);
             let Some(times) = times else {
                 return write!(out, "{csv}");
             };
