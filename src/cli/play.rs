@@ -189,10 +189,9 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .as_deref()
             .unwrap_or(Path::new("--deal"))
             .display();
-        if i == 0 && args.variant == Variant::Anniversary {
-            crate::variants::anniversary::check_first_deal(&rules, deal)
-                .map_err(|e| CliError::input(format!("{path}: round 1: {e}")))?;
-        }
+        args.variant
+            .check_given_deal(&rules, i as u32 + 1, deal)
+            .map_err(|e| CliError::input(format!("{path}: round {}: {e}", i + 1)))?;
         game.deal(deal, &mut Discard)
             .map_err(|e| CliError::input(format!("{path}: round {}: {e}", i + 1)))?;
     }

@@ -103,6 +103,18 @@ pub struct TournamentArgs {
     sprt_pair: Option<(String, String)>,
 }
 
+/// `--window LINES`: at least one line.
+fn parse_window(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err(format!(
+            "the window holds at least 1 line of each file ({} by default)",
+            stream::WINDOW
+        )),
+        Ok(lines) => Ok(lines),
+        Err(_) => Err(format!("`{text}` is not a number of lines")),
+    }
+}
+
 /// `BOT,OTHER`.
 fn parse_pair(text: &str) -> Result<(String, String), String> {
     match text.split_once(',') {
@@ -261,7 +273,7 @@ pub struct StatsArgs {
     times: bool,
     /// Lines of each file read ahead to put its games in order of id (a file further out of
     /// order is refused).
-    #[arg(long, value_name = "LINES", default_value_t = stream::WINDOW)]
+    #[arg(long, value_name = "LINES", default_value_t = stream::WINDOW, value_parser = parse_window)]
     window: usize,
     /// Run the sequential test of `take5 tournament --sprt` over the results, deal by deal
     /// (needs --sprt-pair).
