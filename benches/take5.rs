@@ -41,6 +41,7 @@
 //! may), with `--bench-role bot-events` the same bot taking them.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::ops::ControlFlow;
 use std::process::{Command, Stdio};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -53,10 +54,11 @@ use take5::players::builtin::{Builtin, Strategy};
 use take5::players::pipe::{PipePlayer, StartupLimit};
 use take5::players::process::{BotCommand, BotProcess};
 use take5::players::search::{DEFAULT_OWN, DEFAULT_POLICY, McsOptions, Policies, rollout};
-use take5::players::{Answer, GameStart, Legality, Player};
+use take5::players::{Answer, Legality, Player};
 use take5::referee::{MatchConfig, MatchHouse, play_match};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
+use take5::seat::GameStart;
 use take5::variants::Variant;
 use take5::variants::anniversary::Anniversary;
 use take5::variants::circle::Circle;
@@ -205,7 +207,7 @@ fn variant_match(variant: Variant, house: Option<House>) -> impl FnMut() -> u64 
     let mut players: Vec<Box<dyn Player>> = (0..4)
         .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)
         .collect();
-    move || play_match(&config, &mut players, None, |_| {}).expect("a match")
+    move || play_match(&config, &mut players, None, |_| ControlFlow::Continue(())).expect("a match")
 }
 
 /// Classic rounds per game in the engine benchmark's games (counted from their events, once).
@@ -236,7 +238,10 @@ fn engine_rounds_per_game() -> f64 {
         .map(|_| Box::new(Builtin::new(Strategy::Random, 1)) as Box<dyn Player>)
         .collect();
     players[0] = Box::new(Counting(Builtin::new(Strategy::Random, 1), rounds.clone()));
-    let games = play_match(&config(200), &mut players, None, |_| {}).expect("a match");
+    let games = play_match(&config(200), &mut players, None, |_| {
+        ControlFlow::Continue(())
+    })
+    .expect("a match");
     rounds.get() as f64 / games as f64
 }
 
@@ -418,7 +423,7 @@ fn referee_decisions_per_second(role: &str) -> f64 {
     ];
     rate(Duration::from_secs(3), || {
         let before = decisions.load(Ordering::Relaxed);
-        play_match(&config, &mut players, None, |_| {}).expect("a match");
+        play_match(&config, &mut players, None, |_| ControlFlow::Continue(())).expect("a match");
         decisions.load(Ordering::Relaxed) - before
     })
 }

@@ -2,6 +2,7 @@
 //! `cargo run --release --example engine_games -- 2000`, or with a house rules script:
 //! `cargo run --release --example engine_games -- 2000 rules.lua`.
 
+use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -37,7 +38,8 @@ fn main() {
         .collect();
     let mut bullheads = 0i64;
     let games = play_match(&config, &mut players, None, |r| {
-        bullheads += i64::from(r.outcome.totals.iter().sum::<i32>())
+        bullheads += i64::from(r.outcome.totals.iter().sum::<i32>());
+        ControlFlow::Continue(())
     })
     .expect("a match");
     println!("{games} games, {bullheads} bullheads taken");

@@ -13,13 +13,15 @@
 //! two settings deal by deal on the same seed.
 
 use std::cell::Cell;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 use take5::game::{Action, Event, Outcome, Seat, View};
 use take5::players::pipe::StartupLimit;
-use take5::players::{Answer, GameStart, Legality, Player, PlayerSpec};
+use take5::players::{Answer, Legality, Player, PlayerSpec};
 use take5::referee::{MatchConfig, play_match};
+use take5::seat::GameStart;
 use take5::variants::Variant;
 
 /// A player that counts its decisions and the time they took.
@@ -124,6 +126,7 @@ fn main() {
         let better = if high_wins { diff > 0.0 } else { diff < 0.0 };
         ahead += u64::from(better);
         tied += u64::from(diff == 0.0);
+        ControlFlow::Continue(())
     })
     .expect("a match");
     if let Ok(path) = std::env::var("PER_DEAL") {

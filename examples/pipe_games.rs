@@ -4,6 +4,7 @@
 //! `cargo run --release --example pipe_games -- 300 "<bot command>"`; the benchmark binary is
 //! a minimal bot with `--bench-role bot`.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 use take5::players::Player;
@@ -37,8 +38,11 @@ fn main() {
         Box::new(Builtin::new(Strategy::Lowest, 1)),
     ];
     let mut faults = 0;
-    let games =
-        play_match(&config, &mut players, None, |r| faults += r.faults.len()).expect("a match");
+    let games = play_match(&config, &mut players, None, |r| {
+        faults += r.faults.len();
+        ControlFlow::Continue(())
+    })
+    .expect("a match");
     // The referee's own time (the bot's is not in it), per system call heavy decision.
     // SAFETY: getrusage fills the struct it is given.
     let usage = unsafe {

@@ -30,8 +30,8 @@
 
 use crate::cards::Special;
 use crate::game::{Action, Deal, Event, Outcome, Seat, SpecialPlay};
-use crate::players::FaultKind;
 use crate::rules::Rules;
+use crate::seat::FaultKind;
 use crate::variants::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -1092,8 +1092,8 @@ impl<W: Write> Drop for Writer<W> {
 /// field order, spaces) is read by serde, with the same result.
 mod json {
     use crate::cards::Card;
+    use crate::decimal::{self, Number};
     use crate::game::{Event, TakeReason};
-    use crate::protocol::print::Number;
 
     /// Reads a line in exactly the layout [`event`] writes; `None` for any other line (which
     /// may still be a valid line: serde reads it then, and names what is wrong if it is not).
@@ -1332,7 +1332,7 @@ mod json {
         }
     }
 
-    /// A number, as JSON has it (from the protocol printer's table below 1000).
+    /// A number, as JSON has it (see [`crate::decimal`]).
     #[inline(always)]
     pub fn number(buf: &mut String, n: impl Number) {
         n.write(buf);
@@ -1341,12 +1341,7 @@ mod json {
     #[inline(always)]
     fn numbers<T: Number>(buf: &mut String, items: &[T]) {
         buf.push('[');
-        if let Some((&first, rest)) = items.split_first() {
-            first.write(buf);
-            for &n in rest {
-                n.write_after(buf, b',');
-            }
-        }
+        decimal::list(buf, items);
         buf.push(']');
     }
 

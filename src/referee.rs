@@ -4,13 +4,15 @@
 use crate::game::house::{HouseError, HouseRules};
 use crate::game::{Action, Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
 use crate::players::builtin::fallback;
-use crate::players::{Fault, FaultKind, GameStart, Player};
+use crate::players::{Fault, Player};
 use crate::record::{FaultLine, Header, HouseScript, Line, StopLine, Writer};
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Rules, RulesError};
+use crate::seat::{FaultKind, GameStart};
 use crate::variants::{AnyGame, Variant};
 use std::fmt;
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -106,12 +108,14 @@ pub fn deal_number(game: u64, players: usize) -> u64 {
 }
 
 /// Plays a whole match; `on_game` gets each game's report as soon as it is over (a match may be
-/// long, so reports are not kept here). Returns the number of games played.
+/// long, so reports are not kept here) and may stop the match there (`ControlFlow::Break`: the
+/// caller can no longer use the reports, e.g. its reader is gone). Returns the number of games
+/// played.
 pub fn play_match(
     config: &MatchConfig,
     players: &mut [Box<dyn Player>],
     mut record: Option<&mut Writer<Box<dyn Write>>>,
-    mut on_game: impl FnMut(GameReport),
+    mut on_game: impl FnMut(GameReport) -> ControlFlow<()>,
 ) -> Result<u64, RefereeError> {
     let seats = players.len();
     config.rules.check_players(seats)?;
@@ -189,7 +193,9 @@ pub fn play_match(
                 outcome,
                 faults: referee.faults,
             };
-            on_game(report);
+            if on_game(report).is_break() {
+                return Ok(number + 1);
+            }
         }
         Ok(config.games)
     })();

@@ -326,8 +326,16 @@ impl Rules {
         }
     }
 
-    /// Checks the settings on their own (not for a particular number of players).
+    /// Checks the settings on their own (not for a particular number of players): each setting
+    /// ([`Rules::validate_settings`]), then that the deck holds the hands and rows of a full
+    /// table ([`Rules::check_players`] with `max_players`).
     pub fn validate(&self) -> Result<(), RulesError> {
+        self.validate_settings()?;
+        self.check_players(self.max_players)
+    }
+
+    /// Checks each setting, alone and against the others, but not yet against the deck's size.
+    pub fn validate_settings(&self) -> Result<(), RulesError> {
         let fail = |setting, problem: String| Err(RulesError { setting, problem });
         if self.deck.is_empty() {
             return fail("deck", "the deck has no cards".into());
@@ -446,7 +454,7 @@ impl Rules {
         match self.end {
             GameEnd::TargetScore(0) => fail("end", "the target score must be above 0".into()),
             GameEnd::Rounds(0) => fail("end", "there must be at least 1 round".into()),
-            _ => self.check_players(self.max_players),
+            _ => Ok(()),
         }
     }
 

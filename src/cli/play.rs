@@ -7,15 +7,18 @@ use crate::game::{Deal, Discard, Game};
 use crate::house::House;
 use crate::players::pipe::{STARTUP_TIMEOUT_MS, StartupLimit};
 use crate::players::process::logs;
-use crate::players::{FaultKind, Player, PlayerSpec};
+use crate::players::{Player, PlayerSpec};
 use crate::record::Writer;
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::rules::Draft;
-use crate::tournament::results::{self, GameResult};
+use crate::seat::FaultKind;
+use crate::tournament::results::GameResult;
 use crate::tournament::stats::Accumulator;
 use crate::variants::Variant;
 use crate::visible::{visible, visible_lines};
 use clap::Args;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -247,7 +250,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     .map(|dir| (dir.join(format!("player-{}", i + 1)), start)),
             };
             match spec {
-                SeatSpec::Human(limit) => crate::players::human::Human::at_terminal(*limit)
+                SeatSpec::Human(limit) => crate::show::human::Human::at_terminal(*limit)
                     .map(|h| Box::new(h) as Box<dyn Player>),
                 SeatSpec::Bot(spec) => spec.create_with(seed, startup, &launch),
             }
@@ -285,17 +288,26 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     // The games themselves are the progress when they are printed.
     let mut progress = (!each_game).then(|| Progress::new(args.games, 0));
     let mut faults = 0u64;
+    let mut out = io::stdout().lock();
+    // Stdout failing (its reader gone: `take5 play ... | head`) stops the match; the error
+    // ends take5 (quietly, for a broken pipe).
+    let mut unwritten: Option<io::Error> = None;
     let games = play_match(&config, &mut players, record.as_mut(), |report| {
         faults += report.faults.len() as u64;
         stats.add(&as_result(&report, &labels));
         if let Some(progress) = &mut progress {
             progress.game_done();
         }
-        if each_game {
-            print_game(&report, &names);
+        if each_game && let Err(e) = print_game(&mut out, &report, &names) {
+            unwritten = Some(e);
+            return ControlFlow::Break(());
         }
+        ControlFlow::Continue(())
     })
     .map_err(CliError::input)?;
+    if let Some(e) = unwritten {
+        return Err(e.into());
+    }
     if let (Some(record), Some(path)) = (record, &args.record) {
         record
             .finish()
@@ -310,10 +322,11 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     let stats = stats.finish();
     match args.format {
         Format::Table => {
-            println!(
+            writeln!(
+                out,
                 "seed {seed}: {games} game{} (replay with --seed {seed})",
                 if games == 1 { "" } else { "s" }
-            );
+            )?;
             // The circle game's totals are points won, not penalties.
             let mean = match args.variant {
                 Variant::Circle => "mean points",
@@ -325,13 +338,14 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     1 => "round 1".to_string(),
                     n => format!("rounds 1-{n}"),
                 };
-                println!(
+                writeln!(
+                    out,
                     "{rounds} dealt from {}; any later round from seed {seed}",
                     visible(&path.display().to_string())
-                );
+                )?;
             }
-            print!("{}", visible_lines(&stats.table_with(mean)));
-            print_fault_note(faults);
+            write!(out, "{}", visible_lines(&stats.table_with(mean)))?;
+            print_fault_note(&mut out, faults)?;
         }
         Format::Json => {
             #[derive(serde::Serialize)]
@@ -344,12 +358,13 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 seed,
                 stats: &stats,
             };
-            println!(
+            writeln!(
+                out,
                 "{}",
                 serde_json::to_string_pretty(&summary).expect("stats serialize")
-            );
+            )?;
         }
-        Format::Csv => print!("{}", visible_lines(&stats.csv())),
+        Format::Csv => write!(out, "{}", visible_lines(&stats.csv()))?,
     }
     super::logs_written()?;
     Ok(Status::Passed)
@@ -382,7 +397,7 @@ fn as_result(report: &GameReport, labels: &[String]) -> GameResult {
         rotation: report.number % players as u64,
         seating: report.seating.iter().map(|&p| labels[p].clone()).collect(),
         totals: report.outcome.totals.clone(),
-        ranks: results::ranks(&report.outcome),
+        ranks: report.outcome.ranks(),
         winners: report.outcome.winners.clone(),
         faults: report.faults.clone(),
         // A game of a match is replayed by the match's seed and its number, not a seed of its own.
@@ -401,18 +416,19 @@ fn random_seed() -> u64 {
 
 /// Prints a game's totals and faults; the names (bot commands) and the faults' details (a bot's
 /// reply, its stderr) are made [`visible`].
-fn print_game(report: &GameReport, names: &[String]) {
+fn print_game(out: &mut impl Write, report: &GameReport, names: &[String]) -> io::Result<()> {
     let names: Vec<String> = names.iter().map(|n| visible(n).into_owned()).collect();
     let width = name_width(&names);
-    println!("game {}:", report.number + 1);
+    writeln!(out, "game {}:", report.number + 1)?;
     for (seat, &player) in report.seating.iter().enumerate() {
         let won = report.outcome.winners.contains(&seat);
-        println!(
+        writeln!(
+            out,
             "  seat {seat}  {:<width$} {:>5}{}",
             names[player],
             report.outcome.totals[seat],
             if won { "  winner" } else { "" }
-        );
+        )?;
     }
     // Faults of a kind at a seat are told once, with their count and the first one's detail.
     let mut told: Vec<(usize, FaultKind)> = Vec::new();
@@ -431,7 +447,8 @@ fn print_game(report: &GameReport, names: &[String]) {
         } else {
             String::new()
         };
-        println!(
+        writeln!(
+            out,
             "  fault: seat {} ({}) {}{times} in round {} turn {}: {}",
             fault.seat,
             names[report.seating[fault.seat]],
@@ -439,8 +456,9 @@ fn print_game(report: &GameReport, names: &[String]) {
             fault.round,
             fault.turn,
             visible_lines(&fault.detail)
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// The width of the name column.
@@ -454,12 +472,14 @@ fn name_width(names: &[String]) -> usize {
 }
 
 /// Says that the results of faulty bots include moves the fallback played for them.
-fn print_fault_note(faults: u64) {
+fn print_fault_note(out: &mut impl Write, faults: u64) -> io::Result<()> {
     if faults > 0 {
-        println!(
+        writeln!(
+            out,
             "note: {faults} fault{}: the results of a faulty bot include the moves the fallback \
              played for it (each game's `fault:` lines say where)",
             if faults == 1 { "" } else { "s" }
-        );
+        )?;
     }
+    Ok(())
 }

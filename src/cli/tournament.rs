@@ -8,7 +8,7 @@ use crate::tournament::timing::{self, BotTimes, Times};
 use crate::tournament::{Dropouts, FAILED_STARTS, Run, Todo, config, records, stats, stream};
 use crate::visible::{visible, visible_lines};
 use clap::{Args, ValueEnum};
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -469,11 +469,12 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         });
     }
     print(
+        &mut io::stdout().lock(),
         &in_order.finish(),
         args.format,
         args.times.then(|| times.finish()).as_deref(),
         &dropouts,
-    );
+    )?;
     super::logs_written()?;
     if !dropouts.is_empty() && !args.allow_dropouts {
         let names: Vec<&str> = dropouts.list().iter().map(|d| d.bot.as_str()).collect();
@@ -515,7 +516,7 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
     })
     .map_err(CliError::input)?;
     if args.html {
-        print!("{}", crate::show::html::report(&all));
+        write!(io::stdout().lock(), "{}", crate::show::html::report(&all))?;
         return Ok(Status::Passed);
     }
     let stats = acc.finish();
@@ -529,7 +530,13 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         }
     }
     let times = args.times.then(|| times.finish());
-    print(&stats, args.format, times.as_deref(), &dropouts);
+    print(
+        &mut io::stdout().lock(),
+        &stats,
+        args.format,
+        times.as_deref(),
+        &dropouts,
+    )?;
     Ok(Status::Passed)
 }
 
@@ -730,15 +737,21 @@ fn duration(secs: f64) -> String {
 /// a `times` key of the JSON, columns of the CSV; and the bots taken out, if any: lines after
 /// the table, a `dropouts` key of the JSON, lines on stderr with the CSV. The bots' names (from
 /// a results file, say) are made [`visible_lines`] in the table and the CSV.
-fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>, dropouts: &Dropouts) {
+fn print(
+    out: &mut impl Write,
+    stats: &stats::Stats,
+    format: Format,
+    times: Option<&[BotTimes]>,
+    dropouts: &Dropouts,
+) -> io::Result<()> {
     match format {
         Format::Table => {
-            print!("{}", visible_lines(&stats.table()));
+            write!(out, "{}", visible_lines(&stats.table()))?;
             if let Some(times) = times {
-                print!("{}", visible_lines(&timing::table(times)));
+                write!(out, "{}", visible_lines(&timing::table(times)))?;
             }
             if !dropouts.is_empty() {
-                print!("\n{}", visible_lines(&dropout_lines(dropouts)));
+                write!(out, "\n{}", visible_lines(&dropout_lines(dropouts)))?;
             }
         }
         Format::Json => {
@@ -757,10 +770,11 @@ fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>, dropo
                     );
                 }
             }
-            println!(
+            writeln!(
+                out,
                 "{}",
                 serde_json::to_string_pretty(&value).expect("stats serialize")
-            );
+            )?;
         }
         Format::Csv => {
             // The CSV stays one table: the dropouts are said beside it.
@@ -770,7 +784,7 @@ fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>, dropo
             let csv = stats.csv();
             let csv = visible_lines(&csv);
             let Some(times) = times else {
-                return print!("{csv}");
+                return write!(out, "{csv}");
             };
             // One row per bot, in the order of `stats.bots`: the times go at the ends.
             for (i, line) in csv.lines().enumerate() {
@@ -784,10 +798,11 @@ fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>, dropo
                             format!(",{},{},{},{}", t.decisions, t.mean_ms, t.p95_ms, t.max_ms)
                         }),
                 };
-                println!("{line}{extra}");
+                writeln!(out, "{line}{extra}")?;
             }
         }
     }
+    Ok(())
 }
 
 /// A line per bot taken out of the tournament: since when, and that its figures include the

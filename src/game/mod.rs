@@ -27,7 +27,7 @@ pub mod model;
 mod special;
 mod view;
 
-pub use error::RuleError;
+pub use error::{Illegal, Refused, RuleError, SetupError};
 pub use event::{Discard, Emitter, Event, EventSink, TakeReason, emit};
 pub use special::{SpecialDeal, SpecialPlay, SpecialTable};
 pub use view::{CircleTable, NumberTable, View};
@@ -157,6 +157,32 @@ impl Outcome {
             winners: (0..totals.len()).filter(|&s| totals[s] == best).collect(),
         }
     }
+
+    /// Ranks by total, best first (fewest, or most in the circle game); the winners rank 1 (the rules break ties among equal totals,
+    /// and a seat tied on total with a winner but not one itself ranks after the winners).
+    pub fn ranks(&self) -> Vec<u32> {
+        let totals = &self.totals;
+        // Totals are penalties, lowest best, except in the circle game, where points are won and
+        // the winners hold the highest total: the winners' total says which way is better.
+        let highest_wins = self.winners.first().is_some_and(|&w| {
+            totals.iter().all(|&t| t <= totals[w]) && totals.iter().any(|&t| t < totals[w])
+        });
+        let ahead = |a: i32, b: i32| if highest_wins { a > b } else { a < b };
+        (0..totals.len())
+            .map(|seat| {
+                if self.winners.contains(&seat) {
+                    return 1;
+                }
+                let better = (0..totals.len())
+                    .filter(|&s| {
+                        ahead(totals[s], totals[seat])
+                            || (totals[s] == totals[seat] && self.winners.contains(&s))
+                    })
+                    .count();
+                better as u32 + 1
+            })
+            .collect()
+    }
 }
 
 /// One variant's game state. Pure: no I/O, no clock, randomness only from the generator given.
@@ -199,7 +225,7 @@ pub trait Game {
 
 /// The decisions an action can answer, grouped by the variant that asks them. A variant judges
 /// the families it asks (and any it refuses in a way of its own) and refuses the others with
-/// [`RuleError::not_asked`].
+/// [`Illegal::not_asked`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     /// A card to play or a row to take ([`Action::Play`], [`Action::TakeRow`]).
@@ -235,6 +261,24 @@ pub const fn check_seat(seat: Seat, seats: usize) -> Result<(), RuleError> {
     if seat < seats {
         Ok(())
     } else {
-        Err(RuleError::NoSuchSeat { seat, seats })
+        Err(RuleError::Illegal(Illegal::NoSuchSeat { seat, seats }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_share_ties_and_put_winners_first() {
+        let outcome = |totals: Vec<i32>, winners: Vec<usize>| Outcome { totals, winners };
+        assert_eq!(
+            outcome(vec![70, 12, 30, 12], vec![1, 3]).ranks(),
+            [4, 1, 3, 1]
+        );
+        // Tied on total, the rules' tie-break picked seat 0.
+        assert_eq!(outcome(vec![5, 5, 66], vec![0]).ranks(), [1, 2, 3]);
+        // The circle game: points are won, the highest total wins.
+        assert_eq!(outcome(vec![4, -18, 30, 4], vec![2]).ranks(), [2, 4, 1, 2]);
     }
 }

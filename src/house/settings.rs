@@ -194,9 +194,21 @@ pub fn read(
     {
         rules.pro = None;
     }
+    let end_setting = end_setting.unwrap_or("target_score");
     rules
-        .validate()
-        .map_err(|e| explain(e, end_setting.unwrap_or("target_score")))?;
+        .validate_settings()
+        .map_err(|e| explain(e, end_setting))?;
+    rules
+        .check_players(rules.max_players)
+        .map_err(|e| match e.setting {
+            // The deck is too small for a full table: several settings share the blame.
+            "deck" => format!(
+                "settings deck, hand_size, rows and max_players do not fit together: {} (lower \
+                 max_players, hand_size or rows, or give a larger deck)",
+                e.problem
+            ),
+            _ => explain(e, end_setting),
+        })?;
     Ok((rules, hooks, names))
 }
 
@@ -204,11 +216,6 @@ pub fn read(
 fn explain(error: RulesError, end_setting: &str) -> Problem {
     match error.setting {
         "end" => format!("setting {end_setting}: {}", error.problem),
-        "players" | "deck" if error.problem.contains("need") => format!(
-            "settings deck, hand_size, rows and max_players do not fit together: {} (lower \
-             max_players, hand_size or rows, or give a larger deck)",
-            error.problem
-        ),
         setting => format!("setting {setting}: {}", error.problem),
     }
 }

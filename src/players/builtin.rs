@@ -1,10 +1,11 @@
 //! Built-in bots, played in-process. Each is a pure policy over the [`View`] a pipe bot would
 //! get, so they are also reference answers for bot authors.
 
-use super::{Answer, GameStart, Legality, Player};
+use super::{Answer, Legality, Player};
 use crate::cards::{Card, Special};
 use crate::game::{Action, Decision, SpecialPlay, View};
 use crate::rng::{GameRng, Stream};
+use crate::seat::GameStart;
 use crate::variants::anniversary::{byte, legal_plays};
 use crate::variants::circle::{row_for_number, taken_points};
 use smallvec::SmallVec;

@@ -1,8 +1,8 @@
-//! Players: one interface, several kinds (built-in bots, bots over pipes, later a human).
+//! Players: one interface, several kinds (built-in bots, bots over pipes; the person at the
+//! terminal is [`crate::show::human`], as it draws the table).
 //! A player lives for a whole match and is told when each game starts and ends.
 
 pub mod builtin;
-pub mod human;
 pub mod pipe;
 pub mod process;
 pub mod reaper;
@@ -10,27 +10,9 @@ pub mod search;
 mod watchdog;
 
 use crate::game::{Action, Event, Outcome, RuleError, Seat, View};
-use crate::rules::Rules;
-use crate::variants::Variant;
-use serde::{Deserialize, Serialize};
+use crate::seat::{FaultKind, GameStart};
 use std::fmt;
 use std::time::Duration;
-
-/// What a player learns when a game starts.
-#[derive(Clone, Copy, Debug)]
-pub struct GameStart<'a> {
-    /// The game's number in the match, from 0.
-    pub number: u64,
-    pub variant: Variant,
-    pub rules: &'a Rules,
-    pub seats: usize,
-    pub seat: Seat,
-    /// The time limit per decision, in milliseconds (the `game` line's `time_ms=`).
-    pub time_ms: u64,
-    /// A seed for the bot's own randomness in this game (the `game` line's `seed=`): see
-    /// [`bot_seed`].
-    pub seed: u64,
-}
 
 /// The seed a bot is given for game `game` of a match seeded with `match_seed`, at `seat`: the
 /// first 64 bits of the stream a built-in bot at that seat draws from
@@ -39,37 +21,6 @@ pub struct GameStart<'a> {
 pub fn bot_seed(match_seed: u64, game: u64, seat: Seat) -> u64 {
     let mut rng = crate::rng::GameRng::new(match_seed, crate::rng::Stream::Bot { game, seat });
     (u64::from(rng.next_u32()) << 32) | u64::from(rng.next_u32())
-}
-
-/// How a player failed. The referee records it and plays the fallback move for the seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FaultKind {
-    /// The bot exited, or its pipes closed.
-    Crash,
-    /// No answer within the time limit.
-    Timeout,
-    /// Well-formed answers that broke the rules, as many times as allowed.
-    Illegal,
-    /// Unreadable answers (garbage, wrong message, over-long line, invalid UTF-8, bad handshake).
-    Protocol,
-}
-
-impl FaultKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            FaultKind::Crash => "crash",
-            FaultKind::Timeout => "timeout",
-            FaultKind::Illegal => "illegal",
-            FaultKind::Protocol => "protocol",
-        }
-    }
-}
-
-impl fmt::Display for FaultKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// A player's failure, with what the user needs to find its cause.

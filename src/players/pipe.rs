@@ -6,9 +6,10 @@
 //! and one read, like a raw ping-pong.
 
 use super::process::{BotCommand, BotProcess, ProcessError, logs};
-use super::{Answer, Fault, FaultKind, GameStart, Legality, Player};
+use super::{Answer, Fault, Legality, Player};
 use crate::game::{Action, Event, Outcome, Seat, View};
 use crate::protocol::{ErrorKind, FromBot, parse, print};
+use crate::seat::{FaultKind, GameStart};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

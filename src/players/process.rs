@@ -27,9 +27,10 @@
 //! Writing to a bot that has gone away gives `EPIPE`, which assumes `SIGPIPE` is ignored, as
 //! the Rust runtime arranges for every Rust program.
 
+use crate::players::Fault;
 use crate::players::reaper;
 use crate::players::watchdog::Watch;
-use crate::players::{Fault, FaultKind};
+use crate::seat::FaultKind;
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};

@@ -11,12 +11,13 @@
 //! round's end is scored: see [`McsPlayer`]. docs/mcs.md has the figures.
 
 use super::builtin::{Builtin, DodgerRows, Strategy, fallback};
-use super::{Answer, GameStart, Legality, Player};
+use super::{Answer, Legality, Player};
 use crate::cards::Card;
 use crate::game::model::{Memory, Model};
 use crate::game::{Action, Decision, Discard, Event, Game, Seat, ToMove, View};
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
+use crate::seat::GameStart;
 use crate::variants::Variant;
 use crate::variants::anniversary::Anniversary;
 use crate::variants::circle::Circle;

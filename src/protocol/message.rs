@@ -7,8 +7,8 @@ use crate::game::{
     Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialPlay, SpecialTable,
     View,
 };
-use crate::players::GameStart;
 use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, Ties};
+use crate::seat::GameStart;
 use crate::variants::Variant;
 use std::fmt;
 

@@ -5,7 +5,7 @@
 //!
 //! - [`message`]: the messages as owned values ([`ToBot`], [`FromBot`]);
 //! - [`print`](mod@print): printers that append one line to a reusable `String`, straight from the model
-//!   ([`crate::game::View`], [`crate::game::Event`], [`crate::players::GameStart`]) or from the
+//!   ([`crate::game::View`], [`crate::game::Event`], [`crate::seat::GameStart`]) or from the
 //!   owned values;
 //! - [`parse`]: nom parsers for both directions, with errors that say where and what was
 //!   expected ([`ParseError`]).

@@ -9,15 +9,17 @@
 
 pub mod situations;
 
-use crate::game::{Action, Decision, Event, Outcome, RuleError, Seat, View};
+use crate::game::{Action, Decision, Event, Outcome, Refused, RuleError, Seat, View};
 use crate::players::builtin::{Builtin, Strategy};
 use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
-use crate::players::{Answer, GameStart, Legality, Player};
+use crate::players::{Answer, Legality, Player};
 use crate::referee::{MatchConfig, play_match};
+use crate::seat::GameStart;
 use crate::variants::Variant;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -238,7 +240,10 @@ fn run_in(config: &Config) -> Result<Report, String> {
                 Box::new(Builtin::new(Strategy::Lowest, config.seed)),
             ];
             tally.borrow_mut().games_wanted = situation.games;
-            play_match(&match_config, &mut players, None, |_| {}).map_err(|e| {
+            play_match(&match_config, &mut players, None, |_| {
+                ControlFlow::Continue(())
+            })
+            .map_err(|e| {
                 format!(
                     "selftest situation {} {}: {e}",
                     variant.name(),
@@ -589,9 +594,9 @@ impl Player for Probe {
         let refused = Cell::new(false);
         let guarded = |action: Action| {
             if refuse && !refused.replace(true) {
-                return Err(RuleError::Refused {
+                return Err(RuleError::Refused(Refused {
                     why: REFUSAL.to_string(),
-                });
+                }));
             }
             legal(action)
         };

@@ -1,6 +1,8 @@
 //! One renderer of a table: the table as it stands after each step of a recorded game, of a
-//! fixture, or as one seat sees it (the human player), drawn as plain text ([`text`]), in a
-//! terminal ([`tui`]) or as a self-contained HTML page ([`html`]).
+//! fixture, or as one seat sees it (the person at the terminal, [`human`]), drawn as plain text
+//! ([`text`]), in a terminal ([`tui`]) or as a self-contained HTML page ([`html`], which also
+//! draws a tournament's report). It sits above the fixtures, the verifier and the tournament,
+//! whose results it draws (docs/architecture.md).
 //!
 //! Everything is read off the game model: a record is replayed through the rules
 //! ([`crate::verify::replay_lines_in`]), a fixture is run ([`crate::fixture::run`]), and each
@@ -8,6 +10,7 @@
 //! [`View`]; what happened is told from the model's [`Event`]s. No protocol text is read here.
 
 pub mod html;
+pub mod human;
 pub mod text;
 pub mod tui;
 

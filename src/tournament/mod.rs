@@ -24,13 +24,15 @@ use crate::house::House;
 use crate::players::builtin::Builtin;
 use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
-use crate::players::{Answer, Fault, FaultKind, GameStart, Legality, Player, PlayerSpec};
+use crate::players::{Answer, Fault, Legality, Player, PlayerSpec};
 use crate::record::{FaultLine, Writer};
 use crate::referee::{MatchConfig, MatchHouse, RefereeError, play_match, player_at};
 use crate::rng::{GameRng, Stream};
+use crate::seat::{FaultKind, GameStart};
 use config::{Seatings, Tournament};
 use results::GameResult;
 use std::cell::RefCell;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -573,8 +575,11 @@ impl<'a> Table<'a> {
                 .with_format(self.run.record_format)
         });
         let mut report = None;
-        play_match(&config, &mut players, writer.as_mut(), |r| report = Some(r))
-            .map_err(|e: RefereeError| format!("game {id}: {e}"))?;
+        play_match(&config, &mut players, writer.as_mut(), |r| {
+            report = Some(r);
+            ControlFlow::Continue(())
+        })
+        .map_err(|e: RefereeError| format!("game {id}: {e}"))?;
         drop(players);
         let timed = game
             .seating

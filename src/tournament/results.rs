@@ -93,7 +93,7 @@ impl GameResult {
             seed: Some(seed),
             seating: game.seating.iter().map(|&b| names[b].to_string()).collect(),
             totals: outcome.totals.clone(),
-            ranks: ranks(outcome),
+            ranks: outcome.ranks(),
             winners: outcome.winners.clone(),
             faults,
             times,
@@ -288,32 +288,6 @@ fn first_difference(
         };
         Some((at, short(a), short(b)))
     })
-}
-
-/// Ranks by total, best first (fewest, or most in the circle game); the winners rank 1 (the rules break ties among equal totals,
-/// and a seat tied on total with a winner but not one itself ranks after the winners).
-pub fn ranks(outcome: &Outcome) -> Vec<u32> {
-    let totals = &outcome.totals;
-    // Totals are penalties, lowest best, except in the circle game, where points are won and
-    // the winners hold the highest total: the winners' total says which way is better.
-    let highest_wins = outcome.winners.first().is_some_and(|&w| {
-        totals.iter().all(|&t| t <= totals[w]) && totals.iter().any(|&t| t < totals[w])
-    });
-    let ahead = |a: i32, b: i32| if highest_wins { a > b } else { a < b };
-    (0..totals.len())
-        .map(|seat| {
-            if outcome.winners.contains(&seat) {
-                return 1;
-            }
-            let better = (0..totals.len())
-                .filter(|&s| {
-                    ahead(totals[s], totals[seat])
-                        || (totals[s] == totals[seat] && outcome.winners.contains(&s))
-                })
-                .count();
-            better as u32 + 1
-        })
-        .collect()
 }
 
 /// Whether a results file's line is its header (the first line of a file since results
@@ -545,18 +519,5 @@ format: round-robin
             Some(("shard".into(), "null".into(), "\"2/4\"".into()))
         );
         assert_eq!(one.differs(&shard, &["shard"]), None);
-    }
-
-    #[test]
-    fn ranks_share_ties_and_put_winners_first() {
-        let outcome = |totals: Vec<i32>, winners: Vec<usize>| Outcome { totals, winners };
-        assert_eq!(
-            ranks(&outcome(vec![70, 12, 30, 12], vec![1, 3])),
-            [4, 1, 3, 1]
-        );
-        // Tied on total, the rules' tie-break picked seat 0.
-        assert_eq!(ranks(&outcome(vec![5, 5, 66], vec![0])), [1, 2, 3]);
-        // The circle game: points are won, the highest total wins.
-        assert_eq!(ranks(&outcome(vec![4, -18, 30, 4], vec![2])), [2, 4, 1, 2]);
     }
 }

@@ -6,7 +6,7 @@ use crate::common;
 use common::{ok, take5, temp};
 use std::sync::Arc;
 use take5::cards::{Card, Special};
-use take5::game::{Decision, Event, Game, RuleError, ToMove};
+use take5::game::{Decision, Event, Game, RuleError, SetupError, ToMove};
 use take5::players::builtin::{Builtin, Strategy};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
@@ -375,7 +375,7 @@ fn refusal_under(rules: Rules, change: impl FnOnce(&mut AnniversarySetup)) -> St
     let mut setup = small_setup();
     change(&mut setup);
     match Anniversary::from_table(Arc::new(rules), &setup) {
-        Err(RuleError::BadDeal(why)) => why,
+        Err(RuleError::Setup(SetupError::BadDeal(why))) => why,
         other => panic!("{other:?}"),
     }
 }

@@ -6,7 +6,7 @@ use common::{cards, play, table_with, takes};
 
 use std::sync::Arc;
 use take5::cards::Card;
-use take5::game::{Action, Decision, Event, Game, RuleError, TakeReason, ToMove};
+use take5::game::{Action, Decision, Event, Game, RuleError, SetupError, TakeReason, ToMove};
 use take5::players::builtin::{Builtin, Strategy};
 use take5::rng::{GameRng, Stream};
 use take5::rules::{GameEnd, Rules, Ties};
@@ -262,7 +262,10 @@ fn a_scripted_deal_is_checked() {
     };
     deal.rows[3] = Card(5);
     let error = game.deal(&deal, &mut Vec::new()).unwrap_err();
-    assert_eq!(error, RuleError::BadDeal("card 5 appears twice".into()));
+    assert_eq!(
+        error,
+        RuleError::Setup(SetupError::BadDeal("card 5 appears twice".into()))
+    );
     deal.rows[3] = Card(105);
     assert!(game.deal(&deal, &mut Vec::new()).is_err());
     deal.rows[3] = Card(24);

@@ -5,6 +5,7 @@ use crate::common;
 
 use common::{cards, play, takes};
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -97,7 +98,10 @@ fn variant_match_record(variant: Variant, house: House, games: u64) -> Vec<Line>
         .collect();
     let file = std::fs::File::create(&path).unwrap();
     let mut writer = Writer::new(Box::new(file) as Box<dyn std::io::Write>);
-    play_match(&config, &mut players, Some(&mut writer), |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    play_match(&config, &mut players, Some(&mut writer), |_| {
+        ControlFlow::Continue(())
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
     text.lines()

@@ -5,6 +5,7 @@
 mod common;
 
 mod anniversary;
+mod architecture;
 mod bot_lifetime;
 mod broken_pipe;
 mod circle;

@@ -4,11 +4,12 @@ use std::sync::Arc;
 use take5::cards::Card;
 use take5::game::model::{Memory, Model};
 use take5::game::{Action, Deal, Decision, Event, Game, ToMove};
+use take5::players::Player;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::players::search::{McsOptions, McsPlayer, Style};
-use take5::players::{GameStart, Player};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
+use take5::seat::GameStart;
 use take5::variants::Variant;
 use take5::variants::classic::Classic;
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use take5::cards::Card;
-use take5::game::{Action, Decision, Event, Game, RuleError, ToMove};
+use take5::game::{Action, Decision, Event, Game, Illegal, RuleError, ToMove};
 use take5::rng::{GameRng, Stream};
 use take5::rules::{Draft, Rules};
 use take5::variants::pro::Pro;
@@ -73,17 +73,17 @@ fn every_card_is_in_exactly_one_place_during_the_draft() {
             let card = pool[rng.below(pool.len() as u32) as usize];
             assert!(matches!(
                 game.apply(other, Action::Pick(card), &mut events),
-                Err(RuleError::NotYourTurn { .. })
+                Err(RuleError::Illegal(Illegal::NotYourTurn { .. }))
             ));
             if let Some(&taken) = hands.iter().flatten().next() {
                 assert_eq!(
                     game.check(seat, Action::Pick(taken)),
-                    Err(RuleError::NotInPool { seat, card: taken })
+                    Err(Illegal::NotInPool { seat, card: taken }.into())
                 );
             }
             assert_eq!(
                 game.check(seat, Action::Play(card)),
-                Err(RuleError::PickDue { seat })
+                Err(Illegal::PickDue { seat }.into())
             );
             assert_eq!((game.pool(), game.drafted()), (&pool[..], &hands[..]));
             assert!(events.is_empty());
@@ -102,7 +102,7 @@ fn every_card_is_in_exactly_one_place_during_the_draft() {
         assert_eq!(game.to_move(), ToMove::Everyone(Decision::PlayCard));
         assert_eq!(
             game.check(0, Action::Pick(rows[0])),
-            Err(RuleError::NoPickDue { seat: 0 })
+            Err(Illegal::NoPickDue { seat: 0 }.into())
         );
     }
 }

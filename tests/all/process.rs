@@ -7,8 +7,8 @@ use crate::common;
 use common::is_gone;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use take5::players::FaultKind;
 use take5::players::process::{BotCommand, BotProcess, DEFAULT_LINE_LIMIT, ProcessError};
+use take5::seat::FaultKind;
 
 /// Generous bound for anything that should be quick (CI machines can be slow).
 const QUICK: Duration = Duration::from_secs(5);

@@ -7,7 +7,6 @@ use take5::game::{
     Action, CircleTable, Decision, Discard, Event, Game, NumberTable, SpecialPlay, SpecialTable,
     TakeReason, ToMove, View,
 };
-use take5::players::GameStart;
 use take5::players::builtin::{Builtin, Strategy, circle_greedy};
 use take5::protocol::parse::{self, MAX_NAME, is_name_char};
 use take5::protocol::{
@@ -15,6 +14,7 @@ use take5::protocol::{
 };
 use take5::rng::{GameRng, Stream};
 use take5::rules::{GameEnd, Rules};
+use take5::seat::GameStart;
 use take5::variants::Variant;
 use take5::variants::classic::Classic;
 

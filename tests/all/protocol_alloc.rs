@@ -6,12 +6,12 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::Arc;
 use take5::cards::Card;
-use take5::game::{Event, Game, RuleError, ToMove, View};
-use take5::players::GameStart;
+use take5::game::{Event, Game, Illegal, RuleError, ToMove, View};
 use take5::players::builtin::{Builtin, Strategy};
 use take5::protocol::{ErrorKind, parse, print};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
+use take5::seat::GameStart;
 use take5::variants::Variant;
 use take5::variants::classic::Classic;
 
@@ -78,10 +78,10 @@ fn printer_allocations(out: &mut String) -> usize {
         print::game(out, &start);
         print::illegal(
             out,
-            &RuleError::NotInHand {
+            &RuleError::Illegal(Illegal::NotInHand {
                 seat: 2,
                 card: Card(99),
-            },
+            }),
             2,
         );
         print::refusal(out, ErrorKind::Syntax, "expected\na line", 1);

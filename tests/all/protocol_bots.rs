@@ -9,11 +9,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 use take5::cards::{Card, Special};
-use take5::game::{Action, Event, Game, RuleError};
-use take5::players::GameStart;
+use take5::game::{Action, Event, Game, Illegal, RuleError};
 use take5::protocol::{Ask, ErrorKind, FromBot, Request, VERSION, parse, print};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
+use take5::seat::GameStart;
 use take5::variants::circle::{Circle, CircleSetup};
 use take5::variants::{AnyGame, Variant};
 
@@ -229,7 +229,8 @@ fn converse(path: &Path, crlf: bool) {
     };
     assert!(row < s.rows, "row {row}");
     // Told the row is wrong, it answers the same request with another row.
-    let FromBot::Row(again) = bot.refused(RuleError::NoSuchRow { row, rows: 3 }) else {
+    let FromBot::Row(again) = bot.refused(RuleError::Illegal(Illegal::NoSuchRow { row, rows: 3 }))
+    else {
         panic!("expected row after the error")
     };
     assert!(
@@ -241,7 +242,9 @@ fn converse(path: &Path, crlf: bool) {
         panic!("expected play")
     };
     assert!(s.hand.contains(&card), "{card} is not in the hand");
-    let FromBot::Play(other) = bot.refused(RuleError::NotInHand { seat: 0, card }) else {
+    let FromBot::Play(other) =
+        bot.refused(RuleError::Illegal(Illegal::NotInHand { seat: 0, card }))
+    else {
         panic!("expected play after the error")
     };
     assert!(
@@ -280,10 +283,10 @@ fn converse_take_a_number(path: &Path) {
         panic!("expected keep")
     };
     assert!(taken.contains(&kept), "{kept} was not taken");
-    let FromBot::Keep(again) = bot.refused(RuleError::NotTaken {
+    let FromBot::Keep(again) = bot.refused(RuleError::Illegal(Illegal::NotTaken {
         seat: 0,
         card: kept,
-    }) else {
+    })) else {
         panic!("expected keep after the error")
     };
     assert!(
@@ -327,10 +330,10 @@ fn converse_pro(path: &Path, crlf: bool) {
         panic!("expected pick")
     };
     assert!(pool.contains(&second), "{second} is not in the pool");
-    let FromBot::Pick(other) = bot.refused(RuleError::NotInPool {
+    let FromBot::Pick(other) = bot.refused(RuleError::Illegal(Illegal::NotInPool {
         seat: 0,
         card: second,
-    }) else {
+    })) else {
         panic!("expected pick after the error")
     };
     assert!(
@@ -377,10 +380,10 @@ fn converse_circle(path: &Path) {
     assert!(matches!(first, Action::PlaceSpecial { .. }), "{reply}");
     game.check(0, first)
         .unwrap_or_else(|e| panic!("{reply} is illegal: {e}"));
-    let again = bot.refused(RuleError::SpecialInRow {
+    let again = bot.refused(RuleError::Illegal(Illegal::SpecialInRow {
         row: 0,
         special: Special::Double,
-    });
+    }));
     let second = again.answer(decision).unwrap();
     assert!(second != first, "{again} after {reply}");
     game.check(0, second)

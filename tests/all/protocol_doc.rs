@@ -5,11 +5,11 @@
 use std::sync::Arc;
 use take5::cards::{Card, Deck};
 use take5::game::{Action, Decision, Event, Game, SpecialPlay, ToMove, View};
-use take5::players::GameStart;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::protocol::{ErrorKind, ToBot, parse, print};
 use take5::rng::{GameRng, Stream};
 use take5::rules::{GameEnd, Rules, Ties};
+use take5::seat::GameStart;
 use take5::variants::Variant;
 
 const DOC: &str = include_str!("../../docs/protocol.md");

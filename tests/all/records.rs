@@ -6,6 +6,7 @@ use crate::common;
 
 use common::{ok, take5, temp};
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
@@ -37,7 +38,10 @@ fn record_in(variant: Variant, seats: usize, games: u64, seed: u64, format: u32)
     let mut players: Vec<Box<dyn Player>> = (0..seats)
         .map(|_| Box::new(Builtin::new(Strategy::Random, seed)) as Box<dyn Player>)
         .collect();
-    play_match(&config, &mut players, Some(&mut writer), |_| {}).unwrap();
+    play_match(&config, &mut players, Some(&mut writer), |_| {
+        ControlFlow::Continue(())
+    })
+    .unwrap();
     writer.finish().unwrap();
     std::fs::read_to_string(&path).unwrap()
 }

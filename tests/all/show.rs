@@ -804,7 +804,7 @@ fn the_report_page_draws_the_statistics_of_a_tournament() {
 fn the_entries_the_viewer_doc_shows_answer_their_questions() {
     use take5::cards::Card;
     use take5::game::Decision;
-    use take5::players::human::entry_action;
+    use take5::show::human::entry_action;
     let doc = include_str!("../../docs/viewer.md");
     let table = doc
         .split("| asked | you type |")

@@ -7,7 +7,9 @@ use common::{take5, temp};
 use std::process::Command;
 use std::sync::Arc;
 use take5::cards::Card;
-use take5::game::{Action, Deal, Decision, Event, Game, RuleError, TakeReason, ToMove};
+use take5::game::{
+    Action, Deal, Decision, Event, Game, Illegal, RuleError, SetupError, TakeReason, ToMove,
+};
 use take5::players::builtin::{Builtin, Strategy};
 use take5::rng::{GameRng, Stream};
 use take5::variants::Variant;
@@ -72,7 +74,7 @@ fn the_deal_lists_centre_rows_then_hash_rows() {
     };
     assert!(matches!(
         fresh.deal(&short, &mut Vec::new()),
-        Err(RuleError::BadDeal(_))
+        Err(RuleError::Setup(SetupError::BadDeal(_)))
     ));
 }
 
@@ -113,21 +115,23 @@ fn the_third_card_takes_the_3_row_and_the_taker_keeps_one() {
     // Only a taken card may be kept, and only by the taker.
     assert_eq!(
         game.check(0, Action::Keep(Card(12))),
-        Err(RuleError::NotTaken {
+        Err(Illegal::NotTaken {
             seat: 0,
             card: Card(12)
-        })
+        }
+        .into())
     );
     assert_eq!(
         game.check(1, Action::Keep(Card(10))),
-        Err(RuleError::NotYourTurn {
+        Err(Illegal::NotYourTurn {
             seat: 1,
             waiting_for: 0
-        })
+        }
+        .into())
     );
     assert_eq!(
         game.check(0, Action::Play(Card(13))),
-        Err(RuleError::KeepDue { seat: 0 })
+        Err(Illegal::KeepDue { seat: 0 }.into())
     );
     let mut events = Vec::new();
     game.apply(0, Action::Keep(Card(11)), &mut events).unwrap();
@@ -439,7 +443,7 @@ fn refusal(change: impl FnOnce(&mut NumberSetup)) -> String {
     let mut setup = small_setup();
     change(&mut setup);
     match TakeANumber::from_table(Arc::new(rules()), &setup) {
-        Err(RuleError::BadDeal(why)) => why,
+        Err(RuleError::Setup(SetupError::BadDeal(why))) => why,
         other => panic!("{other:?}"),
     }
 }

@@ -4,11 +4,11 @@
 use std::io::Cursor;
 use std::sync::Arc;
 use take5::game::{Event, Game, ToMove};
-use take5::players::FaultKind;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::record::{FORMAT, FaultLine, Header, Line, Writer};
 use take5::rng::{GameRng, Stream};
 use take5::rules::{GameEnd, Rules};
+use take5::seat::FaultKind;
 use take5::variants::Variant;
 use take5::variants::classic::Classic;
 use take5::verify::{VerifyError, verify_record};

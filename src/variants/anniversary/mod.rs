@@ -28,6 +28,7 @@ use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
     SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
 };
+use crate::game::{Illegal, SetupError};
 use crate::rng::{GameRng, Stream};
 use crate::rules::{AnniversaryRules, Draft, GameEnd, Rules, RulesError, Ties};
 use std::sync::Arc;
@@ -153,12 +154,13 @@ fn check_copies(
         .iter()
         .find(|&&s| counts[s as usize] > own.copies(s))
     {
-        Some(special) => Err(RuleError::BadDeal(format!(
+        Some(special) => Err(SetupError::BadDeal(format!(
             "{} {special} cards among the hands, the deck, the discard pile and the table; \
              there are {}",
             counts[*special as usize],
             own.copies(*special)
-        ))),
+        ))
+        .into()),
         None => Ok(()),
     }
 }
@@ -324,9 +326,15 @@ enum Refusal {
 impl Refusal {
     fn rule_error(self, seat: Seat, special: Special) -> RuleError {
         let why = match self {
-            Refusal::NotHeld => return RuleError::SpecialNotInHand { seat, special },
-            Refusal::NoSuchRow { row, rows } => return RuleError::NoSuchRow { row, rows },
-            Refusal::NotInHand(card) => return RuleError::NotInHand { seat, card },
+            Refusal::NotHeld => {
+                return RuleError::Illegal(Illegal::SpecialNotInHand { seat, special });
+            }
+            Refusal::NoSuchRow { row, rows } => {
+                return RuleError::Illegal(Illegal::NoSuchRow { row, rows });
+            }
+            Refusal::NotInHand(card) => {
+                return RuleError::Illegal(Illegal::NotInHand { seat, card });
+            }
             Refusal::FiveRows => "there are five rows already".to_string(),
             Refusal::Stopped(row) => format!("row {row} is blocked by a Stop card"),
             Refusal::StoppedAlready(row) => format!("row {row} is blocked already"),
@@ -341,7 +349,7 @@ impl Refusal {
             Refusal::TooManyStops => format!("{MAX_STOPS} rows are blocked already"),
             Refusal::LastOpenRow => "it would block the last open row".to_string(),
         };
-        RuleError::BadSpecial { seat, special, why }
+        RuleError::Illegal(Illegal::BadSpecial { seat, special, why })
     }
 }
 
@@ -543,9 +551,9 @@ impl Anniversary {
     ) -> Result<Anniversary, RuleError> {
         let table = &setup.table;
         let seats = table.hands.len();
-        let mut game =
-            Anniversary::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
-        let bad = |why: String| Err(RuleError::BadDeal(why));
+        let mut game = Anniversary::new(rules, seats)
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
+        let bad = |why: String| Err(SetupError::BadDeal(why).into());
         if setup.specials.len() != seats {
             return bad(format!(
                 "{seats} hands but special cards for {} seats",
@@ -560,11 +568,12 @@ impl Anniversary {
             ));
         }
         let marks = |marked: &[usize], card: &str| {
-            marked_rows(marked, rows, card).map_err(|(_, why)| RuleError::BadDeal(why))
+            marked_rows(marked, rows, card)
+                .map_err(|(_, why)| RuleError::Setup(SetupError::BadDeal(why)))
         };
         let sevens = marks(&setup.sevens, "7 nimmt!")?;
         let stops = marks(&setup.stops, "Stop")?;
-        check_stops(setup.stops.len(), rows).map_err(RuleError::BadDeal)?;
+        check_stops(setup.stops.len(), rows).map_err(SetupError::BadDeal)?;
         // A row under a 7 nimmt! card holds one card more (as `View::capacity` counts it).
         let capacities: Vec<usize> = sevens
             .iter()
@@ -573,7 +582,7 @@ impl Anniversary {
         check_table(&game.rules, table, &capacities)?;
         let in_hands = setup.specials.iter().flatten();
         check_kinds(in_hands.chain(&setup.special_deck).chain(&setup.discard))
-            .map_err(RuleError::BadDeal)?;
+            .map_err(SetupError::BadDeal)?;
         game.round = table.round;
         game.turn = table.turn;
         game.rows = vec![Vec::new(); rows];
@@ -1059,14 +1068,15 @@ impl Anniversary {
     /// first round they must also come from the deck as it is (see [`Self::check_from_deck`]).
     fn check_specials(&self, specials: &SpecialDeal) -> Result<(), RuleError> {
         if specials.hands.len() != self.seats {
-            return Err(RuleError::BadDeal(format!(
+            return Err(SetupError::BadDeal(format!(
                 "{} special hands for {} seats",
                 specials.hands.len(),
                 self.seats
-            )));
+            ))
+            .into());
         }
         check_kinds(specials.hands.iter().flatten().chain(&specials.deck))
-            .map_err(RuleError::BadDeal)?;
+            .map_err(SetupError::BadDeal)?;
         if self.round > 0 {
             self.check_from_deck(specials)?;
         }
@@ -1105,7 +1115,7 @@ impl Anniversary {
     /// the rest is the new deck; when the deck runs out doing so (`reshuffled`), the discard
     /// pile, in some order, went under the deck first.
     fn check_from_deck(&self, specials: &SpecialDeal) -> Result<(), RuleError> {
-        let bad = |why: String| Err(RuleError::BadDeal(why));
+        let bad = |why: String| Err(SetupError::BadDeal(why).into());
         let each = self.specials_for_round();
         if specials.hands.iter().any(|h| h.len() != each) {
             return bad(format!(
@@ -1164,8 +1174,8 @@ impl Anniversary {
     fn check_dealing(&self) -> Result<(), RuleError> {
         match self.phase {
             Phase::Deal => Ok(()),
-            Phase::Over => Err(RuleError::GameOver),
-            _ => Err(RuleError::NotDealing),
+            Phase::Over => Err(Illegal::GameOver.into()),
+            _ => Err(SetupError::NotDealing.into()),
         }
     }
 
@@ -1175,27 +1185,29 @@ impl Anniversary {
 
     fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
         if self.phase == Phase::Over {
-            return Err(RuleError::GameOver);
+            return Err(Illegal::GameOver.into());
         }
         check_seat(seat, self.seats)?;
         let special_answer = action.family() == Family::Special;
         match (self.phase, action) {
-            (Phase::Deal, _) => Err(RuleError::DealFirst),
-            (Phase::Over, _) => Err(RuleError::GameOver),
-            (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal)
+            (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
+            (Phase::Over, _) => Err(Illegal::GameOver.into()),
+            (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
+                Err(refusal.into())
             }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat] {
-                    Err(RuleError::AlreadyChosen { seat })
+                    Err(Illegal::AlreadyChosen { seat }.into())
                 } else if self.hands[seat].binary_search(&card).is_err() {
-                    Err(RuleError::NotInHand { seat, card })
+                    Err(Illegal::NotInHand { seat, card }.into())
                 } else {
                     Ok(())
                 }
             }
-            (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
-            (Phase::Choose { .. }, _) => Err(RuleError::NoSpecialDue { seat }),
+            (Phase::Choose { .. }, Action::TakeRow(_)) => {
+                Err(Illegal::NoRowChoiceDue { seat }.into())
+            }
+            (Phase::Choose { .. }, _) => Err(Illegal::NoSpecialDue { seat }.into()),
             (
                 Phase::Special {
                     seat: waiting_for, ..
@@ -1208,26 +1220,27 @@ impl Anniversary {
                 }
                 | Phase::Swap { seat: waiting_for },
                 _,
-            ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
+            ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
             (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
                 if row >= self.rows.len() {
-                    Err(RuleError::NoSuchRow {
+                    Err(Illegal::NoSuchRow {
                         row,
                         rows: self.rows.len(),
-                    })
+                    }
+                    .into())
                 } else if self.table.stops[row] {
-                    Err(RuleError::RowStopped { row })
+                    Err(Illegal::RowStopped { row }.into())
                 } else {
                     Ok(())
                 }
             }
-            (Phase::ChooseRow { .. }, _) => Err(RuleError::RowChoiceDue { seat }),
+            (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
             (Phase::Special { card, .. }, Action::Special(play)) => {
                 check_play(&self.view(seat), card, play)
             }
             (Phase::Cancel { .. }, Action::Cancel(card)) => {
                 if !self.table.taking.contains(&card) {
-                    Err(RuleError::NotTaken { seat, card })
+                    Err(Illegal::NotTaken { seat, card }.into())
                 } else {
                     Ok(())
                 }
@@ -1236,7 +1249,7 @@ impl Anniversary {
                 if self.holds(seat, special) {
                     Ok(())
                 } else {
-                    Err(RuleError::SpecialNotInHand { seat, special })
+                    Err(Illegal::SpecialNotInHand { seat, special }.into())
                 }
             }
             (Phase::Special { .. } | Phase::Cancel { .. } | Phase::Swap { .. }, Action::Pass) => {
@@ -1245,10 +1258,10 @@ impl Anniversary {
             (Phase::Special { .. } | Phase::Cancel { .. } | Phase::Swap { .. }, _)
                 if special_answer =>
             {
-                Err(RuleError::NoSpecialDue { seat })
+                Err(Illegal::NoSpecialDue { seat }.into())
             }
             (Phase::Special { .. } | Phase::Cancel { .. } | Phase::Swap { .. }, _) => {
-                Err(RuleError::SpecialDue { seat })
+                Err(Illegal::SpecialDue { seat }.into())
             }
         }
     }
@@ -1359,23 +1372,25 @@ impl Game for Anniversary {
         self.check_dealing()?;
         check_hands(deal, self.seats, self.rules.hand_size)?;
         if deal.rows.len() != self.rules.rows {
-            return Err(RuleError::BadDeal(format!(
+            return Err(SetupError::BadDeal(format!(
                 "{} rows, the rules have {}",
                 deal.rows.len(),
                 self.rules.rows
-            )));
+            ))
+            .into());
         }
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.rules, cards)?;
         match &deal.specials {
             Some(specials) => self.check_specials(specials)?,
             None if self.round > 0 && self.specials_for_round() > 0 => {
-                return Err(RuleError::BadDeal(format!(
+                return Err(SetupError::BadDeal(format!(
                     "round {} deals {} special cards to each seat from the deck, and the deal \
                      gives none",
                     self.round + 1,
                     self.specials_for_round()
-                )));
+                ))
+                .into());
             }
             None => {}
         }
@@ -1596,12 +1611,12 @@ impl Model for Anniversary {
         rng: &mut GameRng,
     ) -> Result<Anniversary, RuleError> {
         let seats = view.seats;
-        let bad = |why: &str| RuleError::BadDeal(why.to_string());
+        let bad = |why: &str| RuleError::Setup(SetupError::BadDeal(why.to_string()));
         let table = view
             .specials
             .ok_or_else(|| bad("not an anniversary view"))?;
         let mut game = Anniversary::new(rules.clone(), seats)
-            .map_err(|e| RuleError::BadDeal(e.to_string()))?;
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
         let revealed = view.revealed;
         // A Replace card this turn put another card in place of the one revealed (which went
         // back into its player's hand): the card being placed is seen too, so is no one's.
@@ -1771,9 +1786,10 @@ mod tests {
         let refused = game.deal(&deal, &mut crate::game::Discard);
         assert_eq!(
             refused,
-            Err(RuleError::BadDeal(
+            Err(SetupError::BadDeal(
                 "x2 is not one of the anniversary variant's special cards".into()
-            ))
+            )
+            .into())
         );
     }
 
@@ -1961,7 +1977,7 @@ mod tests {
         );
         assert_eq!(
             game.check(0, Action::TakeRow(0)),
-            Err(RuleError::RowStopped { row: 0 })
+            Err(Illegal::RowStopped { row: 0 }.into())
         );
         act(&mut game, 0, Action::TakeRow(1));
         // The take lifted the Stop.
@@ -2053,7 +2069,7 @@ mod tests {
         assert_eq!(inserts.len(), 4);
         assert!(matches!(
             check_play(&view, Card(25), SpecialPlay::Insert { row: 2, at: 1 }),
-            Err(RuleError::BadSpecial { .. })
+            Err(RuleError::Illegal(Illegal::BadSpecial { .. }))
         ));
         act(
             &mut game,

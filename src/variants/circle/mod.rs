@@ -27,6 +27,7 @@ use crate::game::{
     Action, CircleTable, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points,
     RuleError, Seat, ToMove, View, check_seat,
 };
+use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
 use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, RulesError, Ties};
 use std::sync::Arc;
@@ -236,8 +237,9 @@ impl Circle {
     /// read clockwise as a circle in ascending order (as a dealt circle always does).
     pub fn from_setup(rules: Arc<Rules>, setup: &CircleSetup) -> Result<Circle, RuleError> {
         let seats = setup.hands.len();
-        let bad = |why: String| Err(RuleError::BadDeal(why));
-        let mut game = Circle::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let bad = |why: String| Err(SetupError::BadDeal(why).into());
+        let mut game = Circle::new(rules, seats)
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
         if setup.held.len() != seats {
             return bad(format!(
                 "special cards given for {} seats, the hands for {seats}",
@@ -473,39 +475,39 @@ impl Circle {
 
     fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
         let (turn_seat, placed) = match self.phase {
-            Phase::Deal => return Err(RuleError::DealFirst),
-            Phase::Over => return Err(RuleError::GameOver),
+            Phase::Deal => return Err(Illegal::DealFirst.into()),
+            Phase::Over => return Err(Illegal::GameOver.into()),
             Phase::Turn { seat, placed } => (seat, placed),
         };
         check_seat(seat, self.seats)?;
         if seat != turn_seat {
-            return Err(RuleError::NotYourTurn {
+            return Err(Illegal::NotYourTurn {
                 seat,
                 waiting_for: turn_seat,
-            });
+            }
+            .into());
         }
         match action {
             Action::Play(card) if self.hands[seat].binary_search(&card).is_err() => {
-                Err(RuleError::NotInHand { seat, card })
+                Err(Illegal::NotInHand { seat, card }.into())
             }
             Action::Play(_) => Ok(()),
             Action::PlaceSpecial { special, .. } if !self.table.held[seat].contains(&special) => {
-                Err(RuleError::SpecialNotInHand { seat, special })
+                Err(Illegal::SpecialNotInHand { seat, special }.into())
             }
-            Action::PlaceSpecial { row, .. } if row >= self.rows.len() => {
-                Err(RuleError::NoSuchRow {
-                    row,
-                    rows: self.rows.len(),
-                })
+            Action::PlaceSpecial { row, .. } if row >= self.rows.len() => Err(Illegal::NoSuchRow {
+                row,
+                rows: self.rows.len(),
             }
+            .into()),
             Action::PlaceSpecial { special, row } => {
                 if self.table.row_specials[row].contains(&special) {
-                    Err(RuleError::SpecialInRow { row, special })
+                    Err(Illegal::SpecialInRow { row, special }.into())
                 } else {
                     Ok(())
                 }
             }
-            Action::EndTurn if placed == 0 => Err(RuleError::NothingPlaced { seat }),
+            Action::EndTurn if placed == 0 => Err(Illegal::NothingPlaced { seat }.into()),
             Action::EndTurn => Ok(()),
             Action::TakeRow(_)
             | Action::Keep(_)
@@ -513,15 +515,15 @@ impl Circle {
             | Action::Special(_)
             | Action::Pass
             | Action::Cancel(_)
-            | Action::Swap(_) => Err(RuleError::CircleTurnDue { seat }),
+            | Action::Swap(_) => Err(Illegal::CircleTurnDue { seat }.into()),
         }
     }
 
     fn check_dealing(&self) -> Result<(), RuleError> {
         match self.phase {
             Phase::Deal => Ok(()),
-            Phase::Over => Err(RuleError::GameOver),
-            Phase::Turn { .. } => Err(RuleError::NotDealing),
+            Phase::Over => Err(Illegal::GameOver.into()),
+            Phase::Turn { .. } => Err(SetupError::NotDealing.into()),
         }
     }
 
@@ -618,12 +620,13 @@ impl Game for Circle {
         self.check_dealing()?;
         check_hands(deal, self.seats, self.hand_size)?;
         if deal.rows.len() != self.row_count {
-            return Err(RuleError::BadDeal(format!(
+            return Err(SetupError::BadDeal(format!(
                 "{} table cards; the circle game deals {} for {} players",
                 deal.rows.len(),
                 self.row_count,
                 self.seats
-            )));
+            ))
+            .into());
         }
         check_cards(
             &self.rules,
@@ -765,15 +768,15 @@ impl Model for Circle {
         memory: &Memory,
         rng: &mut GameRng,
     ) -> Result<Circle, RuleError> {
-        let table = view
-            .circle
-            .ok_or_else(|| RuleError::BadDeal("not a circle game's view".into()))?;
+        let table = view.circle.ok_or_else(|| {
+            RuleError::Setup(SetupError::BadDeal("not a circle game's view".into()))
+        })?;
         let Some(Decision::Place { placed, .. }) = view.decision else {
-            return Err(RuleError::BadDeal("no placement due".into()));
+            return Err(SetupError::BadDeal("no placement due".into()).into());
         };
         let seats = view.seats;
-        let mut game =
-            Circle::new(rules.clone(), seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let mut game = Circle::new(rules.clone(), seats)
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
         let seen = (view.hand.iter().chain(view.rows.iter().flatten())).chain(&memory.taken);
         let mut unseen = unseen_cards(rules, seen);
         for seat in 0..seats {
@@ -931,25 +934,25 @@ mod tests {
         };
         assert_eq!(
             refused(&mut game, 0, Action::EndTurn),
-            RuleError::NothingPlaced { seat: 0 }
+            RuleError::Illegal(Illegal::NothingPlaced { seat: 0 })
         );
         assert_eq!(
             refused(&mut game, 0, Action::Play(Card(70))),
-            RuleError::NotInHand {
+            RuleError::Illegal(Illegal::NotInHand {
                 seat: 0,
                 card: Card(70)
-            }
+            })
         );
         assert_eq!(
             refused(&mut game, 1, Action::Play(Card(70))),
-            RuleError::NotYourTurn {
+            RuleError::Illegal(Illegal::NotYourTurn {
                 seat: 1,
                 waiting_for: 0
-            }
+            })
         );
         assert_eq!(
             refused(&mut game, 0, Action::TakeRow(0)),
-            RuleError::CircleTurnDue { seat: 0 }
+            RuleError::Illegal(Illegal::CircleTurnDue { seat: 0 })
         );
         let x2 = |row| Action::PlaceSpecial {
             special: Special::Double,
@@ -957,15 +960,15 @@ mod tests {
         };
         assert_eq!(
             refused(&mut game, 0, x2(2)),
-            RuleError::NoSuchRow { row: 2, rows: 2 }
+            RuleError::Illegal(Illegal::NoSuchRow { row: 2, rows: 2 })
         );
         game.apply(0, x2(0), &mut events).unwrap();
         assert_eq!(
             refused(&mut game, 0, x2(1)),
-            RuleError::SpecialNotInHand {
+            RuleError::Illegal(Illegal::SpecialNotInHand {
                 seat: 0,
                 special: Special::Double
-            }
+            })
         );
         for card in [20, 30] {
             game.apply(0, Action::Play(Card(card)), &mut events)
@@ -974,17 +977,17 @@ mod tests {
         // Three cards placed: the turn has passed, so a fourth is not seat 0's to place.
         assert_eq!(
             refused(&mut game, 0, Action::Play(Card(40))),
-            RuleError::NotYourTurn {
+            RuleError::Illegal(Illegal::NotYourTurn {
                 seat: 0,
                 waiting_for: 1
-            }
+            })
         );
         assert_eq!(
             refused(&mut game, 1, x2(0)),
-            RuleError::SpecialInRow {
+            RuleError::Illegal(Illegal::SpecialInRow {
                 row: 0,
                 special: Special::Double
-            }
+            })
         );
     }
 

@@ -16,6 +16,7 @@ use crate::game::{
     Action, Deal, Decision, Discard, Emitter, Event, EventSink, Family, Game, Outcome, Points,
     RuleError, Seat, TakeReason, ToMove, View, check_seat,
 };
+use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
 use crate::rules::{GameEnd, Rules, RulesError};
 use serde::{Deserialize, Serialize};
@@ -124,7 +125,8 @@ impl Classic {
     /// A game at an explicit table, with players about to choose their cards.
     pub fn from_table(rules: Arc<Rules>, table: &Table) -> Result<Classic, RuleError> {
         let seats = table.hands.len();
-        let mut game = Classic::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let mut game = Classic::new(rules, seats)
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
         game.lay_table(table)?;
         Ok(game)
     }
@@ -491,43 +493,46 @@ impl Classic {
     #[inline(never)]
     fn judge(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
         if self.phase == Phase::Over {
-            return Err(RuleError::GameOver);
+            return Err(Illegal::GameOver.into());
         }
         check_seat(seat, self.seats)?;
         match (self.phase, action) {
-            (Phase::Deal, _) => Err(RuleError::DealFirst),
-            (Phase::Over, _) => Err(RuleError::GameOver),
-            (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal)
+            (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
+            (Phase::Over, _) => Err(Illegal::GameOver.into()),
+            (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
+                Err(refusal.into())
             }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat] {
-                    Err(RuleError::AlreadyChosen { seat })
+                    Err(Illegal::AlreadyChosen { seat }.into())
                 } else {
                     place_in_hand(&self.hands[seat], card)
-                        .ok_or(RuleError::NotInHand { seat, card })
+                        .ok_or(RuleError::Illegal(Illegal::NotInHand { seat, card }))
                 }
             }
-            (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
+            (Phase::Choose { .. }, Action::TakeRow(_)) => {
+                Err(Illegal::NoRowChoiceDue { seat }.into())
+            }
             // Left: the #-row card (the families not judged here are refused above).
-            (Phase::Choose { .. }, _) => Err(RuleError::NoKeepDue { seat }),
+            (Phase::Choose { .. }, _) => Err(Illegal::NoKeepDue { seat }.into()),
             (
                 Phase::ChooseRow {
                     seat: waiting_for, ..
                 },
                 _,
-            ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
+            ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
             (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
                 if row < self.rows.len() {
                     Ok(row)
                 } else {
-                    Err(RuleError::NoSuchRow {
+                    Err(Illegal::NoSuchRow {
                         row,
                         rows: self.rows.len(),
-                    })
+                    }
+                    .into())
                 }
             }
-            (Phase::ChooseRow { .. }, _) => Err(RuleError::RowChoiceDue { seat }),
+            (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
         }
     }
 }
@@ -605,10 +610,9 @@ fn take_out(hand: &mut Vec<Card>, index: usize) {
 /// A deal must hold a hand for every seat, each of the rules' size.
 pub(crate) fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result<(), RuleError> {
     if deal.hands.len() != seats {
-        return Err(RuleError::BadDeal(format!(
-            "{} hands for {seats} seats",
-            deal.hands.len()
-        )));
+        return Err(
+            SetupError::BadDeal(format!("{} hands for {seats} seats", deal.hands.len())).into(),
+        );
     }
     match deal
         .hands
@@ -616,10 +620,11 @@ pub(crate) fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result
         .enumerate()
         .find(|(_, h)| h.len() != hand_size)
     {
-        Some((seat, hand)) => Err(RuleError::BadDeal(format!(
+        Some((seat, hand)) => Err(SetupError::BadDeal(format!(
             "seat {seat} has {} cards, the rules deal {hand_size}",
             hand.len()
-        ))),
+        ))
+        .into()),
         None => Ok(()),
     }
 }
@@ -628,7 +633,7 @@ pub(crate) fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result
 /// row for each of `capacities` (the cards each row holds before the next card takes it), each
 /// ascending and holding 1 to its capacity.
 pub(crate) fn check_round_and_rows(table: &Table, capacities: &[usize]) -> Result<(), RuleError> {
-    let bad = |why: String| Err(RuleError::BadDeal(why));
+    let bad = |why: String| Err(SetupError::BadDeal(why).into());
     if table.round == 0 || table.turn == 0 {
         return bad("round and turn count from 1".into());
     }
@@ -662,7 +667,7 @@ pub(crate) fn check_table(
     capacities: &[usize],
 ) -> Result<(), RuleError> {
     let seats = table.hands.len();
-    let bad = |why: String| Err(RuleError::BadDeal(why));
+    let bad = |why: String| Err(SetupError::BadDeal(why).into());
     if table.scores.len() != seats || table.piles.len() != seats {
         return bad(format!(
             "{seats} hands but {} scores and {} piles",
@@ -704,15 +709,16 @@ pub(crate) fn check_cards(
     let mut seen = vec![false; rules.deck.len()];
     for card in cards {
         if !rules.deck.contains(card) {
-            return Err(RuleError::BadDeal(format!(
+            return Err(SetupError::BadDeal(format!(
                 "card {card} is not in the deck ({} to {})",
                 rules.deck.lowest,
                 rules.deck.highest()
-            )));
+            ))
+            .into());
         }
         let slot = &mut seen[usize::from(card.0 - rules.deck.lowest)];
         if *slot {
-            return Err(RuleError::BadDeal(format!("card {card} appears twice")));
+            return Err(SetupError::BadDeal(format!("card {card} appears twice")).into());
         }
         *slot = true;
     }
@@ -783,13 +789,13 @@ impl Game for Classic {
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
         if self.phase != Phase::Deal {
             return Err(if self.phase == Phase::Over {
-                RuleError::GameOver
+                RuleError::Illegal(Illegal::GameOver)
             } else {
-                RuleError::NotDealing
+                RuleError::Setup(SetupError::NotDealing)
             });
         }
         check_hands(deal, self.seats, self.rules.hand_size)?;
-        let bad = |why: String| Err(RuleError::BadDeal(why));
+        let bad = |why: String| Err(SetupError::BadDeal(why).into());
         if deal.rows.len() != self.rules.rows {
             return bad(format!(
                 "{} rows, the rules have {}",
@@ -814,8 +820,8 @@ impl Game for Classic {
     ) -> Result<(), RuleError> {
         match self.phase {
             Phase::Deal => {}
-            Phase::Over => return Err(RuleError::GameOver),
-            _ => return Err(RuleError::NotDealing),
+            Phase::Over => return Err(Illegal::GameOver.into()),
+            _ => return Err(SetupError::NotDealing.into()),
         }
         // Draw only the cards dealt: hands in seat order, then one card per row.
         let mut deck = std::mem::take(&mut self.draw_pile);
@@ -1078,7 +1084,8 @@ impl Classic {
         round: u32,
         scores: &[Points],
     ) -> Result<Classic, RuleError> {
-        let mut game = Classic::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let mut game = Classic::new(rules, seats)
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
         game.round = round;
         game.scores.copy_from_slice(scores);
         Ok(game)

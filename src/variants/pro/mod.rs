@@ -20,6 +20,7 @@ use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
     ToMove, View, check_seat, emit,
 };
+use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
 use std::sync::Arc;
@@ -122,27 +123,27 @@ impl Pro {
         check_seat(seat, self.classic.seats())?;
         let waiting_for = self.picker();
         if seat != waiting_for {
-            return Err(RuleError::NotYourTurn { seat, waiting_for });
+            return Err(Illegal::NotYourTurn { seat, waiting_for }.into());
         }
         match action {
             Action::Pick(card) => self
                 .pool
                 .binary_search(&card)
-                .map_err(|_| RuleError::NotInPool { seat, card }),
-            _ if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal)
+                .map_err(|_| RuleError::Illegal(Illegal::NotInPool { seat, card })),
+            _ if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
+                Err(refusal.into())
             }
-            _ => Err(RuleError::PickDue { seat }),
+            _ => Err(Illegal::PickDue { seat }.into()),
         }
     }
 
     fn not_dealt(&self) -> RuleError {
         if self.classic.to_move() == ToMove::GameOver {
-            RuleError::GameOver
+            RuleError::Illegal(Illegal::GameOver)
         } else {
-            RuleError::BadDeal(
+            RuleError::Setup(SetupError::BadDeal(
                 "the pro variant drafts its hands: cards are picked, not dealt".into(),
-            )
+            ))
         }
     }
 }
@@ -350,8 +351,8 @@ impl Model for Pro {
             .enumerate()
             .map(|(seat, hand)| hand.unwrap_or_else(|| draw_hand(rng, &mut unseen, sizes[seat])))
             .collect();
-        let mut pro =
-            Pro::new(rules.clone(), seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
+        let mut pro = Pro::new(rules.clone(), seats)
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
         if drafting {
             let round = view.round.saturating_sub(1);
             pro.classic = Classic::between_rounds(rules.clone(), seats, round, view.scores)?;

@@ -29,6 +29,7 @@ use crate::game::{
     Action, Deal, Decision, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
     RuleError, Seat, TakeReason, ToMove, View, check_seat, emit,
 };
+use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
 use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
 use std::sync::Arc;
@@ -204,9 +205,9 @@ impl TakeANumber {
     pub fn from_table(rules: Arc<Rules>, setup: &NumberSetup) -> Result<TakeANumber, RuleError> {
         let table = &setup.table;
         let seats = table.hands.len();
-        let mut game =
-            TakeANumber::new(rules, seats).map_err(|e| RuleError::BadDeal(e.to_string()))?;
-        let bad = |why: String| Err(RuleError::BadDeal(why));
+        let mut game = TakeANumber::new(rules, seats)
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
+        let bad = |why: String| Err(SetupError::BadDeal(why).into());
         if table.scores.len() != seats
             || setup.hash_rows.len() != seats
             || setup.hash_piles.len() != seats
@@ -233,7 +234,7 @@ impl TakeANumber {
         }
         check_round_and_rows(table, &game.table.capacities)?;
         for (seat, hash_row) in setup.hash_rows.iter().enumerate() {
-            check_hash_row(seat, hash_row).map_err(RuleError::BadDeal)?;
+            check_hash_row(seat, hash_row).map_err(SetupError::BadDeal)?;
         }
         let all = (table.hands.iter().chain(&table.rows))
             .chain(&setup.hash_rows)
@@ -533,61 +534,64 @@ impl TakeANumber {
 
     fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
         if self.phase == Phase::Over {
-            return Err(RuleError::GameOver);
+            return Err(Illegal::GameOver.into());
         }
         check_seat(seat, self.seats)?;
         match (self.phase, action) {
-            (Phase::Deal, _) => Err(RuleError::DealFirst),
-            (Phase::Over, _) => Err(RuleError::GameOver),
-            (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal)
+            (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
+            (Phase::Over, _) => Err(Illegal::GameOver.into()),
+            (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
+                Err(refusal.into())
             }
             (Phase::Choose { .. }, Action::Play(card)) => {
                 if self.chosen[seat].is_some() {
-                    Err(RuleError::AlreadyChosen { seat })
+                    Err(Illegal::AlreadyChosen { seat }.into())
                 } else if self.hands[seat].binary_search(&card).is_err() {
-                    Err(RuleError::NotInHand { seat, card })
+                    Err(Illegal::NotInHand { seat, card }.into())
                 } else {
                     Ok(())
                 }
             }
-            (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
+            (Phase::Choose { .. }, Action::TakeRow(_)) => {
+                Err(Illegal::NoRowChoiceDue { seat }.into())
+            }
             // Left: the #-row card (the families not judged here are refused above).
-            (Phase::Choose { .. }, _) => Err(RuleError::NoKeepDue { seat }),
+            (Phase::Choose { .. }, _) => Err(Illegal::NoKeepDue { seat }.into()),
             (
                 Phase::ChooseRow {
                     seat: waiting_for, ..
                 }
                 | Phase::Keep { seat: waiting_for },
                 _,
-            ) if seat != waiting_for => Err(RuleError::NotYourTurn { seat, waiting_for }),
+            ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
             (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
                 if row < self.rows.len() {
                     Ok(())
                 } else {
-                    Err(RuleError::NoSuchRow {
+                    Err(Illegal::NoSuchRow {
                         row,
                         rows: self.rows.len(),
-                    })
+                    }
+                    .into())
                 }
             }
-            (Phase::ChooseRow { .. }, _) => Err(RuleError::RowChoiceDue { seat }),
+            (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
             (Phase::Keep { .. }, Action::Keep(card)) => {
                 if self.table.keep_from.contains(&card) {
                     Ok(())
                 } else {
-                    Err(RuleError::NotTaken { seat, card })
+                    Err(Illegal::NotTaken { seat, card }.into())
                 }
             }
-            (Phase::Keep { .. }, _) => Err(RuleError::KeepDue { seat }),
+            (Phase::Keep { .. }, _) => Err(Illegal::KeepDue { seat }.into()),
         }
     }
 
     fn check_dealing(&self) -> Result<(), RuleError> {
         match self.phase {
             Phase::Deal => Ok(()),
-            Phase::Over => Err(RuleError::GameOver),
-            _ => Err(RuleError::NotDealing),
+            Phase::Over => Err(Illegal::GameOver.into()),
+            _ => Err(SetupError::NotDealing.into()),
         }
     }
 }
@@ -682,7 +686,7 @@ impl Game for TakeANumber {
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
         self.check_dealing()?;
         check_hands(deal, self.seats, self.rules.hand_size)?;
-        let bad = |why: String| Err(RuleError::BadDeal(why));
+        let bad = |why: String| Err(SetupError::BadDeal(why).into());
         let rows = self.rules.rows + self.seats;
         if deal.rows.len() != rows {
             return bad(format!(
@@ -811,11 +815,11 @@ impl Model for TakeANumber {
         rng: &mut GameRng,
     ) -> Result<TakeANumber, RuleError> {
         let seats = view.seats;
-        let number = view
-            .number
-            .ok_or_else(|| RuleError::BadDeal("not a Take a Number view".into()))?;
+        let number = view.number.ok_or_else(|| {
+            RuleError::Setup(SetupError::BadDeal("not a Take a Number view".into()))
+        })?;
         let mut game = TakeANumber::new(rules.clone(), seats)
-            .map_err(|e| RuleError::BadDeal(e.to_string()))?;
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
         let known_pile = |s: Seat| {
             let piled = memory.piled.get(s).map_or(&[][..], |p| &p[..]);
             (piled.len() == number.hash_piles.get(s).copied().unwrap_or(0)).then_some(piled)
@@ -846,7 +850,7 @@ impl Model for TakeANumber {
         for (end, row) in game.ends.iter_mut().zip(view.rows) {
             *end = *row
                 .last()
-                .ok_or_else(|| RuleError::BadDeal("an empty row".into()))?;
+                .ok_or_else(|| RuleError::Setup(SetupError::BadDeal("an empty row".into())))?;
         }
         game.table.clone_from(number);
         game.taken.copy_from_slice(view.taken);
@@ -865,7 +869,9 @@ impl Model for TakeANumber {
                 // Choosing: a hand of the table's size holds the card chosen, if any.
                 for seat in 0..seats {
                     if seat != view.seat && number.hand_sizes[seat] == 0 {
-                        return Err(RuleError::BadDeal(format!("seat {seat} holds no card")));
+                        return Err(
+                            SetupError::BadDeal(format!("seat {seat} holds no card")).into()
+                        );
                     }
                 }
                 game.revealed.clear();

@@ -4,10 +4,11 @@
 //! wrong or illegal entry is explained and asked again: it is never a fault. The person's time
 //! is not limited, unless asked for (`--player human:MS`).
 
-use super::{Answer, Fault, FaultKind, GameStart, Legality, Player};
+use super::{Hands, Table, narrate, text};
 use crate::game::{Action, Decision, Event, Outcome, Seat, View};
+use crate::players::{Answer, Fault, Legality, Player};
 use crate::protocol::parse;
-use crate::show::{self, Hands, Table, text};
+use crate::seat::{FaultKind, GameStart};
 use crate::variants::Variant;
 use std::fs::OpenOptions;
 use std::io::{self, BufRead, BufReader, Write};
@@ -102,7 +103,7 @@ impl Human {
                 }
             })
             .collect();
-        let said = show::narrate(&self.heard, &players, Hands::Seat(self.seat));
+        let said = narrate(&self.heard, &players, Hands::Seat(self.seat));
         self.heard.clear();
         let mut out = String::new();
         for line in said {
