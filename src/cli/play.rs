@@ -152,7 +152,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     }
     if let Some(draft) = args.draft {
-        if args.variant != Variant::Pro {
+        if !args.variant.describe().drafts {
             return Err(CliError::input(format!(
                 "--draft: only the pro variant drafts its hands, not {}",
                 args.variant.name()
@@ -185,8 +185,8 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .as_deref()
             .unwrap_or(Path::new("--deal"))
             .display();
-        if i == 0 && args.variant == Variant::Anniversary {
-            crate::variants::anniversary::check_first_deal(&rules, deal)
+        if i == 0 {
+            (args.variant.describe().check_first_deal)(&rules, deal)
                 .map_err(|e| CliError::input(format!("{path}: round 1: {e}")))?;
         }
         game.deal(deal, &mut Discard)
@@ -296,10 +296,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 if games == 1 { "" } else { "s" }
             );
             // The circle game's totals are points won, not penalties.
-            let mean = match args.variant {
-                Variant::Circle => "mean points",
-                _ => "mean penalty",
-            };
+            let mean = format!("mean {}", args.variant.describe().total);
             if let Some(path) = &args.deal {
                 // A file with fewer rounds than a game plays leaves the later ones to the seed.
                 let rounds = match scripted {
@@ -311,7 +308,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     path.display()
                 );
             }
-            print!("{}", stats.table_with(mean));
+            print!("{}", stats.table_with(&mean));
             print_fault_note(faults);
         }
         Format::Json => {
