@@ -43,4 +43,5 @@ mod show;
 mod stats;
 mod take_a_number;
 mod tournament;
+mod variant_rooms;
 mod verify;
