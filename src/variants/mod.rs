@@ -1,10 +1,11 @@
 //! The variants. Each lives in its own folder (`src/variants/NAME/`): its engine (a type
-//! implementing [`Game`] and [`Model`](crate::game::model::Model)) and its [`Description`] (`description.rs`: its rules,
-//! facts and the parts the upper modules use: house settings and hooks, search budget,
-//! selftest situations, what the viewer and `play` need), listed once in the registry below.
-//! No file outside `src/variants/` names a variant (tests/all/variant_rooms.rs keeps it so):
-//! the rest of take5 reads a variant through [`Variant::describe`], [`Variant::new_game`] and
-//! [`Variant::visit`]. How to add one: src/variants/README.md.
+//! implementing [`Game`] and [`Model`](crate::game::model::Model)) and its [`Description`]
+//! (`description.rs`: its rules, facts and the parts the upper modules use: house settings and
+//! hooks, search budget, selftest situations, what the viewer and `play` need), listed once in
+//! the registry below. No file outside `src/variants/` names a variant
+//! (tests/all/variant_rooms.rs keeps it so): the rest of take5 reads a variant through
+//! [`Variant::describe`], [`Variant::new_game`] and [`Variant::visit`]. How to add one:
+//! src/variants/README.md.
 
 pub mod anniversary;
 pub mod circle;
