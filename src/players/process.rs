@@ -40,8 +40,9 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// The longest line (in bytes, without the line end) a bot may send by default.
-pub const DEFAULT_LINE_LIMIT: usize = 1024;
+/// The longest line (in bytes, without the line end) a bot may send by default: the protocol's
+/// longest reply.
+pub const DEFAULT_LINE_LIMIT: usize = crate::protocol::MAX_REPLY_BYTES;
 /// How much of stderr is kept for fault messages.
 pub const STDERR_TAIL_LINES: usize = 20;
 pub const STDERR_TAIL_BYTES: usize = 4096;

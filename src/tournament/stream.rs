@@ -164,9 +164,11 @@ pub fn merge(
             let path = readers[i].path.display();
             if result.game < previous.game {
                 return Err(format!(
-                    "{path}:{line}: game {} comes more than {window} lines after its place (game {} \
-                     was taken already): give a larger --window",
-                    result.game, previous.game
+                    "{path}:{line}: game {} comes more than {window} line{} after its place (game \
+                     {} was taken already): give a larger --window",
+                    result.game,
+                    if window == 1 { "" } else { "s" },
+                    previous.game
                 ));
             }
             if result.game == previous.game {

@@ -10,6 +10,7 @@
 pub mod anniversary;
 pub mod circle;
 pub mod classic;
+pub mod fixtures;
 pub mod pro;
 pub mod registry;
 pub mod take_a_number;
@@ -117,6 +118,17 @@ impl Variant {
     /// The variant named `name`, if there is one.
     pub fn from_name(name: &str) -> Option<Variant> {
         Variant::ALL.iter().copied().find(|v| v.name() == name)
+    }
+
+    /// Checks a deal given rather than dealt from a seed (`take5 play --deal`, a record's `deal`
+    /// line) for what the rules deal beyond what the model checks: the anniversary variant's
+    /// round 1 gives each seat its special cards (its description's `check_first_deal`). (A
+    /// fixture may set up any deal instead.)
+    pub fn check_given_deal(self, rules: &Rules, round: u32, deal: &Deal) -> Result<(), String> {
+        match round {
+            1 => (self.describe().check_first_deal)(rules, deal),
+            _ => Ok(()),
+        }
     }
 }
 

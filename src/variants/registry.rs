@@ -37,8 +37,9 @@ pub struct Description {
     pub row_capacity: fn(&Rules, usize) -> usize,
     /// Whether the hands are drafted (`play --draft` and a record's `draft` order apply).
     pub drafts: bool,
-    /// What a scripted first round (`play --deal`) must deal beyond what any deal must (the
-    /// anniversary's special cards): what is wrong with it.
+    /// What a given first round (`play --deal`, a record's `deal` line) must deal beyond what any
+    /// deal must (the anniversary's special cards): what is wrong with it
+    /// ([`Variant::check_given_deal`](super::Variant::check_given_deal)).
     pub check_first_deal: fn(&Rules, &Deal) -> Result<(), String>,
     /// Fills in the variant's own settings of rules told by the protocol's `game` line (which
     /// does not send them): `rules` hold the table's shared settings, seats as both player limits.

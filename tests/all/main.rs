@@ -42,6 +42,7 @@ mod selftest;
 mod show;
 mod stats;
 mod take_a_number;
+mod terminal_escapes;
 mod tournament;
 mod variant_rooms;
 mod verify;

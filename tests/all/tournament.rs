@@ -368,7 +368,7 @@ fn a_tournament_from_flags_plays_as_its_config_file_and_logs_every_line() {
         "bots:
   - {{name: random, player: 'builtin:random'}}
   - {{name: lowest, player: 'builtin:lowest'}}
-  - {{name: py, player: \"{python}\"}}
+  - {{name: py, player: \"{python}\", timeout_ms: 600000}}
 seats: 3
 deals: 2
 seed: 4
@@ -381,7 +381,8 @@ format: round-robin
     let from_flags = temp("flags-flags.jsonl");
     let logs = temp("flags-logs");
     let _ = std::fs::remove_dir_all(&logs);
-    let py = format!("py={python}");
+    // A generous limit: a Python bot can take seconds to start on a loaded machine.
+    let py = format!("py[timeout_ms=600000]={python}");
     ok(&take5(&[
         "tournament",
         "--bot",
@@ -858,4 +859,48 @@ format: round-robin
         let alive: Vec<i32> = pids.iter().copied().filter(|&p| !is_gone(p)).collect();
         assert!(alive.is_empty(), "{name}: bots {alive:?} outlived take5");
     }
+}
+
+/// A tournament has no terminal seat: `human` as a bot's player is refused (rather than run as
+/// a command named human), from flags and from a pool file.
+#[test]
+fn a_human_player_is_refused_in_a_tournament() {
+    let results = temp("human.jsonl");
+    for player in ["human", "human:60000"] {
+        let bot = format!("h={player}");
+        let output = take5(&[
+            "tournament",
+            "--bot",
+            &bot,
+            "--bot",
+            "b=builtin:random",
+            "--seats",
+            "2",
+            "--seed",
+            "1",
+            "--tables",
+            "round-robin",
+            "--results",
+            results.to_str().unwrap(),
+        ]);
+        let err = refused(&output);
+        assert!(
+            err.contains(&format!(
+                "command line: bot h: `{player}` is a person at the terminal, a seat only \
+                 `take5 play` has"
+            )),
+            "{err}"
+        );
+    }
+    let config = write(
+        "human.yaml",
+        "bots: [{name: h, player: human}, {name: b, player: 'builtin:random'}]\n\
+         seats: 2\nseed: 1\nformat: round-robin\n",
+    );
+    let err = refused(&tournament(&config, &results, &[]));
+    assert!(
+        err.contains("human.yaml: bot h: `human` is a person at the terminal"),
+        "{err}"
+    );
+    assert!(!results.exists());
 }

@@ -6,12 +6,6 @@
 use std::path::{Path, PathBuf};
 use take5::variants::Variant;
 
-/// Folders whose variant code is being moved into the variants' folders by work not merged
-/// yet (issue 29: the fixture code, to src/variants/NAME/fixture.rs through
-/// src/variants/fixtures.rs). Their namings are not offences; once a folder names no variant,
-/// the test asks for it to be taken off this list, so it cannot stay here unneeded.
-const NOT_YET: &[&str] = &["src/fixture/"];
-
 /// The enums whose values are a variant's.
 const ENUMS: [&str; 2] = ["Variant", "AnyGame"];
 
@@ -79,16 +73,11 @@ fn no_source_file_outside_src_variants_names_a_variant() {
     let inside = root.join("src").join("variants");
     let variants = value_names();
     let mut offences = Vec::new();
-    let mut not_yet = vec![0; NOT_YET.len()];
     for file in files.iter().filter(|f| !f.starts_with(&inside)) {
         let source = std::fs::read_to_string(file).unwrap();
-        let name = file.strip_prefix(root).unwrap().display().to_string();
-        let waiting = NOT_YET.iter().position(|dir| name.starts_with(dir));
         for (line, text) in namings(&source, &variants) {
-            match waiting {
-                Some(dir) => not_yet[dir] += 1,
-                None => offences.push(format!("{name}:{line}: {text}")),
-            }
+            let file = file.strip_prefix(root).unwrap().display();
+            offences.push(format!("{file}:{line}: {text}"));
         }
     }
     assert!(
@@ -97,13 +86,6 @@ fn no_source_file_outside_src_variants_names_a_variant() {
          src/variants/README.md):\n{}",
         offences.join("\n")
     );
-    for (dir, count) in NOT_YET.iter().zip(not_yet) {
-        assert!(
-            count > 0,
-            "{dir} names no variant any more: take it off NOT_YET in {}",
-            file!()
-        );
-    }
 }
 
 #[test]

@@ -16,6 +16,7 @@
 //! classic engine's ([`super::classic`]).
 
 pub mod description;
+pub mod fixture;
 
 use super::classic::{
     Table, check_cards, check_hands, check_table, game_over, lay_out, order_by_card, row_for,

@@ -17,6 +17,7 @@
 //! the highest final number below the card, as in classic (`classic::row_for`).
 
 pub mod description;
+pub mod fixture;
 
 use super::classic::{check_cards, check_hands, row_for};
 use crate::cards::{Card, Deck, Special};

@@ -8,6 +8,7 @@
 //! [`GameEnd`] says and the lowest total wins.
 
 pub mod description;
+pub mod fixture;
 
 use crate::cards::Card;
 use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};

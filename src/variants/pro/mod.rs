@@ -10,6 +10,7 @@
 //! wraps: the draft is the only thing this module adds (docs/rulings.md, "Pro variant").
 
 pub mod description;
+pub mod fixture;
 
 use super::classic::Classic;
 use crate::cards::{Card, Deck};

@@ -15,6 +15,7 @@
 //! the classic engine's ([`super::classic`]).
 
 pub mod description;
+pub mod fixture;
 
 use super::classic::{
     Table, check_cards, check_hands, check_round_and_rows, game_over, lay_out, order_by_card,
