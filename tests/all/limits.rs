@@ -180,6 +180,70 @@ fn a_record_naming_a_house_script_past_its_limit_is_refused() {
     );
 }
 
+/// Runs take5 with `args` under an address-space limit of 2 GiB (so a reader that grows without
+/// bound fails fast instead of filling the machine); what it printed and its peak resident
+/// memory in bytes.
+fn take5_measured(args: &[&str]) -> (Output, u64) {
+    let mut command = common::take5_limited(args, libc::RLIMIT_AS, 2 << 30);
+    command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    // Reaped with wait4 below, which gives its peak memory too.
+    #[allow(clippy::zombie_processes)]
+    let child = command.spawn().expect("take5 runs");
+    let pid = child.id() as libc::pid_t;
+    // Read its output before reaping it, so the pipes never fill.
+    let (stdout, stderr) = (child.stdout, child.stderr);
+    let read = |pipe: Option<std::process::ChildStdout>| {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut pipe.unwrap(), &mut bytes).unwrap();
+        bytes
+    };
+    let err_reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut stderr.unwrap(), &mut bytes).unwrap();
+        bytes
+    });
+    let out = read(stdout);
+    let err = err_reader.join().unwrap();
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is valid; wait4 fills it for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
+    let output = Output {
+        status: std::os::unix::process::ExitStatusExt::from_raw(status),
+        stdout: out,
+        stderr: err,
+    };
+    (output, usage.ru_maxrss as u64 * 1024)
+}
+
+/// Peak memory a refused endless input may take (the issue's bound).
+const MEMORY_BOUND: u64 = 100 << 20;
+
+#[test]
+fn stats_stops_at_an_endless_results_line_in_bounded_memory() {
+    let (output, peak) = take5_measured(&["stats", "/dev/zero"]);
+    refused(
+        &output,
+        "/dev/zero:1: the line is longer than 8388608 bytes, the longest a results line may be",
+    );
+    assert!(peak < MEMORY_BOUND, "peak resident memory {peak} bytes");
+}
+
+#[test]
+fn resume_stops_at_an_endless_results_line_in_bounded_memory() {
+    let args = "tournament --bot a=builtin:random --bot b=builtin:lowest --seats 2 --seed 1 \
+                --tables round-robin --results /dev/zero --resume";
+    let args: Vec<&str> = args.split_whitespace().collect();
+    let (output, peak) = take5_measured(&args);
+    refused(
+        &output,
+        "/dev/zero:1: the line is longer than 8388608 bytes, the longest a results line may be",
+    );
+    assert!(peak < MEMORY_BOUND, "peak resident memory {peak} bytes");
+}
+
 #[test]
 fn a_record_naming_dev_zero_as_its_house_script_is_refused() {
     refused(
