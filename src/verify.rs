@@ -572,7 +572,7 @@ impl Replay {
             if header.given_deck {
                 expected.deck = header.rules.deck.clone();
             }
-            if header.variant == Variant::Pro {
+            if header.variant.describe().drafts {
                 expected.draft = header.rules.draft;
             }
             let differ = differing_settings(&header.rules, &expected);

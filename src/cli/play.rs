@@ -163,7 +163,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     }
     if let Some(draft) = args.draft {
-        if args.variant != Variant::Pro {
+        if !args.variant.describe().drafts {
             return Err(CliError::input(format!(
                 "--draft: only the pro variant drafts its hands, not {}",
                 args.variant.name()
@@ -328,10 +328,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 if games == 1 { "" } else { "s" }
             )?;
             // The circle game's totals are points won, not penalties.
-            let mean = match args.variant {
-                Variant::Circle => "mean points",
-                _ => "mean penalty",
-            };
+            let mean = format!("mean {}", args.variant.describe().total);
             if let Some(path) = &args.deal {
                 // A file with fewer rounds than a game plays leaves the later ones to the seed.
                 let rounds = match scripted {
@@ -344,7 +341,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     visible(&path.display().to_string())
                 )?;
             }
-            write!(out, "{}", visible_lines(&stats.table_with(mean)))?;
+            write!(out, "{}", visible_lines(&stats.table_with(&mean)))?;
             print_fault_note(&mut out, faults)?;
         }
         Format::Json => {

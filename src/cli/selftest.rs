@@ -4,7 +4,7 @@
 use super::check::Format;
 use super::{CliError, Status};
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
-use crate::selftest::{self, Config, Report, Times, VARIANTS, Verdict};
+use crate::selftest::{self, Config, Report, Times, Verdict};
 use crate::variants::Variant;
 use crate::visible::visible_lines;
 use clap::Args;
@@ -47,7 +47,7 @@ fn parse_variant(name: &str) -> Result<Choice, String> {
     <Variant as clap::ValueEnum>::from_str(name, false)
         .map(|v| Choice(Some(v)))
         .map_err(|_| {
-            let names: Vec<_> = VARIANTS.iter().map(|v| v.name()).collect();
+            let names: Vec<_> = Variant::ALL.iter().map(|v| v.name()).collect();
             format!(
                 "unknown variant `{name}` (known: {}, or all)",
                 names.join(", ")
@@ -59,7 +59,7 @@ pub fn run(args: &SelftestArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
     let config = Config {
         command: args.bot.clone(),
-        variants: args.variant.0.map_or(VARIANTS.to_vec(), |v| vec![v]),
+        variants: args.variant.0.map_or(Variant::ALL.to_vec(), |v| vec![v]),
         timeout: Duration::from_millis(args.timeout),
         startup: Duration::from_millis(args.startup_timeout),
         seed: args.seed,

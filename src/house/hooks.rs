@@ -111,16 +111,13 @@ impl LuaHooks {
 /// Why `hook` cannot be used with `variant`, if it is another variant's own hook (such a hook
 /// would never be called).
 pub(crate) fn foreign(hook: Hook, variant: Variant) -> Option<String> {
-    let (own, moment) = match hook {
-        Hook::HashRow => (Variant::TakeANumber, "a card sent to a #-row"),
-        Hook::HashPile => (Variant::TakeANumber, "a #-row sent to the #-pile"),
-        Hook::SpecialPlayed => (Variant::Anniversary, "a special card played"),
-        Hook::Swap => (Variant::Anniversary, "a swap of special cards"),
-        Hook::RowCollected => (Variant::Circle, "a row collected"),
-        Hook::FinalScore => (Variant::Circle, "a seat's final score"),
-        Hook::DraftPick => (Variant::Pro, "a pick of the draft"),
-        Hook::LowCard | Hook::RowTaken | Hook::RoundEnd | Hook::GameOver => return None,
-    };
+    let (own, moment) = Variant::ALL.iter().find_map(|&v| {
+        let hooks = v.describe().house.hooks;
+        hooks
+            .iter()
+            .find(|(h, _)| *h == hook)
+            .map(|&(_, moment)| (v, moment))
+    })?;
     (own != variant).then(|| {
         format!(
             "hook {} is not a hook of the {} variant: it is the {} variant's ({moment})",

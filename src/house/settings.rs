@@ -9,6 +9,7 @@ use crate::rules::{
     RulesError, Ties,
 };
 use crate::variants::Variant;
+use crate::variants::registry::OwnSettings;
 use mlua::{Function, Table, Value};
 
 /// The settings a script may give, in the order they are applied.
@@ -100,7 +101,7 @@ pub fn read(
     let early = |v: Variant| {
         given
             .iter()
-            .filter(|(s, _)| owner(s).is_some())
+            .filter(|(s, _)| owner(s).is_some_and(|(_, own)| own.own_rules))
             .find_map(|(s, _)| foreign(s, v))
     };
     if let Some(why) = variant.and_then(|&v| early(v)) {
@@ -407,48 +408,28 @@ fn ties(value: &Value) -> Result<Ties, String> {
     }
 }
 
-/// The variant whose own setting `setting` is (docs/house-rules.md, "Settings per variant").
-fn owner(setting: &str) -> Option<Variant> {
-    match setting {
-        "takes_at" | "hash_pile_multiplier" => Some(Variant::TakeANumber),
-        "specials" | "specials_dealt" | "swapping" => Some(Variant::Anniversary),
-        "deal" | "cards_per_turn" | "plus5_points" | "x2_multiplier" | "held_penalty"
-        | "green_multiplier" | "red_multiplier" => Some(Variant::Circle),
-        "pro_deck" => Some(Variant::Pro),
-        _ => None,
-    }
+/// The variant whose own setting `setting` is, and the group it is in (docs/house-rules.md,
+/// "Settings per variant").
+fn owner(setting: &str) -> Option<(Variant, &'static OwnSettings)> {
+    Variant::ALL
+        .iter()
+        .find_map(|&v| v.describe().house.setting(setting).map(|own| (v, own)))
 }
 
-/// Why `setting` is not one of `variant`'s, if it is not: `draft` is the Pro variant's, `red`
-/// the circle game's, and the circle game deals by player count and plays one round, so it has
-/// no `rows`, `hand_size`, `target_score`, `rounds` or `ties`.
+/// Why `setting` is not one of `variant`'s, if it is not: another variant's own setting (the
+/// circle game's `red`, the Pro variant's `draft`), or a shared one the variant has no use for
+/// (the circle game deals by player count and plays one round, so it has no `rows`,
+/// `hand_size`, `target_score`, `rounds` or `ties`).
 pub fn foreign(setting: &str, variant: Variant) -> Option<String> {
-    if let Some(owner) = owner(setting) {
+    let why = if let Some((owner, own)) = owner(setting) {
         if owner == variant {
             return None;
         }
-        let whose = match owner {
-            Variant::TakeANumber => "Take a Number's (its rows and #-piles)",
-            Variant::Anniversary => "the anniversary variant's (its special cards)",
-            Variant::Circle => "the circle game's (its deal and scoring)",
-            _ => "the pro variant's (its deck)",
-        };
-        return Some(format!(
-            "setting {setting} is not a setting of the {} variant: it is {whose}",
-            variant.name()
-        ));
-    }
-    let why = match (setting, variant) {
-        ("draft", Variant::Pro) | ("red", Variant::Circle) => return None,
-        ("draft", _) => "it is the pro variant's (its draft order); other variants deal",
-        ("red", _) => "it is the circle game's (its red bullheads)",
-        ("rows" | "hand_size", Variant::Circle) => {
-            "the circle game deals its hands and rows by the number of players"
-        }
-        ("target_score" | "rounds" | "ties", Variant::Circle) => {
-            "the circle game is one round and the highest score wins"
-        }
-        _ => return None,
+        format!("it is {}", own.whose)
+    } else {
+        let unused = variant.describe().house.unused;
+        let (_, why) = unused.iter().find(|(names, _)| names.contains(&setting))?;
+        why.to_string()
     };
     Some(format!(
         "setting {setting} is not a setting of the {} variant: {why}",
@@ -680,5 +661,22 @@ pub fn with_line(short_src: &str, source: &[u8], problem: Problem) -> Problem {
     match text.lines().position(gives) {
         Some(line) => format!("{short_src}:{}: {problem}", line + 1),
         None => problem,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_settings_the_variants_name_are_settings() {
+        for &variant in Variant::ALL {
+            let house = &variant.describe().house;
+            let own = house.settings.iter().flat_map(|s| s.names);
+            let unused = house.unused.iter().flat_map(|(names, _)| *names);
+            for name in own.chain(unused) {
+                assert!(SETTINGS.contains(name), "{}: {name}", variant.name());
+            }
+        }
     }
 }

@@ -18,18 +18,13 @@ use crate::game::{Action, Decision, Discard, Event, Game, Seat, ToMove, View};
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::seat::GameStart;
-use crate::variants::Variant;
-use crate::variants::anniversary::Anniversary;
-use crate::variants::circle::Circle;
-use crate::variants::classic::Classic;
-use crate::variants::pro::Pro;
-use crate::variants::take_a_number::TakeANumber;
+use crate::variants::{Variant, Visitor};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The work a decision gets by default, in steps (the decisions played in its rollouts, one
 /// for each action tried, and `seats` for each determinization, the last two weighed by
-/// [`copy_steps`]), by variant and table: a count,
+/// [`copy_steps`]), by variant and table (each variant's [`SearchBudget`]): a count,
 /// so games are reproducible from the seed, and bounded, so a decision with long rollouts or
 /// many actions gets fewer rollouts. Chosen to keep every decision under 10 ms on one core of
 /// this project's machine (docs/mcs.md): classic at three seats or more gets more work than a
@@ -41,13 +36,14 @@ use std::time::{Duration, Instant};
 /// more: Take a Number's and the anniversary's copies weigh on short rollouts, the circle
 /// game's moves on long hands); Take a Number and the anniversary variant got their work back
 /// once their copies were counted at their weight ([`copy_steps`]).
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub fn default_steps(variant: Variant, seats: usize) -> u64 {
-    match variant {
-        Variant::Classic if seats > 2 => 50_000,
-        Variant::Classic | Variant::Pro => 40_000,
-        Variant::TakeANumber => 50_000,
-        Variant::Anniversary => 25_000,
-        Variant::Circle => 12_000,
+    let budget = &variant.describe().search;
+    if seats > 2 {
+        budget.steps
+    } else {
+        budget.steps_two_seats
     }
 }
 
@@ -56,10 +52,7 @@ pub fn default_steps(variant: Variant, seats: usize) -> u64 {
 /// special cards) weigh about four rollout decisions, so a late decision, whose rollouts are
 /// short and mostly copies, would otherwise take twice the time of an early one.
 pub fn copy_steps(variant: Variant) -> u64 {
-    match variant {
-        Variant::TakeANumber | Variant::Anniversary => 4,
-        Variant::Classic | Variant::Pro | Variant::Circle => 1,
-    }
+    variant.describe().search.copy_steps
 }
 
 /// The rollouts' policy by default.
@@ -231,6 +224,22 @@ pub struct McsPlayer {
     searched: Searched,
 }
 
+/// One decision's search, in the variant's own game type ([`McsPlayer::search`]).
+struct Search<'a, 'v> {
+    player: &'a mut McsPlayer,
+    rules: &'a Arc<Rules>,
+    view: &'a View<'v>,
+}
+
+impl Visitor for Search<'_, '_> {
+    type Output = Option<Action>;
+
+    #[inline]
+    fn visit<G: Model>(self) -> Option<Action> {
+        self.player.search::<G>(self.rules, self.view)
+    }
+}
+
 /// What one decision's search did: its rollouts (each action played out once from one
 /// determinization counts one) and its steps (see [`default_steps`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -248,7 +257,7 @@ impl McsPlayer {
             rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
             // Other keys for the rollouts, so their streams are not the determinizations'.
             policies: Policies::new(&options, seed),
-            variant: Variant::Classic,
+            variant: Variant::default(),
             rules: None,
             memory: Memory::default(),
             style: Style::default(),
@@ -291,13 +300,11 @@ impl McsPlayer {
                 rules
             }
         };
-        let chosen = match self.variant {
-            Variant::Classic => self.search::<Classic>(&rules, view),
-            Variant::Pro => self.search::<Pro>(&rules, view),
-            Variant::TakeANumber => self.search::<TakeANumber>(&rules, view),
-            Variant::Circle => self.search::<Circle>(&rules, view),
-            Variant::Anniversary => self.search::<Anniversary>(&rules, view),
-        };
+        let chosen = self.variant.visit(Search {
+            player: self,
+            rules: &rules,
+            view,
+        });
         chosen.unwrap_or_else(|| self.policies.smart.choose(view))
     }
 

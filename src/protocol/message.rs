@@ -7,7 +7,7 @@ use crate::game::{
     Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialPlay, SpecialTable,
     View,
 };
-use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, Ties};
+use crate::rules::{Draft, GameEnd, Rules, Ties};
 use crate::seat::GameStart;
 use crate::variants::Variant;
 use std::fmt;
@@ -430,21 +430,7 @@ impl GameInfo {
     /// unless a house script changes them), dealing this table's `hand_size` and `rows`. The
     /// variants' own house settings (docs/house-rules.md) are not sent either.
     pub fn rules(&self) -> Rules {
-        let circle = (self.variant == Variant::Circle.name()).then(|| {
-            let defaults = Variant::Circle
-                .rules()
-                .circle
-                .expect("the circle's settings");
-            Box::new(CircleRules {
-                deal: vec![CircleDeal {
-                    players: self.seats,
-                    hand_size: self.hand_size,
-                    rows: self.rows,
-                }],
-                ..*defaults
-            })
-        });
-        Rules {
+        let mut rules = Rules {
             deck: self.deck.clone(),
             rows: self.rows,
             row_capacity: self.row_capacity,
@@ -454,11 +440,15 @@ impl GameInfo {
             end: self.end,
             ties: Ties::Shared,
             draft: Draft::SeatOrder,
-            circle,
+            circle: None,
             take_a_number: None,
             anniversary: None,
             pro: None,
+        };
+        if let Some(variant) = Variant::from_name(&self.variant) {
+            (variant.describe().told_rules)(&mut rules);
         }
+        rules
     }
 }
 

@@ -1066,7 +1066,7 @@ mod tests {
         let rules = Rules::classic();
         let start = GameStart {
             number: 3,
-            variant: crate::variants::Variant::Classic,
+            variant: crate::variants::Variant::default(),
             rules: &rules,
             seats: 4,
             seat: 2,

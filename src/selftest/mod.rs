@@ -25,15 +25,6 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Every variant, in the order `--variant all` tests them.
-pub const VARIANTS: [Variant; 5] = [
-    Variant::Classic,
-    Variant::Pro,
-    Variant::TakeANumber,
-    Variant::Circle,
-    Variant::Anniversary,
-];
-
 /// What the `error` line of a provoked refusal says.
 pub const REFUSAL: &str =
     "take5 selftest refuses the first answer to this request on purpose: answer it again";
@@ -100,27 +91,15 @@ impl Item {
 /// The items of `variant`'s checklist, in order; those that every bot must meet in its
 /// situations (the others are checked when the bot's own choices lead there).
 pub fn items(variant: Variant) -> Vec<(Item, bool)> {
-    let asks: &[(&str, bool)] = match variant {
-        Variant::Classic => &[("play", true), ("row", true)],
-        Variant::Pro => &[("pick", true), ("play", true), ("row", false)],
-        Variant::TakeANumber => &[("play", true), ("row", true), ("keep", true)],
-        Variant::Circle => &[("place", true)],
-        Variant::Anniversary => &[
-            ("play", true),
-            ("special", true),
-            ("row", true),
-            ("cancel", true),
-            ("swap", true),
-        ],
-    };
+    let own = &variant.describe().selftest;
     let mut items = vec![(Item::Handshake, true)];
     items.extend(
-        asks.iter()
+        own.asks
+            .iter()
             .map(|&(kind, required)| (Item::Ask(kind), required)),
     );
-    let takes = !matches!(variant, Variant::Pro | Variant::Circle);
     items.extend([
-        (Item::Take, takes),
+        (Item::Take, own.takes),
         (Item::LastTurn, true),
         (Item::Error, true),
         (Item::Games, true),
@@ -697,7 +676,7 @@ mod tests {
 
     #[test]
     fn every_variant_lists_each_of_its_questions_once() {
-        for variant in VARIANTS {
+        for &variant in Variant::ALL {
             let items = items(variant);
             for (i, (item, _)) in items.iter().enumerate() {
                 assert!(!items[..i].iter().any(|(seen, _)| seen == item), "{item:?}");

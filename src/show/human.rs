@@ -51,7 +51,7 @@ impl Human {
         Human {
             input: Box::new(input),
             output: Box::new(output),
-            variant: Variant::Classic,
+            variant: Variant::default(),
             seats: 0,
             seat: 0,
             heard: Vec::new(),
@@ -367,10 +367,9 @@ mod tests {
         }
         let screen = Screen::default();
         let mut human = Human::with(io::Cursor::new("hello\n99\n\n17\n"), screen.clone());
-        let rules = Variant::Classic.rules();
-        let mut game = Variant::Classic
-            .new_game(Arc::new(rules.clone()), 2)
-            .unwrap();
+        let classic = Variant::from_name("classic").unwrap();
+        let rules = classic.rules();
+        let mut game = classic.new_game(Arc::new(rules.clone()), 2).unwrap();
         let deal = crate::game::Deal {
             hands: vec![(11..=20).map(Card).collect(), (21..=30).map(Card).collect()],
             rows: vec![Card(1), Card(2), Card(3), Card(4)],
@@ -380,7 +379,7 @@ mod tests {
         game.deal(&deal, &mut crate::game::Discard).unwrap();
         let start = GameStart {
             number: 0,
-            variant: Variant::Classic,
+            variant: classic,
             rules: &rules,
             seats: 2,
             seat: 0,

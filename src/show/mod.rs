@@ -19,7 +19,7 @@ use crate::fixture::{self, Engine, Fixture, Run, State, report};
 use crate::game::{Event, Points, Seat, TakeReason, View};
 use crate::record::{Header, Line};
 use crate::rules::Rules;
-use crate::variants::{Variant, take_a_number};
+use crate::variants::Variant;
 use crate::verify::{self, VerifyError};
 use serde::Serialize;
 use std::path::Path;
@@ -127,15 +127,7 @@ impl Hands {
 }
 
 fn capacity(variant: Variant, rules: &Rules, row: usize, seven: bool) -> usize {
-    let base = if variant == Variant::TakeANumber {
-        take_a_number::row_capacities(rules)
-            .get(row)
-            .copied()
-            .unwrap_or(rules.row_capacity)
-    } else {
-        rules.row_capacity
-    };
-    base + usize::from(seven)
+    (variant.describe().row_capacity)(rules, row) + usize::from(seven)
 }
 
 impl Table {
@@ -293,7 +285,7 @@ impl Table {
         for (s, seat) in table.seats.iter_mut().enumerate() {
             if !hands.shows(s) {
                 seat.hand = None;
-                if table.variant != Variant::Circle {
+                if !table.variant.describe().specials_public {
                     seat.specials = None;
                 }
             }
@@ -584,7 +576,7 @@ pub fn from_record(
                         players: header.players.clone(),
                         steps: Vec::new(),
                         rounds: Vec::new(),
-                        highest_wins: header.variant == Variant::Circle,
+                        highest_wins: header.variant.describe().highest_wins,
                     });
                     current = Some((
                         (**header).clone(),
@@ -772,7 +764,7 @@ pub fn from_fixture(fixture: &Fixture, run: &Run, hands: Hands) -> Shown {
         players: fixture.players.clone(),
         steps,
         rounds,
-        highest_wins: fixture.variant == Variant::Circle,
+        highest_wins: fixture.variant.describe().highest_wins,
     }
 }
 
@@ -853,7 +845,7 @@ mod tests {
             title: String::new(),
             said: Vec::new(),
             table: Table {
-                variant: Variant::Classic,
+                variant: Variant::default(),
                 round,
                 turn,
                 rows: Vec::new(),
@@ -876,7 +868,7 @@ mod tests {
     fn the_viewer_finds_a_turn_and_the_next_take_of_a_seat() {
         let shown = Shown {
             title: String::new(),
-            variant: Variant::Classic,
+            variant: Variant::default(),
             players: players(),
             steps: vec![
                 step(1, 0, vec![]),
@@ -919,7 +911,7 @@ mod tests {
         assert_eq!(seen.seats[0].hand, None);
         assert_eq!(seen.seats[0].specials, None);
         assert_eq!(seen.seats[1], table.seats[1]);
-        table.variant = Variant::Circle;
+        table.variant = Variant::from_name("circle").unwrap();
         let seen = table.seen_by(Hands::Seat(1));
         assert_eq!(seen.seats[0].hand, None);
         assert_eq!(seen.seats[0].specials, Some(vec!["stop".to_string()]));

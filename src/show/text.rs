@@ -2,7 +2,6 @@
 //! terminal viewer ([`super::tui`]) and the human seat. The one layout of a table in text.
 
 use super::{Face, Shown, Step, Table};
-use crate::variants::Variant;
 use crate::visible::visible;
 use std::fmt::Write;
 
@@ -94,8 +93,8 @@ pub fn table(table: &Table) -> Vec<Line> {
         ));
     }
     lines.push(head);
-    if table.variant == Variant::Circle {
-        lines.push(vec![piece("the rows of the circle, clockwise:", Tone::Dim)]);
+    if let Some(heading) = table.variant.describe().rows_heading {
+        lines.push(vec![piece(heading, Tone::Dim)]);
     }
     if !table.revealed.is_empty() {
         let mut line = vec![piece("revealed: ", Tone::Plain)];
@@ -115,11 +114,7 @@ pub fn table(table: &Table) -> Vec<Line> {
             .iter()
             .map(|c| i64::from(c.bullheads) * if c.red { -1 } else { 1 })
             .sum();
-        let unit = if table.variant == Variant::Circle {
-            "points"
-        } else {
-            "bullheads"
-        };
+        let unit = table.variant.describe().row_worth;
         let mut notes = format!("   ({}/{}, {worth} {unit}", row.cards.len(), row.capacity);
         if !row.specials.is_empty() {
             let _ = write!(notes, ", specials {}", row.specials.join(" "));

@@ -18,7 +18,7 @@ struct File {
     seats: usize,
     #[serde(default = "one")]
     deals: u64,
-    #[serde(default = "classic")]
+    #[serde(default)]
     variant: Variant,
     #[serde(default)]
     house: Option<PathBuf>,
@@ -72,9 +72,6 @@ pub enum Format {
 
 fn one() -> u64 {
     1
-}
-fn classic() -> Variant {
-    Variant::Classic
 }
 fn two_seconds() -> u64 {
     2000

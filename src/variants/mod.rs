@@ -1,12 +1,21 @@
-//! The variants. Each is one module implementing [`Game`]; adding one touches nothing else but
-//! the registry below ([`Variant`] and [`AnyGame`]).
+//! The variants. Each lives in its own folder (`src/variants/NAME/`): its engine (a type
+//! implementing [`Game`] and [`Model`](crate::game::model::Model)) and its [`Description`]
+//! (`description.rs`: its rules, facts and the parts the upper modules use: house settings and
+//! hooks, search budget, selftest situations, what the viewer and `play` need), listed once in
+//! the registry below. No file outside `src/variants/` names a variant
+//! (tests/all/variant_rooms.rs keeps it so): the rest of take5 reads a variant through
+//! [`Variant::describe`], [`Variant::new_game`] and [`Variant::visit`]. How to add one:
+//! src/variants/README.md.
 
 pub mod anniversary;
 pub mod circle;
 pub mod classic;
 pub mod fixtures;
 pub mod pro;
+pub mod registry;
 pub mod take_a_number;
+
+pub use registry::{Description, Visitor};
 
 use crate::game::house::HouseHooks;
 use crate::game::{
@@ -16,98 +25,118 @@ use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
 use std::sync::Arc;
 
-/// The variants take5 knows, by the name used on the command line, in fixtures and in records
-/// (the same kebab-case name everywhere, e.g. `take-a-number`).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Variant {
+/// Declares the variants: each line is the variant's doc (its `--help` line), its name (the
+/// kebab-case of which is its name on the command line, in fixtures and in records) and its
+/// game type (in its folder, beside its `description::DESCRIPTION`). From it come [`Variant`],
+/// [`AnyGame`], the registry of descriptions and the dispatch over the game types.
+macro_rules! registry {
+    ($( $(#[$doc:meta])* $name:ident => $folder:ident :: $game:ident, )*) => {
+        /// The variants take5 knows, by the name used on the command line, in fixtures and in
+        /// records (the same kebab-case name everywhere, e.g. `take-a-number`).
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize,
+            clap::ValueEnum,
+        )]
+        #[serde(rename_all = "kebab-case")]
+        pub enum Variant {
+            $( $(#[$doc])* $name, )*
+        }
+
+        /// Every variant's description, in the order of [`Variant`].
+        static REGISTRY: &[&Description] = &[$( &$folder::description::DESCRIPTION, )*];
+
+        impl Variant {
+            /// Every variant, in the registry's order.
+            pub const ALL: &[Variant] = &[$( Variant::$name, )*];
+
+            /// A new game of this variant, waiting for its first deal.
+            pub fn new_game(self, rules: Arc<Rules>, seats: usize) -> Result<AnyGame, RulesError> {
+                match self {
+                    $( Variant::$name => Ok(AnyGame::$name($folder::$game::new(rules, seats)?)), )*
+                }
+            }
+
+            /// Runs `visitor` with this variant's game type.
+            #[inline]
+            pub fn visit<V: Visitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $( Variant::$name => visitor.visit::<$folder::$game>(), )*
+                }
+            }
+        }
+
+        /// A game of any variant. An enum rather than a `Box<dyn Game>` so the referee's inner
+        /// loop calls the variant directly (and the compiler can inline it).
+        #[derive(Debug)]
+        #[repr(u8)] // an explicit tag: telling the variant apart is then one byte compare
+        pub enum AnyGame {
+            $( $name($folder::$game), )*
+        }
+
+        /// Forwards a [`Game`] method to the variant inside.
+        macro_rules! dispatch {
+            ($self_:ident, $g:ident => $call:expr) => {
+                match $self_ {
+                    $( AnyGame::$name($g) => $call, )*
+                }
+            };
+        }
+    };
+}
+
+registry! {
     /// 6 nimmt! / Take 5: 2-10 players, 104 cards, four rows; the lowest total wins.
-    Classic,
+    Classic => classic::Classic,
     /// Take 5's Pro variant: 2-6 players, cards 1 to 10 x players + 4, hands drafted.
-    Pro,
+    Pro => pro::Pro,
     /// Take a Number (X nimmt!): 2-4 players, rows of 3, 4 and 5 cards, a #-row per player.
-    TakeANumber,
+    TakeANumber => take_a_number::TakeANumber,
     /// The circle game ("Take 5!", Hornochsen!): 2-6 players, rows in a circle, 1-3 cards a
     /// turn in seat order, green and red bullheads, "x2" and "+5" special cards; the highest
     /// score wins.
-    Circle,
+    Circle => circle::Circle,
     /// 6 nimmt!'s anniversary variant: 2-8 players, 28 special cards, two rounds.
-    Anniversary,
+    Anniversary => anniversary::Anniversary,
 }
 
 impl Variant {
+    /// What take5 knows of this variant.
+    #[inline]
+    pub fn describe(self) -> &'static Description {
+        REGISTRY[self as usize]
+    }
+
     pub fn name(self) -> &'static str {
-        match self {
-            Variant::Classic => "classic",
-            Variant::Pro => "pro",
-            Variant::TakeANumber => "take-a-number",
-            Variant::Circle => "circle",
-            Variant::Anniversary => "anniversary",
-        }
+        self.describe().name
     }
 
     /// The variant's default rules.
     pub fn rules(self) -> Rules {
-        match self {
-            Variant::Classic => Rules::classic(),
-            Variant::Pro => Rules::pro(),
-            Variant::TakeANumber => take_a_number::rules(),
-            Variant::Circle => circle::rules(),
-            Variant::Anniversary => anniversary::rules(),
-        }
+        (self.describe().rules)()
+    }
+
+    /// The variant named `name`, if there is one.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::ALL.iter().copied().find(|v| v.name() == name)
     }
 
     /// Checks a deal given rather than dealt from a seed (`take5 play --deal`, a record's `deal`
     /// line) for what the rules deal beyond what the model checks: the anniversary variant's
-    /// round 1 gives each seat its special cards. (A fixture may set up any deal instead.)
+    /// round 1 gives each seat its special cards (its description's `check_first_deal`). (A
+    /// fixture may set up any deal instead.)
     pub fn check_given_deal(self, rules: &Rules, round: u32, deal: &Deal) -> Result<(), String> {
-        match self {
-            Variant::Anniversary if round == 1 => anniversary::check_first_deal(rules, deal),
+        match round {
+            1 => (self.describe().check_first_deal)(rules, deal),
             _ => Ok(()),
         }
     }
+}
 
-    /// A new game of this variant, waiting for its first deal.
-    pub fn new_game(self, rules: Arc<Rules>, seats: usize) -> Result<AnyGame, RulesError> {
-        match self {
-            Variant::Classic => Ok(AnyGame::Classic(classic::Classic::new(rules, seats)?)),
-            Variant::Pro => Ok(AnyGame::Pro(pro::Pro::new(rules, seats)?)),
-            Variant::TakeANumber => Ok(AnyGame::TakeANumber(take_a_number::TakeANumber::new(
-                rules, seats,
-            )?)),
-            Variant::Circle => Ok(AnyGame::Circle(circle::Circle::new(rules, seats)?)),
-            Variant::Anniversary => Ok(AnyGame::Anniversary(anniversary::Anniversary::new(
-                rules, seats,
-            )?)),
-        }
+impl Default for Variant {
+    /// The first registered (classic).
+    fn default() -> Variant {
+        Variant::ALL[0]
     }
-}
-
-/// A game of any variant. An enum rather than a `Box<dyn Game>` so the referee's inner loop
-/// calls the variant directly (and the compiler can inline it).
-#[derive(Debug)]
-#[repr(u8)] // an explicit tag: telling the variant apart is then one byte compare
-pub enum AnyGame {
-    Classic(classic::Classic),
-    Pro(pro::Pro),
-    TakeANumber(take_a_number::TakeANumber),
-    Circle(circle::Circle),
-    Anniversary(anniversary::Anniversary),
-}
-
-/// Forwards a [`Game`] method to the variant inside.
-macro_rules! dispatch {
-    ($self:ident, $game:ident => $call:expr) => {
-        match $self {
-            AnyGame::Classic($game) => $call,
-            AnyGame::Pro($game) => $call,
-            AnyGame::TakeANumber($game) => $call,
-            AnyGame::Circle($game) => $call,
-            AnyGame::Anniversary($game) => $call,
-        }
-    };
 }
 
 impl Game for AnyGame {

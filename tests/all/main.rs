@@ -47,4 +47,5 @@ mod stats;
 mod take_a_number;
 mod terminal_escapes;
 mod tournament;
+mod variant_rooms;
 mod verify;

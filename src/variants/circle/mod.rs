@@ -16,6 +16,7 @@
 //! highest; a row leaving keeps it), so the row "between" two final numbers is the one with
 //! the highest final number below the card, as in classic (`classic::row_for`).
 
+pub mod description;
 pub mod fixture;
 
 use super::classic::{check_cards, check_hands, row_for};

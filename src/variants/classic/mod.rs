@@ -7,6 +7,7 @@
 //! moment. After a round the bullheads taken are added to the totals; the game ends as
 //! [`GameEnd`] says and the lowest total wins.
 
+pub mod description;
 pub mod fixture;
 
 use crate::cards::Card;

@@ -9,6 +9,7 @@
 //! `rows` of them do and the others are out of the round. From there on it is the classic round, played by the [`Classic`] engine this state
 //! wraps: the draft is the only thing this module adds (docs/rulings.md, "Pro variant").
 
+pub mod description;
 pub mod fixture;
 
 use super::classic::Classic;

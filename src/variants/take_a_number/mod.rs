@@ -14,6 +14,7 @@
 //! Placement by least difference, the order of the revealed cards and the deal's checks are
 //! the classic engine's ([`super::classic`]).
 
+pub mod description;
 pub mod fixture;
 
 use super::classic::{

@@ -1,0 +1,81 @@
+//! What the rest of take5 needs to know of the circle game ([`Description`]).
+
+use crate::game::house::Hook;
+use crate::rules::{CircleDeal, Rules};
+use crate::variants::registry::{
+    BASE, Description, HouseParts, OwnSettings, SearchBudget, SelftestParts, no_situations,
+};
+
+pub const DESCRIPTION: Description = Description {
+    name: "circle",
+    rules: super::rules,
+    highest_wins: true,
+    total: "points",
+    row_worth: "points",
+    rows_heading: Some("the rows of the circle, clockwise:"),
+    specials_public: true,
+    told_rules,
+    house: HouseParts {
+        settings: &[
+            OwnSettings {
+                names: &[
+                    "deal",
+                    "cards_per_turn",
+                    "plus5_points",
+                    "x2_multiplier",
+                    "held_penalty",
+                    "green_multiplier",
+                    "red_multiplier",
+                ],
+                whose: "the circle game's (its deal and scoring)",
+                own_rules: true,
+            },
+            OwnSettings {
+                names: &["red"],
+                whose: "the circle game's (its red bullheads)",
+                own_rules: false,
+            },
+        ],
+        unused: &[
+            (
+                &["rows", "hand_size"],
+                "the circle game deals its hands and rows by the number of players",
+            ),
+            (
+                &["target_score", "rounds", "ties"],
+                "the circle game is one round and the highest score wins",
+            ),
+        ],
+        hooks: &[
+            (Hook::RowCollected, "a row collected"),
+            (Hook::FinalScore, "a seat's final score"),
+        ],
+    },
+    search: SearchBudget {
+        steps: 12_000,
+        steps_two_seats: 12_000,
+        copy_steps: 1,
+    },
+    // One kind of question: the games in a row show it.
+    selftest: SelftestParts {
+        asks: &[("place", true)],
+        takes: false,
+        forced: no_situations,
+    },
+    ..BASE
+};
+
+/// The protocol sends neither the scoring of special cards nor the cards per turn: a table gets
+/// the variant's (which `take5 play` plays unless a house script changes them), dealing its
+/// `hand_size` and `rows`.
+fn told_rules(rules: &mut Rules) {
+    let defaults = super::rules().circle.expect("the circle's settings");
+    rules.circle = Some(Box::new(crate::rules::CircleRules {
+        deal: vec![CircleDeal {
+            players: rules.min_players,
+            hand_size: rules.hand_size,
+            rows: rules.rows,
+        }],
+        ..*defaults
+    }));
+}

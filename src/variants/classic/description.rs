@@ -1,0 +1,33 @@
+//! What the rest of take5 needs to know of classic ([`Description`]).
+
+use crate::rules::Rules;
+use crate::variants::registry::{
+    BASE, Description, Forced, SearchBudget, SelftestParts, range, scripted_deal,
+};
+
+pub const DESCRIPTION: Description = Description {
+    name: "classic",
+    rules: Rules::classic,
+    // A table of two gets less: its steps cost more (a determinization and a copy per action
+    // weigh more beside rollouts of two seats), and more bought no strength (docs/mcs.md).
+    search: SearchBudget {
+        steps: 50_000,
+        steps_two_seats: 40_000,
+        copy_steps: 1,
+    },
+    selftest: SelftestParts {
+        asks: &[("play", true), ("row", true)],
+        takes: true,
+        forced,
+    },
+    ..BASE
+};
+
+/// Every card of the bot's hand is below every row: its first card is low, it chooses a row
+/// and takes it.
+fn forced() -> Vec<Forced> {
+    vec![Forced {
+        name: "a low card",
+        deal: scripted_deal(&[range(1, 10), range(11, 20)], &[101, 102, 103, 104], None),
+    }]
+}

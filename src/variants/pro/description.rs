@@ -1,0 +1,41 @@
+//! What the rest of take5 needs to know of the Pro variant ([`Description`]).
+
+use crate::game::house::Hook;
+use crate::rules::Rules;
+use crate::variants::registry::{
+    BASE, Description, HouseParts, OwnSettings, SearchBudget, SelftestParts, no_situations,
+};
+
+pub const DESCRIPTION: Description = Description {
+    name: "pro",
+    rules: Rules::pro,
+    drafts: true,
+    house: HouseParts {
+        settings: &[
+            OwnSettings {
+                names: &["pro_deck"],
+                whose: "the pro variant's (its deck)",
+                own_rules: true,
+            },
+            OwnSettings {
+                names: &["draft"],
+                whose: "the pro variant's (its draft order); other variants deal",
+                own_rules: false,
+            },
+        ],
+        hooks: &[(Hook::DraftPick, "a pick of the draft")],
+        ..BASE.house
+    },
+    search: SearchBudget {
+        steps: 40_000,
+        steps_two_seats: 40_000,
+        copy_steps: 1,
+    },
+    // The hands are drafted (no deal to script): the games in a row show every question.
+    selftest: SelftestParts {
+        asks: &[("pick", true), ("play", true), ("row", false)],
+        takes: false,
+        forced: no_situations,
+    },
+    ..BASE
+};

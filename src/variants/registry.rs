@@ -1,0 +1,238 @@
+//! What each variant tells the rest of take5 about itself (as OpenSpiel registers a game type
+//! with its factory): a [`Description`] per variant, kept in its own folder
+//! (`src/variants/NAME/description.rs`) and listed once in the registry of [`super`], which
+//! also gives its factory ([`Variant::new_game`](super::Variant::new_game)) and the generic dispatch
+//! ([`Variant::visit`](super::Variant::visit)). Upper
+//! modules (the search bot, house rules, selftest, the viewer, `play`, `verify`, the protocol)
+//! read a variant's facts and parts here, through [`Variant::describe`](super::Variant::describe), and never name one.
+//!
+//! Everything here is plain data or a function over the lower layers' types (cards, rules,
+//! game), so a variant's folder needs nothing from the modules that use it.
+
+use crate::cards::{Card, Special};
+use crate::game::house::Hook;
+use crate::game::model::Model;
+use crate::game::{Deal, SpecialDeal};
+use crate::rules::Rules;
+
+/// One variant, as the rest of take5 needs to know it.
+#[derive(Debug)]
+pub struct Description {
+    /// The name on the command line, in fixtures and in records (kebab-case).
+    pub name: &'static str,
+    /// The variant's default rules.
+    pub rules: fn() -> Rules,
+    /// Whether the highest total wins (the others: the lowest, totals being penalties).
+    pub highest_wins: bool,
+    /// What a seat's total is ("penalty", or "points" where they are won).
+    pub total: &'static str,
+    /// What a row is worth in, as the viewer notes it beside a row ("bullheads", "points").
+    pub row_worth: &'static str,
+    /// A line the viewer writes above the rows, if the variant's rows need one (the circle's).
+    pub rows_heading: Option<&'static str>,
+    /// Whether every seat sees every seat's special cards (a viewer of one seat hides the others'
+    /// special cards otherwise).
+    pub specials_public: bool,
+    /// How many cards row `row` holds before the next card takes it, under `rules`.
+    pub row_capacity: fn(&Rules, usize) -> usize,
+    /// Whether the hands are drafted (`play --draft` and a record's `draft` order apply).
+    pub drafts: bool,
+    /// What a given first round (`play --deal`, a record's `deal` line) must deal beyond what any
+    /// deal must (the anniversary's special cards): what is wrong with it
+    /// ([`Variant::check_given_deal`](super::Variant::check_given_deal)).
+    pub check_first_deal: fn(&Rules, &Deal) -> Result<(), String>,
+    /// Fills in the variant's own settings of rules told by the protocol's `game` line (which
+    /// does not send them): `rules` hold the table's shared settings, seats as both player limits.
+    pub told_rules: fn(&mut Rules),
+    pub house: HouseParts,
+    pub search: SearchBudget,
+    pub selftest: SelftestParts,
+}
+
+/// The base game's facts, for a variant's description to start from (`..BASE`) and give what
+/// differs: its name, rules, search budget and selftest are always its own.
+pub const BASE: Description = Description {
+    name: "",
+    rules: Rules::classic,
+    highest_wins: false,
+    total: "penalty",
+    row_worth: "bullheads",
+    rows_heading: None,
+    specials_public: false,
+    row_capacity: uniform_row_capacity,
+    drafts: false,
+    check_first_deal: any_first_deal,
+    told_rules: nothing_told,
+    house: HouseParts {
+        settings: &[],
+        unused: &[],
+        hooks: &[],
+    },
+    search: SearchBudget {
+        steps: 0,
+        steps_two_seats: 0,
+        copy_steps: 1,
+    },
+    selftest: SelftestParts {
+        asks: &[],
+        takes: true,
+        forced: no_situations,
+    },
+};
+
+/// Code generic over a variant's game type, run for one variant by [`Variant::visit`](super::Variant::visit): the
+/// match on the variant stays in the registry, and `visit` is compiled for each game type, so
+/// a hot loop inside it calls the variant's engine directly (the search bot's rollouts).
+pub trait Visitor {
+    type Output;
+    fn visit<G: Model>(self) -> Self::Output;
+}
+
+/// The house-rule settings and hooks that are a variant's own (docs/house-rules.md).
+#[derive(Debug)]
+pub struct HouseParts {
+    /// Settings only this variant reads, with whose they are.
+    pub settings: &'static [OwnSettings],
+    /// Shared settings this variant has no use for, with why.
+    pub unused: &'static [(&'static [&'static str], &'static str)],
+    /// Hooks only this variant calls, with the moment each is called at.
+    pub hooks: &'static [(Hook, &'static str)],
+}
+
+/// Settings only one variant reads.
+#[derive(Debug)]
+pub struct OwnSettings {
+    pub names: &'static [&'static str],
+    /// Whose they are, as an error for another variant says it ("the circle game's (its deal
+    /// and scoring)").
+    pub whose: &'static str,
+    /// Whether they live in the variant's own part of the rules: a script for another variant
+    /// is refused before it is applied (applied, they could make no sense of its rules).
+    pub own_rules: bool,
+}
+
+impl HouseParts {
+    /// The group of this variant's own settings that holds `setting`, if any.
+    pub fn setting(&self, setting: &str) -> Option<&'static OwnSettings> {
+        self.settings.iter().find(|s| s.names.contains(&setting))
+    }
+}
+
+/// How much work `builtin:mcs` gives a decision by default (docs/mcs.md).
+#[derive(Debug)]
+pub struct SearchBudget {
+    /// Steps a decision gets at a table of three or more.
+    pub steps: u64,
+    /// Steps a decision gets at a table of two.
+    pub steps_two_seats: u64,
+    /// What a copy of the game counts in steps (a determinization: seats times that).
+    pub copy_steps: u64,
+}
+
+/// What `take5 selftest` asks of a bot in this variant.
+#[derive(Debug)]
+pub struct SelftestParts {
+    /// The questions the variant asks, as the protocol names them, each with whether every bot
+    /// must meet it in the situations (the others come when the bot's own choices lead there).
+    pub asks: &'static [(&'static str, bool)],
+    /// Whether every bot must see a take in the situations.
+    pub takes: bool,
+    /// The variant's scripted situations (beyond those of every variant), each a first deal
+    /// for a table of two whose rules play one round.
+    pub forced: fn() -> Vec<Forced>,
+}
+
+/// A scripted situation: a deal that brings the bot at seat 0 to a question whatever it answers.
+#[derive(Clone, Debug)]
+pub struct Forced {
+    /// What it is for, as the checklist says it.
+    pub name: &'static str,
+    pub deal: Deal,
+}
+
+/// Row `row`'s capacity when every row has the rules' `row_capacity`.
+pub fn uniform_row_capacity(rules: &Rules, _row: usize) -> usize {
+    rules.row_capacity
+}
+
+/// A first round needs nothing beyond what any deal needs.
+pub fn any_first_deal(_rules: &Rules, _deal: &Deal) -> Result<(), String> {
+    Ok(())
+}
+
+/// No settings of the variant's own to tell.
+pub fn nothing_told(_rules: &mut Rules) {}
+
+/// No situations of the variant's own.
+pub fn no_situations() -> Vec<Forced> {
+    Vec::new()
+}
+
+/// The numbers `first` to `last`.
+pub fn range(first: u16, last: u16) -> Vec<u16> {
+    (first..=last).collect()
+}
+
+/// A deal of `hands` and `rows`, and (for special cards) the special cards `specials` by seat,
+/// the rest of the anniversary's special deck face down, in the order of the kinds.
+pub fn scripted_deal(
+    hands: &[Vec<u16>],
+    rows: &[u16],
+    specials: Option<Vec<Vec<Special>>>,
+) -> Deal {
+    let cards = |numbers: &[u16]| numbers.iter().map(|&n| Card(n)).collect::<Vec<_>>();
+    Deal {
+        hands: hands.iter().map(|h| cards(h)).collect(),
+        rows: cards(rows),
+        specials: specials.map(|hands| {
+            let mut deck = Vec::new();
+            for kind in Special::ANNIVERSARY {
+                let dealt = hands.iter().flatten().filter(|&&s| s == kind).count();
+                deck.extend(std::iter::repeat_n(kind, Special::COPIES - dealt));
+            }
+            SpecialDeal {
+                hands,
+                deck,
+                reshuffled: false,
+                seed: 0,
+            }
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variants::Variant;
+
+    #[test]
+    fn each_variant_is_described_under_its_name_everywhere() {
+        for &variant in Variant::ALL {
+            let name = variant.name();
+            let clap = clap::ValueEnum::to_possible_value(&variant).unwrap();
+            assert_eq!(clap.get_name(), name);
+            assert_eq!(
+                serde_json::to_string(&variant).unwrap(),
+                format!("\"{name}\"")
+            );
+            assert_eq!(Variant::from_name(name), Some(variant));
+        }
+        assert_eq!(Variant::from_name("chess"), None);
+        assert_eq!(Variant::default(), Variant::ALL[0]);
+        assert_eq!(Variant::default().name(), "classic");
+    }
+
+    #[test]
+    fn a_settings_or_hooks_owner_is_one_variant() {
+        for (i, &a) in Variant::ALL.iter().enumerate() {
+            for &b in &Variant::ALL[i + 1..] {
+                let (a, b) = (&a.describe().house, &b.describe().house);
+                for own in a.settings {
+                    assert!(own.names.iter().all(|&n| b.setting(n).is_none()), "{own:?}");
+                }
+                for (hook, _) in a.hooks {
+                    assert!(b.hooks.iter().all(|(h, _)| h != hook), "{hook:?}");
+                }
+            }
+        }
+    }
+}
