@@ -4,6 +4,7 @@
 pub mod anniversary;
 pub mod circle;
 pub mod classic;
+pub mod common;
 pub mod pro;
 pub mod take_a_number;
 

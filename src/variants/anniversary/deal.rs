@@ -183,14 +183,6 @@ impl Anniversary {
         Ok(())
     }
 
-    pub(super) fn check_dealing(&self) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Deal => Ok(()),
-            Phase::Over => Err(RuleError::GameOver),
-            _ => Err(RuleError::NotDealing),
-        }
-    }
-
     /// A deal's `specials` are added to the seats' special cards and replace the deck; a deal
     /// without them deals no special cards and leaves the deck as it is.
     pub(super) fn deal_round(
@@ -198,15 +190,9 @@ impl Anniversary {
         deal: &Deal,
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         check_hands(deal, self.seats, self.rules.hand_size)?;
-        if deal.rows.len() != self.rules.rows {
-            return Err(RuleError::BadDeal(format!(
-                "{} rows, the rules have {}",
-                deal.rows.len(),
-                self.rules.rows
-            )));
-        }
+        check_row_cards(deal, self.rules.rows)?;
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.rules, cards)?;
         match &deal.specials {
@@ -275,7 +261,7 @@ impl Anniversary {
         rng: &mut GameRng,
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         let mut numbers = self.ordered_deck.clone();
         let hand_size = self.rules.hand_size;
         let dealt = self.seats * hand_size + self.rules.rows;

@@ -15,16 +15,18 @@
 //! Placement by least difference, the order of the revealed cards and the deal's checks are the
 //! classic engine's ([`super::classic`]).
 
-use super::classic::{
-    Table, check_cards, check_hands, check_table, game_over, lay_out, order_by_card, row_for,
+use super::classic::{lay_out, order_by_card, row_for};
+use super::common::deal::{
+    Table, check_cards, check_dealing, check_hands, check_row_cards, check_table,
 };
+use super::common::scoring::{self, game_over};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
-    SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
+    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, Outcome, Points, RuleError,
+    Seat, SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
 };
 use crate::rng::{GameRng, Stream};
 use crate::rules::{AnniversaryRules, Draft, GameEnd, Rules, RulesError, Ties};
@@ -564,22 +566,10 @@ impl Anniversary {
         let end = self
             .house
             .latch_close_round(&table_view!(self), |totals| game_over(rules, totals, round));
-        self.taken = end.penalties;
-        self.scores = end.totals;
-        emit(events, || Event::RoundEnd {
-            round: self.round,
-            penalties: self.taken.clone(),
-            totals: self.scores.clone(),
-        });
-        if end.over {
-            self.phase = Phase::Over;
-            emit(events, || {
-                let Outcome { totals, winners } = self.outcome().expect("the game is over");
-                Event::GameEnd { totals, winners }
-            });
-        } else {
-            self.phase = Phase::Deal;
-        }
+        let (taken, scores, events) =
+            (&mut self.taken, &mut self.scores, &mut Emitter::new(events));
+        let over = scoring::close_round(end, (rules, round), taken, scores, events);
+        self.phase = if over { Phase::Over } else { Phase::Deal };
     }
 
     /// The families of actions [`Anniversary::validate`] judges itself: cards, rows and the

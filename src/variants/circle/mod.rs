@@ -16,7 +16,8 @@
 //! highest; a row leaving keeps it), so the row "between" two final numbers is the one with
 //! the highest final number below the card, as in classic (`classic::row_for`).
 
-use super::classic::{check_cards, check_hands, row_for};
+use super::classic::row_for;
+use super::common::deal::{check_cards, check_dealing, check_hands};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, Table};
@@ -515,14 +516,6 @@ impl Circle {
         }
     }
 
-    fn check_dealing(&self) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Deal => Ok(()),
-            Phase::Over => Err(RuleError::GameOver),
-            Phase::Turn { .. } => Err(RuleError::NotDealing),
-        }
-    }
-
     /// Deals `hands` and the table cards `row_cards` (sorted into the circle), one special
     /// card of each kind to every seat; seat 0 starts.
     fn deal_from(&mut self, hands: &[Vec<Card>], row_cards: &[Card], events: &mut Emitter) {
@@ -613,7 +606,7 @@ impl Game for Circle {
 
     /// A deal's `rows` are the table cards, in any order: they are sorted into the circle.
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         check_hands(deal, self.seats, self.hand_size)?;
         if deal.rows.len() != self.row_count {
             return Err(RuleError::BadDeal(format!(
@@ -638,7 +631,7 @@ impl Game for Circle {
         rng: &mut GameRng,
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         let mut deck = self.ordered_deck.clone();
         let dealt = self.seats * self.hand_size + self.row_count;
         let cards = rng.draw_in_order(&mut deck, dealt);

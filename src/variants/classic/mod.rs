@@ -7,6 +7,10 @@
 //! moment. After a round the bullheads taken are added to the totals; the game ends as
 //! [`GameEnd`] says and the lowest total wins.
 
+use super::common::deal::{
+    check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
+};
+use super::common::scoring::{self, game_over};
 use crate::cards::Card;
 use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::model::{Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into};
@@ -15,9 +19,10 @@ use crate::game::{
     RuleError, Seat, TakeReason, ToMove, View, check_seat,
 };
 use crate::rng::GameRng;
-use crate::rules::{GameEnd, Rules, RulesError};
-use serde::{Deserialize, Serialize};
+use crate::rules::{Rules, RulesError};
 use std::sync::Arc;
+
+pub use super::common::deal::Table;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -32,19 +37,6 @@ enum Phase {
         card: Card,
     },
     Over,
-}
-
-/// A table in the middle of a round, given explicitly (fixtures, replays of real games).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Table {
-    pub round: u32,
-    pub turn: u32,
-    pub hands: Vec<Vec<Card>>,
-    pub rows: Vec<Vec<Card>>,
-    /// Totals from earlier rounds, by seat.
-    pub scores: Vec<Points>,
-    /// Cards already taken this round, by seat.
-    pub piles: Vec<Vec<Card>>,
 }
 
 /// The state of a classic game.
@@ -337,22 +329,9 @@ impl Classic {
         let end = self
             .house
             .close_round(&table_view!(self), |totals| game_over(rules, totals, round))?;
-        self.taken = end.penalties;
-        self.scores = end.totals;
-        events.emit(|| Event::RoundEnd {
-            round: self.round,
-            penalties: self.taken.clone(),
-            totals: self.scores.clone(),
-        });
-        if end.over {
-            self.phase = Phase::Over;
-            events.emit(|| {
-                let Outcome { totals, winners } = self.outcome().expect("the game is over");
-                Event::GameEnd { totals, winners }
-            });
-        } else {
-            self.phase = Phase::Deal;
-        }
+        let (taken, scores) = (&mut self.taken, &mut self.scores);
+        let over = scoring::close_round(end, (rules, round), taken, scores, events);
+        self.phase = if over { Phase::Over } else { Phase::Deal };
         Ok(())
     }
 
@@ -580,13 +559,6 @@ pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
     }
 }
 
-/// Whether the rules end the game after round `round`, with these totals.
-pub(crate) fn game_over(rules: &Rules, totals: &[Points], round: u32) -> bool {
-    match rules.end {
-        GameEnd::TargetScore(target) => totals.iter().any(|&s| s >= target as Points),
-        GameEnd::Rounds(rounds) => round >= rounds,
-    }
-}
 /// Takes the card at `index` out of `hand`, keeping the others in order. Every card moves or
 /// stays by a select over the whole hand: the loop's length is the hand's (the same for every
 /// seat in a turn, so the CPU predicts it), where moving just the cards after `index` would
@@ -600,83 +572,6 @@ fn take_out(hand: &mut Vec<Card>, index: usize) {
     hand.pop();
 }
 
-/// A deal must hold a hand for every seat, each of the rules' size.
-pub(crate) fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result<(), RuleError> {
-    if deal.hands.len() != seats {
-        return Err(RuleError::BadDeal(format!(
-            "{} hands for {seats} seats",
-            deal.hands.len()
-        )));
-    }
-    match deal
-        .hands
-        .iter()
-        .enumerate()
-        .find(|(_, h)| h.len() != hand_size)
-    {
-        Some((seat, hand)) => Err(RuleError::BadDeal(format!(
-            "seat {seat} has {} cards, the rules deal {hand_size}",
-            hand.len()
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// What an explicit table must hold besides its hands and piles: round and turn from 1, and a
-/// row for each of `capacities` (the cards each row holds before the next card takes it), each
-/// ascending and holding 1 to its capacity.
-pub(crate) fn check_round_and_rows(table: &Table, capacities: &[usize]) -> Result<(), RuleError> {
-    let bad = |why: String| Err(RuleError::BadDeal(why));
-    if table.round == 0 || table.turn == 0 {
-        return bad("round and turn count from 1".into());
-    }
-    if table.rows.len() != capacities.len() {
-        return bad(format!(
-            "{} rows given, the rules have {}",
-            table.rows.len(),
-            capacities.len()
-        ));
-    }
-    for (i, (row, &capacity)) in table.rows.iter().zip(capacities).enumerate() {
-        if row.is_empty() || row.len() > capacity {
-            return bad(format!(
-                "row {i} holds {} cards; it holds 1 to {capacity}",
-                row.len()
-            ));
-        }
-        if row.windows(2).any(|w| w[0] >= w[1]) {
-            return bad(format!("row {i} is not in ascending order"));
-        }
-    }
-    Ok(())
-}
-
-/// What a classic table must hold, its rows holding up to `capacities` (by row): a score and a
-/// pile for each hand, hands of the same size (at least one card), round, turn and rows as
-/// [`check_round_and_rows`] says, and every card in the deck and in one place.
-pub(crate) fn check_table(
-    rules: &Rules,
-    table: &Table,
-    capacities: &[usize],
-) -> Result<(), RuleError> {
-    let seats = table.hands.len();
-    let bad = |why: String| Err(RuleError::BadDeal(why));
-    if table.scores.len() != seats || table.piles.len() != seats {
-        return bad(format!(
-            "{seats} hands but {} scores and {} piles",
-            table.scores.len(),
-            table.piles.len()
-        ));
-    }
-    let hand_len = table.hands[0].len();
-    if hand_len == 0 || table.hands.iter().any(|h| h.len() != hand_len) {
-        return bad("every hand must hold the same number of cards, at least 1".into());
-    }
-    check_round_and_rows(table, capacities)?;
-    let all = table.hands.iter().chain(&table.rows).chain(&table.piles);
-    check_cards(rules, all.flatten().copied())
-}
-
 /// Puts a checked table's hands (sorted) and rows in place, with each row's end.
 pub(crate) fn lay_out(
     table: &Table,
@@ -684,37 +579,11 @@ pub(crate) fn lay_out(
     rows: &mut [Vec<Card>],
     ends: &mut [Card],
 ) {
-    for (hand, given) in hands.iter_mut().zip(&table.hands) {
-        hand.clone_from(given);
-        hand.sort_unstable();
-    }
+    lay_hands(table, hands);
     for ((row, end), given) in rows.iter_mut().zip(ends).zip(&table.rows) {
         row.clone_from(given);
         *end = given[given.len() - 1];
     }
-}
-
-/// Every card must be in the deck and appear once.
-pub(crate) fn check_cards(
-    rules: &Rules,
-    cards: impl Iterator<Item = Card>,
-) -> Result<(), RuleError> {
-    let mut seen = vec![false; rules.deck.len()];
-    for card in cards {
-        if !rules.deck.contains(card) {
-            return Err(RuleError::BadDeal(format!(
-                "card {card} is not in the deck ({} to {})",
-                rules.deck.lowest,
-                rules.deck.highest()
-            )));
-        }
-        let slot = &mut seen[usize::from(card.0 - rules.deck.lowest)];
-        if *slot {
-            return Err(RuleError::BadDeal(format!("card {card} appears twice")));
-        }
-        *slot = true;
-    }
-    Ok(())
 }
 
 impl Game for Classic {
@@ -779,22 +648,9 @@ impl Game for Classic {
     }
 
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        if self.phase != Phase::Deal {
-            return Err(if self.phase == Phase::Over {
-                RuleError::GameOver
-            } else {
-                RuleError::NotDealing
-            });
-        }
+        check_dealing(self.to_move())?;
         check_hands(deal, self.seats, self.rules.hand_size)?;
-        let bad = |why: String| Err(RuleError::BadDeal(why));
-        if deal.rows.len() != self.rules.rows {
-            return bad(format!(
-                "{} rows, the rules have {}",
-                deal.rows.len(),
-                self.rules.rows
-            ));
-        }
+        check_row_cards(deal, self.rules.rows)?;
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.rules, cards.clone())?;
         self.deal_from(cards);
@@ -810,11 +666,7 @@ impl Game for Classic {
         rng: &mut GameRng,
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Deal => {}
-            Phase::Over => return Err(RuleError::GameOver),
-            _ => return Err(RuleError::NotDealing),
-        }
+        check_dealing(self.to_move())?;
         // Draw only the cards dealt: hands in seat order, then one card per row.
         let mut deck = std::mem::take(&mut self.draw_pile);
         deck.copy_from_slice(&self.ordered_deck);

@@ -14,17 +14,16 @@
 //! Placement by least difference, the order of the revealed cards and the deal's checks are
 //! the classic engine's ([`super::classic`]).
 
-use super::classic::{
-    Table, check_cards, check_hands, check_round_and_rows, game_over, lay_out, order_by_card,
-    row_for,
-};
+use super::classic::{lay_out, order_by_card, row_for};
+use super::common::deal::{Table, check_cards, check_dealing, check_hands, check_round_and_rows};
+use super::common::scoring::{self, game_over};
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
+    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
     RuleError, Seat, TakeReason, ToMove, View, check_seat, emit,
 };
 use crate::rng::GameRng;
@@ -465,22 +464,10 @@ impl TakeANumber {
             .latch_close_round(&table_view!(self, piles: hash_piles), |totals| {
                 game_over(rules, totals, round)
             });
-        self.taken = end.penalties;
-        self.scores = end.totals;
-        emit(events, || Event::RoundEnd {
-            round: self.round,
-            penalties: self.taken.clone(),
-            totals: self.scores.clone(),
-        });
-        if end.over {
-            self.phase = Phase::Over;
-            emit(events, || {
-                let Outcome { totals, winners } = self.outcome().expect("the game is over");
-                Event::GameEnd { totals, winners }
-            });
-        } else {
-            self.phase = Phase::Deal;
-        }
+        let (taken, scores, events) =
+            (&mut self.taken, &mut self.scores, &mut Emitter::new(events));
+        let over = scoring::close_round(end, (rules, round), taken, scores, events);
+        self.phase = if over { Phase::Over } else { Phase::Deal };
     }
 
     /// Deals `cards`: hands in seat order, then the centre rows, then the #-rows.
@@ -580,14 +567,6 @@ impl TakeANumber {
             (Phase::Keep { .. }, _) => Err(RuleError::KeepDue { seat }),
         }
     }
-
-    fn check_dealing(&self) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Deal => Ok(()),
-            Phase::Over => Err(RuleError::GameOver),
-            _ => Err(RuleError::NotDealing),
-        }
-    }
 }
 
 impl Game for TakeANumber {
@@ -678,7 +657,7 @@ impl Game for TakeANumber {
 
     /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         check_hands(deal, self.seats, self.rules.hand_size)?;
         let bad = |why: String| Err(RuleError::BadDeal(why));
         let rows = self.rules.rows + self.seats;
@@ -701,7 +680,7 @@ impl Game for TakeANumber {
         rng: &mut GameRng,
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         let mut deck = self.ordered_deck.clone();
         let dealt = self.seats * self.rules.hand_size + self.rules.rows + self.seats;
         let cards = rng.draw_in_order(&mut deck, dealt);
