@@ -211,7 +211,7 @@ impl Anniversary {
             hand.clone_from(dealt);
             hand.sort_unstable();
         }
-        self.rows = deal.rows.iter().map(|&card| vec![card]).collect();
+        self.rows.deal(deal.rows.iter().copied());
         self.table.sevens = vec![false; self.rules.rows];
         self.table.stops = vec![false; self.rules.rows];
         self.table.taking.clear();
@@ -221,9 +221,7 @@ impl Anniversary {
         self.taken.fill(0);
         self.round += 1;
         self.turn = 1;
-        self.phase = Phase::Choose {
-            pending: self.seats,
-        };
+        self.phase = Phase::Choose;
         emit(events, || Event::Deal {
             round: self.round,
             hands: self.hands.clone(),

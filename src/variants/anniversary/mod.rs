@@ -15,10 +15,11 @@
 //! Placement by least difference, the order of the revealed cards and the deal's checks are the
 //! classic engine's ([`super::classic`]).
 
-use super::classic::{lay_out, order_by_card, row_for};
 use super::common::deal::{
-    Table, check_cards, check_dealing, check_hands, check_row_cards, check_table,
+    Table, check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
+use super::common::reveal::Reveal;
+use super::common::rows::Rows;
 use super::common::scoring::{self, game_over};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
@@ -107,10 +108,8 @@ impl Taking {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Deal,
-    /// Players choose; `pending` of them have not yet.
-    Choose {
-        pending: usize,
-    },
+    /// Players choose (see [`Reveal`]).
+    Choose,
     /// `seat`'s revealed `card` is about to be placed: a special card or a pass is due.
     Special {
         seat: Seat,
@@ -143,7 +142,7 @@ pub struct Anniversary {
     round: u32,
     turn: u32,
     hands: Vec<Vec<Card>>,
-    rows: Vec<Vec<Card>>,
+    rows: Rows,
     /// Each seat's special cards, sorted by kind (a seat sees only its own).
     special_hands: Vec<Vec<Special>>,
     /// What every seat may see of the special cards.
@@ -158,13 +157,8 @@ pub struct Anniversary {
     /// Bullheads taken this round (after Negative = Positive), by seat.
     taken: Vec<Points>,
     scores: Vec<Points>,
-    /// This turn's cards by seat; meaningful for seats `chosen` says.
-    played: Vec<Card>,
-    chosen: Vec<bool>,
-    /// Whether the turn's cards are face up.
-    revealed: bool,
-    order: Vec<Seat>,
-    next: usize,
+    /// This turn's cards, chosen, revealed and placed.
+    reveal: Reveal,
     ordered_deck: Vec<Card>,
     /// House rules' hooks, if any.
     house: Hooks,
@@ -200,7 +194,7 @@ impl Anniversary {
             round: 0,
             turn: 0,
             hands: per_seat(),
-            rows: vec![Vec::new(); rules.rows],
+            rows: Rows::new(rules.rows, 0),
             special_hands: vec![Vec::new(); seats],
             table: SpecialTable {
                 hand_counts: vec![0; seats],
@@ -215,11 +209,7 @@ impl Anniversary {
             piles: per_seat(),
             taken: vec![0; seats],
             scores: vec![0; seats],
-            played: vec![Card(0); seats],
-            chosen: vec![false; seats],
-            revealed: false,
-            order: Vec::with_capacity(seats),
-            next: 0,
+            reveal: Reveal::new(seats),
             ordered_deck: rules.deck.cards().collect(),
             house: Hooks::default(),
             rules,
@@ -268,10 +258,8 @@ impl Anniversary {
             .map_err(RuleError::BadDeal)?;
         game.round = table.round;
         game.turn = table.turn;
-        game.rows = vec![Vec::new(); rows];
-        // The anniversary keeps no row ends (a Stop changes which ends count).
-        let mut ends = vec![Card(0); rows];
-        lay_out(table, &mut game.hands, &mut game.rows, &mut ends);
+        lay_hands(table, &mut game.hands);
+        game.rows.lay(&table.rows);
         for seat in 0..seats {
             game.piles[seat].clone_from(&table.piles[seat]);
             game.taken[seat] = game.rules.deck.sum(&table.piles[seat]) as Points;
@@ -292,7 +280,7 @@ impl Anniversary {
             (placed.chain(&game.table.discard).copied()).chain(game.on_table()),
         )?;
         *game.reshuffler = GameRng::new(setup.reshuffle_seed, Stream::Deal(0));
-        game.phase = Phase::Choose { pending: seats };
+        game.phase = Phase::Choose;
         Ok(game)
     }
 
@@ -336,20 +324,7 @@ impl Anniversary {
     /// The row a card goes to by least difference among the rows no Stop blocks; `None` for a
     /// low card.
     fn target(&self, card: Card) -> Option<usize> {
-        // A blocked row's end is above every card, so it is never the row below a card.
-        let ends: Vec<Card> = self
-            .rows
-            .iter()
-            .zip(&self.table.stops)
-            .map(|(row, &stop)| {
-                if stop {
-                    Card(u16::MAX)
-                } else {
-                    row[row.len() - 1]
-                }
-            })
-            .collect();
-        row_for(&ends, card)
+        self.rows.open_row_for(card, &self.table.stops)
     }
 
     /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one it may take
@@ -380,12 +355,12 @@ impl Anniversary {
                     false
                 }
             },
-            Some(row) if self.rows[row].len() >= self.capacity(row) => {
+            Some(row) if self.rows.is_full(row, self.capacity(row)) => {
                 let reason = TakeReason::Full;
                 self.begin_take(seat, card, Taking::End { row, reason }, events)
             }
             Some(row) => {
-                self.rows[row].push(card);
+                self.rows.place(row, card);
                 emit(events, || Event::Place { seat, card, row });
                 true
             }
@@ -501,8 +476,8 @@ impl Anniversary {
         match start {
             Some(start) => {
                 self.table.sevens[row] = false;
-                self.rows[row].clear();
-                self.rows[row].push(start);
+                self.rows.clear(row);
+                self.rows.place(row, start);
                 if start == card {
                     emit(events, || Event::Place { seat, card, row });
                 }
@@ -524,9 +499,7 @@ impl Anniversary {
 
     /// Places revealed cards from `next` on, until a decision is due or the turn is done.
     fn resolve(&mut self, events: &mut dyn EventSink) {
-        while self.next < self.order.len() {
-            let seat = self.order[self.next];
-            let card = self.played[seat];
+        while let Some((seat, card)) = self.reveal.next() {
             if self.may_play_special(seat, card) {
                 self.phase = Phase::Special { seat, card };
                 return;
@@ -534,7 +507,7 @@ impl Anniversary {
             if !self.place(seat, card, events) {
                 return;
             }
-            self.next += 1;
+            self.reveal.placed();
         }
         self.end_turn(events);
     }
@@ -542,21 +515,18 @@ impl Anniversary {
     /// The placement of `order[next]` is done: on to the next card.
     fn placed(&mut self, done: bool, events: &mut dyn EventSink) {
         if done {
-            self.next += 1;
+            self.reveal.placed();
             self.resolve(events);
         }
     }
 
     fn end_turn(&mut self, events: &mut dyn EventSink) {
-        self.chosen.fill(false);
-        self.revealed = false;
+        self.reveal.end_turn();
         if self.hands[0].is_empty() {
             self.end_round(events);
         } else {
             self.turn += 1;
-            self.phase = Phase::Choose {
-                pending: self.seats,
-            };
+            self.phase = Phase::Choose;
         }
     }
 
@@ -588,8 +558,8 @@ impl Anniversary {
             (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
                 Err(refusal)
             }
-            (Phase::Choose { .. }, Action::Play(card)) => {
-                if self.chosen[seat] {
+            (Phase::Choose, Action::Play(card)) => {
+                if self.reveal.has_chosen(seat) {
                     Err(RuleError::AlreadyChosen { seat })
                 } else if self.hands[seat].binary_search(&card).is_err() {
                     Err(RuleError::NotInHand { seat, card })
@@ -597,8 +567,8 @@ impl Anniversary {
                     Ok(())
                 }
             }
-            (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
-            (Phase::Choose { .. }, _) => Err(RuleError::NoSpecialDue { seat }),
+            (Phase::Choose, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
+            (Phase::Choose, _) => Err(RuleError::NoSpecialDue { seat }),
             (
                 Phase::Special {
                     seat: waiting_for, ..
@@ -669,7 +639,7 @@ impl Game for Anniversary {
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::Deal => ToMove::Deal,
-            Phase::Choose { .. } => ToMove::Everyone(Decision::PlayCard),
+            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
             Phase::Over => ToMove::GameOver,
             Phase::Special { seat, .. }
             | Phase::ChooseRow { seat, .. }
@@ -680,9 +650,7 @@ impl Game for Anniversary {
 
     fn owes(&self, seat: Seat) -> Option<Decision> {
         match self.phase {
-            Phase::Choose { .. } if self.chosen.get(seat) == Some(&false) => {
-                Some(Decision::PlayCard)
-            }
+            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
             Phase::Special { seat: s, card } if s == seat => Some(Decision::Special { card }),
             Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
             Phase::Cancel { seat: s, .. } if s == seat => Some(Decision::Cancel),
@@ -703,25 +671,18 @@ impl Game for Anniversary {
     ) -> Result<(), RuleError> {
         self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose { pending }, Action::Play(card)) => {
+            (Phase::Choose, Action::Play(card)) => {
                 let hand = &mut self.hands[seat];
                 let at = hand.binary_search(&card).expect("validated");
                 hand.remove(at);
-                self.played[seat] = card;
-                self.chosen[seat] = true;
-                if pending > 1 {
-                    self.phase = Phase::Choose {
-                        pending: pending - 1,
-                    };
+                if !self.reveal.choose(seat, card) {
                     return Ok(());
                 }
-                self.revealed = true;
-                order_by_card(&self.played, &mut self.order);
-                self.next = 0;
+                let cards = self.reveal.reveal();
                 emit(events, || Event::Reveal {
                     round: self.round,
                     turn: self.turn,
-                    cards: self.played.clone(),
+                    cards: cards.to_vec(),
                 });
                 self.resolve(events);
             }
@@ -782,7 +743,7 @@ impl Game for Anniversary {
             rows: &self.rows,
             scores: &self.scores,
             taken: &self.taken,
-            revealed: if self.revealed { &self.played } else { &[] },
+            revealed: self.reveal.revealed(),
             pool: &[],
             number: None,
             circle: None,
@@ -825,11 +786,7 @@ clone_field_by_field!(Anniversary {
     piles,
     taken,
     scores,
-    played,
-    chosen,
-    revealed,
-    order,
-    next,
+    reveal,
     ordered_deck,
     house,
 });

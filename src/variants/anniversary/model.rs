@@ -11,7 +11,7 @@ impl Model for Anniversary {
             kinds
         };
         match self.phase {
-            Phase::Choose { .. } if self.chosen.get(seat) == Some(&false) => {
+            Phase::Choose if self.reveal.owes(seat) => {
                 out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
             }
             Phase::Special { seat: s, card } if s == seat => {
@@ -130,16 +130,12 @@ impl Model for Anniversary {
         *game.reshuffler = GameRng::new(u64::from(rng.next_u32()), Stream::Deal(0));
         game.round = view.round;
         game.turn = view.turn;
-        game.rows = view.rows.to_vec();
+        game.rows.lay(view.rows);
         game.taken.copy_from_slice(view.taken);
         game.scores.copy_from_slice(view.scores);
         let seat = view.seat;
         if !revealed.is_empty() {
-            game.revealed = true;
-            game.played.copy_from_slice(revealed);
-            game.chosen.fill(true);
-            order_by_card(&game.played, &mut game.order);
-            game.next = game.order.iter().position(|&s| s == seat).unwrap_or(0);
+            game.reveal.restore(revealed, seat);
         }
         game.phase = match view.decision {
             Some(Decision::Special { card }) => Phase::Special { seat, card },
@@ -155,7 +151,7 @@ impl Model for Anniversary {
                     .ok_or_else(|| bad("no row the view takes"))?;
                 Phase::Cancel { seat, card, taking }
             }
-            _ => Phase::Choose { pending: seats },
+            _ => Phase::Choose,
         };
         Ok(game)
     }

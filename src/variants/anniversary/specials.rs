@@ -295,7 +295,7 @@ impl Anniversary {
         match play {
             SpecialPlay::FifthRow => {
                 // The card stays beside the 5th row until there are four rows again.
-                self.rows.push(vec![card]);
+                self.rows.push_row(card);
                 self.table.sevens.push(false);
                 self.table.stops.push(false);
                 let row = self.rows.len() - 1;
@@ -313,7 +313,7 @@ impl Anniversary {
                 if self.rows[row].len() >= self.capacity(row) {
                     self.begin_take(seat, card, Taking::Insert { row, at }, events)
                 } else {
-                    self.rows[row].insert(at, card);
+                    self.rows.insert(row, at, card);
                     true
                 }
             }
@@ -331,10 +331,8 @@ impl Anniversary {
                 at,
             } => {
                 self.table.discard.push(special);
-                for row in &mut self.rows {
-                    row.retain(|&c| c != moved);
-                }
-                self.rows[usize::from(to)].insert(usize::from(at), moved);
+                self.rows.remove_card(moved);
+                self.rows.insert(usize::from(to), usize::from(at), moved);
                 self.place(seat, card, events)
             }
             SpecialPlay::Stop { row } => {

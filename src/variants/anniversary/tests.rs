@@ -172,11 +172,11 @@ fn random_games_of_2_to_8_players_end_with_every_card_accounted_for() {
             }
             assert_eq!(specials_in_play(&game), 28);
             let unplaced = match game.phase {
-                Phase::Choose { .. } => game.chosen.iter().filter(|&&c| c).count(),
+                Phase::Choose => game.reveal.chosen_cards().count(),
                 Phase::Special { .. } | Phase::ChooseRow { .. } | Phase::Cancel { .. } => {
-                    game.order.len() - game.next
+                    game.reveal.to_place(0).count()
                 }
-                Phase::Swap { .. } => game.order.len() - game.next - 1,
+                Phase::Swap { .. } => game.reveal.to_place(1).count(),
                 Phase::Deal | Phase::Over => 0,
             };
             let number_cards: usize = game.hands.iter().map(Vec::len).sum::<usize>()

@@ -14,10 +14,10 @@
 //! but for one step down (they start sorted; a card placed between two finals keeps the order;
 //! a card beyond both ends goes onto the highest row, which becomes the lowest or stays the
 //! highest; a row leaving keeps it), so the row "between" two final numbers is the one with
-//! the highest final number below the card, as in classic (`classic::row_for`).
+//! the highest final number below the card, as in classic ([`Rows::row_for`]).
 
-use super::classic::row_for;
 use super::common::deal::{check_cards, check_dealing, check_hands};
+use super::common::rows::{Rows, row_for};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, Table};
@@ -153,8 +153,7 @@ pub struct Circle {
     turn: u32,
     hands: Vec<Vec<Card>>,
     /// The circle, clockwise.
-    rows: Vec<Vec<Card>>,
-    ends: Vec<Card>,
+    rows: Rows,
     /// Special cards in the rows, held special cards, hand sizes, whose turn.
     table: CircleTable,
     piles: Vec<Vec<Card>>,
@@ -211,8 +210,7 @@ impl Circle {
             phase: Phase::Deal,
             turn: 0,
             hands: per_seat(seats),
-            rows: Vec::with_capacity(row_count),
-            ends: Vec::with_capacity(row_count),
+            rows: Rows::new(0, 0),
             table: CircleTable {
                 row_specials: Vec::with_capacity(row_count),
                 held: per_seat(seats),
@@ -287,8 +285,7 @@ impl Circle {
         for hand in &mut game.hands {
             hand.sort_unstable();
         }
-        game.rows = setup.rows.clone();
-        game.ends = ends;
+        game.rows.lay(&setup.rows);
         game.table.row_specials = setup.row_specials.clone();
         game.table.held = setup.held.clone();
         for held in &mut game.table.held {
@@ -422,9 +419,8 @@ impl Circle {
     fn place_number(&mut self, seat: Seat, card: Card, events: &mut Emitter) {
         let hand = &mut self.hands[seat];
         hand.remove(hand.binary_search(&card).expect("validated"));
-        let row = row_for_number(&self.ends, card);
-        self.rows[row].push(card);
-        self.ends[row] = card;
+        let row = row_for_number(self.rows.ends(), card);
+        self.rows.place(row, card);
         events.emit(|| Event::Place { seat, card, row });
         if self.rows[row].len() > self.rules.row_capacity {
             if self.house.any() {
@@ -435,7 +431,6 @@ impl Circle {
                 (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra);
             }
             let cards = self.rows.remove(row);
-            self.ends.remove(row);
             let specials = self.table.row_specials.remove(row);
             let (deck, settings) = (&self.rules.deck, &self.settings);
             events.emit(|| Event::Collect {
@@ -526,10 +521,7 @@ impl Circle {
         }
         let mut sorted = row_cards.to_vec();
         sorted.sort_unstable();
-        self.rows.clear();
-        self.rows.extend(sorted.iter().map(|&c| vec![c]));
-        self.ends.clear();
-        self.ends.extend_from_slice(&sorted);
+        self.rows.deal(sorted.iter().copied());
         self.table.row_specials.clear();
         self.table.row_specials.resize(sorted.len(), Vec::new());
         for held in &mut self.table.held {
@@ -683,8 +675,7 @@ impl Game for Circle {
             self.pile_specials[seat].clear();
             self.table.held[seat].clear();
         }
-        self.rows.clear();
-        self.ends.clear();
+        self.rows.truncate(0);
         self.table.row_specials.clear();
         self.update_all();
     }
@@ -711,7 +702,6 @@ clone_field_by_field!(Circle {
     turn,
     hands,
     rows,
-    ends,
     table,
     piles,
     pile_specials,
@@ -777,8 +767,7 @@ impl Model for Circle {
                 game.pile_specials[seat].clone_from(specials);
             }
         }
-        game.rows = view.rows.to_vec();
-        game.ends = view.rows.iter().filter_map(|r| r.last().copied()).collect();
+        game.rows.lay(view.rows);
         game.table.clone_from(table);
         game.turn = view.turn;
         game.phase = Phase::Turn {
@@ -836,7 +825,7 @@ mod tests {
             assert!((0..seats).all(|s| game.hands[s].len() == hand));
             assert_eq!(game.rows.len(), rows);
             assert!(
-                game.ends.windows(2).all(|w| w[0] < w[1]),
+                game.rows.ends().windows(2).all(|w| w[0] < w[1]),
                 "sorted clockwise"
             );
             assert!(game.held().iter().all(|h| h == &Special::CIRCLE));
@@ -873,8 +862,8 @@ mod tests {
         // Below every final number: onto the highest one, which then ends lowest.
         play(&mut game, 1, 2);
         assert_eq!(game.rows()[4], cards(&[80, 2]));
-        assert_eq!(row_for_number(&game.ends, Card(3)), 4);
-        assert_eq!(row_for_number(&game.ends, Card(70)), 3);
+        assert_eq!(row_for_number(game.rows.ends(), Card(3)), 4);
+        assert_eq!(row_for_number(game.rows.ends(), Card(70)), 3);
     }
 
     #[test]
@@ -1021,7 +1010,7 @@ mod tests {
                 let mut now = game.cards_in_play();
                 now.sort_unstable();
                 assert_eq!(now, dealt);
-                assert!(ascends_around(&game.ends), "{:?}", game.ends);
+                assert!(ascends_around(game.rows.ends()), "{:?}", game.rows.ends());
             }
             assert_eq!(game.to_move(), ToMove::GameOver);
             assert!(game.rows.is_empty() && game.hands.iter().all(Vec::is_empty));

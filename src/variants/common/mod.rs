@@ -9,4 +9,6 @@
 //! - [`deal`]: the checks of a deal and of a table given explicitly.
 
 pub mod deal;
+pub mod reveal;
+pub mod rows;
 pub mod scoring;

@@ -14,8 +14,11 @@
 //! Placement by least difference, the order of the revealed cards and the deal's checks are
 //! the classic engine's ([`super::classic`]).
 
-use super::classic::{lay_out, order_by_card, row_for};
-use super::common::deal::{Table, check_cards, check_dealing, check_hands, check_round_and_rows};
+use super::common::deal::{
+    Table, check_cards, check_dealing, check_hands, check_round_and_rows, lay_hands,
+};
+use super::common::reveal::Reveal;
+use super::common::rows::Rows;
 use super::common::scoring::{self, game_over};
 use crate::cards::Card;
 use crate::cards::Deck;
@@ -91,10 +94,8 @@ pub struct NumberSetup {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Deal,
-    /// Players choose; `pending` of them have not yet.
-    Choose {
-        pending: usize,
-    },
+    /// Players choose (see [`Reveal`]).
+    Choose,
     /// `seat`'s low card `card` waits for a row.
     ChooseRow {
         seat: Seat,
@@ -116,8 +117,7 @@ pub struct TakeANumber {
     round: u32,
     turn: u32,
     hands: Vec<Vec<Card>>,
-    rows: Vec<Vec<Card>>,
-    ends: Vec<Card>,
+    rows: Rows,
     /// The public table: row capacities, #-rows, #-pile and hand sizes, the cards taken
     /// waiting for the #-row choice.
     table: NumberTable,
@@ -125,10 +125,8 @@ pub struct TakeANumber {
     /// The round's score so far, by seat: hand bullheads once, #-pile bullheads twice.
     taken: Vec<Points>,
     scores: Vec<Points>,
-    chosen: Vec<Option<Card>>,
-    revealed: Vec<Card>,
-    order: Vec<Seat>,
-    next: usize,
+    /// This turn's cards, chosen, revealed and placed.
+    reveal: Reveal,
     ordered_deck: Vec<Card>,
     /// What a #-pile card's bullheads count, times ([`Rules::hash_pile_multiplier`]).
     hash_pile: Points,
@@ -172,8 +170,7 @@ impl TakeANumber {
             round: 0,
             turn: 0,
             hands: per_seat(),
-            rows: vec![Vec::new(); rules.rows],
-            ends: vec![Card(0); rules.rows],
+            rows: Rows::new(rules.rows, 0),
             table: NumberTable {
                 capacities,
                 hash_rows: per_seat(),
@@ -184,10 +181,7 @@ impl TakeANumber {
             hash_piles: per_seat(),
             taken: vec![0; seats],
             scores: vec![0; seats],
-            chosen: vec![None; seats],
-            revealed: Vec::with_capacity(seats),
-            order: Vec::with_capacity(seats),
-            next: 0,
+            reveal: Reveal::new(seats),
             ordered_deck: rules.deck.cards().collect(),
             house: Hooks::default(),
             extra: vec![0; seats],
@@ -238,14 +232,15 @@ impl TakeANumber {
         check_cards(&game.rules, all.flatten().copied())?;
         game.round = table.round;
         game.turn = table.turn;
-        lay_out(table, &mut game.hands, &mut game.rows, &mut game.ends);
+        lay_hands(table, &mut game.hands);
+        game.rows.lay(&table.rows);
         game.table.hash_rows.clone_from(&setup.hash_rows);
         game.hash_piles.clone_from(&setup.hash_piles);
         game.scores.copy_from_slice(&table.scores);
         for seat in 0..seats {
             game.update_seat(seat);
         }
-        game.phase = Phase::Choose { pending: seats };
+        game.phase = Phase::Choose;
         Ok(game)
     }
 
@@ -281,16 +276,10 @@ impl TakeANumber {
     /// Cards played this turn but not yet in a row.
     pub fn unplaced(&self) -> Vec<Card> {
         match self.phase {
-            Phase::Choose { .. } => self.chosen.iter().flatten().copied().collect(),
-            Phase::ChooseRow { .. } => self.order[self.next..]
-                .iter()
-                .map(|&seat| self.revealed[seat])
-                .collect(),
+            Phase::Choose => self.reveal.chosen_cards().collect(),
+            Phase::ChooseRow { .. } => self.reveal.to_place(0).collect(),
             // The taking card is already in its row.
-            Phase::Keep { .. } => self.order[self.next + 1..]
-                .iter()
-                .map(|&seat| self.revealed[seat])
-                .collect(),
+            Phase::Keep { .. } => self.reveal.to_place(1).collect(),
             Phase::Deal | Phase::Over => Vec::new(),
         }
     }
@@ -327,8 +316,7 @@ impl TakeANumber {
     }
 
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut dyn EventSink) {
-        self.rows[row].push(card);
-        self.ends[row] = card;
+        self.rows.place(row, card);
         emit(events, || Event::Place { seat, card, row });
     }
 
@@ -350,7 +338,7 @@ impl TakeANumber {
             reason,
         });
         self.table.keep_from.clear();
-        self.table.keep_from.append(&mut self.rows[row]);
+        self.rows.take_into(row, &mut self.table.keep_from);
     }
 
     /// After a take and the taking card's placement: one card taken goes to the #-row at once;
@@ -408,12 +396,10 @@ impl TakeANumber {
 
     /// Places revealed cards from `next` on, until a decision is due or the turn is done.
     fn resolve(&mut self, events: &mut dyn EventSink) {
-        while self.next < self.order.len() {
-            let seat = self.order[self.next];
-            let card = self.revealed[seat];
-            match row_for(&self.ends, card) {
+        while let Some((seat, card)) = self.reveal.next() {
+            match self.rows.row_for(card) {
                 Some(row) => {
-                    let full = self.rows[row].len() >= self.table.capacities[row];
+                    let full = self.rows.is_full(row, self.table.capacities[row]);
                     if full {
                         self.take(seat, row, TakeReason::Full, events);
                     }
@@ -436,21 +422,18 @@ impl TakeANumber {
                     }
                 },
             }
-            self.next += 1;
+            self.reveal.placed();
         }
         self.end_turn(events);
     }
 
     fn end_turn(&mut self, events: &mut dyn EventSink) {
-        self.revealed.clear();
-        self.chosen.fill(None);
+        self.reveal.end_turn();
         if self.hands.iter().any(Vec::is_empty) {
             self.end_round(events);
         } else {
             self.turn += 1;
-            self.phase = Phase::Choose {
-                pending: self.seats,
-            };
+            self.phase = Phase::Choose;
         }
     }
 
@@ -478,11 +461,7 @@ impl TakeANumber {
             hand.extend(cards.by_ref().take(self.rules.hand_size));
             hand.sort_unstable();
         }
-        for (row, end) in self.rows.iter_mut().zip(&mut self.ends) {
-            row.clear();
-            row.extend(cards.next());
-            *end = row[0];
-        }
+        self.rows.deal(cards.by_ref().take(self.rules.rows));
         for hash_row in &mut self.table.hash_rows {
             hash_row.clear();
             hash_row.extend(cards.next());
@@ -497,9 +476,7 @@ impl TakeANumber {
         for seat in 0..self.seats {
             self.update_seat(seat);
         }
-        self.phase = Phase::Choose {
-            pending: self.seats,
-        };
+        self.phase = Phase::Choose;
         emit(events, || Event::Deal {
             round: self.round,
             hands: self.hands.clone(),
@@ -527,8 +504,8 @@ impl TakeANumber {
             (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
                 Err(refusal)
             }
-            (Phase::Choose { .. }, Action::Play(card)) => {
-                if self.chosen[seat].is_some() {
+            (Phase::Choose, Action::Play(card)) => {
+                if self.reveal.has_chosen(seat) {
                     Err(RuleError::AlreadyChosen { seat })
                 } else if self.hands[seat].binary_search(&card).is_err() {
                     Err(RuleError::NotInHand { seat, card })
@@ -536,9 +513,9 @@ impl TakeANumber {
                     Ok(())
                 }
             }
-            (Phase::Choose { .. }, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
+            (Phase::Choose, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
             // Left: the #-row card (the families not judged here are refused above).
-            (Phase::Choose { .. }, _) => Err(RuleError::NoKeepDue { seat }),
+            (Phase::Choose, _) => Err(RuleError::NoKeepDue { seat }),
             (
                 Phase::ChooseRow {
                     seat: waiting_for, ..
@@ -581,7 +558,7 @@ impl Game for TakeANumber {
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::Deal => ToMove::Deal,
-            Phase::Choose { .. } => ToMove::Everyone(Decision::PlayCard),
+            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
             Phase::ChooseRow { seat, card } => ToMove::Seat(seat, Decision::ChooseRow { card }),
             Phase::Keep { seat } => ToMove::Seat(seat, Decision::KeepCard),
             Phase::Over => ToMove::GameOver,
@@ -590,9 +567,7 @@ impl Game for TakeANumber {
 
     fn owes(&self, seat: Seat) -> Option<Decision> {
         match self.phase {
-            Phase::Choose { .. } if self.chosen.get(seat) == Some(&None) => {
-                Some(Decision::PlayCard)
-            }
+            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
             Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
             Phase::Keep { seat: s } if s == seat => Some(Decision::KeepCard),
             _ => None,
@@ -611,43 +586,35 @@ impl Game for TakeANumber {
     ) -> Result<(), RuleError> {
         self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose { pending }, Action::Play(card)) => {
+            (Phase::Choose, Action::Play(card)) => {
                 let hand = &mut self.hands[seat];
                 let at = hand.binary_search(&card).expect("validated");
                 hand.remove(at);
-                self.chosen[seat] = Some(card);
-                if pending > 1 {
-                    self.phase = Phase::Choose {
-                        pending: pending - 1,
-                    };
+                if !self.reveal.choose(seat, card) {
                     return Ok(());
                 }
-                self.revealed.clear();
-                self.revealed
-                    .extend(self.chosen.iter().map(|c| c.expect("all chosen")));
-                order_by_card(&self.revealed, &mut self.order);
-                self.next = 0;
-                for seat in 0..self.seats {
-                    self.update_seat(seat);
-                }
+                let cards = self.reveal.reveal();
                 emit(events, || Event::Reveal {
                     round: self.round,
                     turn: self.turn,
-                    cards: self.revealed.clone(),
+                    cards: cards.to_vec(),
                 });
+                for seat in 0..self.seats {
+                    self.update_seat(seat);
+                }
                 self.resolve(events);
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
                 self.take(seat, row, TakeReason::Low, events);
                 self.place(seat, card, row, events);
                 if self.collect(seat, events) {
-                    self.next += 1;
+                    self.reveal.placed();
                     self.resolve(events);
                 }
             }
             (Phase::Keep { .. }, Action::Keep(card)) => {
                 self.keep(seat, card, events);
-                self.next += 1;
+                self.reveal.placed();
                 self.resolve(events);
             }
             _ => unreachable!("validate() admits no other pair"),
@@ -700,7 +667,7 @@ impl Game for TakeANumber {
             rows: &self.rows,
             scores: &self.scores,
             taken: &self.taken,
-            revealed: &self.revealed,
+            revealed: self.reveal.revealed(),
             pool: &[],
             number: Some(&self.table),
             circle: None,
@@ -727,10 +694,7 @@ impl Game for TakeANumber {
         self.scores.fill(0);
         self.taken.fill(0);
         self.extra.fill(0);
-        self.chosen.fill(None);
-        self.revealed.clear();
-        self.order.clear();
-        self.next = 0;
+        self.reveal.restart();
         self.table.keep_from.clear();
     }
 }
@@ -745,15 +709,11 @@ clone_field_by_field!(TakeANumber {
     turn,
     hands,
     rows,
-    ends,
     table,
     hash_piles,
     taken,
     scores,
-    chosen,
-    revealed,
-    order,
-    next,
+    reveal,
     ordered_deck,
     extra,
     hash_pile,
@@ -763,7 +723,7 @@ clone_field_by_field!(TakeANumber {
 impl Model for TakeANumber {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.phase {
-            Phase::Choose { .. } if self.chosen.get(seat) == Some(&None) => {
+            Phase::Choose if self.reveal.owes(seat) => {
                 out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
             }
             Phase::ChooseRow { seat: s, .. } if s == seat => {
@@ -817,27 +777,25 @@ impl Model for TakeANumber {
         // A card placed this turn is in a row; one still to place is out of its hand.
         game.round = view.round;
         game.turn = view.turn;
-        for (row, given) in game.rows.iter_mut().zip(view.rows) {
-            row.clone_from(given);
+        if view.rows.iter().any(Vec::is_empty) {
+            return Err(RuleError::BadDeal("an empty row".into()));
         }
-        for (end, row) in game.ends.iter_mut().zip(view.rows) {
-            *end = *row
-                .last()
-                .ok_or_else(|| RuleError::BadDeal("an empty row".into()))?;
-        }
+        game.rows.lay(view.rows);
         game.table.clone_from(number);
         game.taken.copy_from_slice(view.taken);
         game.scores.copy_from_slice(view.scores);
-        game.revealed = revealed.to_vec();
-        order_by_card(&game.revealed, &mut game.order);
-        let next = game.order.iter().position(|&s| s == view.seat).unwrap_or(0);
-        game.next = next;
         game.phase = match view.decision {
-            Some(Decision::ChooseRow { card }) => Phase::ChooseRow {
-                seat: view.seat,
-                card,
-            },
-            Some(Decision::KeepCard) => Phase::Keep { seat: view.seat },
+            Some(Decision::ChooseRow { card }) => {
+                game.reveal.restore(revealed, view.seat);
+                Phase::ChooseRow {
+                    seat: view.seat,
+                    card,
+                }
+            }
+            Some(Decision::KeepCard) => {
+                game.reveal.restore(revealed, view.seat);
+                Phase::Keep { seat: view.seat }
+            }
             _ => {
                 // Choosing: a hand of the table's size holds the card chosen, if any.
                 for seat in 0..seats {
@@ -845,17 +803,9 @@ impl Model for TakeANumber {
                         return Err(RuleError::BadDeal(format!("seat {seat} holds no card")));
                     }
                 }
-                game.revealed.clear();
-                game.order.clear();
-                game.next = 0;
-                Phase::Choose { pending: seats }
+                Phase::Choose
             }
         };
-        if !game.revealed.is_empty() {
-            for (chosen, &card) in game.chosen.iter_mut().zip(&game.revealed) {
-                *chosen = Some(card);
-            }
-        }
         Ok(game)
     }
 }
