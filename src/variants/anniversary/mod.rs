@@ -12,18 +12,18 @@
 //! rules may change the special deck, the cards dealt per round and whether swapping is allowed
 //! ([`crate::rules::AnniversaryRules`]).
 //!
-//! Placement by least difference, the order of the revealed cards and the deal's checks are the
-//! classic engine's ([`super::classic`]).
+//! The turn (choose, reveal, place lowest first), the rows (placement by least difference),
+//! the round's end and the deal's checks are the shared mechanics of [`super::common`].
 
 use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
-use super::common::reveal::Reveal;
+use super::common::reveal::{Reveal, place_in_hand};
 use super::common::rows::Rows;
 use super::common::scoring::{self, game_over};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
-use crate::game::house::{Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
+use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, Outcome, Points, RuleError,
@@ -329,30 +329,32 @@ impl Anniversary {
 
     /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one it may take
     /// (not a Stop row).
-    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Option<usize> {
-        let row = self.house.low_card(&table_view!(self), seat, card);
-        match self.house.latch(row, None) {
+    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
+        match self.house.low_card(&table_view!(self), seat, card)? {
             Some(row) if self.table.stops[row] => {
                 let why = format!("chose row {row}, which a Stop card blocks");
-                let (round, turn) = (self.round, self.turn);
-                self.house.latch_error(Hook::LowCard, round, turn, why);
-                None
+                Err(house::error_at(Hook::LowCard, self.round, self.turn, why))
             }
-            row => row,
+            row => Ok(row),
         }
     }
 
     /// Places `seat`'s `card` by the normal rules; returns whether it is done.
-    fn place(&mut self, seat: Seat, card: Card, events: &mut dyn EventSink) -> bool {
+    fn place(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        events: &mut dyn EventSink,
+    ) -> Result<bool, RuleError> {
         match self.target(card) {
-            None => match self.low_row_by_house(seat, card) {
+            None => match self.low_row_by_house(seat, card)? {
                 Some(row) => {
                     let reason = TakeReason::Low;
                     self.begin_take(seat, card, Taking::End { row, reason }, events)
                 }
                 None => {
                     self.phase = Phase::ChooseRow { seat, card };
-                    false
+                    Ok(false)
                 }
             },
             Some(row) if self.rows.is_full(row, self.capacity(row)) => {
@@ -362,7 +364,7 @@ impl Anniversary {
             Some(row) => {
                 self.rows.place(row, card);
                 emit(events, || Event::Place { seat, card, row });
-                true
+                Ok(true)
             }
         }
     }
@@ -402,11 +404,11 @@ impl Anniversary {
         card: Card,
         taking: Taking,
         events: &mut dyn EventSink,
-    ) -> bool {
+    ) -> Result<bool, RuleError> {
         if self.holds(seat, Special::NegativePositive) {
             self.table.taking = self.cards_taken(card, taking).0;
             self.phase = Phase::Cancel { seat, card, taking };
-            false
+            Ok(false)
         } else {
             self.take(seat, card, taking, None, events)
         }
@@ -422,15 +424,14 @@ impl Anniversary {
         taking: Taking,
         cancel: Option<Card>,
         events: &mut dyn EventSink,
-    ) -> bool {
+    ) -> Result<bool, RuleError> {
         let row = taking.row();
         let (cards, start) = self.cards_taken(card, taking);
         let mut bullheads = self.rules.deck.sum(&cards) as Points;
         if self.house.any() {
             // The hook sees the row still in the table.
             let printed = bullheads;
-            let cost = (self.house).row_taken(&table_view!(self), seat, row, &cards, printed);
-            bullheads = self.house.latch(cost, printed);
+            bullheads = (self.house).row_taken(&table_view!(self), seat, row, &cards, printed)?;
         }
         let reason = match taking {
             Taking::End { reason, .. } => reason,
@@ -446,11 +447,10 @@ impl Anniversary {
                 card,
                 bullheads,
             });
-            self.observe_special(seat, Special::NegativePositive, card);
+            self.observe_special(seat, Special::NegativePositive, card)?;
         }
         let at = (Hook::RowTaken, self.round, self.turn);
-        let added = add_seat_points(&mut self.taken[seat], seat, bullheads.into(), at);
-        self.house.latch(added, ());
+        add_seat_points(&mut self.taken[seat], seat, bullheads.into(), at)?;
         self.piles[seat].extend_from_slice(&cards);
         emit(events, || Event::Take {
             seat,
@@ -490,56 +490,59 @@ impl Anniversary {
             }
         }
         if self.special_hands[seat].is_empty() || !self.rules.swaps() {
-            true
+            Ok(true)
         } else {
             self.phase = Phase::Swap { seat };
-            false
+            Ok(false)
         }
     }
 
     /// Places revealed cards from `next` on, until a decision is due or the turn is done.
-    fn resolve(&mut self, events: &mut dyn EventSink) {
+    fn resolve(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         while let Some((seat, card)) = self.reveal.next() {
             if self.may_play_special(seat, card) {
                 self.phase = Phase::Special { seat, card };
-                return;
+                return Ok(());
             }
-            if !self.place(seat, card, events) {
-                return;
+            if !self.place(seat, card, events)? {
+                return Ok(());
             }
             self.reveal.placed();
         }
-        self.end_turn(events);
+        self.end_turn(events)
     }
 
     /// The placement of `order[next]` is done: on to the next card.
-    fn placed(&mut self, done: bool, events: &mut dyn EventSink) {
+    fn placed(&mut self, done: bool, events: &mut dyn EventSink) -> Result<(), RuleError> {
         if done {
             self.reveal.placed();
-            self.resolve(events);
+            self.resolve(events)?;
         }
+        Ok(())
     }
 
-    fn end_turn(&mut self, events: &mut dyn EventSink) {
+    fn end_turn(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         self.reveal.end_turn();
         if self.hands[0].is_empty() {
-            self.end_round(events);
+            self.end_round(events)
         } else {
             self.turn += 1;
             self.phase = Phase::Choose;
+            Ok(())
         }
     }
 
-    fn end_round(&mut self, events: &mut dyn EventSink) {
+    fn end_round(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         self.clear_table();
         let (rules, round) = (&self.rules, self.round);
         let end = self
             .house
-            .latch_close_round(&table_view!(self), |totals| game_over(rules, totals, round));
+            .close_round(&table_view!(self), |totals| game_over(rules, totals, round))?;
         let (taken, scores, events) =
             (&mut self.taken, &mut self.scores, &mut Emitter::new(events));
         let over = scoring::close_round(end, (rules, round), taken, scores, events);
         self.phase = if over { Phase::Over } else { Phase::Deal };
+        Ok(())
     }
 
     /// The families of actions [`Anniversary::validate`] judges itself: cards, rows and the
@@ -558,15 +561,10 @@ impl Anniversary {
             (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
                 Err(refusal)
             }
-            (Phase::Choose, Action::Play(card)) => {
-                if self.reveal.has_chosen(seat) {
-                    Err(RuleError::AlreadyChosen { seat })
-                } else if self.hands[seat].binary_search(&card).is_err() {
-                    Err(RuleError::NotInHand { seat, card })
-                } else {
-                    Ok(())
-                }
-            }
+            (Phase::Choose, Action::Play(card)) => self
+                .reveal
+                .check_play(seat, &self.hands[seat], card)
+                .map(drop),
             (Phase::Choose, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
             (Phase::Choose, _) => Err(RuleError::NoSpecialDue { seat }),
             (
@@ -672,49 +670,42 @@ impl Game for Anniversary {
         self.validate(seat, action)?;
         match (self.phase, action) {
             (Phase::Choose, Action::Play(card)) => {
-                let hand = &mut self.hands[seat];
-                let at = hand.binary_search(&card).expect("validated");
-                hand.remove(at);
-                if !self.reveal.choose(seat, card) {
+                let at = place_in_hand(&self.hands[seat], card).expect("validated");
+                if !self.reveal.choose(seat, &mut self.hands[seat], at) {
                     return Ok(());
                 }
-                let cards = self.reveal.reveal();
-                emit(events, || Event::Reveal {
-                    round: self.round,
-                    turn: self.turn,
-                    cards: cards.to_vec(),
-                });
-                self.resolve(events);
+                let turn = (self.round, self.turn);
+                self.reveal.reveal(turn, &mut Emitter::new(events));
+                self.resolve(events)
             }
             (Phase::Special { card, .. }, Action::Special(play)) => {
-                let done = self.play_special(seat, card, play, events);
-                self.placed(done, events);
+                let done = self.play_special(seat, card, play, events)?;
+                self.placed(done, events)
             }
             (Phase::Special { card, .. }, Action::Pass) => {
-                let done = self.place(seat, card, events);
-                self.placed(done, events);
+                let done = self.place(seat, card, events)?;
+                self.placed(done, events)
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
                 let reason = TakeReason::Low;
-                let done = self.begin_take(seat, card, Taking::End { row, reason }, events);
-                self.placed(done, events);
+                let done = self.begin_take(seat, card, Taking::End { row, reason }, events)?;
+                self.placed(done, events)
             }
             (Phase::Cancel { card, taking, .. }, Action::Cancel(cancelled)) => {
-                let done = self.take(seat, card, taking, Some(cancelled), events);
-                self.placed(done, events);
+                let done = self.take(seat, card, taking, Some(cancelled), events)?;
+                self.placed(done, events)
             }
             (Phase::Cancel { card, taking, .. }, Action::Pass) => {
-                let done = self.take(seat, card, taking, None, events);
-                self.placed(done, events);
+                let done = self.take(seat, card, taking, None, events)?;
+                self.placed(done, events)
             }
             (Phase::Swap { .. }, Action::Swap(special)) => {
-                self.swap(seat, special, events);
-                self.placed(true, events);
+                self.swap(seat, special, events)?;
+                self.placed(true, events)
             }
             (Phase::Swap { .. }, Action::Pass) => self.placed(true, events),
             _ => unreachable!("validate() admits no other pair"),
         }
-        self.house.check()
     }
 
     /// A deal's `specials` are added to the seats' special cards and replace the deck; a deal

@@ -287,11 +287,11 @@ impl Anniversary {
         card: Card,
         play: SpecialPlay,
         events: &mut dyn EventSink,
-    ) -> bool {
+    ) -> Result<bool, RuleError> {
         let special = play.card();
         self.remove(seat, special);
         emit(events, || Event::Special { seat, card, play });
-        self.observe_special(seat, special, card);
+        self.observe_special(seat, special, card)?;
         match play {
             SpecialPlay::FifthRow => {
                 // The card stays beside the 5th row until there are four rows again.
@@ -300,7 +300,7 @@ impl Anniversary {
                 self.table.stops.push(false);
                 let row = self.rows.len() - 1;
                 emit(events, || Event::Place { seat, card, row });
-                true
+                Ok(true)
             }
             SpecialPlay::SevenNimmt { row } => {
                 // The card stays in the row's 7th place until the row is taken.
@@ -314,7 +314,7 @@ impl Anniversary {
                     self.begin_take(seat, card, Taking::Insert { row, at }, events)
                 } else {
                     self.rows.insert(row, at, card);
-                    true
+                    Ok(true)
                 }
             }
             SpecialPlay::Replace { card: instead } => {
@@ -345,7 +345,12 @@ impl Anniversary {
 
     /// `seat` gives `special` to the discard pile and draws the top of the deck, reshuffling the
     /// discard pile into a new deck first if the deck is empty.
-    pub(super) fn swap(&mut self, seat: Seat, special: Special, events: &mut dyn EventSink) {
+    pub(super) fn swap(
+        &mut self,
+        seat: Seat,
+        special: Special,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
         self.remove(seat, special);
         self.table.discard.push(special);
         if self.deck.is_empty() {
@@ -365,17 +370,24 @@ impl Anniversary {
         });
         if self.house.any() {
             let args = [Arg::Special(special), Arg::Special(drew)];
-            (self.house).observe(&table_view!(self), Hook::Swap, seat, &args);
+            (self.house).observe(&table_view!(self), Hook::Swap, seat, &args)?;
         }
+        Ok(())
     }
 
     /// House rules' `special_played`: `seat` played `special` on its number `card` (for
     /// Negative = Positive, the card whose bullheads it turns).
-    pub(super) fn observe_special(&mut self, seat: Seat, special: Special, card: Card) {
+    pub(super) fn observe_special(
+        &mut self,
+        seat: Seat,
+        special: Special,
+        card: Card,
+    ) -> Result<(), RuleError> {
         if self.house.any() {
             let args = [Arg::Special(special), Arg::Number(card.0.into())];
-            (self.house).observe(&table_view!(self), Hook::SpecialPlayed, seat, &args);
+            (self.house).observe(&table_view!(self), Hook::SpecialPlayed, seat, &args)?;
         }
+        Ok(())
     }
 
     /// At the end of a round, the special cards on the table (7 nimmt!, Stop, 5th Row) go to

@@ -293,7 +293,7 @@ impl Circle {
         }
         game.turn = 0;
         game.update_all();
-        game.next_turn(setup.first, &mut Emitter::new(&mut Vec::new()));
+        game.next_turn(setup.first, &mut Emitter::new(&mut Vec::new()))?;
         Ok(game)
     }
 
@@ -370,7 +370,7 @@ impl Circle {
 
     /// The turn goes to `from` or the first seat after it, clockwise, that can place a card;
     /// the game is over when no number card is left (or no row), or nobody can place.
-    fn next_turn(&mut self, from: Seat, events: &mut Emitter) {
+    fn next_turn(&mut self, from: Seat, events: &mut Emitter) -> Result<(), RuleError> {
         let number_cards_left = self.hands.iter().any(|h| !h.is_empty()) && !self.rows.is_empty();
         let next = (0..self.seats)
             .map(|i| (from + i) % self.seats)
@@ -389,12 +389,18 @@ impl Circle {
                         let (table, extra) = (circle_view!(self), &mut self.extra[seat]);
                         let score = self.points[seat];
                         let args = [Arg::Number(score.into())];
-                        (self.house).points(&table, (Hook::FinalScore, seat), &args, score, extra);
+                        (self.house).points(
+                            &table,
+                            (Hook::FinalScore, seat),
+                            &args,
+                            score,
+                            extra,
+                        )?;
                     }
                     self.update_all();
                     // The one round ends: round_end may change the points; the game is over
                     // whatever game_over says (no card is left to play).
-                    let end = self.house.latch_close_round(&circle_view!(self), |_| true);
+                    let end = self.house.close_round(&circle_view!(self), |_| true)?;
                     self.points = end.totals;
                 }
                 events.emit(|| Event::GameEnd {
@@ -403,20 +409,27 @@ impl Circle {
                 });
             }
         }
+        Ok(())
     }
 
     /// After `seat`'s placement number `placed`: its turn goes on, or passes (and
     /// [`Circle::next_turn`] ends the game once the last number card is played).
-    fn placed(&mut self, seat: Seat, placed: u8, events: &mut Emitter) {
+    fn placed(&mut self, seat: Seat, placed: u8, events: &mut Emitter) -> Result<(), RuleError> {
         let last_card = self.hands.iter().all(Vec::is_empty);
         if last_card || placed >= self.settings.cards_per_turn || !self.can_place(seat) {
-            self.next_turn((seat + 1) % self.seats, events);
+            self.next_turn((seat + 1) % self.seats, events)
         } else {
             self.phase = Phase::Turn { seat, placed };
+            Ok(())
         }
     }
 
-    fn place_number(&mut self, seat: Seat, card: Card, events: &mut Emitter) {
+    fn place_number(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        events: &mut Emitter,
+    ) -> Result<(), RuleError> {
         let hand = &mut self.hands[seat];
         hand.remove(hand.binary_search(&card).expect("validated"));
         let row = row_for_number(self.rows.ends(), card);
@@ -428,7 +441,7 @@ impl Circle {
                 let printed = taken_points(deck, settings, self.rows[row].iter().copied(), &[]);
                 let (table, cards) = (circle_view!(self), &self.rows[row]);
                 let extra = &mut self.extra[seat];
-                (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra);
+                (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
             }
             let cards = self.rows.remove(row);
             let specials = self.table.row_specials.remove(row);
@@ -449,12 +462,13 @@ impl Circle {
                     Arg::Specials(&specials),
                     Arg::Number(points.into()),
                 ];
-                (self.house).observe(&circle_view!(self), Hook::RowCollected, seat, &args);
+                (self.house).observe(&circle_view!(self), Hook::RowCollected, seat, &args)?;
             }
             self.piles[seat].extend(cards);
             self.pile_specials[seat].extend(specials);
         }
         self.update_seat(seat);
+        Ok(())
     }
 
     fn place_special(&mut self, seat: Seat, special: Special, row: usize, events: &mut Emitter) {
@@ -513,7 +527,12 @@ impl Circle {
 
     /// Deals `hands` and the table cards `row_cards` (sorted into the circle), one special
     /// card of each kind to every seat; seat 0 starts.
-    fn deal_from(&mut self, hands: &[Vec<Card>], row_cards: &[Card], events: &mut Emitter) {
+    fn deal_from(
+        &mut self,
+        hands: &[Vec<Card>],
+        row_cards: &[Card],
+        events: &mut Emitter,
+    ) -> Result<(), RuleError> {
         for (hand, dealt) in self.hands.iter_mut().zip(hands) {
             hand.clear();
             hand.extend_from_slice(dealt);
@@ -535,7 +554,7 @@ impl Circle {
             hands: self.hands.clone(),
             rows: sorted.clone(),
         });
-        self.next_turn(0, events);
+        self.next_turn(0, events)
     }
 }
 
@@ -580,20 +599,19 @@ impl Game for Circle {
         let mut events = Emitter::new(events);
         match action {
             Action::Play(card) => {
-                self.place_number(seat, card, &mut events);
-                self.placed(seat, placed + 1, &mut events);
+                self.place_number(seat, card, &mut events)?;
+                self.placed(seat, placed + 1, &mut events)
             }
             Action::PlaceSpecial { special, row } => {
                 self.place_special(seat, special, row, &mut events);
-                self.placed(seat, placed + 1, &mut events);
+                self.placed(seat, placed + 1, &mut events)
             }
             Action::EndTurn => {
                 events.emit(|| Event::EndTurn { seat });
-                self.next_turn((seat + 1) % self.seats, &mut events);
+                self.next_turn((seat + 1) % self.seats, &mut events)
             }
             _ => unreachable!("validate() admits no other action"),
         }
-        self.house.check()
     }
 
     /// A deal's `rows` are the table cards, in any order: they are sorted into the circle.
@@ -612,8 +630,7 @@ impl Game for Circle {
             &self.rules,
             deal.hands.iter().flatten().chain(&deal.rows).copied(),
         )?;
-        self.deal_from(&deal.hands, &deal.rows, &mut Emitter::new(events));
-        Ok(())
+        self.deal_from(&deal.hands, &deal.rows, &mut Emitter::new(events))
     }
 
     /// Draws the hands (seat by seat) and then the table cards from the shuffled deck, as Take
@@ -632,8 +649,7 @@ impl Game for Circle {
             .chunks(self.hand_size)
             .map(<[Card]>::to_vec)
             .collect();
-        self.deal_from(&hands, row_cards, &mut Emitter::new(events));
-        Ok(())
+        self.deal_from(&hands, row_cards, &mut Emitter::new(events))
     }
 
     fn view(&self, seat: Seat) -> View<'_> {

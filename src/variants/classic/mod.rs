@@ -10,7 +10,7 @@
 use super::common::deal::{
     check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
-use super::common::reveal::Reveal;
+use super::common::reveal::{Reveal, place_in_hand};
 use super::common::rows::Rows;
 use super::common::scoring::{self, game_over};
 use crate::cards::Card;
@@ -177,8 +177,7 @@ impl Classic {
             scores: &self.scores,
         };
         let args = [Arg::Number(card.0.into()), Arg::Cards(pool)];
-        (self.house).observe(&table, Hook::DraftPick, seat, &args);
-        self.house.check()
+        (self.house).observe(&table, Hook::DraftPick, seat, &args)
     }
 
     /// Cards played this turn but not yet in a row: chosen face down, or revealed and waiting
@@ -351,12 +350,7 @@ impl Classic {
     #[inline(never)]
     fn reveal_and_place(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         let events = &mut Emitter::new(events);
-        let cards = self.reveal.reveal();
-        events.emit(|| Event::Reveal {
-            round: self.round,
-            turn: self.turn,
-            cards: cards.to_vec(),
-        });
+        self.reveal.reveal((self.round, self.turn), events);
         self.resolve(events)
     }
 
@@ -420,12 +414,7 @@ impl Classic {
                 Err(refusal)
             }
             (Phase::Choose, Action::Play(card)) => {
-                if self.reveal.has_chosen(seat) {
-                    Err(RuleError::AlreadyChosen { seat })
-                } else {
-                    place_in_hand(&self.hands[seat], card)
-                        .ok_or(RuleError::NotInHand { seat, card })
-                }
+                self.reveal.check_play(seat, &self.hands[seat], card)
             }
             (Phase::Choose, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
             // Left: the #-row card (the families not judged here are refused above).
@@ -449,28 +438,6 @@ impl Classic {
             (Phase::ChooseRow { .. }, _) => Err(RuleError::RowChoiceDue { seat }),
         }
     }
-}
-
-/// Where `card` is in the sorted `hand`, if it is there: the count of lower cards, found by
-/// the standard library's binary search (branch-free, so the CPU has no exit to mispredict,
-/// and fewer steps than counting every card).
-#[inline(always)]
-fn place_in_hand(hand: &[Card], card: Card) -> Option<usize> {
-    let at = hand.partition_point(|&c| c < card);
-    (hand.get(at) == Some(&card)).then_some(at)
-}
-
-/// Takes the card at `index` out of `hand`, keeping the others in order. Every card moves or
-/// stays by a select over the whole hand: the loop's length is the hand's (the same for every
-/// seat in a turn, so the CPU predicts it), where moving just the cards after `index` would
-/// loop, or call `memmove`, for a random length.
-#[inline]
-fn take_out(hand: &mut Vec<Card>, index: usize) {
-    let cards = hand.as_mut_slice();
-    for i in 0..cards.len().saturating_sub(1) {
-        cards[i] = cards[i + usize::from(i >= index)];
-    }
-    hand.pop();
 }
 
 impl Game for Classic {
@@ -513,9 +480,8 @@ impl Game for Classic {
     ) -> Result<(), RuleError> {
         let index = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose, Action::Play(card)) => {
-                take_out(&mut self.hands[seat], index);
-                if !self.reveal.choose(seat, card) {
+            (Phase::Choose, Action::Play(_)) => {
+                if !self.reveal.choose(seat, &mut self.hands[seat], index) {
                     return Ok(());
                 }
                 self.reveal_and_place(events)

@@ -7,6 +7,9 @@
 //!   ([`rows::Rows`]): the row for a card by least difference, a row taken at its Nth card.
 //! - [`scoring`]: the end of a round: house rules' last word, the totals, the game's end.
 //! - [`deal`]: the checks of a deal and of a table given explicitly.
+//!
+//! House rules' hooks are called through [`crate::game::house::Hooks`], the same way in every
+//! engine: a failing hook is the error of the step that called it, returned at once (`?`).
 
 pub mod deal;
 pub mod reveal;

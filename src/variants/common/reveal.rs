@@ -4,7 +4,7 @@
 //! variant's; whose card is next, and what a view shows of the turn, is [`Reveal`]'s.
 
 use crate::cards::Card;
-use crate::game::{Seat, clone_field_by_field};
+use crate::game::{Emitter, Event, RuleError, Seat, clone_field_by_field};
 
 /// A turn's cards, from the first chosen to the last placed.
 #[derive(Debug)]
@@ -59,23 +59,40 @@ impl Reveal {
         self.chosen[seat]
     }
 
-    /// `seat` chooses `card`, face down (the caller checked that it may). Returns whether every
-    /// seat has now chosen: then the cards are revealed ([`Reveal::reveal`]).
+    /// Where `card` is in `seat`'s `hand` (sorted), if `seat` (one of the table's) may play it
+    /// now: it has not chosen yet and holds the card.
     #[inline]
-    pub fn choose(&mut self, seat: Seat, card: Card) -> bool {
-        self.played[seat] = card;
+    pub fn check_play(&self, seat: Seat, hand: &[Card], card: Card) -> Result<usize, RuleError> {
+        if self.chosen[seat] {
+            Err(RuleError::AlreadyChosen { seat })
+        } else {
+            place_in_hand(hand, card).ok_or(RuleError::NotInHand { seat, card })
+        }
+    }
+
+    /// `seat` plays the card at `at` of its `hand` (as [`Reveal::check_play`] found it): the
+    /// card leaves the hand, face down. Returns whether every seat has now chosen: then the
+    /// cards are revealed ([`Reveal::reveal`]).
+    #[inline]
+    pub fn choose(&mut self, seat: Seat, hand: &mut Vec<Card>, at: usize) -> bool {
+        self.played[seat] = hand[at];
+        take_out(hand, at);
         self.chosen[seat] = true;
         self.pending -= 1;
         self.pending == 0
     }
 
-    /// Turns the cards face up, in the order they are placed (the lowest first). Returns them,
-    /// by seat.
-    pub fn reveal(&mut self) -> &[Card] {
+    /// Turns the cards of turn `turn` of round `round` face up, in the order they are placed
+    /// (the lowest first), and reports them.
+    pub fn reveal(&mut self, (round, turn): (u32, u32), events: &mut Emitter) {
         self.face_up = true;
         order_by_card(&self.played, &mut self.order);
         self.next = 0;
-        &self.played
+        events.emit(|| Event::Reveal {
+            round,
+            turn,
+            cards: self.played.clone(),
+        });
     }
 
     /// The turn's cards by seat while they are face up, else none: what every seat sees.
@@ -140,6 +157,28 @@ impl Reveal {
     }
 }
 
+/// Where `card` is in the sorted `hand`, if it is there: the count of lower cards, found by
+/// the standard library's binary search (branch-free, so the CPU has no exit to mispredict,
+/// and fewer steps than counting every card).
+#[inline(always)]
+pub fn place_in_hand(hand: &[Card], card: Card) -> Option<usize> {
+    let at = hand.partition_point(|&c| c < card);
+    (hand.get(at) == Some(&card)).then_some(at)
+}
+
+/// Takes the card at `index` out of `hand`, keeping the others in order. Every card moves or
+/// stays by a select over the whole hand: the loop's length is the hand's (the same for every
+/// seat in a turn, so the CPU predicts it), where moving just the cards after `index` would
+/// loop, or call `memmove`, for a random length.
+#[inline]
+fn take_out(hand: &mut Vec<Card>, index: usize) {
+    let cards = hand.as_mut_slice();
+    for i in 0..cards.len().saturating_sub(1) {
+        cards[i] = cards[i + usize::from(i >= index)];
+    }
+    hand.pop();
+}
+
 /// Seats by ascending revealed card, into `order` (seat order between equal cards). Each seat's
 /// place is counted, without a branch: the cards are random, so the comparisons of a sort
 /// would be branches the CPU mispredicts.
@@ -185,13 +224,40 @@ mod tests {
     #[test]
     fn the_cards_are_revealed_when_the_last_seat_chooses_and_placed_lowest_first() {
         let mut turn = Reveal::new(3);
-        assert!(!turn.choose(1, Card(40)));
-        assert!(!turn.choose(0, Card(7)));
+        let mut hands = [
+            vec![Card(7), Card(9)],
+            vec![Card(40)],
+            vec![Card(3), Card(12)],
+        ];
+        assert_eq!(turn.check_play(1, &hands[1], Card(40)), Ok(0));
+        assert!(!turn.choose(1, &mut hands[1], 0));
+        assert!(!turn.choose(0, &mut hands[0], 0));
+        assert_eq!(
+            turn.check_play(0, &hands[0], Card(9)),
+            Err(RuleError::AlreadyChosen { seat: 0 })
+        );
+        let not_held = RuleError::NotInHand {
+            seat: 2,
+            card: Card(4),
+        };
+        assert_eq!(turn.check_play(2, &hands[2], Card(4)), Err(not_held));
         assert!(turn.revealed().is_empty());
         assert_eq!(turn.chosen_cards().collect::<Vec<_>>(), [Card(7), Card(40)]);
         assert!(turn.owes(2) && !turn.owes(1) && !turn.owes(3));
-        assert!(turn.choose(2, Card(12)));
-        assert_eq!(turn.reveal(), [Card(7), Card(40), Card(12)]);
+        assert!(turn.choose(2, &mut hands[2], 1));
+        assert_eq!(hands, [vec![Card(9)], vec![], vec![Card(3)]]);
+        let mut events = Vec::new();
+        turn.reveal((1, 2), &mut Emitter::new(&mut events));
+        let cards = vec![Card(7), Card(40), Card(12)];
+        assert_eq!(
+            events,
+            [Event::Reveal {
+                round: 1,
+                turn: 2,
+                cards: cards.clone()
+            }]
+        );
+        assert_eq!(turn.revealed(), cards);
         let mut placed = Vec::new();
         while let Some(next) = turn.next() {
             placed.push(next);

@@ -11,13 +11,13 @@
 //! empty (see docs/rulings.md); hand cards count their bullheads once, #-pile cards twice
 //! ([`Rules::hash_pile_multiplier`]), #-row cards nothing. Two rounds, lowest total wins.
 //!
-//! Placement by least difference, the order of the revealed cards and the deal's checks are
-//! the classic engine's ([`super::classic`]).
+//! The turn (choose, reveal, place lowest first), the rows (placement by least difference),
+//! the round's end and the deal's checks are the shared mechanics of [`super::common`].
 
 use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_round_and_rows, lay_hands,
 };
-use super::common::reveal::Reveal;
+use super::common::reveal::{Reveal, place_in_hand};
 use super::common::rows::Rows;
 use super::common::scoring::{self, game_over};
 use crate::cards::Card;
@@ -321,14 +321,20 @@ impl TakeANumber {
     }
 
     /// `seat` takes `row`: its cards wait in `keep_from`.
-    fn take(&mut self, seat: Seat, row: usize, reason: TakeReason, events: &mut dyn EventSink) {
+    fn take(
+        &mut self,
+        seat: Seat,
+        row: usize,
+        reason: TakeReason,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
         let printed = self.rules.deck.sum(&self.rows[row]) as Points;
         let mut bullheads = printed;
         if self.house.any() {
             // The cards count where they go (hand, #-row); what the hook adds counts now.
             let (table, cards) = (table_view!(self, piles: hash_piles), &self.rows[row]);
             let extra = &mut self.extra[seat];
-            bullheads = (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra);
+            bullheads = (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
         }
         emit(events, || Event::Take {
             seat,
@@ -339,22 +345,28 @@ impl TakeANumber {
         });
         self.table.keep_from.clear();
         self.rows.take_into(row, &mut self.table.keep_from);
+        Ok(())
     }
 
     /// After a take and the taking card's placement: one card taken goes to the #-row at once;
     /// several wait for the taker's choice. Returns whether resolution may go on.
-    fn collect(&mut self, seat: Seat, events: &mut dyn EventSink) -> bool {
+    fn collect(&mut self, seat: Seat, events: &mut dyn EventSink) -> Result<bool, RuleError> {
         if self.table.keep_from.len() == 1 {
-            self.keep(seat, self.table.keep_from[0], events);
-            true
+            self.keep(seat, self.table.keep_from[0], events)?;
+            Ok(true)
         } else {
             self.phase = Phase::Keep { seat };
-            false
+            Ok(false)
         }
     }
 
     /// `card` (one of `keep_from`) goes to `seat`'s #-row, the rest into its hand.
-    fn keep(&mut self, seat: Seat, card: Card, events: &mut dyn EventSink) {
+    fn keep(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
         emit(events, || Event::Keep { seat, card });
         let hash_row = &mut self.table.hash_rows[seat];
         if hash_row.last().is_some_and(|&end| card < end) {
@@ -369,7 +381,7 @@ impl TakeANumber {
                     (self.rules.deck.sum(hash_row) as Points).saturating_mul(self.hash_pile);
                 let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
                 let args = [Arg::Cards(hash_row), Arg::Number(printed.into())];
-                (self.house).points(&table, (Hook::HashPile, seat), &args, printed, extra);
+                (self.house).points(&table, (Hook::HashPile, seat), &args, printed, extra)?;
             }
             self.hash_piles[seat].append(hash_row);
         }
@@ -377,80 +389,81 @@ impl TakeANumber {
         if self.house.any() {
             let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
             let args = [Arg::Number(card.0.into())];
-            (self.house).points(&table, (Hook::HashRow, seat), &args, 0, extra);
+            (self.house).points(&table, (Hook::HashRow, seat), &args, 0, extra)?;
         }
         let hand = &mut self.hands[seat];
         hand.extend(self.table.keep_from.iter().filter(|&&c| c != card));
         hand.sort_unstable();
         self.table.keep_from.clear();
         self.update_seat(seat);
+        Ok(())
     }
 
     /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one.
-    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Option<usize> {
-        let row = self
-            .house
-            .low_card(&table_view!(self, piles: hash_piles), seat, card);
-        self.house.latch(row, None)
+    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
+        let table = table_view!(self, piles: hash_piles);
+        self.house.low_card(&table, seat, card)
     }
 
     /// Places revealed cards from `next` on, until a decision is due or the turn is done.
-    fn resolve(&mut self, events: &mut dyn EventSink) {
+    fn resolve(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         while let Some((seat, card)) = self.reveal.next() {
             match self.rows.row_for(card) {
                 Some(row) => {
                     let full = self.rows.is_full(row, self.table.capacities[row]);
                     if full {
-                        self.take(seat, row, TakeReason::Full, events);
+                        self.take(seat, row, TakeReason::Full, events)?;
                     }
                     self.place(seat, card, row, events);
-                    if full && !self.collect(seat, events) {
-                        return;
+                    if full && !self.collect(seat, events)? {
+                        return Ok(());
                     }
                 }
-                None => match self.low_row_by_house(seat, card) {
+                None => match self.low_row_by_house(seat, card)? {
                     Some(row) => {
-                        self.take(seat, row, TakeReason::Low, events);
+                        self.take(seat, row, TakeReason::Low, events)?;
                         self.place(seat, card, row, events);
-                        if !self.collect(seat, events) {
-                            return;
+                        if !self.collect(seat, events)? {
+                            return Ok(());
                         }
                     }
                     None => {
                         self.phase = Phase::ChooseRow { seat, card };
-                        return;
+                        return Ok(());
                     }
                 },
             }
             self.reveal.placed();
         }
-        self.end_turn(events);
+        self.end_turn(events)
     }
 
-    fn end_turn(&mut self, events: &mut dyn EventSink) {
+    fn end_turn(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         self.reveal.end_turn();
         if self.hands.iter().any(Vec::is_empty) {
-            self.end_round(events);
+            self.end_round(events)
         } else {
             self.turn += 1;
             self.phase = Phase::Choose;
+            Ok(())
         }
     }
 
-    fn end_round(&mut self, events: &mut dyn EventSink) {
+    fn end_round(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         for seat in 0..self.seats {
             self.update_seat(seat);
         }
         let (rules, round) = (&self.rules, self.round);
         let end = self
             .house
-            .latch_close_round(&table_view!(self, piles: hash_piles), |totals| {
+            .close_round(&table_view!(self, piles: hash_piles), |totals| {
                 game_over(rules, totals, round)
-            });
+            })?;
         let (taken, scores, events) =
             (&mut self.taken, &mut self.scores, &mut Emitter::new(events));
         let over = scoring::close_round(end, (rules, round), taken, scores, events);
         self.phase = if over { Phase::Over } else { Phase::Deal };
+        Ok(())
     }
 
     /// Deals `cards`: hands in seat order, then the centre rows, then the #-rows.
@@ -504,15 +517,10 @@ impl TakeANumber {
             (_, _) if let Some(refusal) = RuleError::not_asked(seat, action, Self::JUDGED) => {
                 Err(refusal)
             }
-            (Phase::Choose, Action::Play(card)) => {
-                if self.reveal.has_chosen(seat) {
-                    Err(RuleError::AlreadyChosen { seat })
-                } else if self.hands[seat].binary_search(&card).is_err() {
-                    Err(RuleError::NotInHand { seat, card })
-                } else {
-                    Ok(())
-                }
-            }
+            (Phase::Choose, Action::Play(card)) => self
+                .reveal
+                .check_play(seat, &self.hands[seat], card)
+                .map(drop),
             (Phase::Choose, Action::TakeRow(_)) => Err(RuleError::NoRowChoiceDue { seat }),
             // Left: the #-row card (the families not judged here are refused above).
             (Phase::Choose, _) => Err(RuleError::NoKeepDue { seat }),
@@ -587,39 +595,33 @@ impl Game for TakeANumber {
         self.validate(seat, action)?;
         match (self.phase, action) {
             (Phase::Choose, Action::Play(card)) => {
-                let hand = &mut self.hands[seat];
-                let at = hand.binary_search(&card).expect("validated");
-                hand.remove(at);
-                if !self.reveal.choose(seat, card) {
+                let at = place_in_hand(&self.hands[seat], card).expect("validated");
+                if !self.reveal.choose(seat, &mut self.hands[seat], at) {
                     return Ok(());
                 }
-                let cards = self.reveal.reveal();
-                emit(events, || Event::Reveal {
-                    round: self.round,
-                    turn: self.turn,
-                    cards: cards.to_vec(),
-                });
+                let turn = (self.round, self.turn);
+                self.reveal.reveal(turn, &mut Emitter::new(events));
                 for seat in 0..self.seats {
                     self.update_seat(seat);
                 }
-                self.resolve(events);
+                self.resolve(events)
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
-                self.take(seat, row, TakeReason::Low, events);
+                self.take(seat, row, TakeReason::Low, events)?;
                 self.place(seat, card, row, events);
-                if self.collect(seat, events) {
+                if self.collect(seat, events)? {
                     self.reveal.placed();
-                    self.resolve(events);
+                    self.resolve(events)?;
                 }
+                Ok(())
             }
             (Phase::Keep { .. }, Action::Keep(card)) => {
-                self.keep(seat, card, events);
+                self.keep(seat, card, events)?;
                 self.reveal.placed();
-                self.resolve(events);
+                self.resolve(events)
             }
             _ => unreachable!("validate() admits no other pair"),
         }
-        self.house.check()
     }
 
     /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
