@@ -5,6 +5,7 @@ pub mod anniversary;
 pub mod circle;
 pub mod classic;
 pub mod common;
+pub mod fixtures;
 pub mod pro;
 pub mod take_a_number;
 

@@ -368,7 +368,7 @@ fn a_tournament_from_flags_plays_as_its_config_file_and_logs_every_line() {
         "bots:
   - {{name: random, player: 'builtin:random'}}
   - {{name: lowest, player: 'builtin:lowest'}}
-  - {{name: py, player: \"{python}\"}}
+  - {{name: py, player: \"{python}\", timeout_ms: 600000}}
 seats: 3
 deals: 2
 seed: 4
@@ -381,7 +381,8 @@ format: round-robin
     let from_flags = temp("flags-flags.jsonl");
     let logs = temp("flags-logs");
     let _ = std::fs::remove_dir_all(&logs);
-    let py = format!("py={python}");
+    // A generous limit: a Python bot can take seconds to start on a loaded machine.
+    let py = format!("py[timeout_ms=600000]={python}");
     ok(&take5(&[
         "tournament",
         "--bot",

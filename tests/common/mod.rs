@@ -101,15 +101,60 @@ pub fn is_gone(pid: i32) -> bool {
     matches!(state, Some('Z' | 'X') | None)
 }
 
-/// The text of the ```INFO block of a doc `page` (its worked examples, kept true by tests).
+/// A fenced block of a Markdown page: its info string (`sh`, `yaml`, `text`, ...), its text
+/// (the fence's indentation removed from each line) and the line its text starts on.
+pub struct Block {
+    pub info: String,
+    pub text: String,
+    pub line: usize,
+}
+
+/// The fenced blocks of the Markdown `page`, in order. The docs' worked examples are read with
+/// this one reader, so every test sees the same blocks a reader does.
+pub fn fenced_blocks(page: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(usize, Block)> = None;
+    for (i, line) in page.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let fence = trimmed.strip_prefix("```");
+        match (open.take(), fence) {
+            (None, Some(info)) => {
+                let block = Block {
+                    info: info.trim().to_string(),
+                    text: String::new(),
+                    line: i + 2,
+                };
+                open = Some((line.len() - trimmed.len(), block));
+            }
+            (Some((_, block)), Some(_)) => blocks.push(block),
+            (Some((indent, mut block)), None) => {
+                block.text.push_str(line.get(indent..).unwrap_or(trimmed));
+                block.text.push('\n');
+                open = Some((indent, block));
+            }
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "a fence is not closed");
+    blocks
+}
+
+/// The texts of the blocks of `page` whose info string is `info`.
+pub fn blocks_of(page: &str, info: &str) -> Vec<String> {
+    fenced_blocks(page)
+        .into_iter()
+        .filter(|block| block.info == info)
+        .map(|block| block.text)
+        .collect()
+}
+
+/// The text of the first ```INFO block of a doc `page` (its worked examples, kept true by
+/// tests).
 pub fn doc_block(page: &str, info: &str) -> String {
-    let start = page
-        .find(&format!("```{info}\n"))
+    blocks_of(page, info)
+        .into_iter()
+        .next()
         .unwrap_or_else(|| panic!("a ```{info} block"))
-        + info.len()
-        + 4;
-    let end = start + page[start..].find("```").unwrap();
-    page[start..end].to_string()
 }
 
 /// A generous bound for anything a test waits for (a loaded machine is slow; a failure shows
@@ -171,4 +216,51 @@ pub fn game_lines(path: &std::path::Path) -> Vec<String> {
         .collect();
     lines.sort_by_key(|(game, _)| *game);
     lines.into_iter().map(|(_, line)| line).collect()
+}
+
+/// The player spec of tests/bots/misbehave.py in `mode` (`reply`: refused replies of `text`;
+/// `stderr`: a crash after writing `text` to stderr) with `text`: its stderr, and its command
+/// line (its name), hold `text`.
+pub fn hostile_bot(mode: &str, text: &str) -> String {
+    assert!(!text.contains('\''), "the text is quoted with '");
+    format!(
+        "python3 {}/tests/bots/misbehave.py {mode} '{text}'",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// Plays a classic game with seed 3, recorded at `record`, between a bot whose refused replies
+/// (from its third request on) are `reply`, one that writes `stderr` to its stderr and crashes
+/// at its third request, and builtin:lowest; `more` flags. The bots' command lines (their
+/// names) hold their texts.
+pub fn hostile_game(reply: &str, stderr: &str, record: &std::path::Path, more: &[&str]) -> Output {
+    let replying = hostile_bot("reply", reply);
+    let crashing = hostile_bot("stderr", stderr);
+    let mut args = vec!["play", "--player", &replying, "--player", &crashing];
+    args.extend(["--player", "builtin:lowest", "--seed", "3"]);
+    // A python bot may be slow to start on a loaded machine.
+    args.extend(["--timeout", "60000", "--record", record.to_str().unwrap()]);
+    args.extend(more);
+    let output = take5(&args);
+    ok(&output);
+    output
+}
+
+/// Runs a round-robin tournament of `bots` (`NAME=PLAYER`) at two seats over `deals` deals with
+/// seed 1, its results in `results`, with `more` flags.
+pub fn round_robin(bots: &[&str], deals: u32, results: &std::path::Path, more: &[&str]) -> Output {
+    let mut args = vec!["tournament"];
+    for bot in bots {
+        args.extend(["--bot", bot]);
+    }
+    let deals = deals.to_string();
+    args.extend(["--seats", "2", "--deals", &deals, "--seed", "1"]);
+    args.extend([
+        "--tables",
+        "round-robin",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    args.extend(more);
+    take5(&args)
 }

@@ -15,6 +15,8 @@
 //! The turn (choose, reveal, place lowest first), the rows (placement by least difference),
 //! the round's end and the deal's checks are the shared mechanics of [`super::common`].
 
+pub mod fixture;
+
 use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };

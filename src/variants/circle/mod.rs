@@ -16,6 +16,8 @@
 //! highest; a row leaving keeps it), so the row "between" two final numbers is the one with
 //! the highest final number below the card, as in classic ([`Rows::row_for`]).
 
+pub mod fixture;
+
 use super::common::deal::{check_cards, check_dealing, check_hands};
 use super::common::rows::{Rows, row_for};
 use crate::cards::{Card, Deck, Special};

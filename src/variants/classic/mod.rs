@@ -7,6 +7,8 @@
 //! moment. After a round the bullheads taken are added to the totals; the game ends as
 //! [`GameEnd`] says and the lowest total wins.
 
+pub mod fixture;
+
 use super::common::deal::{
     check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
