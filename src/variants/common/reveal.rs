@@ -61,7 +61,7 @@ impl Reveal {
 
     /// Where `card` is in `seat`'s `hand` (sorted), if `seat` (one of the table's) may play it
     /// now: it has not chosen yet and holds the card.
-    #[inline]
+    #[inline(always)]
     pub fn check_play(&self, seat: Seat, hand: &[Card], card: Card) -> Result<usize, RuleError> {
         if self.chosen[seat] {
             Err(RuleError::AlreadyChosen { seat })
@@ -84,6 +84,7 @@ impl Reveal {
 
     /// Turns the cards of turn `turn` of round `round` face up, in the order they are placed
     /// (the lowest first), and reports them.
+    #[inline(always)]
     pub fn reveal(&mut self, (round, turn): (u32, u32), events: &mut Emitter) {
         self.face_up = true;
         order_by_card(&self.played, &mut self.order);
