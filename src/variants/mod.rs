@@ -60,6 +60,16 @@ impl Variant {
         }
     }
 
+    /// Checks a deal given rather than dealt from a seed (`take5 play --deal`, a record's `deal`
+    /// line) for what the rules deal beyond what the model checks: the anniversary variant's
+    /// round 1 gives each seat its special cards. (A fixture may set up any deal instead.)
+    pub fn check_given_deal(self, rules: &Rules, round: u32, deal: &Deal) -> Result<(), String> {
+        match self {
+            Variant::Anniversary if round == 1 => anniversary::check_first_deal(rules, deal),
+            _ => Ok(()),
+        }
+    }
+
     /// A new game of this variant, waiting for its first deal.
     pub fn new_game(self, rules: Arc<Rules>, seats: usize) -> Result<AnyGame, RulesError> {
         match self {
