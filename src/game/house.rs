@@ -273,13 +273,12 @@ pub const MAX_ROUNDS: u32 = 100;
 /// variant holds one and calls it where its rules reach the moment (a row taken, a low card, the
 /// end of a round), so the calls, their checks and their errors live here once.
 ///
-/// Engines whose steps cannot fail (a take that returns nothing) pass a call's result through
-/// [`Hooks::latch`]: an error is kept, the rules' answer used, and the engine's `apply` returns
-/// the error through [`Hooks::check`] when the action is done; the game cannot go on from there.
+/// A failing hook is the error of the step that called it, in every variant: the engine
+/// returns it at once (`?`), and the game cannot go on from there (the state may be half-way
+/// through the step; the events before the failure are reported).
 #[derive(Debug, Default)]
 pub struct Hooks {
     hooks: Option<Box<dyn HouseHooks>>,
-    failed: Option<RuleError>,
 }
 
 /// A copy of a game plays by the rules' settings alone: the hooks live in an interpreter and
@@ -294,7 +293,6 @@ impl Clone for Hooks {
 impl Hooks {
     pub fn set(&mut self, hooks: Option<Box<dyn HouseHooks>>) {
         self.hooks = hooks;
-        self.failed = None;
     }
 
     /// Whether the game has hooks (without them every call below returns the rules' answer at
@@ -340,51 +338,38 @@ impl Hooks {
 
     /// [`Hooks::row_taken`] for engines that count a take's points elsewhere (Take a Number's
     /// hand and #-row, the circle game's pile): what the hook answers beyond `printed` is added
-    /// to `extra` (the seat's points from house rules); an error is kept ([`Hooks::latch`]).
-    /// Returns the points the take is worth.
+    /// to `extra` (the seat's points from house rules). Returns the points the take is worth.
     pub fn row_taken_extra(
         &mut self,
         table: &Table,
         (seat, row, cards): (Seat, usize, &[Card]),
         printed: Points,
         extra: &mut Points,
-    ) -> Points {
-        let worth = self.row_taken(table, seat, row, cards, printed);
-        let worth = self.latch(worth, printed);
-        self.add_extra(table, Hook::RowTaken, seat, extra, worth, printed);
-        worth
+    ) -> Result<Points, RuleError> {
+        let worth = self.row_taken(table, seat, row, cards, printed)?;
+        add_extra(table, Hook::RowTaken, seat, extra, worth, printed)?;
+        Ok(worth)
     }
 
-    /// `worth - printed` added to `extra`, `seat`'s points from house rules (an overflow kept as
-    /// an error of `hook`).
-    fn add_extra(
+    /// A variant's own moment `hook` that only observes ([`Answer::Nothing`]), about `seat`,
+    /// with `args` (after the view and the seat).
+    pub fn observe(
         &mut self,
         table: &Table,
         hook: Hook,
         seat: Seat,
-        extra: &mut Points,
-        worth: Points,
-        printed: Points,
-    ) {
-        let more = i64::from(worth) - i64::from(printed);
-        let added = add_seat_points(extra, seat, more, (hook, table.round, table.turn));
-        self.latch(added, ());
-    }
-
-    /// A variant's own moment `hook` that only observes ([`Answer::Nothing`]), about `seat`,
-    /// with `args` (after the view and the seat); an error is kept ([`Hooks::latch`]).
-    pub fn observe(&mut self, table: &Table, hook: Hook, seat: Seat, args: &[Arg]) {
+        args: &[Arg],
+    ) -> Result<(), RuleError> {
         debug_assert_eq!(hook.answer(), Some(Answer::Nothing));
-        let answer = self.call(hook, table, Some(seat), None, |h, t| {
+        self.call(hook, table, Some(seat), None, |h, t| {
             h.moment(t, hook, seat, args)
-        });
-        self.latch(answer, None);
+        })?;
+        Ok(())
     }
 
     /// A variant's own moment `hook` that answers points ([`Answer::Points`]), about `seat`, with
     /// `args`: `printed` (the rules' points) or the hook's answer, whose difference from
-    /// `printed` is added to `extra`, the seat's points from house rules; an error is kept
-    /// ([`Hooks::latch`]). Returns the points.
+    /// `printed` is added to `extra`, the seat's points from house rules. Returns the points.
     pub fn points(
         &mut self,
         table: &Table,
@@ -392,14 +377,14 @@ impl Hooks {
         args: &[Arg],
         printed: Points,
         extra: &mut Points,
-    ) -> Points {
+    ) -> Result<Points, RuleError> {
         debug_assert_eq!(hook.answer(), Some(Answer::Points));
         let answer = self.call(hook, table, Some(seat), None, |h, t| {
             h.moment(t, hook, seat, args)
-        });
-        let worth = self.latch(answer, None).unwrap_or(printed);
-        self.add_extra(table, hook, seat, extra, worth, printed);
-        worth
+        })?;
+        let worth = answer.unwrap_or(printed);
+        add_extra(table, hook, seat, extra, worth, printed)?;
+        Ok(worth)
     }
 
     /// The row `seat`'s low `card` takes if `low_card` chooses one (checked against the table's
@@ -469,48 +454,6 @@ impl Hooks {
             over,
         })
     }
-
-    /// [`Hooks::close_round`], an error kept (the game is then over, its scores as they were).
-    pub fn latch_close_round(
-        &mut self,
-        table: &Table,
-        over_by_rules: impl FnOnce(&[Points]) -> bool,
-    ) -> RoundScores {
-        let scores = self.close_round(table, over_by_rules);
-        let unchanged = RoundScores {
-            penalties: table.taken.to_vec(),
-            totals: table.scores.to_vec(),
-            over: true,
-        };
-        self.latch(scores, unchanged)
-    }
-
-    /// `result`'s value, or `default` with its error kept for [`Hooks::check`].
-    #[inline]
-    pub fn latch<T>(&mut self, result: Result<T, RuleError>, default: T) -> T {
-        match result {
-            Ok(value) => value,
-            Err(error) => {
-                self.failed.get_or_insert(error);
-                default
-            }
-        }
-    }
-
-    /// Keeps a house rule error of `hook` found by the engine (an answer its rules cannot use).
-    pub fn latch_error(&mut self, hook: Hook, round: u32, turn: u32, message: String) {
-        self.failed
-            .get_or_insert(error_at(hook, round, turn, message));
-    }
-
-    /// The first error [`Hooks::latch`] kept, if any (then the game is stopped).
-    #[inline(always)]
-    pub fn check(&mut self) -> Result<(), RuleError> {
-        match self.failed.take() {
-            None => Ok(()),
-            Some(error) => Err(error),
-        }
-    }
 }
 
 /// What the end of a round leaves: the penalties (by seat) as the hooks left them, the new
@@ -565,7 +508,23 @@ pub fn add_seat_points(
     }
 }
 
-fn error_at(hook: Hook, round: u32, turn: u32, message: String) -> RuleError {
+/// `worth - printed` added to `extra`, `seat`'s points from house rules (an overflow is an error
+/// of `hook`).
+fn add_extra(
+    table: &Table,
+    hook: Hook,
+    seat: Seat,
+    extra: &mut Points,
+    worth: Points,
+    printed: Points,
+) -> Result<(), RuleError> {
+    let more = i64::from(worth) - i64::from(printed);
+    add_seat_points(extra, seat, more, (hook, table.round, table.turn))
+}
+
+/// The error of house rules' `hook` at round `round` turn `turn`: `message` says what went wrong
+/// (or what the engine could not use of its answer).
+pub fn error_at(hook: Hook, round: u32, turn: u32, message: String) -> RuleError {
     RuleError::House(Box::new(HouseError {
         hook,
         round,

@@ -10,6 +10,7 @@
 pub mod anniversary;
 pub mod circle;
 pub mod classic;
+pub mod common;
 pub mod fixtures;
 pub mod pro;
 pub mod registry;

@@ -14,12 +14,13 @@
 //! but for one step down (they start sorted; a card placed between two finals keeps the order;
 //! a card beyond both ends goes onto the highest row, which becomes the lowest or stays the
 //! highest; a row leaving keeps it), so the row "between" two final numbers is the one with
-//! the highest final number below the card, as in classic (`classic::row_for`).
+//! the highest final number below the card, as in classic ([`Rows::row_for`]).
 
 pub mod description;
 pub mod fixture;
 
-use super::classic::{check_cards, check_hands, row_for};
+use super::common::deal::{check_cards, check_dealing, check_hands};
+use super::common::rows::{Rows, row_for};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, Table};
@@ -156,8 +157,7 @@ pub struct Circle {
     turn: u32,
     hands: Vec<Vec<Card>>,
     /// The circle, clockwise.
-    rows: Vec<Vec<Card>>,
-    ends: Vec<Card>,
+    rows: Rows,
     /// Special cards in the rows, held special cards, hand sizes, whose turn.
     table: CircleTable,
     piles: Vec<Vec<Card>>,
@@ -214,8 +214,7 @@ impl Circle {
             phase: Phase::Deal,
             turn: 0,
             hands: per_seat(seats),
-            rows: Vec::with_capacity(row_count),
-            ends: Vec::with_capacity(row_count),
+            rows: Rows::new(0, 0),
             table: CircleTable {
                 row_specials: Vec::with_capacity(row_count),
                 held: per_seat(seats),
@@ -291,8 +290,7 @@ impl Circle {
         for hand in &mut game.hands {
             hand.sort_unstable();
         }
-        game.rows = setup.rows.clone();
-        game.ends = ends;
+        game.rows.lay(&setup.rows);
         game.table.row_specials = setup.row_specials.clone();
         game.table.held = setup.held.clone();
         for held in &mut game.table.held {
@@ -300,7 +298,7 @@ impl Circle {
         }
         game.turn = 0;
         game.update_all();
-        game.next_turn(setup.first, &mut Emitter::new(&mut Vec::new()));
+        game.next_turn(setup.first, &mut Emitter::new(&mut Vec::new()))?;
         Ok(game)
     }
 
@@ -377,7 +375,7 @@ impl Circle {
 
     /// The turn goes to `from` or the first seat after it, clockwise, that can place a card;
     /// the game is over when no number card is left (or no row), or nobody can place.
-    fn next_turn(&mut self, from: Seat, events: &mut Emitter) {
+    fn next_turn(&mut self, from: Seat, events: &mut Emitter) -> Result<(), RuleError> {
         let number_cards_left = self.hands.iter().any(|h| !h.is_empty()) && !self.rows.is_empty();
         let next = (0..self.seats)
             .map(|i| (from + i) % self.seats)
@@ -396,12 +394,18 @@ impl Circle {
                         let (table, extra) = (circle_view!(self), &mut self.extra[seat]);
                         let score = self.points[seat];
                         let args = [Arg::Number(score.into())];
-                        (self.house).points(&table, (Hook::FinalScore, seat), &args, score, extra);
+                        (self.house).points(
+                            &table,
+                            (Hook::FinalScore, seat),
+                            &args,
+                            score,
+                            extra,
+                        )?;
                     }
                     self.update_all();
                     // The one round ends: round_end may change the points; the game is over
                     // whatever game_over says (no card is left to play).
-                    let end = self.house.latch_close_round(&circle_view!(self), |_| true);
+                    let end = self.house.close_round(&circle_view!(self), |_| true)?;
                     self.points = end.totals;
                 }
                 events.emit(|| Event::GameEnd {
@@ -410,25 +414,31 @@ impl Circle {
                 });
             }
         }
+        Ok(())
     }
 
     /// After `seat`'s placement number `placed`: its turn goes on, or passes (and
     /// [`Circle::next_turn`] ends the game once the last number card is played).
-    fn placed(&mut self, seat: Seat, placed: u8, events: &mut Emitter) {
+    fn placed(&mut self, seat: Seat, placed: u8, events: &mut Emitter) -> Result<(), RuleError> {
         let last_card = self.hands.iter().all(Vec::is_empty);
         if last_card || placed >= self.settings.cards_per_turn || !self.can_place(seat) {
-            self.next_turn((seat + 1) % self.seats, events);
+            self.next_turn((seat + 1) % self.seats, events)
         } else {
             self.phase = Phase::Turn { seat, placed };
+            Ok(())
         }
     }
 
-    fn place_number(&mut self, seat: Seat, card: Card, events: &mut Emitter) {
+    fn place_number(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        events: &mut Emitter,
+    ) -> Result<(), RuleError> {
         let hand = &mut self.hands[seat];
         hand.remove(hand.binary_search(&card).expect("validated"));
-        let row = row_for_number(&self.ends, card);
-        self.rows[row].push(card);
-        self.ends[row] = card;
+        let row = row_for_number(self.rows.ends(), card);
+        self.rows.place(row, card);
         events.emit(|| Event::Place { seat, card, row });
         if self.rows[row].len() > self.rules.row_capacity {
             if self.house.any() {
@@ -436,10 +446,9 @@ impl Circle {
                 let printed = taken_points(deck, settings, self.rows[row].iter().copied(), &[]);
                 let (table, cards) = (circle_view!(self), &self.rows[row]);
                 let extra = &mut self.extra[seat];
-                (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra);
+                (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
             }
             let cards = self.rows.remove(row);
-            self.ends.remove(row);
             let specials = self.table.row_specials.remove(row);
             let (deck, settings) = (&self.rules.deck, &self.settings);
             events.emit(|| Event::Collect {
@@ -458,12 +467,13 @@ impl Circle {
                     Arg::Specials(&specials),
                     Arg::Number(points.into()),
                 ];
-                (self.house).observe(&circle_view!(self), Hook::RowCollected, seat, &args);
+                (self.house).observe(&circle_view!(self), Hook::RowCollected, seat, &args)?;
             }
             self.piles[seat].extend(cards);
             self.pile_specials[seat].extend(specials);
         }
         self.update_seat(seat);
+        Ok(())
     }
 
     fn place_special(&mut self, seat: Seat, special: Special, row: usize, events: &mut Emitter) {
@@ -520,17 +530,14 @@ impl Circle {
         }
     }
 
-    fn check_dealing(&self) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Deal => Ok(()),
-            Phase::Over => Err(Illegal::GameOver.into()),
-            Phase::Turn { .. } => Err(SetupError::NotDealing.into()),
-        }
-    }
-
     /// Deals `hands` and the table cards `row_cards` (sorted into the circle), one special
     /// card of each kind to every seat; seat 0 starts.
-    fn deal_from(&mut self, hands: &[Vec<Card>], row_cards: &[Card], events: &mut Emitter) {
+    fn deal_from(
+        &mut self,
+        hands: &[Vec<Card>],
+        row_cards: &[Card],
+        events: &mut Emitter,
+    ) -> Result<(), RuleError> {
         for (hand, dealt) in self.hands.iter_mut().zip(hands) {
             hand.clear();
             hand.extend_from_slice(dealt);
@@ -538,10 +545,7 @@ impl Circle {
         }
         let mut sorted = row_cards.to_vec();
         sorted.sort_unstable();
-        self.rows.clear();
-        self.rows.extend(sorted.iter().map(|&c| vec![c]));
-        self.ends.clear();
-        self.ends.extend_from_slice(&sorted);
+        self.rows.deal(sorted.iter().copied());
         self.table.row_specials.clear();
         self.table.row_specials.resize(sorted.len(), Vec::new());
         for held in &mut self.table.held {
@@ -555,7 +559,7 @@ impl Circle {
             hands: self.hands.clone(),
             rows: sorted.clone(),
         });
-        self.next_turn(0, events);
+        self.next_turn(0, events)
     }
 }
 
@@ -600,25 +604,24 @@ impl Game for Circle {
         let mut events = Emitter::new(events);
         match action {
             Action::Play(card) => {
-                self.place_number(seat, card, &mut events);
-                self.placed(seat, placed + 1, &mut events);
+                self.place_number(seat, card, &mut events)?;
+                self.placed(seat, placed + 1, &mut events)
             }
             Action::PlaceSpecial { special, row } => {
                 self.place_special(seat, special, row, &mut events);
-                self.placed(seat, placed + 1, &mut events);
+                self.placed(seat, placed + 1, &mut events)
             }
             Action::EndTurn => {
                 events.emit(|| Event::EndTurn { seat });
-                self.next_turn((seat + 1) % self.seats, &mut events);
+                self.next_turn((seat + 1) % self.seats, &mut events)
             }
             _ => unreachable!("validate() admits no other action"),
         }
-        self.house.check()
     }
 
     /// A deal's `rows` are the table cards, in any order: they are sorted into the circle.
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         check_hands(deal, self.seats, self.hand_size)?;
         if deal.rows.len() != self.row_count {
             return Err(SetupError::BadDeal(format!(
@@ -633,8 +636,7 @@ impl Game for Circle {
             &self.rules,
             deal.hands.iter().flatten().chain(&deal.rows).copied(),
         )?;
-        self.deal_from(&deal.hands, &deal.rows, &mut Emitter::new(events));
-        Ok(())
+        self.deal_from(&deal.hands, &deal.rows, &mut Emitter::new(events))
     }
 
     /// Draws the hands (seat by seat) and then the table cards from the shuffled deck, as Take
@@ -644,7 +646,7 @@ impl Game for Circle {
         rng: &mut GameRng,
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         let mut deck = self.ordered_deck.clone();
         let dealt = self.seats * self.hand_size + self.row_count;
         let cards = rng.draw_in_order(&mut deck, dealt);
@@ -653,8 +655,7 @@ impl Game for Circle {
             .chunks(self.hand_size)
             .map(<[Card]>::to_vec)
             .collect();
-        self.deal_from(&hands, row_cards, &mut Emitter::new(events));
-        Ok(())
+        self.deal_from(&hands, row_cards, &mut Emitter::new(events))
     }
 
     fn view(&self, seat: Seat) -> View<'_> {
@@ -696,8 +697,7 @@ impl Game for Circle {
             self.pile_specials[seat].clear();
             self.table.held[seat].clear();
         }
-        self.rows.clear();
-        self.ends.clear();
+        self.rows.truncate(0);
         self.table.row_specials.clear();
         self.update_all();
     }
@@ -724,7 +724,6 @@ clone_field_by_field!(Circle {
     turn,
     hands,
     rows,
-    ends,
     table,
     piles,
     pile_specials,
@@ -790,8 +789,7 @@ impl Model for Circle {
                 game.pile_specials[seat].clone_from(specials);
             }
         }
-        game.rows = view.rows.to_vec();
-        game.ends = view.rows.iter().filter_map(|r| r.last().copied()).collect();
+        game.rows.lay(view.rows);
         game.table.clone_from(table);
         game.turn = view.turn;
         game.phase = Phase::Turn {
@@ -849,7 +847,7 @@ mod tests {
             assert!((0..seats).all(|s| game.hands[s].len() == hand));
             assert_eq!(game.rows.len(), rows);
             assert!(
-                game.ends.windows(2).all(|w| w[0] < w[1]),
+                game.rows.ends().windows(2).all(|w| w[0] < w[1]),
                 "sorted clockwise"
             );
             assert!(game.held().iter().all(|h| h == &Special::CIRCLE));
@@ -886,8 +884,8 @@ mod tests {
         // Below every final number: onto the highest one, which then ends lowest.
         play(&mut game, 1, 2);
         assert_eq!(game.rows()[4], cards(&[80, 2]));
-        assert_eq!(row_for_number(&game.ends, Card(3)), 4);
-        assert_eq!(row_for_number(&game.ends, Card(70)), 3);
+        assert_eq!(row_for_number(game.rows.ends(), Card(3)), 4);
+        assert_eq!(row_for_number(game.rows.ends(), Card(70)), 3);
     }
 
     #[test]
@@ -1034,7 +1032,7 @@ mod tests {
                 let mut now = game.cards_in_play();
                 now.sort_unstable();
                 assert_eq!(now, dealt);
-                assert!(ascends_around(&game.ends), "{:?}", game.ends);
+                assert!(ascends_around(game.rows.ends()), "{:?}", game.rows.ends());
             }
             assert_eq!(game.to_move(), ToMove::GameOver);
             assert!(game.rows.is_empty() && game.hands.iter().all(Vec::is_empty));

@@ -10,6 +10,12 @@
 pub mod description;
 pub mod fixture;
 
+use super::common::deal::{
+    check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
+};
+use super::common::reveal::{Reveal, place_in_hand};
+use super::common::rows::Rows;
+use super::common::scoring::{self, game_over};
 use crate::cards::Card;
 use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::model::{Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into};
@@ -19,36 +25,22 @@ use crate::game::{
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
-use crate::rules::{GameEnd, Rules, RulesError};
-use serde::{Deserialize, Serialize};
+use crate::rules::{Rules, RulesError};
 use std::sync::Arc;
+
+pub use super::common::deal::Table;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Deal,
-    /// Players choose; `pending` of them have not yet.
-    Choose {
-        pending: usize,
-    },
+    /// Players choose (see [`Reveal`]).
+    Choose,
     /// Revealed cards are placed in ascending order; `seat`'s low card `card` waits for a row.
     ChooseRow {
         seat: Seat,
         card: Card,
     },
     Over,
-}
-
-/// A table in the middle of a round, given explicitly (fixtures, replays of real games).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Table {
-    pub round: u32,
-    pub turn: u32,
-    pub hands: Vec<Vec<Card>>,
-    pub rows: Vec<Vec<Card>>,
-    /// Totals from earlier rounds, by seat.
-    pub scores: Vec<Points>,
-    /// Cards already taken this round, by seat.
-    pub piles: Vec<Vec<Card>>,
 }
 
 /// The state of a classic game.
@@ -60,24 +52,15 @@ pub struct Classic {
     round: u32,
     turn: u32,
     hands: Vec<Vec<Card>>,
-    rows: Vec<Vec<Card>>,
-    /// The last card of each row (kept beside `rows` because placing a card only reads these).
-    ends: Vec<Card>,
+    rows: Rows,
     /// Cards taken this round, by seat.
     piles: Vec<Vec<Card>>,
     /// Bullheads of `piles`, by seat.
     taken: Vec<Points>,
     /// Totals from the rounds before this one, by seat.
     scores: Vec<Points>,
-    /// This turn's cards, by seat; a seat's entry means something once `chosen` says so.
-    /// Kept by seat from the start, so the reveal copies nothing.
-    played: Vec<Card>,
-    /// Whether each seat has chosen its card this turn.
-    chosen: Vec<bool>,
-    /// Seats in the order their revealed cards are placed (ascending card).
-    order: Vec<Seat>,
-    /// Index in `order` of the next card to place.
-    next: usize,
+    /// This turn's cards, chosen, revealed and placed.
+    reveal: Reveal,
     /// Every card of the deck, ascending: where each deal starts from.
     ordered_deck: Vec<Card>,
     /// Reused buffer the deal draws from.
@@ -103,17 +86,11 @@ impl Classic {
             round: 0,
             turn: 0,
             hands: per_seat(rules.hand_size),
-            rows: (0..rules.rows)
-                .map(|_| Vec::with_capacity(rules.row_capacity + 1))
-                .collect(),
-            ends: vec![Card(0); rules.rows],
+            rows: Rows::new(rules.rows, rules.row_capacity + 1),
             piles: per_seat(rules.deck.len()),
             taken: vec![0; seats],
             scores: vec![0; seats],
-            played: vec![Card(0); seats],
-            chosen: vec![false; seats],
-            order: Vec::with_capacity(seats),
-            next: 0,
+            reveal: Reveal::new(seats),
             ordered_deck: rules.deck.cards().collect(),
             draw_pile: rules.deck.cards().collect(),
             hand_bits: vec![0; rules.deck.len().div_ceil(64)],
@@ -139,19 +116,15 @@ impl Classic {
         check_table(rules, table, &vec![rules.row_capacity; rules.rows])?;
         self.round = table.round;
         self.turn = table.turn;
-        lay_out(table, &mut self.hands, &mut self.rows, &mut self.ends);
+        lay_hands(table, &mut self.hands);
+        self.rows.lay(&table.rows);
         for (seat, pile) in self.piles.iter_mut().enumerate() {
             pile.clone_from(&table.piles[seat]);
             self.taken[seat] = self.rules.deck.sum(pile) as Points;
         }
         self.scores.copy_from_slice(&table.scores);
-        self.played.fill(Card(0));
-        self.chosen.fill(false);
-        self.order.clear();
-        self.next = 0;
-        self.phase = Phase::Choose {
-            pending: self.seats,
-        };
+        self.reveal.restart();
+        self.phase = Phase::Choose;
         Ok(())
     }
 
@@ -209,41 +182,17 @@ impl Classic {
             scores: &self.scores,
         };
         let args = [Arg::Number(card.0.into()), Arg::Cards(pool)];
-        (self.house).observe(&table, Hook::DraftPick, seat, &args);
-        self.house.check()
+        (self.house).observe(&table, Hook::DraftPick, seat, &args)
     }
 
     /// Cards played this turn but not yet in a row: chosen face down, or revealed and waiting
     /// for their turn to be placed.
     pub fn unplaced(&self) -> Vec<Card> {
         match self.phase {
-            Phase::Choose { .. } => (0..self.seats)
-                .filter(|&seat| self.chosen[seat])
-                .map(|seat| self.played[seat])
-                .collect(),
-            Phase::ChooseRow { .. } => self.order[self.next..]
-                .iter()
-                .map(|&seat| self.played[seat])
-                .collect(),
+            Phase::Choose => self.reveal.chosen_cards().collect(),
+            Phase::ChooseRow { .. } => self.reveal.to_place(0).collect(),
             Phase::Deal | Phase::Over => Vec::new(),
         }
-    }
-
-    /// This turn's cards by seat while they are face up (a low card waits for its row), else
-    /// empty.
-    #[inline]
-    fn revealed(&self) -> &[Card] {
-        match self.phase {
-            Phase::ChooseRow { .. } => &self.played,
-            _ => &[],
-        }
-    }
-
-    /// The row a card goes to: the one whose end is the highest card below it; `None` for a
-    /// card below every row's end.
-    #[inline]
-    fn row_for(&self, card: Card) -> Option<usize> {
-        row_for(&self.ends, card)
     }
 
     fn take(
@@ -269,13 +218,12 @@ impl Classic {
         let at = (Hook::RowTaken, self.round, self.turn);
         add_seat_points(&mut self.taken[seat], seat, bullheads.into(), at)?;
         self.piles[seat].extend_from_slice(&self.rows[row]);
-        self.rows[row].clear();
+        self.rows.clear(row);
         Ok(())
     }
 
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut Emitter) {
-        self.rows[row].push(card);
-        self.ends[row] = card;
+        self.rows.place(row, card);
         events.emit(|| Event::Place { seat, card, row });
     }
 
@@ -283,12 +231,10 @@ impl Classic {
     /// turn is done.
     fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
         let capacity = self.rules.row_capacity;
-        while self.next < self.order.len() {
-            let seat = self.order[self.next];
-            let card = self.played[seat];
-            match self.row_for(card) {
+        while let Some((seat, card)) = self.reveal.next() {
+            match self.rows.row_for(card) {
                 Some(row) => {
-                    if self.rows[row].len() >= capacity {
+                    if self.rows.is_full(row, capacity) {
                         self.take(seat, row, TakeReason::Full, events)?;
                     }
                     self.place(seat, card, row, events);
@@ -300,7 +246,7 @@ impl Classic {
                     }
                 }
             }
-            self.next += 1;
+            self.reveal.placed();
         }
         self.end_turn(events)
     }
@@ -325,14 +271,12 @@ impl Classic {
     }
 
     fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        self.chosen.fill(false);
+        self.reveal.end_turn();
         if self.hands[0].is_empty() {
             self.end_round(events)
         } else {
             self.turn += 1;
-            self.phase = Phase::Choose {
-                pending: self.seats,
-            };
+            self.phase = Phase::Choose;
             Ok(())
         }
     }
@@ -342,22 +286,9 @@ impl Classic {
         let end = self
             .house
             .close_round(&table_view!(self), |totals| game_over(rules, totals, round))?;
-        self.taken = end.penalties;
-        self.scores = end.totals;
-        events.emit(|| Event::RoundEnd {
-            round: self.round,
-            penalties: self.taken.clone(),
-            totals: self.scores.clone(),
-        });
-        if end.over {
-            self.phase = Phase::Over;
-            events.emit(|| {
-                let Outcome { totals, winners } = self.outcome().expect("the game is over");
-                Event::GameEnd { totals, winners }
-            });
-        } else {
-            self.phase = Phase::Deal;
-        }
+        let (taken, scores) = (&mut self.taken, &mut self.scores);
+        let over = scoring::close_round(end, (rules, round), taken, scores, events);
+        self.phase = if over { Phase::Over } else { Phase::Deal };
         Ok(())
     }
 
@@ -369,9 +300,7 @@ impl Classic {
             pile.clear();
         }
         self.taken.fill(0);
-        self.phase = Phase::Choose {
-            pending: self.seats,
-        };
+        self.phase = Phase::Choose;
         events.emit(|| Event::Deal {
             round: self.round,
             hands: self.hands.clone(),
@@ -406,11 +335,7 @@ impl Classic {
                 }
             }
         }
-        for ((row, end), &card) in self.rows.iter_mut().zip(&mut self.ends).zip(rows) {
-            row.clear();
-            row.push(card);
-            *end = card;
-        }
+        self.rows.deal(rows.iter().copied());
     }
 
     fn deal_from(&mut self, cards: impl Iterator<Item = Card>) {
@@ -419,11 +344,7 @@ impl Classic {
             hand.clear();
             hand.extend(cards.by_ref().take(self.rules.hand_size));
         }
-        for (row, end) in self.rows.iter_mut().zip(&mut self.ends) {
-            row.clear();
-            row.extend(cards.next());
-            *end = row[0];
-        }
+        self.rows.deal(cards);
     }
 }
 
@@ -432,15 +353,9 @@ impl Classic {
     /// [`Game::apply`] so that the common case there (a card chosen, others still to choose)
     /// stays a small function.
     #[inline(never)]
-    fn reveal(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn reveal_and_place(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         let events = &mut Emitter::new(events);
-        order_by_card(&self.played, &mut self.order);
-        self.next = 0;
-        events.emit(|| Event::Reveal {
-            round: self.round,
-            turn: self.turn,
-            cards: self.played.clone(),
-        });
+        self.reveal.reveal((self.round, self.turn), events);
         self.resolve(events)
     }
 
@@ -456,7 +371,7 @@ impl Classic {
         let events = &mut Emitter::new(events);
         self.take(seat, row, TakeReason::Low, events)?;
         self.place(seat, card, row, events);
-        self.next += 1;
+        self.reveal.placed();
         self.resolve(events)
     }
 
@@ -466,7 +381,7 @@ impl Classic {
     #[inline(always)]
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
         match (self.phase, action) {
-            (Phase::Choose { .. }, Action::Play(card)) if self.chosen.get(seat) == Some(&false) => {
+            (Phase::Choose, Action::Play(card)) if self.reveal.owes(seat) => {
                 if let Some(at) = place_in_hand(&self.hands[seat], card) {
                     return Ok(at);
                 }
@@ -503,19 +418,12 @@ impl Classic {
             (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
                 Err(refusal.into())
             }
-            (Phase::Choose { .. }, Action::Play(card)) => {
-                if self.chosen[seat] {
-                    Err(Illegal::AlreadyChosen { seat }.into())
-                } else {
-                    place_in_hand(&self.hands[seat], card)
-                        .ok_or(RuleError::Illegal(Illegal::NotInHand { seat, card }))
-                }
+            (Phase::Choose, Action::Play(card)) => {
+                self.reveal.check_play(seat, &self.hands[seat], card)
             }
-            (Phase::Choose { .. }, Action::TakeRow(_)) => {
-                Err(Illegal::NoRowChoiceDue { seat }.into())
-            }
+            (Phase::Choose, Action::TakeRow(_)) => Err(Illegal::NoRowChoiceDue { seat }.into()),
             // Left: the #-row card (the families not judged here are refused above).
-            (Phase::Choose { .. }, _) => Err(Illegal::NoKeepDue { seat }.into()),
+            (Phase::Choose, _) => Err(Illegal::NoKeepDue { seat }.into()),
             (
                 Phase::ChooseRow {
                     seat: waiting_for, ..
@@ -538,194 +446,6 @@ impl Classic {
     }
 }
 
-/// Where `card` is in the sorted `hand`, if it is there: the count of lower cards, found by
-/// the standard library's binary search (branch-free, so the CPU has no exit to mispredict,
-/// and fewer steps than counting every card).
-#[inline(always)]
-fn place_in_hand(hand: &[Card], card: Card) -> Option<usize> {
-    let at = hand.partition_point(|&c| c < card);
-    (hand.get(at) == Some(&card)).then_some(at)
-}
-
-/// The row a card goes to by least difference: the one whose end (`ends`, by row) is the
-/// highest card below it; `None` for a card below every row's end. Shared by the variants that
-/// place cards like classic.
-#[inline]
-pub(crate) fn row_for(ends: &[Card], card: Card) -> Option<usize> {
-    // The highest end below the card leaves the smallest gap `card - end - 1`; an end above
-    // the card wraps around to a huge gap. Keeping the smallest compiles to conditional moves:
-    // whether an end is below a random card is a branch the CPU would mispredict.
-    let mut best = 0;
-    let mut best_gap = u32::MAX;
-    for (i, &end) in ends.iter().enumerate() {
-        let gap = u32::from(card.0)
-            .wrapping_sub(u32::from(end.0))
-            .wrapping_sub(1);
-        if gap < best_gap {
-            best = i;
-            best_gap = gap;
-        }
-    }
-    (best_gap < u32::from(card.0)).then_some(best)
-}
-
-/// Seats by ascending revealed card, into `order` (seat order between equal cards). Each seat's
-/// place is counted, without a branch: the cards are random, so the comparisons of a sort
-/// would be branches the CPU mispredicts.
-#[inline]
-pub(crate) fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
-    order.clear();
-    order.extend(0..revealed.len());
-    // Card and seat in one key, so equal cards keep seat order and no two keys are equal.
-    let key = |seat: usize, card: Card| u64::from(card.0) << 32 | seat as u64;
-    for (seat, &card) in revealed.iter().enumerate() {
-        let mine = key(seat, card);
-        let mut place = 0;
-        for (other, &c) in revealed.iter().enumerate() {
-            place += usize::from(key(other, c) < mine);
-        }
-        order[place] = seat;
-    }
-}
-
-/// Whether the rules end the game after round `round`, with these totals.
-pub(crate) fn game_over(rules: &Rules, totals: &[Points], round: u32) -> bool {
-    match rules.end {
-        GameEnd::TargetScore(target) => totals.iter().any(|&s| s >= target as Points),
-        GameEnd::Rounds(rounds) => round >= rounds,
-    }
-}
-/// Takes the card at `index` out of `hand`, keeping the others in order. Every card moves or
-/// stays by a select over the whole hand: the loop's length is the hand's (the same for every
-/// seat in a turn, so the CPU predicts it), where moving just the cards after `index` would
-/// loop, or call `memmove`, for a random length.
-#[inline]
-fn take_out(hand: &mut Vec<Card>, index: usize) {
-    let cards = hand.as_mut_slice();
-    for i in 0..cards.len().saturating_sub(1) {
-        cards[i] = cards[i + usize::from(i >= index)];
-    }
-    hand.pop();
-}
-
-/// A deal must hold a hand for every seat, each of the rules' size.
-pub(crate) fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result<(), RuleError> {
-    if deal.hands.len() != seats {
-        return Err(
-            SetupError::BadDeal(format!("{} hands for {seats} seats", deal.hands.len())).into(),
-        );
-    }
-    match deal
-        .hands
-        .iter()
-        .enumerate()
-        .find(|(_, h)| h.len() != hand_size)
-    {
-        Some((seat, hand)) => Err(SetupError::BadDeal(format!(
-            "seat {seat} has {} cards, the rules deal {hand_size}",
-            hand.len()
-        ))
-        .into()),
-        None => Ok(()),
-    }
-}
-
-/// What an explicit table must hold besides its hands and piles: round and turn from 1, and a
-/// row for each of `capacities` (the cards each row holds before the next card takes it), each
-/// ascending and holding 1 to its capacity.
-pub(crate) fn check_round_and_rows(table: &Table, capacities: &[usize]) -> Result<(), RuleError> {
-    let bad = |why: String| Err(SetupError::BadDeal(why).into());
-    if table.round == 0 || table.turn == 0 {
-        return bad("round and turn count from 1".into());
-    }
-    if table.rows.len() != capacities.len() {
-        return bad(format!(
-            "{} rows given, the rules have {}",
-            table.rows.len(),
-            capacities.len()
-        ));
-    }
-    for (i, (row, &capacity)) in table.rows.iter().zip(capacities).enumerate() {
-        if row.is_empty() || row.len() > capacity {
-            return bad(format!(
-                "row {i} holds {} cards; it holds 1 to {capacity}",
-                row.len()
-            ));
-        }
-        if row.windows(2).any(|w| w[0] >= w[1]) {
-            return bad(format!("row {i} is not in ascending order"));
-        }
-    }
-    Ok(())
-}
-
-/// What a classic table must hold, its rows holding up to `capacities` (by row): a score and a
-/// pile for each hand, hands of the same size (at least one card), round, turn and rows as
-/// [`check_round_and_rows`] says, and every card in the deck and in one place.
-pub(crate) fn check_table(
-    rules: &Rules,
-    table: &Table,
-    capacities: &[usize],
-) -> Result<(), RuleError> {
-    let seats = table.hands.len();
-    let bad = |why: String| Err(SetupError::BadDeal(why).into());
-    if table.scores.len() != seats || table.piles.len() != seats {
-        return bad(format!(
-            "{seats} hands but {} scores and {} piles",
-            table.scores.len(),
-            table.piles.len()
-        ));
-    }
-    let hand_len = table.hands[0].len();
-    if hand_len == 0 || table.hands.iter().any(|h| h.len() != hand_len) {
-        return bad("every hand must hold the same number of cards, at least 1".into());
-    }
-    check_round_and_rows(table, capacities)?;
-    let all = table.hands.iter().chain(&table.rows).chain(&table.piles);
-    check_cards(rules, all.flatten().copied())
-}
-
-/// Puts a checked table's hands (sorted) and rows in place, with each row's end.
-pub(crate) fn lay_out(
-    table: &Table,
-    hands: &mut [Vec<Card>],
-    rows: &mut [Vec<Card>],
-    ends: &mut [Card],
-) {
-    for (hand, given) in hands.iter_mut().zip(&table.hands) {
-        hand.clone_from(given);
-        hand.sort_unstable();
-    }
-    for ((row, end), given) in rows.iter_mut().zip(ends).zip(&table.rows) {
-        row.clone_from(given);
-        *end = given[given.len() - 1];
-    }
-}
-
-/// Every card must be in the deck and appear once.
-pub(crate) fn check_cards(
-    rules: &Rules,
-    cards: impl Iterator<Item = Card>,
-) -> Result<(), RuleError> {
-    let mut seen = vec![false; rules.deck.len()];
-    for card in cards {
-        if !rules.deck.contains(card) {
-            return Err(SetupError::BadDeal(format!(
-                "card {card} is not in the deck ({} to {})",
-                rules.deck.lowest,
-                rules.deck.highest()
-            ))
-            .into());
-        }
-        let slot = &mut seen[usize::from(card.0 - rules.deck.lowest)];
-        if *slot {
-            return Err(SetupError::BadDeal(format!("card {card} appears twice")).into());
-        }
-        *slot = true;
-    }
-    Ok(())
-}
-
 impl Game for Classic {
     fn rules(&self) -> &Rules {
         &self.rules
@@ -739,7 +459,7 @@ impl Game for Classic {
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::Deal => ToMove::Deal,
-            Phase::Choose { .. } => ToMove::Everyone(Decision::PlayCard),
+            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
             Phase::ChooseRow { seat, card } => ToMove::Seat(seat, Decision::ChooseRow { card }),
             Phase::Over => ToMove::GameOver,
         }
@@ -748,9 +468,7 @@ impl Game for Classic {
     #[inline]
     fn owes(&self, seat: Seat) -> Option<Decision> {
         match self.phase {
-            Phase::Choose { .. } if self.chosen.get(seat) == Some(&false) => {
-                Some(Decision::PlayCard)
-            }
+            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
             Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
             _ => None,
         }
@@ -768,17 +486,11 @@ impl Game for Classic {
     ) -> Result<(), RuleError> {
         let index = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose { pending }, Action::Play(card)) => {
-                take_out(&mut self.hands[seat], index);
-                self.played[seat] = card;
-                self.chosen[seat] = true;
-                if pending > 1 {
-                    self.phase = Phase::Choose {
-                        pending: pending - 1,
-                    };
+            (Phase::Choose, Action::Play(_)) => {
+                if !self.reveal.choose(seat, &mut self.hands[seat], index) {
                     return Ok(());
                 }
-                self.reveal(events)
+                self.reveal_and_place(events)
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
                 self.take_low_row(seat, card, row, events)
@@ -788,22 +500,9 @@ impl Game for Classic {
     }
 
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        if self.phase != Phase::Deal {
-            return Err(if self.phase == Phase::Over {
-                RuleError::Illegal(Illegal::GameOver)
-            } else {
-                RuleError::Setup(SetupError::NotDealing)
-            });
-        }
+        check_dealing(self.to_move())?;
         check_hands(deal, self.seats, self.rules.hand_size)?;
-        let bad = |why: String| Err(SetupError::BadDeal(why).into());
-        if deal.rows.len() != self.rules.rows {
-            return bad(format!(
-                "{} rows, the rules have {}",
-                deal.rows.len(),
-                self.rules.rows
-            ));
-        }
+        check_row_cards(deal, self.rules.rows)?;
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.rules, cards.clone())?;
         self.deal_from(cards);
@@ -819,11 +518,7 @@ impl Game for Classic {
         rng: &mut GameRng,
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Deal => {}
-            Phase::Over => return Err(Illegal::GameOver.into()),
-            _ => return Err(SetupError::NotDealing.into()),
-        }
+        check_dealing(self.to_move())?;
         // Draw only the cards dealt: hands in seat order, then one card per row.
         let mut deck = std::mem::take(&mut self.draw_pile);
         deck.copy_from_slice(&self.ordered_deck);
@@ -847,7 +542,7 @@ impl Game for Classic {
             rows: &self.rows,
             scores: &self.scores,
             taken: &self.taken,
-            revealed: self.revealed(),
+            revealed: self.reveal.revealed(),
             pool: &[],
             number: None,
             circle: None,
@@ -862,9 +557,7 @@ impl Game for Classic {
         self.turn = 0;
         self.scores.fill(0);
         self.taken.fill(0);
-        self.chosen.fill(false);
-        self.order.clear();
-        self.next = 0;
+        self.reveal.restart();
         for pile in &mut self.piles {
             pile.clear();
         }
@@ -895,14 +588,10 @@ impl Clone for Classic {
             turn: self.turn,
             hands: self.hands.clone(),
             rows: self.rows.clone(),
-            ends: self.ends.clone(),
             piles: self.piles.clone(),
             taken: self.taken.clone(),
             scores: self.scores.clone(),
-            played: self.played.clone(),
-            chosen: self.chosen.clone(),
-            order: self.order.clone(),
-            next: self.next,
+            reveal: self.reveal.clone(),
             ordered_deck: self.ordered_deck.clone(),
             draw_pile: self.draw_pile.clone(),
             hand_bits: self.hand_bits.clone(),
@@ -922,14 +611,10 @@ impl Clone for Classic {
         self.turn = source.turn;
         self.hands.clone_from(&source.hands);
         self.rows.clone_from(&source.rows);
-        self.ends.clone_from(&source.ends);
         self.piles.clone_from(&source.piles);
         self.taken.clone_from(&source.taken);
         self.scores.clone_from(&source.scores);
-        self.played.clone_from(&source.played);
-        self.chosen.clone_from(&source.chosen);
-        self.order.clone_from(&source.order);
-        self.next = source.next;
+        self.reveal.clone_from(&source.reveal);
         // The deck buffers only matter at a deal, which starts from `ordered_deck` (the same
         // for the same rules).
         self.house = Hooks::default();
@@ -939,7 +624,7 @@ impl Clone for Classic {
 impl Model for Classic {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.phase {
-            Phase::Choose { .. } if self.chosen.get(seat) == Some(&false) => {
+            Phase::Choose if self.reveal.owes(seat) => {
                 out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
             }
             Phase::ChooseRow { seat: s, .. } if s == seat => {
@@ -1090,27 +775,5 @@ impl Classic {
         game.round = round;
         game.scores.copy_from_slice(scores);
         Ok(game)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The counted order is a stable sort by card at any table size (equal cards included: a
-    /// custom deck may repeat none, but the order must not depend on that).
-    #[test]
-    fn order_by_card_sorts_stably_at_every_table_size() {
-        let mut rng = GameRng::new(5, crate::rng::Stream::Deal(0));
-        let mut order = Vec::new();
-        for seats in [1, 2, 4, 10, 17, 40] {
-            for _ in 0..50 {
-                let revealed: Vec<Card> = (0..seats).map(|_| Card(rng.below(30) as u16)).collect();
-                order_by_card(&revealed, &mut order);
-                let mut expected: Vec<Seat> = (0..seats).collect();
-                expected.sort_by_key(|&seat| revealed[seat]);
-                assert_eq!(order, expected, "{revealed:?}");
-            }
-        }
     }
 }

@@ -11,23 +11,25 @@
 //! empty (see docs/rulings.md); hand cards count their bullheads once, #-pile cards twice
 //! ([`Rules::hash_pile_multiplier`]), #-row cards nothing. Two rounds, lowest total wins.
 //!
-//! Placement by least difference, the order of the revealed cards and the deal's checks are
-//! the classic engine's ([`super::classic`]).
+//! The turn (choose, reveal, place lowest first), the rows (placement by least difference),
+//! the round's end and the deal's checks are the shared mechanics of [`super::common`].
 
 pub mod description;
 pub mod fixture;
 
-use super::classic::{
-    Table, check_cards, check_hands, check_round_and_rows, game_over, lay_out, order_by_card,
-    row_for,
+use super::common::deal::{
+    Table, check_cards, check_dealing, check_hands, check_round_and_rows, lay_hands,
 };
+use super::common::reveal::{Reveal, place_in_hand};
+use super::common::rows::Rows;
+use super::common::scoring::{self, game_over};
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
+    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
     RuleError, Seat, TakeReason, ToMove, View, check_seat, emit,
 };
 use crate::game::{Illegal, SetupError};
@@ -96,10 +98,8 @@ pub struct NumberSetup {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Deal,
-    /// Players choose; `pending` of them have not yet.
-    Choose {
-        pending: usize,
-    },
+    /// Players choose (see [`Reveal`]).
+    Choose,
     /// `seat`'s low card `card` waits for a row.
     ChooseRow {
         seat: Seat,
@@ -121,8 +121,7 @@ pub struct TakeANumber {
     round: u32,
     turn: u32,
     hands: Vec<Vec<Card>>,
-    rows: Vec<Vec<Card>>,
-    ends: Vec<Card>,
+    rows: Rows,
     /// The public table: row capacities, #-rows, #-pile and hand sizes, the cards taken
     /// waiting for the #-row choice.
     table: NumberTable,
@@ -130,10 +129,8 @@ pub struct TakeANumber {
     /// The round's score so far, by seat: hand bullheads once, #-pile bullheads twice.
     taken: Vec<Points>,
     scores: Vec<Points>,
-    chosen: Vec<Option<Card>>,
-    revealed: Vec<Card>,
-    order: Vec<Seat>,
-    next: usize,
+    /// This turn's cards, chosen, revealed and placed.
+    reveal: Reveal,
     ordered_deck: Vec<Card>,
     /// What a #-pile card's bullheads count, times ([`Rules::hash_pile_multiplier`]).
     hash_pile: Points,
@@ -177,8 +174,7 @@ impl TakeANumber {
             round: 0,
             turn: 0,
             hands: per_seat(),
-            rows: vec![Vec::new(); rules.rows],
-            ends: vec![Card(0); rules.rows],
+            rows: Rows::new(rules.rows, 0),
             table: NumberTable {
                 capacities,
                 hash_rows: per_seat(),
@@ -189,10 +185,7 @@ impl TakeANumber {
             hash_piles: per_seat(),
             taken: vec![0; seats],
             scores: vec![0; seats],
-            chosen: vec![None; seats],
-            revealed: Vec::with_capacity(seats),
-            order: Vec::with_capacity(seats),
-            next: 0,
+            reveal: Reveal::new(seats),
             ordered_deck: rules.deck.cards().collect(),
             house: Hooks::default(),
             extra: vec![0; seats],
@@ -243,14 +236,15 @@ impl TakeANumber {
         check_cards(&game.rules, all.flatten().copied())?;
         game.round = table.round;
         game.turn = table.turn;
-        lay_out(table, &mut game.hands, &mut game.rows, &mut game.ends);
+        lay_hands(table, &mut game.hands);
+        game.rows.lay(&table.rows);
         game.table.hash_rows.clone_from(&setup.hash_rows);
         game.hash_piles.clone_from(&setup.hash_piles);
         game.scores.copy_from_slice(&table.scores);
         for seat in 0..seats {
             game.update_seat(seat);
         }
-        game.phase = Phase::Choose { pending: seats };
+        game.phase = Phase::Choose;
         Ok(game)
     }
 
@@ -286,16 +280,10 @@ impl TakeANumber {
     /// Cards played this turn but not yet in a row.
     pub fn unplaced(&self) -> Vec<Card> {
         match self.phase {
-            Phase::Choose { .. } => self.chosen.iter().flatten().copied().collect(),
-            Phase::ChooseRow { .. } => self.order[self.next..]
-                .iter()
-                .map(|&seat| self.revealed[seat])
-                .collect(),
+            Phase::Choose => self.reveal.chosen_cards().collect(),
+            Phase::ChooseRow { .. } => self.reveal.to_place(0).collect(),
             // The taking card is already in its row.
-            Phase::Keep { .. } => self.order[self.next + 1..]
-                .iter()
-                .map(|&seat| self.revealed[seat])
-                .collect(),
+            Phase::Keep { .. } => self.reveal.to_place(1).collect(),
             Phase::Deal | Phase::Over => Vec::new(),
         }
     }
@@ -332,20 +320,25 @@ impl TakeANumber {
     }
 
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut dyn EventSink) {
-        self.rows[row].push(card);
-        self.ends[row] = card;
+        self.rows.place(row, card);
         emit(events, || Event::Place { seat, card, row });
     }
 
     /// `seat` takes `row`: its cards wait in `keep_from`.
-    fn take(&mut self, seat: Seat, row: usize, reason: TakeReason, events: &mut dyn EventSink) {
+    fn take(
+        &mut self,
+        seat: Seat,
+        row: usize,
+        reason: TakeReason,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
         let printed = self.rules.deck.sum(&self.rows[row]) as Points;
         let mut bullheads = printed;
         if self.house.any() {
             // The cards count where they go (hand, #-row); what the hook adds counts now.
             let (table, cards) = (table_view!(self, piles: hash_piles), &self.rows[row]);
             let extra = &mut self.extra[seat];
-            bullheads = (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra);
+            bullheads = (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
         }
         emit(events, || Event::Take {
             seat,
@@ -355,23 +348,29 @@ impl TakeANumber {
             reason,
         });
         self.table.keep_from.clear();
-        self.table.keep_from.append(&mut self.rows[row]);
+        self.rows.take_into(row, &mut self.table.keep_from);
+        Ok(())
     }
 
     /// After a take and the taking card's placement: one card taken goes to the #-row at once;
     /// several wait for the taker's choice. Returns whether resolution may go on.
-    fn collect(&mut self, seat: Seat, events: &mut dyn EventSink) -> bool {
+    fn collect(&mut self, seat: Seat, events: &mut dyn EventSink) -> Result<bool, RuleError> {
         if self.table.keep_from.len() == 1 {
-            self.keep(seat, self.table.keep_from[0], events);
-            true
+            self.keep(seat, self.table.keep_from[0], events)?;
+            Ok(true)
         } else {
             self.phase = Phase::Keep { seat };
-            false
+            Ok(false)
         }
     }
 
     /// `card` (one of `keep_from`) goes to `seat`'s #-row, the rest into its hand.
-    fn keep(&mut self, seat: Seat, card: Card, events: &mut dyn EventSink) {
+    fn keep(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        events: &mut dyn EventSink,
+    ) -> Result<(), RuleError> {
         emit(events, || Event::Keep { seat, card });
         let hash_row = &mut self.table.hash_rows[seat];
         if hash_row.last().is_some_and(|&end| card < end) {
@@ -386,7 +385,7 @@ impl TakeANumber {
                     (self.rules.deck.sum(hash_row) as Points).saturating_mul(self.hash_pile);
                 let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
                 let args = [Arg::Cards(hash_row), Arg::Number(printed.into())];
-                (self.house).points(&table, (Hook::HashPile, seat), &args, printed, extra);
+                (self.house).points(&table, (Hook::HashPile, seat), &args, printed, extra)?;
             }
             self.hash_piles[seat].append(hash_row);
         }
@@ -394,97 +393,81 @@ impl TakeANumber {
         if self.house.any() {
             let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
             let args = [Arg::Number(card.0.into())];
-            (self.house).points(&table, (Hook::HashRow, seat), &args, 0, extra);
+            (self.house).points(&table, (Hook::HashRow, seat), &args, 0, extra)?;
         }
         let hand = &mut self.hands[seat];
         hand.extend(self.table.keep_from.iter().filter(|&&c| c != card));
         hand.sort_unstable();
         self.table.keep_from.clear();
         self.update_seat(seat);
+        Ok(())
     }
 
     /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one.
-    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Option<usize> {
-        let row = self
-            .house
-            .low_card(&table_view!(self, piles: hash_piles), seat, card);
-        self.house.latch(row, None)
+    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
+        let table = table_view!(self, piles: hash_piles);
+        self.house.low_card(&table, seat, card)
     }
 
     /// Places revealed cards from `next` on, until a decision is due or the turn is done.
-    fn resolve(&mut self, events: &mut dyn EventSink) {
-        while self.next < self.order.len() {
-            let seat = self.order[self.next];
-            let card = self.revealed[seat];
-            match row_for(&self.ends, card) {
+    fn resolve(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        while let Some((seat, card)) = self.reveal.next() {
+            match self.rows.row_for(card) {
                 Some(row) => {
-                    let full = self.rows[row].len() >= self.table.capacities[row];
+                    let full = self.rows.is_full(row, self.table.capacities[row]);
                     if full {
-                        self.take(seat, row, TakeReason::Full, events);
+                        self.take(seat, row, TakeReason::Full, events)?;
                     }
                     self.place(seat, card, row, events);
-                    if full && !self.collect(seat, events) {
-                        return;
+                    if full && !self.collect(seat, events)? {
+                        return Ok(());
                     }
                 }
-                None => match self.low_row_by_house(seat, card) {
+                None => match self.low_row_by_house(seat, card)? {
                     Some(row) => {
-                        self.take(seat, row, TakeReason::Low, events);
+                        self.take(seat, row, TakeReason::Low, events)?;
                         self.place(seat, card, row, events);
-                        if !self.collect(seat, events) {
-                            return;
+                        if !self.collect(seat, events)? {
+                            return Ok(());
                         }
                     }
                     None => {
                         self.phase = Phase::ChooseRow { seat, card };
-                        return;
+                        return Ok(());
                     }
                 },
             }
-            self.next += 1;
+            self.reveal.placed();
         }
-        self.end_turn(events);
+        self.end_turn(events)
     }
 
-    fn end_turn(&mut self, events: &mut dyn EventSink) {
-        self.revealed.clear();
-        self.chosen.fill(None);
+    fn end_turn(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        self.reveal.end_turn();
         if self.hands.iter().any(Vec::is_empty) {
-            self.end_round(events);
+            self.end_round(events)
         } else {
             self.turn += 1;
-            self.phase = Phase::Choose {
-                pending: self.seats,
-            };
+            self.phase = Phase::Choose;
+            Ok(())
         }
     }
 
-    fn end_round(&mut self, events: &mut dyn EventSink) {
+    fn end_round(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
         for seat in 0..self.seats {
             self.update_seat(seat);
         }
         let (rules, round) = (&self.rules, self.round);
         let end = self
             .house
-            .latch_close_round(&table_view!(self, piles: hash_piles), |totals| {
+            .close_round(&table_view!(self, piles: hash_piles), |totals| {
                 game_over(rules, totals, round)
-            });
-        self.taken = end.penalties;
-        self.scores = end.totals;
-        emit(events, || Event::RoundEnd {
-            round: self.round,
-            penalties: self.taken.clone(),
-            totals: self.scores.clone(),
-        });
-        if end.over {
-            self.phase = Phase::Over;
-            emit(events, || {
-                let Outcome { totals, winners } = self.outcome().expect("the game is over");
-                Event::GameEnd { totals, winners }
-            });
-        } else {
-            self.phase = Phase::Deal;
-        }
+            })?;
+        let (taken, scores, events) =
+            (&mut self.taken, &mut self.scores, &mut Emitter::new(events));
+        let over = scoring::close_round(end, (rules, round), taken, scores, events);
+        self.phase = if over { Phase::Over } else { Phase::Deal };
+        Ok(())
     }
 
     /// Deals `cards`: hands in seat order, then the centre rows, then the #-rows.
@@ -495,11 +478,7 @@ impl TakeANumber {
             hand.extend(cards.by_ref().take(self.rules.hand_size));
             hand.sort_unstable();
         }
-        for (row, end) in self.rows.iter_mut().zip(&mut self.ends) {
-            row.clear();
-            row.extend(cards.next());
-            *end = row[0];
-        }
+        self.rows.deal(cards.by_ref().take(self.rules.rows));
         for hash_row in &mut self.table.hash_rows {
             hash_row.clear();
             hash_row.extend(cards.next());
@@ -514,9 +493,7 @@ impl TakeANumber {
         for seat in 0..self.seats {
             self.update_seat(seat);
         }
-        self.phase = Phase::Choose {
-            pending: self.seats,
-        };
+        self.phase = Phase::Choose;
         emit(events, || Event::Deal {
             round: self.round,
             hands: self.hands.clone(),
@@ -544,20 +521,13 @@ impl TakeANumber {
             (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
                 Err(refusal.into())
             }
-            (Phase::Choose { .. }, Action::Play(card)) => {
-                if self.chosen[seat].is_some() {
-                    Err(Illegal::AlreadyChosen { seat }.into())
-                } else if self.hands[seat].binary_search(&card).is_err() {
-                    Err(Illegal::NotInHand { seat, card }.into())
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Choose { .. }, Action::TakeRow(_)) => {
-                Err(Illegal::NoRowChoiceDue { seat }.into())
-            }
+            (Phase::Choose, Action::Play(card)) => self
+                .reveal
+                .check_play(seat, &self.hands[seat], card)
+                .map(drop),
+            (Phase::Choose, Action::TakeRow(_)) => Err(Illegal::NoRowChoiceDue { seat }.into()),
             // Left: the #-row card (the families not judged here are refused above).
-            (Phase::Choose { .. }, _) => Err(Illegal::NoKeepDue { seat }.into()),
+            (Phase::Choose, _) => Err(Illegal::NoKeepDue { seat }.into()),
             (
                 Phase::ChooseRow {
                     seat: waiting_for, ..
@@ -587,14 +557,6 @@ impl TakeANumber {
             (Phase::Keep { .. }, _) => Err(Illegal::KeepDue { seat }.into()),
         }
     }
-
-    fn check_dealing(&self) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Deal => Ok(()),
-            Phase::Over => Err(Illegal::GameOver.into()),
-            _ => Err(SetupError::NotDealing.into()),
-        }
-    }
 }
 
 impl Game for TakeANumber {
@@ -609,7 +571,7 @@ impl Game for TakeANumber {
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::Deal => ToMove::Deal,
-            Phase::Choose { .. } => ToMove::Everyone(Decision::PlayCard),
+            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
             Phase::ChooseRow { seat, card } => ToMove::Seat(seat, Decision::ChooseRow { card }),
             Phase::Keep { seat } => ToMove::Seat(seat, Decision::KeepCard),
             Phase::Over => ToMove::GameOver,
@@ -618,9 +580,7 @@ impl Game for TakeANumber {
 
     fn owes(&self, seat: Seat) -> Option<Decision> {
         match self.phase {
-            Phase::Choose { .. } if self.chosen.get(seat) == Some(&None) => {
-                Some(Decision::PlayCard)
-            }
+            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
             Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
             Phase::Keep { seat: s } if s == seat => Some(Decision::KeepCard),
             _ => None,
@@ -639,53 +599,39 @@ impl Game for TakeANumber {
     ) -> Result<(), RuleError> {
         self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose { pending }, Action::Play(card)) => {
-                let hand = &mut self.hands[seat];
-                let at = hand.binary_search(&card).expect("validated");
-                hand.remove(at);
-                self.chosen[seat] = Some(card);
-                if pending > 1 {
-                    self.phase = Phase::Choose {
-                        pending: pending - 1,
-                    };
+            (Phase::Choose, Action::Play(card)) => {
+                let at = place_in_hand(&self.hands[seat], card).expect("validated");
+                if !self.reveal.choose(seat, &mut self.hands[seat], at) {
                     return Ok(());
                 }
-                self.revealed.clear();
-                self.revealed
-                    .extend(self.chosen.iter().map(|c| c.expect("all chosen")));
-                order_by_card(&self.revealed, &mut self.order);
-                self.next = 0;
+                let turn = (self.round, self.turn);
+                self.reveal.reveal(turn, &mut Emitter::new(events));
                 for seat in 0..self.seats {
                     self.update_seat(seat);
                 }
-                emit(events, || Event::Reveal {
-                    round: self.round,
-                    turn: self.turn,
-                    cards: self.revealed.clone(),
-                });
-                self.resolve(events);
+                self.resolve(events)
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
-                self.take(seat, row, TakeReason::Low, events);
+                self.take(seat, row, TakeReason::Low, events)?;
                 self.place(seat, card, row, events);
-                if self.collect(seat, events) {
-                    self.next += 1;
-                    self.resolve(events);
+                if self.collect(seat, events)? {
+                    self.reveal.placed();
+                    self.resolve(events)?;
                 }
+                Ok(())
             }
             (Phase::Keep { .. }, Action::Keep(card)) => {
-                self.keep(seat, card, events);
-                self.next += 1;
-                self.resolve(events);
+                self.keep(seat, card, events)?;
+                self.reveal.placed();
+                self.resolve(events)
             }
             _ => unreachable!("validate() admits no other pair"),
         }
-        self.house.check()
     }
 
     /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         check_hands(deal, self.seats, self.rules.hand_size)?;
         let bad = |why: String| Err(SetupError::BadDeal(why).into());
         let rows = self.rules.rows + self.seats;
@@ -708,7 +654,7 @@ impl Game for TakeANumber {
         rng: &mut GameRng,
         events: &mut dyn EventSink,
     ) -> Result<(), RuleError> {
-        self.check_dealing()?;
+        check_dealing(self.to_move())?;
         let mut deck = self.ordered_deck.clone();
         let dealt = self.seats * self.rules.hand_size + self.rules.rows + self.seats;
         let cards = rng.draw_in_order(&mut deck, dealt);
@@ -728,7 +674,7 @@ impl Game for TakeANumber {
             rows: &self.rows,
             scores: &self.scores,
             taken: &self.taken,
-            revealed: &self.revealed,
+            revealed: self.reveal.revealed(),
             pool: &[],
             number: Some(&self.table),
             circle: None,
@@ -755,10 +701,7 @@ impl Game for TakeANumber {
         self.scores.fill(0);
         self.taken.fill(0);
         self.extra.fill(0);
-        self.chosen.fill(None);
-        self.revealed.clear();
-        self.order.clear();
-        self.next = 0;
+        self.reveal.restart();
         self.table.keep_from.clear();
     }
 }
@@ -773,15 +716,11 @@ clone_field_by_field!(TakeANumber {
     turn,
     hands,
     rows,
-    ends,
     table,
     hash_piles,
     taken,
     scores,
-    chosen,
-    revealed,
-    order,
-    next,
+    reveal,
     ordered_deck,
     extra,
     hash_pile,
@@ -791,7 +730,7 @@ clone_field_by_field!(TakeANumber {
 impl Model for TakeANumber {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.phase {
-            Phase::Choose { .. } if self.chosen.get(seat) == Some(&None) => {
+            Phase::Choose if self.reveal.owes(seat) => {
                 out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
             }
             Phase::ChooseRow { seat: s, .. } if s == seat => {
@@ -845,27 +784,25 @@ impl Model for TakeANumber {
         // A card placed this turn is in a row; one still to place is out of its hand.
         game.round = view.round;
         game.turn = view.turn;
-        for (row, given) in game.rows.iter_mut().zip(view.rows) {
-            row.clone_from(given);
+        if view.rows.iter().any(Vec::is_empty) {
+            return Err(SetupError::BadDeal("an empty row".into()).into());
         }
-        for (end, row) in game.ends.iter_mut().zip(view.rows) {
-            *end = *row
-                .last()
-                .ok_or_else(|| RuleError::Setup(SetupError::BadDeal("an empty row".into())))?;
-        }
+        game.rows.lay(view.rows);
         game.table.clone_from(number);
         game.taken.copy_from_slice(view.taken);
         game.scores.copy_from_slice(view.scores);
-        game.revealed = revealed.to_vec();
-        order_by_card(&game.revealed, &mut game.order);
-        let next = game.order.iter().position(|&s| s == view.seat).unwrap_or(0);
-        game.next = next;
         game.phase = match view.decision {
-            Some(Decision::ChooseRow { card }) => Phase::ChooseRow {
-                seat: view.seat,
-                card,
-            },
-            Some(Decision::KeepCard) => Phase::Keep { seat: view.seat },
+            Some(Decision::ChooseRow { card }) => {
+                game.reveal.restore(revealed, view.seat);
+                Phase::ChooseRow {
+                    seat: view.seat,
+                    card,
+                }
+            }
+            Some(Decision::KeepCard) => {
+                game.reveal.restore(revealed, view.seat);
+                Phase::Keep { seat: view.seat }
+            }
             _ => {
                 // Choosing: a hand of the table's size holds the card chosen, if any.
                 for seat in 0..seats {
@@ -875,17 +812,9 @@ impl Model for TakeANumber {
                         );
                     }
                 }
-                game.revealed.clear();
-                game.order.clear();
-                game.next = 0;
-                Phase::Choose { pending: seats }
+                Phase::Choose
             }
         };
-        if !game.revealed.is_empty() {
-            for (chosen, &card) in game.chosen.iter_mut().zip(&game.revealed) {
-                *chosen = Some(card);
-            }
-        }
         Ok(game)
     }
 }

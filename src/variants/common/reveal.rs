@@ -1,0 +1,272 @@
+//! The simultaneous turn of the games played in rows (classic, Pro, Take a Number, the
+//! anniversary variant): every seat chooses a card face down; once the last has chosen, the
+//! cards are revealed and placed one by one, lowest first. What placing a card does is the
+//! variant's; whose card is next, and what a view shows of the turn, is [`Reveal`]'s.
+
+use crate::cards::Card;
+use crate::game::Illegal;
+use crate::game::{Emitter, Event, RuleError, Seat, clone_field_by_field};
+
+/// A turn's cards, from the first chosen to the last placed.
+#[derive(Debug)]
+pub struct Reveal {
+    /// This turn's cards, by seat; a seat's entry means something once `chosen` says so. Kept
+    /// by seat from the start, so the reveal copies nothing.
+    played: Vec<Card>,
+    /// Whether each seat has chosen its card this turn.
+    chosen: Vec<bool>,
+    /// How many seats have not chosen yet.
+    pending: usize,
+    /// Whether the cards are face up (from the reveal to the end of the turn).
+    face_up: bool,
+    /// Seats in the order their revealed cards are placed (ascending card).
+    order: Vec<Seat>,
+    /// Index in `order` of the next card to place.
+    next: usize,
+}
+
+// `clone_from` reuses the copy's memory (a search copies games many times a decision).
+clone_field_by_field!(Reveal {
+    played,
+    chosen,
+    pending,
+    face_up,
+    order,
+    next,
+});
+
+impl Reveal {
+    /// A turn at a table of `seats`, nobody having chosen.
+    pub fn new(seats: usize) -> Reveal {
+        Reveal {
+            played: vec![Card(0); seats],
+            chosen: vec![false; seats],
+            pending: seats,
+            face_up: false,
+            order: Vec::with_capacity(seats),
+            next: 0,
+        }
+    }
+
+    /// Whether `seat` (any number) is at the table and has not chosen yet.
+    #[inline]
+    pub fn owes(&self, seat: Seat) -> bool {
+        self.chosen.get(seat) == Some(&false)
+    }
+
+    /// Whether `seat`, one of the table's, has chosen its card.
+    #[inline]
+    pub fn has_chosen(&self, seat: Seat) -> bool {
+        self.chosen[seat]
+    }
+
+    /// Where `card` is in `seat`'s `hand` (sorted), if `seat` (one of the table's) may play it
+    /// now: it has not chosen yet and holds the card.
+    #[inline(always)]
+    pub fn check_play(&self, seat: Seat, hand: &[Card], card: Card) -> Result<usize, RuleError> {
+        if self.chosen[seat] {
+            Err(Illegal::AlreadyChosen { seat }.into())
+        } else {
+            place_in_hand(hand, card).ok_or(RuleError::Illegal(Illegal::NotInHand { seat, card }))
+        }
+    }
+
+    /// `seat` plays the card at `at` of its `hand` (as [`Reveal::check_play`] found it): the
+    /// card leaves the hand, face down. Returns whether every seat has now chosen: then the
+    /// cards are revealed ([`Reveal::reveal`]).
+    #[inline]
+    pub fn choose(&mut self, seat: Seat, hand: &mut Vec<Card>, at: usize) -> bool {
+        self.played[seat] = hand[at];
+        take_out(hand, at);
+        self.chosen[seat] = true;
+        self.pending -= 1;
+        self.pending == 0
+    }
+
+    /// Turns the cards of turn `turn` of round `round` face up, in the order they are placed
+    /// (the lowest first), and reports them.
+    #[inline(always)]
+    pub fn reveal(&mut self, (round, turn): (u32, u32), events: &mut Emitter) {
+        self.face_up = true;
+        order_by_card(&self.played, &mut self.order);
+        self.next = 0;
+        events.emit(|| Event::Reveal {
+            round,
+            turn,
+            cards: self.played.clone(),
+        });
+    }
+
+    /// The turn's cards by seat while they are face up, else none: what every seat sees.
+    #[inline]
+    pub fn revealed(&self) -> &[Card] {
+        if self.face_up { &self.played } else { &[] }
+    }
+
+    /// The next revealed card to place, with its seat; `None` once all are placed.
+    #[inline]
+    pub fn next(&self) -> Option<(Seat, Card)> {
+        let &seat = self.order.get(self.next)?;
+        Some((seat, self.played[seat]))
+    }
+
+    /// The card [`Reveal::next`] gave is placed: on to the one after it.
+    #[inline]
+    pub fn placed(&mut self) {
+        self.next += 1;
+    }
+
+    /// The cards chosen so far, face down, by seat.
+    pub fn chosen_cards(&self) -> impl Iterator<Item = Card> + '_ {
+        (self.played.iter().zip(&self.chosen)).filter_map(|(&card, &chosen)| chosen.then_some(card))
+    }
+
+    /// The revealed cards not placed yet, from the `skip`th after the next (one being placed
+    /// may already be in its row).
+    pub fn to_place(&self, skip: usize) -> impl Iterator<Item = Card> + '_ {
+        let rest = self.order.get(self.next + skip..).unwrap_or_default();
+        rest.iter().map(|&seat| self.played[seat])
+    }
+
+    /// Every card is placed: a new turn, nobody having chosen.
+    #[inline]
+    pub fn end_turn(&mut self) {
+        self.chosen.fill(false);
+        self.pending = self.chosen.len();
+        self.face_up = false;
+    }
+
+    /// A new game, or a table laid out afresh: nobody has chosen, nothing is revealed.
+    pub fn restart(&mut self) {
+        self.end_turn();
+        self.order.clear();
+        self.next = 0;
+    }
+
+    /// The turn as a view shows it while its cards are placed: `revealed` by seat (none: a
+    /// turn before the reveal), the next card to place `seat`'s.
+    pub fn restore(&mut self, revealed: &[Card], seat: Seat) {
+        if revealed.is_empty() {
+            self.restart();
+            return;
+        }
+        self.played.copy_from_slice(revealed);
+        self.chosen.fill(true);
+        self.pending = 0;
+        self.face_up = true;
+        order_by_card(&self.played, &mut self.order);
+        self.next = self.order.iter().position(|&s| s == seat).unwrap_or(0);
+    }
+}
+
+/// Where `card` is in the sorted `hand`, if it is there: the count of lower cards, found by
+/// the standard library's binary search (branch-free, so the CPU has no exit to mispredict,
+/// and fewer steps than counting every card).
+#[inline(always)]
+pub fn place_in_hand(hand: &[Card], card: Card) -> Option<usize> {
+    let at = hand.partition_point(|&c| c < card);
+    (hand.get(at) == Some(&card)).then_some(at)
+}
+
+/// Takes the card at `index` out of `hand`, keeping the others in order. Every card moves or
+/// stays by a select over the whole hand: the loop's length is the hand's (the same for every
+/// seat in a turn, so the CPU predicts it), where moving just the cards after `index` would
+/// loop, or call `memmove`, for a random length.
+#[inline]
+fn take_out(hand: &mut Vec<Card>, index: usize) {
+    let cards = hand.as_mut_slice();
+    for i in 0..cards.len().saturating_sub(1) {
+        cards[i] = cards[i + usize::from(i >= index)];
+    }
+    hand.pop();
+}
+
+/// Seats by ascending revealed card, into `order` (seat order between equal cards). Each seat's
+/// place is counted, without a branch: the cards are random, so the comparisons of a sort
+/// would be branches the CPU mispredicts.
+#[inline]
+pub fn order_by_card(revealed: &[Card], order: &mut Vec<Seat>) {
+    order.clear();
+    order.extend(0..revealed.len());
+    // Card and seat in one key, so equal cards keep seat order and no two keys are equal.
+    let key = |seat: usize, card: Card| u64::from(card.0) << 32 | seat as u64;
+    for (seat, &card) in revealed.iter().enumerate() {
+        let mine = key(seat, card);
+        let mut place = 0;
+        for (other, &c) in revealed.iter().enumerate() {
+            place += usize::from(key(other, c) < mine);
+        }
+        order[place] = seat;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::GameRng;
+
+    /// The counted order is a stable sort by card at any table size (equal cards included: a
+    /// custom deck may repeat none, but the order must not depend on that).
+    #[test]
+    fn order_by_card_sorts_stably_at_every_table_size() {
+        let mut rng = GameRng::new(5, crate::rng::Stream::Deal(0));
+        let mut order = Vec::new();
+        for seats in [1, 2, 4, 10, 17, 40] {
+            for _ in 0..50 {
+                let revealed: Vec<Card> = (0..seats).map(|_| Card(rng.below(30) as u16)).collect();
+                order_by_card(&revealed, &mut order);
+                let mut expected: Vec<Seat> = (0..seats).collect();
+                expected.sort_by_key(|&seat| revealed[seat]);
+                assert_eq!(order, expected, "{revealed:?}");
+            }
+        }
+    }
+
+    /// A turn: the cards stay face down until the last seat chooses, then come out lowest first.
+    #[test]
+    fn the_cards_are_revealed_when_the_last_seat_chooses_and_placed_lowest_first() {
+        let mut turn = Reveal::new(3);
+        let mut hands = [
+            vec![Card(7), Card(9)],
+            vec![Card(40)],
+            vec![Card(3), Card(12)],
+        ];
+        assert_eq!(turn.check_play(1, &hands[1], Card(40)), Ok(0));
+        assert!(!turn.choose(1, &mut hands[1], 0));
+        assert!(!turn.choose(0, &mut hands[0], 0));
+        assert_eq!(
+            turn.check_play(0, &hands[0], Card(9)),
+            Err(Illegal::AlreadyChosen { seat: 0 }.into())
+        );
+        let not_held = RuleError::Illegal(Illegal::NotInHand {
+            seat: 2,
+            card: Card(4),
+        });
+        assert_eq!(turn.check_play(2, &hands[2], Card(4)), Err(not_held));
+        assert!(turn.revealed().is_empty());
+        assert_eq!(turn.chosen_cards().collect::<Vec<_>>(), [Card(7), Card(40)]);
+        assert!(turn.owes(2) && !turn.owes(1) && !turn.owes(3));
+        assert!(turn.choose(2, &mut hands[2], 1));
+        assert_eq!(hands, [vec![Card(9)], vec![], vec![Card(3)]]);
+        let mut events = Vec::new();
+        turn.reveal((1, 2), &mut Emitter::new(&mut events));
+        let cards = vec![Card(7), Card(40), Card(12)];
+        assert_eq!(
+            events,
+            [Event::Reveal {
+                round: 1,
+                turn: 2,
+                cards: cards.clone()
+            }]
+        );
+        assert_eq!(turn.revealed(), cards);
+        let mut placed = Vec::new();
+        while let Some(next) = turn.next() {
+            placed.push(next);
+            turn.placed();
+        }
+        assert_eq!(placed, [(0, Card(7)), (2, Card(12)), (1, Card(40))]);
+        turn.end_turn();
+        assert!(turn.revealed().is_empty() && turn.owes(0));
+    }
+}
