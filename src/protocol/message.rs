@@ -93,45 +93,75 @@ pub struct GameInfo {
     pub seed: Option<u64>,
 }
 
-/// An event as one seat sees it: the model's [`Event`], except that a deal shows only that
-/// seat's hand.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EventLine {
-    /// `event deal round=1 hand=3,17,22 rows=12,40,77,91` (`rows`: the first card of each row).
-    Deal {
-        round: u32,
-        hand: Vec<Card>,
-        rows: Vec<Card>,
-    },
-    /// Any other event, which every seat sees whole (never an [`Event::Deal`]):
-    /// `event reveal round=1 turn=1 cards=17,5,40,88` (cards by seat),
-    /// `event take seat=1 row=2 cards=77,78 bullheads=2 reason=low`,
-    /// `event place seat=1 card=5 row=2`,
-    /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`,
-    /// `event game_end totals=5,0,3,2 winners=1`,
-    /// in Take a Number `event keep seat=1 card=40` and `event pile seat=1 cards=12,31`,
-    /// in the circle game `event place_special seat=1 special=x2 row=0`,
-    /// `event collect seat=1 row=0 cards=12,17,20,31,33 specials=x2 points=-5` and
-    /// `event end_turn seat=1`, in the anniversary variant
-    /// `event special seat=0 card=15 play=stop:2` and `event cancel seat=0 card=55 bullheads=7`.
-    Public(Event),
-    /// Anniversary, after a deal: `event specials round=1 hand=fifth_row,stop,insert deck=22`,
-    /// the special cards this seat received and the deck's size.
-    Specials {
-        round: u32,
-        hand: Vec<Special>,
-        deck: usize,
-    },
-    /// Anniversary: `event swap seat=1 gave=stop drew=insert`; `drew` only for the seat's own
-    /// swap.
-    Swap {
-        seat: Seat,
-        gave: Special,
-        drew: Option<Special>,
-    },
-    /// Anniversary: `event reshuffle cards=5`, the discard pile became a deck of that many cards.
-    Reshuffle { cards: usize },
+/// Declares [`EventLine`] from the events' declaration (`crate::game::events!`).
+macro_rules! event_line {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $name:literal {
+            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
+        }
+        $( => seen by $viewer:ident {
+            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
+            $(,)?
+        } )?
+    )*) => {
+        /// An event as one seat sees it: the model's [`Event`], except that the events a seat
+        /// sees only in part (a deal shows only that seat's hand) are lines of their own, with
+        /// the fields of the protocol's line, e.g.
+        /// `event deal round=1 hand=3,17,22 rows=12,40,77,91` (`rows`: the first card of each
+        /// row) and, in the anniversary variant,
+        /// `event specials round=1 hand=fifth_row,stop,insert deck=22` (the special cards the
+        /// seat received and the deck's size), `event swap seat=1 gave=stop drew=insert`
+        /// (`drew` only for the seat's own swap) and `event reshuffle cards=5` (the discard
+        /// pile became a deck of that many cards).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum EventLine {
+            /// Any other event, which every seat sees whole:
+            /// `event reveal round=1 turn=1 cards=17,5,40,88` (cards by seat),
+            /// `event take seat=1 row=2 cards=77,78 bullheads=2 reason=low`,
+            /// `event place seat=1 card=5 row=2`,
+            /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`,
+            /// `event game_end totals=5,0,3,2 winners=1`, ... (docs/protocol.md).
+            Public(Event),
+            $($(
+                #[doc = concat!(
+                    "[`Event::", stringify!($Variant), "`] as the seat `", stringify!($viewer),
+                    "` sees it."
+                )]
+                $Variant { $( $seen: $seen_ty ),* },
+            )?)*
+        }
+
+        impl EventLine {
+            /// `event` as `seat` sees it.
+            // The fields a seat does not see are bound and left unused.
+            #[allow(unused_variables)]
+            pub fn seen_by(seat: Seat, event: &Event) -> EventLine {
+                match event {
+                    $( Event::$Variant { $($field),* } => event_line!(
+                        @seen seat event $Variant $([$viewer $($seen = $value)*])?
+                    ), )*
+                }
+            }
+
+            /// The word after `event`.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    EventLine::Public(event) => event.name(),
+                    $($( EventLine::$Variant { $($seen: _),* } => $name, )?)*
+                }
+            }
+        }
+    };
+    (@seen $seat:ident $event:ident $Variant:ident) => {
+        EventLine::Public($event.clone())
+    };
+    (@seen $seat:ident $event:ident $Variant:ident [$viewer:ident $($seen:ident = $value:expr)*]) => {{
+        let $viewer = $seat;
+        EventLine::$Variant { $( $seen: $value.clone() ),* }
+    }};
 }
+crate::game::events!(event_line);
 
 /// What an `ask` line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -457,48 +487,6 @@ impl GameInfo {
             take_a_number: None,
             anniversary: None,
             pro: None,
-        }
-    }
-}
-
-impl EventLine {
-    /// `event` as `seat` sees it.
-    pub fn seen_by(seat: Seat, event: &Event) -> EventLine {
-        match event {
-            Event::Deal { round, hands, rows } => EventLine::Deal {
-                round: *round,
-                hand: hands[seat].clone(),
-                rows: rows.clone(),
-            },
-            Event::Specials {
-                round, hands, deck, ..
-            } => EventLine::Specials {
-                round: *round,
-                hand: hands[seat].clone(),
-                deck: deck.len(),
-            },
-            Event::Swap {
-                seat: swapper,
-                gave,
-                drew,
-            } => EventLine::Swap {
-                seat: *swapper,
-                gave: *gave,
-                drew: (*swapper == seat).then_some(*drew),
-            },
-            Event::Reshuffle { deck } => EventLine::Reshuffle { cards: deck.len() },
-            other => EventLine::Public(other.clone()),
-        }
-    }
-
-    /// The word after `event`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            EventLine::Deal { .. } => "deal",
-            EventLine::Public(event) => event.name(),
-            EventLine::Specials { .. } => "specials",
-            EventLine::Swap { .. } => "swap",
-            EventLine::Reshuffle { .. } => "reshuffle",
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
 use crate::cards::{Card, Deck, Special};
-use crate::game::{CircleTable, Event, NumberTable, Seat, SpecialPlay, SpecialTable, TakeReason};
+use crate::game::{CircleTable, Event, NumberTable, SpecialPlay, SpecialTable, TakeReason};
 use crate::rules::GameEnd;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while};
 use nom::character::complete::{char, digit1, space0, space1};
@@ -19,6 +19,7 @@ use nom::{IResult, Offset, Parser};
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
 
 /// A line that is not a message: where, what would have been accepted there, and what was
 /// there instead. Its [`Display`](fmt::Display) is one line, ready for an `error syntax` reply:
@@ -620,11 +621,9 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Game(game_info(&f)?)))
         }
         "event" => {
-            let what = "an event: deal, pick, reveal, take, place, keep, pile, round_end, \
-                        game_end, place_special, collect, end_turn, specials, special, cancel, \
-                        swap or reshuffle";
+            let what = EVENT_WHAT.as_str();
             let (rest, kind) = argument(rest, what, word)?;
-            if !EVENTS.contains(&kind) {
+            if !Event::NAMES.contains(&kind) {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
@@ -831,123 +830,171 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
     })
 }
 
-/// The words after `event`.
-const EVENTS: [&str; 17] = [
-    "deal",
-    "pick",
-    "reveal",
-    "take",
-    "place",
-    "keep",
-    "pile",
-    "round_end",
-    "game_end",
-    "place_special",
-    "collect",
-    "end_turn",
-    "specials",
-    "special",
-    "cancel",
-    "swap",
-    "reshuffle",
-];
-
 /// The words after `ask`.
 const ASKS: [&str; 8] = [
     "play", "row", "pick", "keep", "place", "special", "cancel", "swap",
 ];
 
-/// The event `kind` (one of [`EVENTS`]) from its fields.
-fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail<'a>>> {
-    let seat = || f.get::<Seat>("seat", "seat", scalar("a seat number"));
-    let round = || f.get("round", "round", scalar("a round number"));
-    let row = || f.get("row", "row", scalar("a row index"));
-    Ok(match kind {
-        "deal" => EventLine::Deal {
-            round: round()?,
-            hand: f.cards("hand")?,
-            rows: f.cards("rows")?,
-        },
-        "pick" => EventLine::Public(Event::Pick {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-        }),
-        "reveal" => EventLine::Public(Event::Reveal {
-            round: round()?,
-            turn: f.get("turn", "turn", scalar("a turn number"))?,
-            cards: f.cards("cards")?,
-        }),
-        "take" => EventLine::Public(Event::Take {
-            seat: seat()?,
-            row: row()?,
-            cards: f.cards("cards")?,
-            bullheads: f.get("bullheads", "count", scalar("a bullhead count"))?,
-            reason: f.get("reason", "full|low", reason())?,
-        }),
-        "place" => EventLine::Public(Event::Place {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-            row: row()?,
-        }),
-        "keep" => EventLine::Public(Event::Keep {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-        }),
-        "pile" => EventLine::Public(Event::Pile {
-            seat: seat()?,
-            cards: f.cards("cards")?,
-        }),
-        "specials" => EventLine::Specials {
-            round: round()?,
-            hand: f.get("hand", "names", list(special_name("a special card's name")))?,
-            deck: f.get("deck", "count", scalar("a number of cards"))?,
-        },
-        "special" => EventLine::Public(Event::Special {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-            play: f.get("play", "special card played", special_play())?,
-        }),
-        "cancel" => EventLine::Public(Event::Cancel {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-            bullheads: f.get("bullheads", "count", scalar("a bullhead count"))?,
-        }),
-        "swap" => EventLine::Swap {
-            seat: seat()?,
-            gave: f.get("gave", "name", special_name("a special card's name"))?,
-            drew: f.optional(
-                "drew",
-                "name",
-                special_name("a special card's name").map(Some),
-            )?,
-        },
-        "reshuffle" => EventLine::Reshuffle {
-            cards: f.get("cards", "count", scalar("a number of cards"))?,
-        },
-        "round_end" => EventLine::Public(Event::RoundEnd {
-            round: round()?,
-            penalties: f.numbers("penalties", "a bullhead count")?,
-            totals: f.numbers("totals", "a score")?,
-        }),
-        "place_special" => EventLine::Public(Event::PlaceSpecial {
-            seat: seat()?,
-            special: f.get("special", "x2|plus5", whole("x2 or plus5", special()))?,
-            row: row()?,
-        }),
-        "collect" => EventLine::Public(Event::Collect {
-            seat: seat()?,
-            row: row()?,
-            cards: f.cards("cards")?,
-            specials: f.get("specials", "special cards", list(special()))?,
-            points: f.get("points", "points", scalar("a number of points"))?,
-        }),
-        "end_turn" => EventLine::Public(Event::EndTurn { seat: seat()? }),
-        _ => EventLine::Public(Event::GameEnd {
-            totals: f.numbers("totals", "a score")?,
-            winners: f.numbers("winners", "a seat number")?,
-        }),
-    })
+/// `an event: deal, pick, ... or reshuffle`: what the word after `event` may be.
+static EVENT_WHAT: LazyLock<String> = LazyLock::new(|| {
+    let (last, others) = Event::NAMES.split_last().expect("events are declared");
+    format!("an event: {} or {last}", others.join(", "))
+});
+
+/// A field's value on a line, read whole.
+trait Value: Sized {
+    /// The field `key`; `hole` names its value when it is missing (`a field key=<hole>`), `what`
+    /// when it is wrong.
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        what: &'static str,
+    ) -> Result<Self, nom::Err<Fail<'a>>>;
 }
+
+macro_rules! parsed_numbers {
+    ($($t:ty),*) => {$(
+        impl Value for $t {
+            fn parse<'a>(
+                f: &Fields<'a>,
+                key: &'static str,
+                hole: &'static str,
+                what: &'static str,
+            ) -> Result<$t, nom::Err<Fail<'a>>> {
+                f.get(key, hole, scalar(what))
+            }
+        }
+
+        impl Value for Vec<$t> {
+            fn parse<'a>(
+                f: &Fields<'a>,
+                key: &'static str,
+                hole: &'static str,
+                what: &'static str,
+            ) -> Result<Vec<$t>, nom::Err<Fail<'a>>> {
+                f.get(key, hole, list(number(what)))
+            }
+        }
+    )*};
+}
+parsed_numbers!(u32, usize, i32);
+
+impl Value for Card {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        _: &'static str,
+    ) -> Result<Card, nom::Err<Fail<'a>>> {
+        f.get(key, hole, one_card())
+    }
+}
+
+impl Value for Vec<Card> {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        _: &'static str,
+    ) -> Result<Vec<Card>, nom::Err<Fail<'a>>> {
+        f.get(key, hole, list(card()))
+    }
+}
+
+impl Value for TakeReason {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        _: &'static str,
+    ) -> Result<TakeReason, nom::Err<Fail<'a>>> {
+        f.get(key, hole, reason())
+    }
+}
+
+impl Value for Special {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        what: &'static str,
+    ) -> Result<Special, nom::Err<Fail<'a>>> {
+        f.get(key, hole, special_name(what))
+    }
+}
+
+impl Value for Vec<Special> {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        what: &'static str,
+    ) -> Result<Vec<Special>, nom::Err<Fail<'a>>> {
+        f.get(key, hole, list(special_name(what)))
+    }
+}
+
+/// An optional field (the anniversary's `drew=`): `None` when absent.
+impl Value for Option<Special> {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        what: &'static str,
+    ) -> Result<Option<Special>, nom::Err<Fail<'a>>> {
+        f.optional(key, hole, special_name(what).map(Some))
+    }
+}
+
+impl Value for SpecialPlay {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        _: &'static str,
+    ) -> Result<SpecialPlay, nom::Err<Fail<'a>>> {
+        f.get(key, hole, special_play())
+    }
+}
+
+macro_rules! event_parser {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $name:literal {
+            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
+        }
+        $( => seen by $viewer:ident {
+            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
+            $(,)?
+        } )?
+    )*) => {
+        /// The event `kind` (one of [`Event::NAMES`]) from its fields, in the order of their
+        /// declaration (the first missing or wrong one is named); an event a seat sees only in
+        /// part has the fields of what the seat sees.
+        fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail<'a>>> {
+            Ok(match kind {
+                $( $name => event_parser!(
+                    @line f $Variant [$($field: $ty [$hole, $what])*]
+                    $([$viewer $($seen: $seen_ty [$seen_hole, $seen_what])*])?
+                ), )*
+                _ => unreachable!("the word after `event` is one of Event::NAMES"),
+            })
+        }
+    };
+    (@line $f:ident $Variant:ident [$($field:ident: $ty:ty [$hole:literal, $what:literal])*]) => {
+        EventLine::Public(Event::$Variant {
+            $( $field: <$ty as Value>::parse($f, stringify!($field), $hole, $what)? ),*
+        })
+    };
+    (@line $f:ident $Variant:ident [$($field:ident: $ty:ty [$hole:literal, $what:literal])*]
+        [$viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal])*]) => {
+        EventLine::$Variant {
+            $( $seen: <$seen_ty as Value>::parse($f, stringify!($seen), $seen_hole, $seen_what)? ),*
+        }
+    };
+}
+crate::game::events!(event_parser);
 
 #[cfg(test)]
 mod tests {
