@@ -2,7 +2,7 @@
 //! ends) can make take5 read without end or fill its memory: every file take5 reads goes
 //! through [`read_to_string`], [`read`] or [`open`] with one of the [`Limit`]s below, and a file
 //! past its limit is refused with an error that names the limit (the commands exit with 2).
-//! The limits are documented in README.md ("Input limits").
+//! The limits are documented in docs/play.md ("Input limits").
 
 use std::fmt;
 use std::fs::File;

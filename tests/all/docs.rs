@@ -1,40 +1,13 @@
 //! The examples in docs/fixtures.md and docs/records.md are run, so the pages stay true.
 
+use crate::common::{self, Block};
 use std::path::Path;
 use take5::fixture::{self, report};
 use take5::verify::verify_record;
 
-/// A fenced block: its info string, its text, and the line its text starts on.
-struct Block {
-    info: String,
-    text: String,
-    line: usize,
-}
-
 fn blocks(page: &str) -> Vec<Block> {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(page)).unwrap();
-    let mut blocks = Vec::new();
-    let mut open: Option<Block> = None;
-    for (i, line) in text.lines().enumerate() {
-        match (open.take(), line.strip_prefix("```")) {
-            (None, Some(info)) => {
-                open = Some(Block {
-                    info: info.trim().to_string(),
-                    text: String::new(),
-                    line: i + 2,
-                })
-            }
-            (Some(block), Some(_)) => blocks.push(block),
-            (Some(mut block), None) => {
-                block.text.push_str(line);
-                block.text.push('\n');
-                open = Some(block);
-            }
-            (None, None) => {}
-        }
-    }
-    assert!(open.is_none(), "{page}: a fence is not closed");
-    blocks
+    common::fenced_blocks(&text)
 }
 
 #[test]
@@ -327,4 +300,33 @@ fn the_docs_list_every_declared_event_with_its_fields() {
         undeclared.is_empty(),
         "docs/protocol.md names events that are not declared: {undeclared:?}"
     );
+}
+
+/// docs/play.md's deal file deals its cards: the first round's hands and rows are those the
+/// file gives.
+#[test]
+fn the_play_pages_deal_example_deals_its_cards() {
+    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/play.md"))
+        .unwrap();
+    let deal = common::doc_block(&page, "yaml");
+    let path = common::temp("deal.yaml");
+    std::fs::write(&path, deal).unwrap();
+    let record = common::temp("deal.jsonl");
+    common::ok(&common::take5(&[
+        "play",
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:dodger",
+        "--seed",
+        "1",
+        "--deal",
+        path.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let first_deal: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(first_deal["hands"][0][0], 1);
+    assert_eq!(first_deal["rows"], serde_json::json!([101, 102, 103, 104]));
 }

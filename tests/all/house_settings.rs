@@ -73,20 +73,7 @@ fn section() -> String {
 
 /// The code blocks of `kind` (`lua`, `text`) in `text`.
 fn blocks(text: &str, kind: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current: Option<String> = None;
-    for line in text.lines() {
-        match (&mut current, line) {
-            (None, l) if l == format!("```{kind}") => current = Some(String::new()),
-            (Some(_), "```") => out.push(current.take().unwrap()),
-            (Some(block), l) => {
-                block.push_str(l);
-                block.push('\n');
-            }
-            (None, _) => {}
-        }
-    }
-    out
+    crate::common::blocks_of(text, kind)
 }
 
 fn variant_named(name: &str) -> Variant {

@@ -1,4 +1,4 @@
-//! Every input file has a size limit (README, "Input limits"): a file past it, even one that
+//! Every input file has a size limit (docs/play.md, "Input limits"): a file past it, even one that
 //! never ends like `/dev/zero`, is refused at once with exit status 2 and a message that names
 //! the limit, and take5's memory stays bounded.
 

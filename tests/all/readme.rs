@@ -1,135 +1,105 @@
-//! The README's examples stay true: its commands run, its deal file deals, its house script
-//! loads and plays. (Its bot transcript is checked in tests/protocol_doc.rs.)
+//! The README's examples stay true: every shell example runs, in order, as a reader would run
+//! them; its house script loads and plays; a new user's first commands work from a clean clone.
+//! (Its bot transcript is checked in tests/all/protocol_doc.rs.)
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const README: &str = include_str!("../../README.md");
 
-/// The README's fenced blocks of `language`, each with its lines (any indentation removed).
+/// The README's fenced blocks of `language`.
 fn blocks(language: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for line in README.lines() {
-        let trimmed = line.trim_start();
-        match &mut current {
-            None if trimmed == format!("```{language}") => {
-                current = Some((line.len() - trimmed.len(), String::new()));
-            }
-            None => {}
-            Some(_) if trimmed.starts_with("```") => found.push(current.take().unwrap().1),
-            Some((indent, text)) => {
-                text.push_str(line.get(*indent..).unwrap_or(line.trim_start()));
-                text.push('\n');
-            }
-        }
-    }
-    found
+    crate::common::blocks_of(README, language)
 }
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("take5-readme-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-/// Runs take5 with `args` from the repository's root.
-fn take5(args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_take5"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
 fn succeeds(output: &Output, what: &str) -> String {
     assert!(
         output.status.success(),
-        "{what}: {}",
+        "{what}: {}{}",
+        String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8_lossy(&output.stdout).to_string()
 }
 
-/// Every `take5 play` / `cargo run --release -- play` command shown runs (the bot commands
-/// quoted in it as a shell would split them).
-#[test]
-fn the_play_commands_run() {
-    let mut ran = 0;
-    for block in blocks("sh") {
-        for line in block.lines() {
-            let command = line.split(" #").next().unwrap().trim();
-            let Some(args) = command
-                .strip_prefix("cargo run --release -- ")
-                .or_else(|| command.strip_prefix("take5 "))
-            else {
-                continue;
-            };
-            // The synopsis line is not a command to run.
-            if !args.starts_with("play") || args.contains("SPEC") {
-                continue;
-            }
-            let mut args = shlex::split(args).expect("a command a shell could split");
-            if !args.iter().any(|a| a == "--seed") {
-                args.extend(["--seed".to_string(), "1".to_string()]);
-            }
-            let out = succeeds(&take5(&args), command);
-            assert!(out.contains("mean penalty"), "{command}: {out}");
-            ran += 1;
-        }
+/// A folder where the examples run as in a clone of the repository (its folders linked in),
+/// with `take5` on the PATH and a home of its own (the completions example writes there).
+fn sandbox() -> PathBuf {
+    let dir = crate::common::temp("readme-sandbox");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for folder in ["fixtures", "scripts", "sdk", "docs", "tests"] {
+        std::os::unix::fs::symlink(root().join(folder), dir.join(folder)).unwrap();
     }
-    assert!(ran >= 3, "only {ran} play commands found");
+    dir
 }
 
+/// Every ```sh block of the README runs with `sh -e` in one sandbox, in the order of the page
+/// (later examples use the files earlier ones wrote), except the fresh machine's install and
+/// test commands, which `a_new_user_...` runs from a clean clone. A page written to an `.html`
+/// file is an HTML page, and a match prints its summary.
 #[test]
-fn the_deal_file_example_deals_its_cards() {
-    let deal = &blocks("yaml")[0];
-    let path = temp("deal.yaml");
-    std::fs::write(&path, deal).unwrap();
-    let record = temp("deal.jsonl");
-    let args: Vec<String> = [
-        "play",
-        "--player",
-        "builtin:lowest",
-        "--player",
-        "builtin:dodger",
-        "--seed",
-        "1",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain(["--deal".into(), path.display().to_string()])
-    .chain(["--record".into(), record.display().to_string()])
-    .collect();
-    succeeds(&take5(&args), "the deal file");
-    let text = std::fs::read_to_string(&record).unwrap();
-    let first_deal: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
-    assert_eq!(first_deal["hands"][0][0], 1);
-    assert_eq!(first_deal["rows"], serde_json::json!([101, 102, 103, 104]));
+fn every_shell_example_runs_in_order() {
+    let dir = sandbox();
+    let bin = Path::new(env!("CARGO_BIN_EXE_take5")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut ran = 0;
+    for block in blocks("sh") {
+        if block.lines().any(|line| line.starts_with("cargo ")) {
+            continue;
+        }
+        let output = Command::new("sh")
+            .args(["-e", "-c", &block])
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .env("HOME", &dir)
+            .output()
+            .unwrap();
+        let printed = succeeds(&output, &block);
+        if block.starts_with("take5 play ") {
+            assert!(printed.contains("mean "), "{block}: {printed}");
+        }
+        for line in block.lines() {
+            let written = line.split(" #").next().unwrap().split_once(" > ");
+            if let Some((_, file)) = written.filter(|(_, file)| file.trim().ends_with(".html")) {
+                let page = std::fs::read_to_string(dir.join(file.trim())).unwrap();
+                assert!(page.starts_with("<!DOCTYPE html>"), "{line}");
+            }
+        }
+        ran += block.lines().filter(|l| l.starts_with("take5 ")).count();
+    }
+    assert!(ran >= 15, "only {ran} commands found");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_house_script_example_plays() {
     let script = &blocks("lua")[0];
-    let path = temp("house.lua");
+    let path = crate::common::temp("house.lua");
     std::fs::write(&path, script).unwrap();
-    let args: Vec<String> = [
-        "play",
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:dodger",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain(["--house".into(), path.display().to_string()])
-    .chain(["--seed".into(), "3".into()])
-    .collect();
-    succeeds(&take5(&args), "the house script");
+    let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args([
+            "play",
+            "--player",
+            "builtin:random",
+            "--player",
+            "builtin:dodger",
+        ])
+        .arg("--house")
+        .arg(&path)
+        .args(["--seed", "3"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    succeeds(&output, "the house script");
 }
 
 /// The commands of the README's "On a fresh machine" section, in order.
@@ -201,7 +171,9 @@ fn a_new_user_gets_take5_on_the_path_and_plays_and_tests_a_bot_with_the_readmes_
     );
     for command in &commands {
         let mut words = shlex::split(command).expect("a command a shell could split");
-        if command == "cargo test" {
+        // The tests are the command running this one; the folders made for the completions
+        // are in the user's home.
+        if command == "cargo test" || !matches!(words[0].as_str(), "cargo" | "take5") {
             continue;
         }
         // Only the commands of the install, a match and the self-test: the completions and the

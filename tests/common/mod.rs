@@ -101,15 +101,60 @@ pub fn is_gone(pid: i32) -> bool {
     matches!(state, Some('Z' | 'X') | None)
 }
 
-/// The text of the ```INFO block of a doc `page` (its worked examples, kept true by tests).
+/// A fenced block of a Markdown page: its info string (`sh`, `yaml`, `text`, ...), its text
+/// (the fence's indentation removed from each line) and the line its text starts on.
+pub struct Block {
+    pub info: String,
+    pub text: String,
+    pub line: usize,
+}
+
+/// The fenced blocks of the Markdown `page`, in order. The docs' worked examples are read with
+/// this one reader, so every test sees the same blocks a reader does.
+pub fn fenced_blocks(page: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(usize, Block)> = None;
+    for (i, line) in page.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let fence = trimmed.strip_prefix("```");
+        match (open.take(), fence) {
+            (None, Some(info)) => {
+                let block = Block {
+                    info: info.trim().to_string(),
+                    text: String::new(),
+                    line: i + 2,
+                };
+                open = Some((line.len() - trimmed.len(), block));
+            }
+            (Some((_, block)), Some(_)) => blocks.push(block),
+            (Some((indent, mut block)), None) => {
+                block.text.push_str(line.get(indent..).unwrap_or(trimmed));
+                block.text.push('\n');
+                open = Some((indent, block));
+            }
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "a fence is not closed");
+    blocks
+}
+
+/// The texts of the blocks of `page` whose info string is `info`.
+pub fn blocks_of(page: &str, info: &str) -> Vec<String> {
+    fenced_blocks(page)
+        .into_iter()
+        .filter(|block| block.info == info)
+        .map(|block| block.text)
+        .collect()
+}
+
+/// The text of the first ```INFO block of a doc `page` (its worked examples, kept true by
+/// tests).
 pub fn doc_block(page: &str, info: &str) -> String {
-    let start = page
-        .find(&format!("```{info}\n"))
+    blocks_of(page, info)
+        .into_iter()
+        .next()
         .unwrap_or_else(|| panic!("a ```{info} block"))
-        + info.len()
-        + 4;
-    let end = start + page[start..].find("```").unwrap();
-    page[start..end].to_string()
 }
 
 /// A generous bound for anything a test waits for (a loaded machine is slow; a failure shows
