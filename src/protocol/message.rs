@@ -4,8 +4,7 @@
 
 use crate::cards::{Card, Deck, Special};
 use crate::game::{
-    Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialPlay, SpecialTable,
-    View,
+    Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialTable, View,
 };
 use crate::players::GameStart;
 use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, Ties};
@@ -36,39 +35,121 @@ pub enum ToBot {
     Bye,
 }
 
-/// A line from a bot to the referee.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FromBot {
-    /// `hello version=1 name=<name> [events=no]`: the answer to the referee's hello.
-    /// `events` is false when the bot declines `event` lines (a stateless bot needs none).
-    Hello {
-        version: u32,
-        name: String,
-        events: bool,
-    },
-    /// `play <card>`: the answer to `ask play`.
-    Play(Card),
-    /// `row <index>`: the answer to `ask row`.
-    Row(usize),
-    /// `keep <card>`: the answer to `ask keep` (Take a Number).
-    Keep(Card),
-    /// `pick <card>`: the answer to `ask pick` (the Pro variant's draft).
-    Pick(Card),
-    /// `special <x2|plus5> <row>`: an answer to `ask place` (the circle game): this special
-    /// card into that row.
-    PlaceSpecial { special: Special, row: usize },
-    /// `end`: an answer to `ask place` once a card is placed: the turn ends.
-    End,
-    /// `special <name> <arguments>` (anniversary): the answer to `ask special`, e.g.
-    /// `special stop 2` or `special shift 11 2 0`.
-    Special(SpecialPlay),
-    /// `pass` (anniversary): no special card, to `ask special`, `ask cancel` or `ask swap`.
-    Pass,
-    /// `cancel <card>` (anniversary): Negative = Positive, the answer to `ask cancel`.
-    Cancel(Card),
-    /// `swap <name>` (anniversary): the answer to `ask swap`.
-    Swap(Special),
+/// Every reply a bot gives to a request, declared once: the [`FromBot`] variant and its
+/// arguments, its keyword, its words in an error (`expected the end of the line after "play
+/// <card>"`) and the [`Action`] it gives (of the same shape). From here come [`FromBot`]'s
+/// replies, [`FromBot::keyword`], [`FromBot::from_action`], [`FromBot::action`], the printer
+/// ([`super::print::action`]) and the parser's keywords. `replies!(then)` hands the declaration
+/// to the macro `then`, which matches:
+///
+/// ```text
+/// $( $(#[$attr:meta])* $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal
+///        = $Action:ident, )*
+/// ```
+///
+/// where `$shape` is `(Type)` or `{ field: Type, ... }`, the same as the action's, or nothing.
+macro_rules! replies {
+    ($then:ident) => {
+        $then! {
+            /// `play <card>`: the answer to `ask play` (and to `ask place`).
+            Play($crate::cards::Card) "play" "play <card>"
+                "a card number after \"play\"" = Play,
+            /// `row <index>`: the answer to `ask row`.
+            Row(usize) "row" "row <index>"
+                "a row index after \"row\"" = TakeRow,
+            /// `pick <card>`: the answer to `ask pick` (the Pro variant's draft).
+            Pick($crate::cards::Card) "pick" "pick <card>"
+                "a card number after \"pick\"" = Pick,
+            /// `keep <card>`: the answer to `ask keep` (Take a Number).
+            Keep($crate::cards::Card) "keep" "keep <card>"
+                "a card number after \"keep\"" = Keep,
+            /// `special <x2|plus5> <row>`: an answer to `ask place` (the circle game): this
+            /// special card into that row.
+            PlaceSpecial { special: $crate::cards::Special, row: usize } "special"
+                "special <x2|plus5> <row>" "" = PlaceSpecial,
+            /// `end`: an answer to `ask place` once a card is placed: the turn ends.
+            End "end" "end" "" = EndTurn,
+            /// `special <name> <arguments>` (anniversary): the answer to `ask special`, e.g.
+            /// `special stop 2` or `special shift 11 2 0`.
+            Special($crate::game::SpecialPlay) "special" "special <name> <arguments>" "" = Special,
+            /// `pass` (anniversary): no special card, to `ask special`, `ask cancel` or `ask
+            /// swap`.
+            Pass "pass" "pass" "" = Pass,
+            /// `cancel <card>` (anniversary): Negative = Positive, the answer to `ask cancel`.
+            Cancel($crate::cards::Card) "cancel" "cancel <card>"
+                "a card number after \"cancel\"" = Cancel,
+            /// `swap <name>` (anniversary): the answer to `ask swap`.
+            Swap($crate::cards::Special) "swap" "swap <name>"
+                "a special card\'s name after \"swap\"" = Swap,
+        }
+    };
 }
+pub(crate) use replies;
+
+/// A reply's or an action's pattern, binding its arguments (a single one as `$bind`), or its
+/// value from them, for a shape of [`replies!`].
+macro_rules! reply_shape {
+    ($($path:ident)::+ [] $bind:ident) => { $($path)::+ };
+    ($($path:ident)::+ [($ty:ty)] $bind:ident) => { $($path)::+($bind) };
+    ($($path:ident)::+ [{ $($field:ident: $ty:ty),* }] $bind:ident) => {
+        $($path)::+ { $($field),* }
+    };
+}
+pub(crate) use reply_shape;
+
+/// Declares [`FromBot`] and its conversions from [`replies!`].
+macro_rules! define_replies {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+    )*) => {
+        /// A line from a bot to the referee.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum FromBot {
+            /// `hello version=1 name=<name> [events=no]`: the answer to the referee's hello.
+            /// `events` is false when the bot declines `event` lines (a stateless bot needs
+            /// none).
+            Hello {
+                version: u32,
+                name: String,
+                events: bool,
+            },
+            $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
+        }
+
+        impl FromBot {
+            /// The message's keyword.
+            #[allow(unused_variables)]
+            pub fn keyword(&self) -> &'static str {
+                match self {
+                    FromBot::Hello { .. } => "hello",
+                    $( reply_shape!( FromBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => $keyword, )*
+                }
+            }
+
+            /// The reply that gives `action`.
+            pub fn from_action(action: Action) -> FromBot {
+                match action {
+                    $( reply_shape!( Action::$Action [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => {
+                        reply_shape!( FromBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument)
+                    } )*
+                }
+            }
+
+            /// The action this reply gives (whatever was asked); `None` for a hello.
+            pub fn action(&self) -> Option<Action> {
+                Some(match *self {
+                    FromBot::Hello { .. } => return None,
+                    $( reply_shape!( FromBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => {
+                        reply_shape!( Action::$Action [$( ($ty) )? $( { $($field: $fty),* } )?] argument)
+                    } )*
+                })
+            }
+        }
+    };
+    // A reply's or action's pattern, binding its arguments, and its value from them.
+}
+replies!(define_replies);
 
 /// The fields of a `game` line: the table a game is played at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -318,98 +399,29 @@ impl fmt::Display for Mismatch {
 }
 
 impl FromBot {
-    /// The message's keyword.
-    pub fn keyword(&self) -> &'static str {
-        match self {
-            FromBot::Hello { .. } => "hello",
-            FromBot::Play(_) => "play",
-            FromBot::Row(_) => "row",
-            FromBot::Keep(_) => "keep",
-            FromBot::Pick(_) => "pick",
-            FromBot::PlaceSpecial { .. } | FromBot::Special(_) => "special",
-            FromBot::End => "end",
-            FromBot::Pass => "pass",
-            FromBot::Cancel(_) => "cancel",
-            FromBot::Swap(_) => "swap",
-        }
-    }
-
-    /// The reply that gives `action`: `play`, `row`, `pick` or `keep`.
-    pub fn from_action(action: Action) -> FromBot {
-        match action {
-            Action::Play(card) => FromBot::Play(card),
-            Action::TakeRow(row) => FromBot::Row(row),
-            Action::Keep(card) => FromBot::Keep(card),
-            Action::Pick(card) => FromBot::Pick(card),
-            Action::PlaceSpecial { special, row } => FromBot::PlaceSpecial { special, row },
-            Action::EndTurn => FromBot::End,
-            Action::Special(play) => FromBot::Special(play),
-            Action::Pass => FromBot::Pass,
-            Action::Cancel(card) => FromBot::Cancel(card),
-            Action::Swap(special) => FromBot::Swap(special),
-        }
-    }
-
     /// The action this reply gives in answer to `decision`, or why it does not answer it. Only
     /// the shape is checked here; whether the action is legal is the game's answer.
     pub fn answer(&self, decision: Decision) -> Result<Action, Mismatch> {
-        match (self, decision) {
-            (FromBot::Play(card), Decision::PlayCard) => Ok(Action::Play(*card)),
-            (FromBot::Row(row), Decision::ChooseRow { .. }) => Ok(Action::TakeRow(*row)),
-            (FromBot::Keep(card), Decision::KeepCard) => Ok(Action::Keep(*card)),
-            (FromBot::Pick(card), Decision::Pick) => Ok(Action::Pick(*card)),
-            (FromBot::Play(card), Decision::Place { .. }) => Ok(Action::Play(*card)),
-            (&FromBot::PlaceSpecial { special, row }, Decision::Place { .. }) => {
-                Ok(Action::PlaceSpecial { special, row })
-            }
-            (FromBot::End, Decision::Place { .. }) => Ok(Action::EndTurn),
-            (FromBot::Special(play), Decision::Special { .. }) => Ok(Action::Special(*play)),
-            (FromBot::Pass, Decision::Special { .. } | Decision::Cancel | Decision::Swap) => {
-                Ok(Action::Pass)
-            }
-            (FromBot::Cancel(card), Decision::Cancel) => Ok(Action::Cancel(*card)),
-            (FromBot::Swap(special), Decision::Swap) => Ok(Action::Swap(*special)),
-            (_, Decision::PlayCard) => Err(Mismatch::Message {
-                asked: "ask play",
-                wanted: "play <card>",
-                got: self.keyword(),
-            }),
-            (_, Decision::ChooseRow { .. }) => Err(Mismatch::Message {
-                asked: "ask row",
-                wanted: "row <index>",
-                got: self.keyword(),
-            }),
-            (_, Decision::KeepCard) => Err(Mismatch::Message {
-                asked: "ask keep",
-                wanted: "keep <card>",
-                got: self.keyword(),
-            }),
-            (_, Decision::Pick) => Err(Mismatch::Message {
-                asked: "ask pick",
-                wanted: "pick <card>",
-                got: self.keyword(),
-            }),
-            (_, Decision::Place { .. }) => Err(Mismatch::Message {
-                asked: "ask place",
-                wanted: "play <card>, special <x2|plus5> <row> or end",
-                got: self.keyword(),
-            }),
-            (_, Decision::Special { .. }) => Err(Mismatch::Message {
-                asked: "ask special",
-                wanted: "special <name> <arguments> or pass",
-                got: self.keyword(),
-            }),
-            (_, Decision::Cancel) => Err(Mismatch::Message {
-                asked: "ask cancel",
-                wanted: "cancel <card> or pass",
-                got: self.keyword(),
-            }),
-            (_, Decision::Swap) => Err(Mismatch::Message {
-                asked: "ask swap",
-                wanted: "swap <name> or pass",
-                got: self.keyword(),
-            }),
+        if let Some(action) = self.action()
+            && answers(decision, action)
+        {
+            return Ok(action);
         }
+        let (asked, wanted) = match decision {
+            Decision::PlayCard => ("ask play", "play <card>"),
+            Decision::ChooseRow { .. } => ("ask row", "row <index>"),
+            Decision::KeepCard => ("ask keep", "keep <card>"),
+            Decision::Pick => ("ask pick", "pick <card>"),
+            Decision::Place { .. } => ("ask place", "play <card>, special <x2|plus5> <row> or end"),
+            Decision::Special { .. } => ("ask special", "special <name> <arguments> or pass"),
+            Decision::Cancel => ("ask cancel", "cancel <card> or pass"),
+            Decision::Swap => ("ask swap", "swap <name> or pass"),
+        };
+        Err(Mismatch::Message {
+            asked,
+            wanted,
+            got: self.keyword(),
+        })
     }
 
     /// The bot's name and whether it wants `event` lines, if this is an acceptable answer to
@@ -429,6 +441,25 @@ impl FromBot {
             }),
         }
     }
+}
+
+/// Whether `action` is of a shape that answers `decision` (whether it is legal is the game's
+/// answer).
+fn answers(decision: Decision, action: Action) -> bool {
+    matches!(
+        (decision, action),
+        (Decision::PlayCard, Action::Play(_))
+            | (Decision::ChooseRow { .. }, Action::TakeRow(_))
+            | (Decision::KeepCard, Action::Keep(_))
+            | (Decision::Pick, Action::Pick(_))
+            | (
+                Decision::Place { .. },
+                Action::Play(_) | Action::PlaceSpecial { .. } | Action::EndTurn
+            )
+            | (Decision::Special { .. }, Action::Special(_) | Action::Pass)
+            | (Decision::Cancel, Action::Cancel(_) | Action::Pass)
+            | (Decision::Swap, Action::Swap(_) | Action::Pass)
+    )
 }
 
 impl GameInfo {

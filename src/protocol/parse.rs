@@ -55,10 +55,10 @@ pub fn from_bot(line: &str) -> Result<FromBot, ParseError> {
     }
 }
 
-/// The usual answer to a request, `play 42` or `row 1` (or `pick`, `keep`): a keyword, one space
-/// and up to four digits, read without the general parser, as it comes at every decision on the
-/// referee's pipe loop. Any other line (a hello, other blanks, a longer or bad number) is left
-/// to the general parser, which reads these lines the same way.
+/// The usual answer to a request, `play 42` or `row 1` (or `pick`, `keep`, `cancel`): a keyword,
+/// one space and up to four digits, read without the general parser, as it comes at every
+/// decision on the referee's pipe loop. Any other line (a hello, other blanks, a longer or bad
+/// number) is left to the general parser, which reads these lines the same way.
 fn plain_answer(line: &str) -> Option<FromBot> {
     let line = line.trim_end_matches([' ', '\t', '\r', '\n']);
     let (keyword, digits) = line.split_once(' ')?;
@@ -68,13 +68,7 @@ fn plain_answer(line: &str) -> Option<FromBot> {
     let n = digits
         .bytes()
         .fold(0u16, |n, digit| n * 10 + u16::from(digit - b'0'));
-    match keyword {
-        "play" => Some(FromBot::Play(Card(n))),
-        "row" => Some(FromBot::Row(usize::from(n))),
-        "pick" => Some(FromBot::Pick(Card(n))),
-        "keep" => Some(FromBot::Keep(Card(n))),
-        _ => None,
-    }
+    plain_reply(keyword, n)
 }
 
 /// Parses a line from the referee.
@@ -431,76 +425,175 @@ impl<'a> Fields<'a> {
 // ---------------------------------------------------------------------------------------------
 // Messages.
 
+/// `a message: hello, play, ... or swap`: what a bot's line may start with.
+static REPLY_WHAT: LazyLock<String> = LazyLock::new(|| {
+    let mut keywords = vec!["hello"];
+    for keyword in REPLY_KEYWORDS {
+        if !keywords.contains(keyword) {
+            keywords.push(keyword);
+        }
+    }
+    let (last, others) = keywords.split_last().expect("replies are declared");
+    format!("a message: {} or {last}", others.join(", "))
+});
+
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
-    const WHAT: &str =
-        "a message: hello, play, row, pick, keep, special, end, pass, cancel or swap";
-    let (rest, keyword) = expect(WHAT, word).parse(i)?;
-    match keyword {
-        "hello" => {
-            let (rest, f) = fields(rest)?;
-            let version = f.get("version", "version", scalar("a version number"))?;
-            let name = f.get("name", "name", name("a name"))?;
-            let declined = f.optional("events", "yes or no", yes_or_no())?;
-            Ok((
-                rest,
-                FromBot::Hello {
-                    version,
-                    name: name.to_string(),
-                    events: declined != Some(false),
-                },
-            ))
-        }
-        "play" => {
-            let (rest, card) = argument(rest, "a card number after \"play\"", card())?;
-            let (rest, ()) = end(rest, "the end of the line after \"play <card>\"")?;
-            Ok((rest, FromBot::Play(card)))
-        }
-        "row" => {
-            let what = "a row index after \"row\"";
-            let (rest, row) = argument(rest, what, number(what))?;
-            let (rest, ()) = end(rest, "the end of the line after \"row <index>\"")?;
-            Ok((rest, FromBot::Row(row)))
-        }
-        "pick" => {
-            let (rest, card) = argument(rest, "a card number after \"pick\"", card())?;
-            let (rest, ()) = end(rest, "the end of the line after \"pick <card>\"")?;
-            Ok((rest, FromBot::Pick(card)))
-        }
-        "keep" => {
-            let (rest, card) = argument(rest, "a card number after \"keep\"", card())?;
-            let (rest, ()) = end(rest, "the end of the line after \"keep <card>\"")?;
-            Ok((rest, FromBot::Keep(card)))
-        }
-        "special" => {
-            let (rest, reply) = special_reply(rest)?;
-            let (rest, ()) = end(
-                rest,
-                "the end of the line after the special card's arguments",
-            )?;
-            Ok((rest, reply))
-        }
-        "end" => {
-            let (rest, ()) = end(rest, "the end of the line after \"end\"")?;
-            Ok((rest, FromBot::End))
-        }
-        "pass" => {
-            let (rest, ()) = end(rest, "the end of the line after \"pass\"")?;
-            Ok((rest, FromBot::Pass))
-        }
-        "cancel" => {
-            let (rest, card) = argument(rest, "a card number after \"cancel\"", card())?;
-            let (rest, ()) = end(rest, "the end of the line after \"cancel <card>\"")?;
-            Ok((rest, FromBot::Cancel(card)))
-        }
-        "swap" => {
-            let what = "a special card's name after \"swap\"";
-            let (rest, special) = argument(rest, what, special_name(what))?;
-            let (rest, ()) = end(rest, "the end of the line after \"swap <name>\"")?;
-            Ok((rest, FromBot::Swap(special)))
-        }
-        _ => fail(i, WHAT),
+    let what = REPLY_WHAT.as_str();
+    let (rest, keyword) = expect(what, word).parse(i)?;
+    if keyword == "hello" {
+        let (rest, f) = fields(rest)?;
+        let version = f.get("version", "version", scalar("a version number"))?;
+        let name = f.get("name", "name", name("a name"))?;
+        let declined = f.optional("events", "yes or no", yes_or_no())?;
+        return Ok((
+            rest,
+            FromBot::Hello {
+                version,
+                name: name.to_string(),
+                events: declined != Some(false),
+            },
+        ));
+    }
+    match reply(keyword, rest) {
+        Some(parsed) => parsed,
+        None => fail(i, what),
     }
 }
+
+/// The single argument of a reply, read whole after a blank.
+trait ReplyArgument: Sized {
+    /// A reply's line after its keyword (`rest`), made into a reply by `reply`; `what` names
+    /// the argument in an error.
+    fn reply<'a>(rest: &'a str, what: &'static str, reply: fn(Self) -> FromBot)
+    -> Res<'a, FromBot>;
+
+    /// The argument a plain answer's number `n` is (see [`plain_answer`]), if it is a number.
+    fn plain(n: u16) -> Option<Self>;
+}
+
+impl ReplyArgument for Card {
+    fn reply<'a>(
+        rest: &'a str,
+        what: &'static str,
+        reply: fn(Card) -> FromBot,
+    ) -> Res<'a, FromBot> {
+        let (rest, card) = argument(rest, what, card())?;
+        Ok((rest, reply(card)))
+    }
+
+    fn plain(n: u16) -> Option<Card> {
+        Some(Card(n))
+    }
+}
+
+impl ReplyArgument for usize {
+    fn reply<'a>(
+        rest: &'a str,
+        what: &'static str,
+        reply: fn(usize) -> FromBot,
+    ) -> Res<'a, FromBot> {
+        let (rest, row) = argument(rest, what, number(what))?;
+        Ok((rest, reply(row)))
+    }
+
+    fn plain(n: u16) -> Option<usize> {
+        Some(usize::from(n))
+    }
+}
+
+impl ReplyArgument for Special {
+    fn reply<'a>(
+        rest: &'a str,
+        what: &'static str,
+        reply: fn(Special) -> FromBot,
+    ) -> Res<'a, FromBot> {
+        let (rest, special) = argument(rest, what, special_name(what))?;
+        Ok((rest, reply(special)))
+    }
+
+    fn plain(_: u16) -> Option<Special> {
+        None
+    }
+}
+
+/// `special` replies of both kinds (the anniversary's and the circle game's) are read by
+/// [`special_reply`].
+impl ReplyArgument for SpecialPlay {
+    fn reply<'a>(
+        rest: &'a str,
+        _: &'static str,
+        _: fn(SpecialPlay) -> FromBot,
+    ) -> Res<'a, FromBot> {
+        special_reply(rest)
+    }
+
+    fn plain(_: u16) -> Option<SpecialPlay> {
+        None
+    }
+}
+
+macro_rules! reply_parser {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+    )*) => {
+        /// The replies' keywords, in the order of their declaration (`special` twice).
+        const REPLY_KEYWORDS: &[&str] = &[$($keyword),*];
+
+        /// The reply `keyword`'s line after the keyword; `None` for no reply's keyword.
+        // Two replies share `special`: the first reads both.
+        #[allow(unreachable_patterns)]
+        fn reply<'a>(keyword: &str, rest: &'a str) -> Option<Res<'a, FromBot>> {
+            Some(match keyword {
+                $( $keyword => (|| {
+                    let (rest, reply) =
+                        reply_parser!(@reply rest $what [$( ($ty) )? $( { $($field: $fty),* } )?] FromBot::$Variant)?;
+                    let (rest, ()) = end(
+                        rest,
+                        reply_parser!(@end $keyword $words [$( ($ty) )? $( { $($field: $fty),* } )?]),
+                    )?;
+                    Ok((rest, reply))
+                })(), )*
+                _ => return None,
+            })
+        }
+
+        /// The reply a plain answer (`keyword`, one space, a number `n`) is, if any.
+        #[allow(unreachable_patterns)]
+        fn plain_reply(keyword: &str, n: u16) -> Option<FromBot> {
+            match keyword {
+                $( $keyword => reply_parser!(@plain n [$( ($ty) )? $( { $($field: $fty),* } )?] FromBot::$Variant), )*
+                _ => None,
+            }
+        }
+    };
+    (@reply $rest:ident $what:literal [] $reply:path) => { Ok::<_, nom::Err<Fail>>(($rest, $reply)) };
+    (@reply $rest:ident $what:literal [($ty:ty)] $reply:path) => {
+        <$ty as ReplyArgument>::reply($rest, $what, $reply)
+    };
+    (@reply $rest:ident $what:literal [{ $($field:ident: $ty:ty),* }] $reply:path) => {
+        special_reply($rest)
+    };
+    (@end $keyword:literal $words:literal [{ $($field:ident: $ty:ty),* }]) => {
+        "the end of the line after the special card's arguments"
+    };
+    (@end $keyword:literal $words:literal [($ty:ty)]) => {
+        reply_parser!(@end_of $keyword $words $ty)
+    };
+    (@end $keyword:literal $words:literal []) => {
+        concat!("the end of the line after \"", $words, "\"")
+    };
+    (@end_of $keyword:literal $words:literal $ty:ty) => {
+        if $keyword == "special" {
+            "the end of the line after the special card's arguments"
+        } else {
+            concat!("the end of the line after \"", $words, "\"")
+        }
+    };
+    (@plain $n:ident [($ty:ty)] $reply:path) => { <$ty as ReplyArgument>::plain($n).map($reply) };
+    (@plain $n:ident [$($shape:tt)?] $reply:path) => { None };
+}
+super::message::replies!(reply_parser);
 
 /// A special card's name (`fifth_row`, `stop`, ...), a whole word or value.
 fn special_name<'a>(

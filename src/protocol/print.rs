@@ -137,76 +137,111 @@ pub fn bot_hello(out: &mut String, name: &str) {
 
 /// `play <card>`.
 pub fn play(out: &mut String, card: Card) {
-    put!(out, "play {card}\n");
+    action(out, Action::Play(card));
 }
 
 /// `row <index>`.
 pub fn row(out: &mut String, row: usize) {
-    put!(out, "row {row}\n");
+    action(out, Action::TakeRow(row));
 }
 
 /// `pick <card>`.
 pub fn pick(out: &mut String, card: Card) {
-    put!(out, "pick {card}\n");
+    action(out, Action::Pick(card));
 }
 
 /// `keep <card>`.
 pub fn keep(out: &mut String, card: Card) {
-    put!(out, "keep {card}\n");
+    action(out, Action::Keep(card));
 }
 
 /// `special <x2|plus5> <row>` (the circle game).
 pub fn place_special(out: &mut String, special: Special, row: usize) {
-    out.push_str("special ");
-    out.push_str(special.name());
-    out.push(' ');
-    num(out, row);
-    out.push('\n');
+    action(out, Action::PlaceSpecial { special, row });
 }
 
 /// `end` (the circle game: the turn ends).
 pub fn end_turn(out: &mut String) {
-    out.push_str("end\n");
+    action(out, Action::EndTurn);
 }
 
 /// `special <name> <arguments>` (anniversary), e.g. `special shift 11 2 0`.
 pub fn special(out: &mut String, play: SpecialPlay) {
-    out.push_str("special ");
-    play_words(out, play, ' ');
-    out.push('\n');
+    action(out, Action::Special(play));
 }
 
 /// `pass` (anniversary).
 pub fn pass(out: &mut String) {
-    out.push_str("pass\n");
+    action(out, Action::Pass);
 }
 
 /// `cancel <card>` (anniversary).
 pub fn cancel(out: &mut String, card: Card) {
-    put!(out, "cancel {card}\n");
+    action(out, Action::Cancel(card));
 }
 
 /// `swap <name>` (anniversary).
 pub fn swap(out: &mut String, special: Special) {
-    put!(out, "swap {special}\n");
+    action(out, Action::Swap(special));
 }
 
-/// `play <card>`, `row <index>`, `pick <card>`, `keep <card>`, `special ...`, `end`, `pass`,
-/// `cancel <card>` or `swap <name>`, whichever gives `action`.
-pub fn action(out: &mut String, action: Action) {
-    match action {
-        Action::Play(card) => play(out, card),
-        Action::TakeRow(index) => row(out, index),
-        Action::Keep(card) => keep(out, card),
-        Action::Pick(card) => pick(out, card),
-        Action::PlaceSpecial { special: kind, row } => place_special(out, kind, row),
-        Action::EndTurn => end_turn(out),
-        Action::Special(play) => special(out, play),
-        Action::Pass => pass(out),
-        Action::Cancel(card) => cancel(out, card),
-        Action::Swap(name) => swap(out, name),
+/// An argument of a reply, after a blank.
+trait Argument {
+    fn print_argument(&self, out: &mut String);
+}
+
+impl Argument for Card {
+    fn print_argument(&self, out: &mut String) {
+        out.push(' ');
+        num(out, *self);
     }
 }
+
+impl Argument for usize {
+    fn print_argument(&self, out: &mut String) {
+        out.push(' ');
+        num(out, *self);
+    }
+}
+
+impl Argument for Special {
+    fn print_argument(&self, out: &mut String) {
+        out.push(' ');
+        out.push_str(self.name());
+    }
+}
+
+impl Argument for SpecialPlay {
+    fn print_argument(&self, out: &mut String) {
+        out.push(' ');
+        play_words(out, *self, ' ');
+    }
+}
+
+macro_rules! reply_printer {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+    )*) => {
+        /// `play <card>`, `row <index>`, `pick <card>`, `keep <card>`, `special ...`, `end`,
+        /// `pass`, `cancel <card>` or `swap <name>`, whichever gives `action`.
+        pub fn action(out: &mut String, action: Action) {
+            match action {
+                $( super::message::reply_shape!( Action::$Action [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => {
+                    out.push_str($keyword);
+                    reply_printer!(@arguments out [$( ($ty) )? $( { $($field: $fty),* } )?] argument);
+                } )*
+            }
+            out.push('\n');
+        }
+    };
+    (@arguments $out:ident [] $bind:ident) => {};
+    (@arguments $out:ident [($ty:ty)] $bind:ident) => { Argument::print_argument(&$bind, $out) };
+    (@arguments $out:ident [{ $($field:ident: $ty:ty),* }] $bind:ident) => {
+        $( Argument::print_argument(&$field, $out); )*
+    };
+}
+super::message::replies!(reply_printer);
 
 // ---------------------------------------------------------------------------------------------
 // Owned messages.
@@ -225,22 +260,17 @@ pub fn to_bot(out: &mut String, message: &ToBot) {
 
 /// Any line from a bot.
 pub fn from_bot(out: &mut String, message: &FromBot) {
-    match message {
-        FromBot::Hello {
-            version,
-            name,
-            events,
-        } => bot_hello_line(out, *version, name, *events),
-        FromBot::Play(card) => play(out, *card),
-        FromBot::Row(index) => row(out, *index),
-        FromBot::Keep(card) => keep(out, *card),
-        FromBot::Pick(card) => pick(out, *card),
-        FromBot::PlaceSpecial { special: kind, row } => place_special(out, *kind, *row),
-        FromBot::End => end_turn(out),
-        FromBot::Special(play) => special(out, *play),
-        FromBot::Pass => pass(out),
-        FromBot::Cancel(card) => cancel(out, *card),
-        FromBot::Swap(name) => swap(out, *name),
+    match (message, message.action()) {
+        (_, Some(answer)) => action(out, answer),
+        (
+            FromBot::Hello {
+                version,
+                name,
+                events,
+            },
+            None,
+        ) => bot_hello_line(out, *version, name, *events),
+        (_, None) => unreachable!("every reply but a hello gives an action"),
     }
 }
 
