@@ -244,6 +244,43 @@ macro_rules! event_line {
 }
 crate::game::events!(event_line);
 
+/// Every request's word, declared once, with the replies that answer it and the decision it
+/// asks for: from here come the word an `ask` line starts with ([`ask_prefix`]), the parser's
+/// list of them ([`ASKS`]) and what a refused reply is told was wanted ([`FromBot::answer`]).
+macro_rules! asks {
+    ($(
+        $word:literal $wanted:literal => $decision:pat,
+    )*) => {
+        /// The words after `ask`, in the order of their declaration.
+        pub(crate) const ASKS: &[&str] = &[$($word),*];
+
+        /// `ask <word> seat=`: the start of the line that asks for `decision`.
+        pub(crate) fn ask_prefix(decision: Decision) -> &'static str {
+            match decision {
+                $( $decision => concat!("ask ", $word, " seat="), )*
+            }
+        }
+
+        /// `ask <word>` for `decision`, and the replies that answer it.
+        fn asked_and_wanted(decision: Decision) -> (&'static str, &'static str) {
+            match decision {
+                $( $decision => (concat!("ask ", $word), $wanted), )*
+            }
+        }
+    };
+}
+
+asks! {
+    "play" "play <card>" => Decision::PlayCard,
+    "row" "row <index>" => Decision::ChooseRow { .. },
+    "pick" "pick <card>" => Decision::Pick,
+    "keep" "keep <card>" => Decision::KeepCard,
+    "place" "play <card>, special <x2|plus5> <row> or end" => Decision::Place { .. },
+    "special" "special <name> <arguments> or pass" => Decision::Special { .. },
+    "cancel" "cancel <card> or pass" => Decision::Cancel,
+    "swap" "swap <name> or pass" => Decision::Swap,
+}
+
 /// What an `ask` line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ask {
@@ -407,16 +444,7 @@ impl FromBot {
         {
             return Ok(action);
         }
-        let (asked, wanted) = match decision {
-            Decision::PlayCard => ("ask play", "play <card>"),
-            Decision::ChooseRow { .. } => ("ask row", "row <index>"),
-            Decision::KeepCard => ("ask keep", "keep <card>"),
-            Decision::Pick => ("ask pick", "pick <card>"),
-            Decision::Place { .. } => ("ask place", "play <card>, special <x2|plus5> <row> or end"),
-            Decision::Special { .. } => ("ask special", "special <name> <arguments> or pass"),
-            Decision::Cancel => ("ask cancel", "cancel <card> or pass"),
-            Decision::Swap => ("ask swap", "swap <name> or pass"),
-        };
+        let (asked, wanted) = asked_and_wanted(decision);
         Err(Mismatch::Message {
             asked,
             wanted,

@@ -6,7 +6,7 @@
 //! only at a blank or the end of the line, so `playx 5` and `play 5x` are both errors. Errors
 //! say where (1-based byte column) and what was expected there.
 
-use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
+use super::message::{ASKS, Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
 use crate::cards::{Card, Deck, Special};
 use crate::game::{CircleTable, Event, NumberTable, SpecialPlay, SpecialTable, TakeReason};
 use crate::rules::GameEnd;
@@ -723,7 +723,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Event(event_line(kind, &f)?)))
         }
         "ask" => {
-            let what = "play, row, pick, keep, place, special, cancel or swap after \"ask\"";
+            let what = ASK_WHAT.as_str();
             let (rest, kind) = argument(rest, what, word)?;
             if !ASKS.contains(&kind) {
                 return fail(kind, what);
@@ -923,10 +923,11 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
     })
 }
 
-/// The words after `ask`.
-const ASKS: [&str; 8] = [
-    "play", "row", "pick", "keep", "place", "special", "cancel", "swap",
-];
+/// `play, row, ... or swap after "ask"`: what the word after `ask` may be.
+static ASK_WHAT: LazyLock<String> = LazyLock::new(|| {
+    let (last, others) = ASKS.split_last().expect("requests are declared");
+    format!("{} or {last} after \"ask\"", others.join(", "))
+});
 
 /// `an event: deal, pick, ... or reshuffle`: what the word after `event` may be.
 static EVENT_WHAT: LazyLock<String> = LazyLock::new(|| {

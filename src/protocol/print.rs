@@ -603,17 +603,8 @@ fn ask_line(
     (keep_from, hash_rows, hash_piles, hand_sizes): NumberFields,
     specials: Option<(&[Special], &SpecialTable)>,
 ) {
-    out.push_str(match decision {
-        Decision::PlayCard => "ask play seat=",
-        Decision::ChooseRow { .. } => "ask row seat=",
-        Decision::KeepCard => "ask keep seat=",
-        Decision::Pick => "ask pick seat=",
-        // A circle request prints with `place_line`; without its table it has only these.
-        Decision::Place { .. } => "ask place seat=",
-        Decision::Special { .. } => "ask special seat=",
-        Decision::Cancel => "ask cancel seat=",
-        Decision::Swap => "ask swap seat=",
-    });
+    // A circle request prints with `place_line`; without its table it has only these.
+    out.push_str(super::message::ask_prefix(decision));
     num(out, seat);
     out.push_str(" round=");
     num(out, round);
@@ -703,7 +694,7 @@ fn place_line(
     let Decision::Place { placed, remaining } = decision else {
         unreachable!("place_line prints ask place only")
     };
-    out.push_str("ask place seat=");
+    out.push_str(super::message::ask_prefix(decision));
     num(out, seat);
     out.push_str(" round=");
     num(out, round);
