@@ -253,7 +253,7 @@ fn record_table_rows() -> Vec<(String, Vec<String>)> {
 }
 
 #[test]
-fn the_docs_list_every_declared_event_with_its_fields() {
+fn the_docs_and_the_python_kit_list_every_declared_event_with_its_fields() {
     use take5::game::Event;
     let rows = record_table_rows();
     for &(name, fields) in Event::FIELDS {
@@ -290,6 +290,25 @@ fn the_docs_list_every_declared_event_with_its_fields() {
         assert!(
             protocol.contains(&format!("event {name} ")),
             "docs/protocol.md shows no `event {name}` line"
+        );
+    }
+    // The Python kit's `Event` names every event too.
+    let kit = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sdk/python/take5bot.py"),
+    )
+    .unwrap();
+    let kit_event = kit
+        .split("class Event(Message):")
+        .nth(1)
+        .and_then(|rest| rest.split("\"\"\"").nth(1))
+        .expect("sdk/python/take5bot.py has a class Event with a docstring");
+    let kit_names: Vec<&str> = kit_event
+        .split(|c: char| !(c.is_ascii_lowercase() || c == '_'))
+        .collect();
+    for name in Event::NAMES {
+        assert!(
+            kit_names.contains(name),
+            "sdk/python/take5bot.py's Event does not name `{name}`"
         );
     }
     let undeclared: Vec<&&str> = mentioned
