@@ -12,7 +12,8 @@
 //! - [`tournament`]: a pool of bots over many games on several threads, results, statistics;
 //! - [`selftest`]: a bot's compliance test, scripted situations of every variant;
 //! - [`cli`]: the command line, one module per subcommand;
-//! - [`input`]: reading input files within a size limit.
+//! - [`input`]: reading input files within a size limit;
+//! - [`visible`]: text from a bot or a file made safe to print on a terminal.
 
 pub mod cards;
 pub mod cli;
@@ -31,4 +32,5 @@ pub mod show;
 pub mod tournament;
 pub mod variants;
 pub mod verify;
+pub mod visible;
 pub mod yaml;

@@ -2,6 +2,7 @@
 
 use super::Status;
 use crate::fixture::{self, Fixture, FixtureError, Run, report};
+use crate::visible::visible_lines;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -73,25 +74,29 @@ pub fn run_to(args: &CheckArgs, out: &mut dyn Write) -> io::Result<Status> {
     Ok(status)
 }
 
+/// The report of one fixture as text; what it quotes of the file (its name, values, lines) is
+/// made [`visible_lines`].
 fn text(
     out: &mut dyn Write,
     result: &Result<(Fixture, Run), FixtureError>,
     transcript: bool,
 ) -> io::Result<()> {
+    let mut text = String::new();
     match result {
         Ok((fixture, run)) => {
-            writeln!(out, "{}", report::verdict(fixture, run))?;
+            text.push_str(&report::verdict(fixture, run));
+            text.push('\n');
             if transcript {
                 for line in report::transcript(fixture, run).lines() {
-                    writeln!(out, "  | {line}")?;
+                    text.push_str(&format!("  | {line}\n"));
                 }
             } else if let Some(failure) = &run.failure {
-                write!(out, "{}", report::diff(failure))?;
+                text.push_str(&report::diff(failure));
             }
         }
-        Err(e) => write!(out, "{}", report::error(e))?,
+        Err(e) => text.push_str(&report::error(e)),
     }
-    Ok(())
+    out.write_all(visible_lines(&text).as_bytes())
 }
 
 /// The fixture files named by `paths`: files as given, folders searched recursively for

@@ -13,6 +13,7 @@ pub mod verify;
 
 pub use status::Status;
 
+use crate::visible::visible_lines;
 use clap::{Parser, Subcommand};
 use std::fmt;
 use std::process::ExitCode;
@@ -110,7 +111,8 @@ pub fn main() -> ExitCode {
         Ok(status) => status.into(),
         Err(error) => {
             if !error.message.is_empty() {
-                eprintln!("take5: {}", error.message);
+                // Messages quote files and bots (a line, a name, a bot's stderr).
+                eprintln!("take5: {}", visible_lines(&error.message));
             }
             error.status.into()
         }

@@ -12,6 +12,7 @@ use crate::rules::Draft;
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::stats::Accumulator;
 use crate::variants::Variant;
+use crate::visible::{visible, visible_lines};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -308,10 +309,10 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 };
                 println!(
                     "{rounds} dealt from {}; any later round from seed {seed}",
-                    path.display()
+                    visible(&path.display().to_string())
                 );
             }
-            print!("{}", stats.table_with(mean));
+            print!("{}", visible_lines(&stats.table_with(mean)));
             print_fault_note(faults);
         }
         Format::Json => {
@@ -330,7 +331,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 serde_json::to_string_pretty(&summary).expect("stats serialize")
             );
         }
-        Format::Csv => print!("{}", stats.csv()),
+        Format::Csv => print!("{}", visible_lines(&stats.csv())),
     }
     Ok(Status::Passed)
 }
@@ -379,8 +380,11 @@ fn random_seed() -> u64 {
     now.as_nanos() as u64
 }
 
+/// Prints a game's totals and faults; the names (bot commands) and the faults' details (a bot's
+/// reply, its stderr) are made [`visible`].
 fn print_game(report: &GameReport, names: &[String]) {
-    let width = name_width(names);
+    let names: Vec<String> = names.iter().map(|n| visible(n).into_owned()).collect();
+    let width = name_width(&names);
     println!("game {}:", report.number + 1);
     for (seat, &player) in report.seating.iter().enumerate() {
         let won = report.outcome.winners.contains(&seat);
@@ -415,7 +419,7 @@ fn print_game(report: &GameReport, names: &[String]) {
             fault.kind,
             fault.round,
             fault.turn,
-            fault.detail
+            visible_lines(&fault.detail)
         );
     }
 }

@@ -5,6 +5,7 @@ use super::check::Format;
 use super::{CliError, Status};
 use crate::selftest::{self, Config, Report, Times, VARIANTS, Verdict};
 use crate::variants::Variant;
+use crate::visible::visible_lines;
 use clap::Args;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -80,7 +81,15 @@ pub fn run(args: &SelftestArgs) -> Result<Status, CliError> {
     })
 }
 
+/// The checklist as text, with what it quotes of the bot (its command, its lines, the details
+/// of its faults) made [`visible_lines`].
 fn text(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+    let mut text = Vec::new();
+    checklist(&mut text, report)?;
+    out.write_all(visible_lines(&String::from_utf8_lossy(&text)).as_bytes())
+}
+
+fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     writeln!(out, "take5 selftest: {}", report.bot)?;
     let width = report
         .checks

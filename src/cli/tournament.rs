@@ -5,6 +5,7 @@ use crate::tournament::results::{self, GameResult};
 use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{self, BotTimes, Times};
 use crate::tournament::{Run, Todo, config, stats, stream};
+use crate::visible::{visible, visible_lines};
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -292,7 +293,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let header = results::Header::of(&tournament, args.shard);
     let opened = results::open(&path, args.resume, &header).map_err(CliError::input)?;
     if let Some(warning) = &opened.warning {
-        eprintln!("take5: warning: {warning}");
+        eprintln!("take5: warning: {}", visible_lines(warning));
     }
     let total = tournament.games();
     for result in &opened.done {
@@ -338,7 +339,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         },
         todo.left(),
         if jobs == 1 { "" } else { "s" },
-        path.display()
+        visible(&path.display().to_string())
     );
     // A folder gets one file per game, `game-ID.jsonl`; a file gets the games one after another.
     let record_dir = args.record.as_deref().filter(|path| path.is_dir());
@@ -391,7 +392,8 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let notice = |message: &str| {
         let guard = shared.lock().unwrap_or_else(|p| p.into_inner());
         guard.3.clear();
-        eprintln!("take5: {message}");
+        // A notice may quote a bot (its stderr when it failed to start).
+        eprintln!("take5: {}", visible_lines(message));
     };
     if already_decided {
         stop.store(true, Ordering::SeqCst);
@@ -494,7 +496,7 @@ fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
         let Some(header) = results::read_header(path)? else {
             eprintln!(
                 "take5: warning: {}: no header (written by an older take5): whether its games are of the same tournament as the others is checked game by game only",
-                path.display()
+                visible(&path.display().to_string())
             );
             continue;
         };
@@ -680,13 +682,14 @@ fn duration(secs: f64) -> String {
 }
 
 /// Prints the statistics, and with `times` the bots' decision times: a section of the table,
-/// a `times` key of the JSON, columns of the CSV.
+/// a `times` key of the JSON, columns of the CSV. The bots' names (from a results file, say)
+/// are made [`visible_lines`] in the table and the CSV.
 fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
     match format {
         Format::Table => {
-            print!("{}", stats.table());
+            print!("{}", visible_lines(&stats.table()));
             if let Some(times) = times {
-                print!("{}", timing::table(times));
+                print!("{}", visible_lines(&timing::table(times)));
             }
         }
         Format::Json => {
@@ -704,6 +707,7 @@ fn print(stats: &stats::Stats, format: Format, times: Option<&[BotTimes]>) {
         }
         Format::Csv => {
             let csv = stats.csv();
+            let csv = visible_lines(&csv);
             let Some(times) = times else {
                 return print!("{csv}");
             };

@@ -2,6 +2,7 @@
 
 use super::Status;
 use crate::verify::verify_stream;
+use crate::visible::visible_lines;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -29,7 +30,7 @@ pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
         let input = match crate::record::open(path) {
             Ok(input) => input,
             Err(e) => {
-                writeln!(out, "{name}: cannot read: {e}")?;
+                say(out, &format!("{name}: cannot read: {e}"))?;
                 status = status.max(Status::Unreadable);
                 continue;
             }
@@ -39,15 +40,17 @@ pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
         match verify_stream(input, folder, |_| {}) {
             Ok(counts) => {
                 let games = counts.games;
-                writeln!(
+                say(
                     out,
-                    "OK {name}  {games} game{}, {} lines",
-                    if games == 1 { "" } else { "s" },
-                    counts.lines
+                    &format!(
+                        "OK {name}  {games} game{}, {} lines",
+                        if games == 1 { "" } else { "s" },
+                        counts.lines
+                    ),
                 )?;
             }
             Err(e) => {
-                writeln!(out, "{}", e.in_file(&name))?;
+                say(out, &e.in_file(&name))?;
                 status = status.max(if e.unreadable {
                     Status::Unreadable
                 } else {
@@ -57,4 +60,9 @@ pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
         }
     }
     Ok(status)
+}
+
+/// Prints a line that may quote the record (its name, a house path, a line's text).
+fn say(out: &mut dyn Write, line: &str) -> io::Result<()> {
+    writeln!(out, "{}", visible_lines(line))
 }

@@ -17,6 +17,7 @@
 //! budget long before it. Reading a script has one budget in all ([`READ_BUDGET`]).
 
 use crate::cards::Card;
+use crate::visible::visible_lines;
 use mlua::chunk::ChunkMode;
 use mlua::state::{GcGenParams, GcMode};
 use mlua::{
@@ -225,7 +226,7 @@ impl Sandbox {
             })?;
         let name = script.to_string();
         let write = lua.create_function(move |_, text: LuaString| {
-            eprintln!("{name}: {}", text.to_string_lossy());
+            eprintln!("{name}: {}", visible_lines(&text.to_string_lossy()));
             Ok(())
         })?;
         // A fresh budget (all of it) for the prelude.

@@ -8,11 +8,22 @@ use crate::tournament::stats::{self, Stats};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// JSON for inside a `<script>` element: `</` cannot end it early.
+/// JSON for inside a `<script>` element: `<`, `>` and `&` (which JSON holds only inside
+/// strings) written as `\u003c`, `\u003e`, `\u0026`, so that no string from a bot, a file or
+/// a flag can end the element (`</script>`) or open a comment in it (`<!--`), which would leave
+/// the page drawing nothing. `JSON.parse` reads them back as the characters.
 fn script_json(value: &impl Serialize) -> String {
-    serde_json::to_string(value)
-        .expect("page data serialize")
-        .replace("</", "<\\/")
+    let json = serde_json::to_string(value).expect("page data serialize");
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Fills the page's `/*DATA*/` with `data`.
@@ -87,4 +98,24 @@ pub fn report(results: &[GameResult]) -> String {
         totals,
     };
     page(include_str!("report.html"), &report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_json_holds_no_character_that_could_end_the_script_or_open_a_comment() {
+        let hostile = ["<!--<script>", "</script><b>x", "a & b > c", "]]>"];
+        let json = script_json(&hostile);
+        for c in ['<', '>', '&'] {
+            assert!(!json.contains(c), "{c} in {json}");
+        }
+        assert_eq!(
+            json,
+            r#"["\u003c!--\u003cscript\u003e","\u003c/script\u003e\u003cb\u003ex","a \u0026 b \u003e c","]]\u003e"]"#
+        );
+        let back: Vec<String> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, hostile);
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::{Face, Shown, Step, Table};
 use crate::variants::Variant;
+use crate::visible::visible;
 use std::fmt::Write;
 
 /// How a piece of text is meant to look.
@@ -31,9 +32,11 @@ pub struct Piece {
 /// A line of pieces.
 pub type Line = Vec<Piece>;
 
+/// A piece of `text`, made [`visible`]: names, faults and paths come from records and fixtures.
 fn piece(text: impl Into<String>, tone: Tone) -> Piece {
+    let text = text.into();
     Piece {
-        text: text.into(),
+        text: visible(&text).into_owned(),
         tone,
     }
 }
@@ -215,7 +218,11 @@ pub fn step(step: &Step, index: usize, count: usize) -> Vec<Line> {
         } else {
             Tone::Plain
         };
-        lines.push(vec![piece(format!("  {said}"), tone)]);
+        // A fault's detail may hold lines of a bot's stderr: each is a line of its own.
+        for (i, line) in said.split('\n').enumerate() {
+            let indent = if i == 0 { "  " } else { "" };
+            lines.push(vec![piece(format!("{indent}{line}"), tone)]);
+        }
     }
     lines.extend(table(&step.table));
     lines
@@ -235,7 +242,7 @@ pub fn plain(lines: &[Line]) -> String {
 
 /// Every step of a game as plain text (what `take5 show` prints when piped).
 pub fn game(shown: &Shown) -> String {
-    let mut out = format!("{}\n", shown.title);
+    let mut out = format!("{}\n", visible(&shown.title));
     for index in 0..shown.steps.len() {
         out.push('\n');
         out.push_str(&plain(&step(&shown.steps[index], index, shown.steps.len())));

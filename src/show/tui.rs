@@ -3,6 +3,7 @@
 
 use super::text::{self, Tone};
 use super::{Hands, Shown};
+use crate::visible::visible;
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
@@ -80,7 +81,9 @@ impl Viewer<'_> {
                     self.shown.steps.len(),
                     self.seat
                 )),
-                Span::styled(self.shown.title.clone(), style(Tone::Title)),
+                // ratatui would drop its control characters unseen: they are shown, as in
+                // every piece of text::step.
+                Span::styled(visible(&self.shown.title).into_owned(), style(Tone::Title)),
             ])),
             top,
         );

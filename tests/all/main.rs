@@ -42,5 +42,6 @@ mod selftest;
 mod show;
 mod stats;
 mod take_a_number;
+mod terminal_escapes;
 mod tournament;
 mod verify;

@@ -390,6 +390,27 @@ fn check_show_steps_through_a_fixture_in_the_terminal() {
     tmux.wait_for("[exited]");
 }
 
+/// The viewer shows a fixture's name with its control characters as escapes (ratatui would drop
+/// them unseen; printed raw they would retitle the terminal).
+#[test]
+fn the_terminal_viewer_shows_the_control_characters_of_a_name_visibly() {
+    let fixture = include_str!("../../fixtures/classic/bullheads.yaml");
+    let (_, rest) = fixture.split_once('\n').unwrap();
+    let path = temp("hostile.yaml");
+    std::fs::write(&path, format!("name: \"x\\e]0;owned\\a\"\n{rest}")).unwrap();
+    let tmux = Tmux::start(
+        "check-show-hostile",
+        &format!("{} check --show {}", bin(), path.display()),
+    );
+    let screen = tmux.first_frame();
+    assert!(
+        screen.contains(r"] x\x1b]0;owned\x07: Cards ending in 5"),
+        "{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("[exited]");
+}
+
 /// The question lines the human seat has been asked so far (a prompt `>` and what was typed).
 fn prompts(history: &str) -> usize {
     history
@@ -848,4 +869,122 @@ fn a_person_given_a_time_limit_who_does_not_answer_is_played_for() {
         "{faults:?}"
     );
     assert!(ok(&take5(&["verify", path.to_str().unwrap()])).starts_with("OK "));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile strings in the pages
+
+/// Strings that, left raw in a page's data, would open an HTML comment or end its script.
+const HOSTILE: [&str; 2] = ["<!--<script>", "</script><b>x"];
+
+/// `text` as the browser's serialized DOM holds a text node of it.
+fn as_dom_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// What a page draws, without the data it draws from (the first script element).
+fn drawn(dom: &str) -> &str {
+    dom.split("<script").next().unwrap()
+}
+
+/// A game page whose players (bot commands), refused reply, bot stderr in a fault and house
+/// script path hold the hostile strings still draws its steps, and shows those strings as text.
+#[test]
+fn the_game_page_shows_hostile_strings_from_bots_and_files_as_text() {
+    let dir = temp("hostile-game");
+    // The house script's path holds both strings (a folder `<!--<script><`, then the rest).
+    let house = dir.join(format!("{}{}.lua", HOSTILE[0], HOSTILE[1]));
+    std::fs::create_dir_all(house.parent().unwrap()).unwrap();
+    std::fs::write(&house, "return { target_score = 30 }\n").unwrap();
+    let record = dir.join("hostile.jsonl");
+    let house_flag = ["--house", house.to_str().unwrap()];
+    common::hostile_game(HOSTILE[1], HOSTILE[0], &record, &house_flag);
+    let header = &events(&record)[0];
+    assert_eq!(
+        header["house"]["path"],
+        format!("{}{}.lua", HOSTILE[0], HOSTILE[1])
+    );
+    let html = ok(&take5(&["show", "--html", record.to_str().unwrap()]));
+    let page = dir.join("hostile.html");
+    std::fs::write(&page, &html).unwrap();
+    // Where each string is told: the steps as `show --plain` numbers them.
+    let plain = ok(&take5(&["show", "--plain", record.to_str().unwrap()]));
+    let steps: Vec<&str> = plain.split("\n== step ").skip(1).collect();
+    let step_telling = |what: &str| {
+        steps
+            .iter()
+            .position(|s| s.contains(what))
+            .unwrap_or_else(|| panic!("no step tells `{what}`:\n{plain}"))
+    };
+    let told = [
+        // The refused reply, quoted in the fault.
+        format!("found \"{}\"", HOSTILE[1]),
+        // The bot's stderr, in its crash fault.
+        format!("dying: {}", HOSTILE[0]),
+    ];
+    for what in &told {
+        let step = step_telling(what);
+        let (dom, requests) = browse(&page, &format!("step={step}"));
+        assert!(requests.is_empty(), "the page loaded {requests:?}");
+        let shown = drawn(&dom);
+        assert_eq!(attributes(shown, "data-step"), [step.to_string()], "{what}");
+        assert_eq!(
+            page_rows(shown).len(),
+            4,
+            "the rows are drawn at step {step}"
+        );
+        assert!(
+            shown.contains(&as_dom_text(what)),
+            "step {step} does not show `{what}` as text:\n{shown}"
+        );
+        // The players' names (their command lines) head the page.
+        for name in [
+            format!("reply '{}'", HOSTILE[1]),
+            format!("stderr '{}'", HOSTILE[0]),
+        ] {
+            assert!(
+                shown.contains(&as_dom_text(&name)),
+                "the name `{name}` is not shown as text"
+            );
+        }
+        assert!(!shown.contains("<b>x"), "a hostile string became markup");
+    }
+}
+
+/// A report page whose bot names (from the tournament's flags and from a results file) are the
+/// hostile strings still draws its tables, and shows the names as text.
+#[test]
+fn the_report_page_shows_hostile_bot_names_as_text() {
+    let results = temp("hostile-results.jsonl");
+    let name = format!("{}=builtin:random", HOSTILE[0]);
+    ok(&common::round_robin(
+        &[&name, "slash=builtin:lowest"],
+        2,
+        &results,
+        &[],
+    ));
+    // A bot name may not hold `/`; a results file can, whoever wrote it.
+    let text = std::fs::read_to_string(&results).unwrap();
+    std::fs::write(
+        &results,
+        text.replace("\"slash\"", &serde_json::to_string(HOSTILE[1]).unwrap()),
+    )
+    .unwrap();
+    let html = ok(&take5(&["stats", "--html", results.to_str().unwrap()]));
+    let page = temp("hostile-report.html");
+    std::fs::write(&page, &html).unwrap();
+    let (dom, requests) = browse(&page, "");
+    assert!(requests.is_empty(), "the page loaded {requests:?}");
+    let shown = drawn(&dom);
+    // A table row, a rating line and a histogram per bot, and the heat map's two shares.
+    assert_eq!(attributes(shown, "data-bot").len(), 6, "{shown}");
+    assert_eq!(attributes(shown, "data-share").len(), 2, "{shown}");
+    for hostile in HOSTILE {
+        assert!(
+            shown.contains(&format!(">{}</td>", as_dom_text(hostile))),
+            "`{hostile}` is not shown as text:\n{shown}"
+        );
+    }
 }

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """A bot that plays properly (lowest card, row 0) until its third request, then misbehaves.
 
-Usage: misbehave.py MODE [PIDFILE]
+Usage: misbehave.py MODE [PIDFILE | TEXT]
   garbage   answers every request (and every error) from then on with a line that is no message
+  reply     ... with TEXT (and writes TEXT to its stderr when it starts)
+  stderr    writes TEXT to its stderr when it starts and again at its third request, then exits
+            with status 3
   longline  ... with a 10 MB line
   badutf8   ... with a line that is not UTF-8
   silent    stops answering (sleeps)
@@ -17,7 +20,7 @@ import sys
 import time
 
 mode = sys.argv[1]
-pidfile = sys.argv[2] if len(sys.argv) > 2 else None
+pidfile = text = sys.argv[2] if len(sys.argv) > 2 else None
 out = sys.stdout.buffer
 asks = 0
 
@@ -47,6 +50,11 @@ BAD = {
     "illegal": b"play 999\n",
     "badhello": b"hello version=2 name=bad\n",
 }
+if mode == "reply":
+    BAD["reply"] = text.encode() + b"\n"
+if mode in ("reply", "stderr"):
+    sys.stderr.write("stderr: " + text + "\n")
+    sys.stderr.flush()
 
 for raw in sys.stdin:
     line = raw.strip()
@@ -64,6 +72,10 @@ for raw in sys.stdin:
         elif mode == "silent":
             time.sleep(1000)
         elif mode == "exit":
+            sys.exit(3)
+        elif mode == "stderr":
+            sys.stderr.write("dying: " + text + "\n")
+            sys.stderr.flush()
             sys.exit(3)
         elif mode == "orphan":
             child = subprocess.Popen(["sleep", "1000"])

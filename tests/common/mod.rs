@@ -217,3 +217,50 @@ pub fn game_lines(path: &std::path::Path) -> Vec<String> {
     lines.sort_by_key(|(game, _)| *game);
     lines.into_iter().map(|(_, line)| line).collect()
 }
+
+/// The player spec of tests/bots/misbehave.py in `mode` (`reply`: refused replies of `text`;
+/// `stderr`: a crash after writing `text` to stderr) with `text`: its stderr, and its command
+/// line (its name), hold `text`.
+pub fn hostile_bot(mode: &str, text: &str) -> String {
+    assert!(!text.contains('\''), "the text is quoted with '");
+    format!(
+        "python3 {}/tests/bots/misbehave.py {mode} '{text}'",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// Plays a classic game with seed 3, recorded at `record`, between a bot whose refused replies
+/// (from its third request on) are `reply`, one that writes `stderr` to its stderr and crashes
+/// at its third request, and builtin:lowest; `more` flags. The bots' command lines (their
+/// names) hold their texts.
+pub fn hostile_game(reply: &str, stderr: &str, record: &std::path::Path, more: &[&str]) -> Output {
+    let replying = hostile_bot("reply", reply);
+    let crashing = hostile_bot("stderr", stderr);
+    let mut args = vec!["play", "--player", &replying, "--player", &crashing];
+    args.extend(["--player", "builtin:lowest", "--seed", "3"]);
+    // A python bot may be slow to start on a loaded machine.
+    args.extend(["--timeout", "60000", "--record", record.to_str().unwrap()]);
+    args.extend(more);
+    let output = take5(&args);
+    ok(&output);
+    output
+}
+
+/// Runs a round-robin tournament of `bots` (`NAME=PLAYER`) at two seats over `deals` deals with
+/// seed 1, its results in `results`, with `more` flags.
+pub fn round_robin(bots: &[&str], deals: u32, results: &std::path::Path, more: &[&str]) -> Output {
+    let mut args = vec!["tournament"];
+    for bot in bots {
+        args.extend(["--bot", bot]);
+    }
+    let deals = deals.to_string();
+    args.extend(["--seats", "2", "--deals", &deals, "--seed", "1"]);
+    args.extend([
+        "--tables",
+        "round-robin",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    args.extend(more);
+    take5(&args)
+}
