@@ -332,7 +332,7 @@ impl Line {
             return Line::parse_turn(text, number);
         }
         // The lines take5 writes, read without serde; any other layout goes through serde.
-        if let Some(event) = json::read_event(text.as_bytes()) {
+        if let Some(event) = json::read_event(text) {
             return Ok(Line::Event(event));
         }
         let error = |e: serde_json::Error| ParseError {
@@ -1092,14 +1092,15 @@ mod json {
 
     /// Reads a line in exactly the layout [`event`] writes; `None` for any other line (which
     /// may still be a valid line: serde reads it then, and names what is wrong if it is not).
-    pub fn read_event(line: &[u8]) -> Option<Event> {
-        let rest = line.strip_prefix(b"{\"event\":\"")?;
-        let name_end = rest.iter().position(|&c| c == b'"')?;
+    pub fn read_event(line: &str) -> Option<Event> {
+        let rest = line.strip_prefix("{\"event\":\"")?;
+        // The name ends at an ASCII quote: a char boundary, so the name needs no UTF-8 check.
+        let name_end = rest.bytes().position(|c| c == b'"')?;
         let mut p = Cursor {
-            b: line,
+            b: line.as_bytes(),
             i: 10 + name_end + 1,
         };
-        let event = read_fields(std::str::from_utf8(&rest[..name_end]).ok()?, &mut p)?;
+        let event = read_fields(&rest[..name_end], &mut p)?;
         p.lit(b"}")?;
         (p.i == line.len()).then_some(event)
     }
