@@ -427,9 +427,12 @@ impl Compression {
         }
     }
 
-    /// The compression of a stream starting with `bytes` (its magic number), or none.
+    /// The compression of a stream starting with `bytes` (its magic number), or none. A zstd
+    /// stream starts with a frame, or with a skippable frame (magic 0x184D2A50 to 0x184D2A5F,
+    /// little-endian: metadata a decoder passes over).
     pub fn sniff(bytes: &[u8]) -> Compression {
-        if bytes.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        let skippable = matches!(bytes, [low, 0x2a, 0x4d, 0x18, ..] if low & 0xf0 == 0x50);
+        if bytes.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) || skippable {
             Compression::Zstd
         } else if bytes.starts_with(&[0x1f, 0x8b]) {
             Compression::Gzip

@@ -835,6 +835,7 @@ impl Replay {
                     rows: rows.clone(),
                     specials,
                 };
+                given_deal_holds(&self.header, round, &deal, line)?;
                 let mut discard = Discard;
                 let sink: &mut dyn EventSink = if collect {
                     &mut self.shown
@@ -1020,6 +1021,7 @@ impl Replay {
                             rows: rows.clone(),
                             specials,
                         };
+                        given_deal_holds(&self.header, round, &deal, line)?;
                         game.deal(&deal, &mut emitted)
                             .map_err(|e| refused("the deal breaks the rules".into(), e))?;
                     }
@@ -1447,6 +1449,26 @@ fn explain(recorded: &Event, expected: &Event) -> String {
             report::event(expected)
         ),
     }
+}
+
+/// A deal the record gives (not the seed's) must be one the rules deal, as `take5 play --deal`
+/// checks it ([`Variant::check_given_deal`]): the anniversary variant's round 1 gives each seat
+/// its special cards.
+fn given_deal_holds(
+    header: &Header,
+    round: u32,
+    deal: &Deal,
+    line: usize,
+) -> Result<(), VerifyError> {
+    header
+        .variant
+        .check_given_deal(&header.rules, round, deal)
+        .map_err(|e| {
+            VerifyError::at(
+                line,
+                format!("the deal of round {round} breaks the rules: {e}"),
+            )
+        })
 }
 
 /// The special cards of an anniversary deal, from the `specials` line that follows its `deal`

@@ -79,6 +79,26 @@ impl CliError {
     }
 }
 
+/// With `--log-io`: an error (exit status 1) naming the logs that lost lines (each was warned
+/// of as it happened), once the bots that wrote them are stopped.
+fn logs_written() -> Result<(), CliError> {
+    let lost = crate::players::process::logs::lost_so_far();
+    if lost.is_empty() {
+        return Ok(());
+    }
+    let named: Vec<String> = lost
+        .iter()
+        .map(|(path, why)| format!("{} ({why})", path.display()))
+        .collect();
+    Err(CliError {
+        message: format!(
+            "the --log-io logs were not all written, each is cut short where its write failed: {}",
+            named.join(", ")
+        ),
+        status: Status::Failed,
+    })
+}
+
 impl From<std::io::Error> for CliError {
     /// A closed stdout (`take5 check ... | head`) ends take5 quietly, as other Unix tools:
     /// an error without a message, exit 0.

@@ -5,6 +5,7 @@ use super::{CliError, Status};
 use crate::cards::Deck;
 use crate::game::{Deal, Discard, Game};
 use crate::house::House;
+use crate::players::process::logs;
 use crate::players::{FaultKind, Player, PlayerSpec};
 use crate::record::Writer;
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
@@ -186,10 +187,9 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .as_deref()
             .unwrap_or(Path::new("--deal"))
             .display();
-        if i == 0 && args.variant == Variant::Anniversary {
-            crate::variants::anniversary::check_first_deal(&rules, deal)
-                .map_err(|e| CliError::input(format!("{path}: round 1: {e}")))?;
-        }
+        args.variant
+            .check_given_deal(&rules, i as u32 + 1, deal)
+            .map_err(|e| CliError::input(format!("{path}: round {}: {e}", i + 1)))?;
         game.deal(deal, &mut Discard)
             .map_err(|e| CliError::input(format!("{path}: round {}: {e}", i + 1)))?;
     }
@@ -216,6 +216,15 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     if let Some(dir) = &args.log_io {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
+        // Logs are not overwritten, nor written through a link: refused before any bot starts.
+        for (i, spec) in args.players.iter().enumerate() {
+            if let SeatSpec::Bot(PlayerSpec::Command(_)) = spec {
+                for end in ["log", "stderr"] {
+                    let path = dir.join(format!("player-{}.{end}", i + 1));
+                    logs::refuse(&path, false).map_err(CliError::input)?;
+                }
+            }
+        }
     }
     let start = std::time::Instant::now();
     let mut players: Vec<Box<dyn Player>> = args
@@ -285,6 +294,8 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .finish()
             .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
     }
+    // The bots are stopped (their stderr read to its end) before the logs are checked.
+    drop(players);
     // A match too short to have shown progress ends without a last progress line.
     if let Some(progress) = progress.as_ref().filter(|p| p.any_shown()) {
         progress.finish(false);
@@ -333,6 +344,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         }
         Format::Csv => print!("{}", visible_lines(&stats.csv())),
     }
+    super::logs_written()?;
     Ok(Status::Passed)
 }
 

@@ -4,10 +4,10 @@ use super::{CliError, Status};
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{self, BotTimes, Times};
-use crate::tournament::{Run, Todo, config, stats, stream};
+use crate::tournament::{Run, Todo, config, records, stats, stream};
 use crate::visible::{visible, visible_lines};
 use clap::{Args, ValueEnum};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -101,6 +101,18 @@ pub struct TournamentArgs {
     /// two bots (a gauntlet's own first).
     #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair)]
     sprt_pair: Option<(String, String)>,
+}
+
+/// `--window LINES`: at least one line.
+fn parse_window(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err(format!(
+            "the window holds at least 1 line of each file ({} by default)",
+            stream::WINDOW
+        )),
+        Ok(lines) => Ok(lines),
+        Err(_) => Err(format!("`{text}` is not a number of lines")),
+    }
 }
 
 /// `BOT,OTHER`.
@@ -261,7 +273,7 @@ pub struct StatsArgs {
     times: bool,
     /// Lines of each file read ahead to put its games in order of id (a file further out of
     /// order is refused).
-    #[arg(long, value_name = "LINES", default_value_t = stream::WINDOW)]
+    #[arg(long, value_name = "LINES", default_value_t = stream::WINDOW, value_parser = parse_window)]
     window: usize,
     /// Run the sequential test of `take5 tournament --sprt` over the results, deal by deal
     /// (needs --sprt-pair).
@@ -291,25 +303,32 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         None => None,
     };
     let header = results::Header::of(&tournament, args.shard);
+    // A record is continued only with the results it goes with: with --resume of a results
+    // file that holds something. Else records in it are refused, before the results file is
+    // made (a refused run leaves nothing behind).
+    let continued = args.resume && std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
+    if let (Some(record), false) = (&args.record, continued) {
+        records::refuse_existing(record, args.shard).map_err(CliError::input)?;
+    }
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    if let Some(dir) = &args.log_io {
+        crate::tournament::check_logs(&tournament, dir, jobs, args.resume)
+            .map_err(CliError::input)?;
+    }
     let opened = results::open(&path, args.resume, &header).map_err(CliError::input)?;
     if let Some(warning) = &opened.warning {
         eprintln!("take5: warning: {}", visible_lines(warning));
     }
     let total = tournament.games();
     for result in &opened.done {
-        let fits = result.game < total && {
-            let game = tournament.game(result.game);
-            let names: Vec<&str> = game
-                .seating
-                .iter()
-                .map(|&b| tournament.pool[b].name.as_str())
-                .collect();
-            result.seating == names && result.deal == game.deal
-        };
-        let in_shard = args.shard.is_none_or(|(k, n)| result.game % n == k - 1);
-        if !fits || !in_shard {
+        if let Some(why) =
+            results::not_scheduled(&tournament, args.shard, result, opened.has_header)
+        {
             return Err(CliError::input(format!(
-                "{}: game {} is not one of this tournament's (another config, seed or shard?)",
+                "{}: game {} is not one of this tournament's: {why} (another config, seed or shard?)",
                 path.display(),
                 result.game
             )));
@@ -319,10 +338,6 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         total,
         args.shard,
         opened.done.iter().map(|r| r.game).collect(),
-    );
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
     );
     let shard = args
         .shard
@@ -343,12 +358,16 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     );
     // A folder gets one file per game, `game-ID.jsonl`; a file gets the games one after another.
     let record_dir = args.record.as_deref().filter(|path| path.is_dir());
-    let record = match (&args.record, record_dir) {
-        (Some(record), None) => Some(
-            std::fs::File::create(record)
-                .map_err(|e| CliError::input(format!("cannot create {}: {e}", record.display())))?,
-        ),
-        _ => None,
+    let record = match &args.record {
+        Some(path) => {
+            let opened = records::open(path, continued, &opened.done, args.shard)
+                .map_err(CliError::input)?;
+            if let Some(warning) = &opened.warning {
+                eprintln!("take5: warning: {}", visible_lines(warning));
+            }
+            Some(opened.records)
+        }
+        None => None,
     };
     let stop = &STOP;
     stop_on_interrupt();
@@ -401,20 +420,10 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
         let (file, record, in_order, progress, times) = &mut *guard;
-        if let Some(lines) = &finished.record {
-            match (record.as_mut(), record_dir) {
-                (Some(file), _) => {
-                    let named = args.record.as_deref().unwrap_or(Path::new("--record"));
-                    file.write_all(lines)
-                        .map_err(|e| format!("cannot write {}: {e}", named.display()))?;
-                }
-                (None, Some(dir)) => {
-                    let path = dir.join(format!("game-{}.jsonl", finished.result.game));
-                    std::fs::write(&path, lines)
-                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                }
-                (None, None) => {}
-            }
+        // The record first, then the result line: the results never hold a game whose record
+        // is not whole (`--resume` cuts the record back to the results' games).
+        if let (Some(lines), Some(record)) = (&finished.record, record.as_mut()) {
+            record.write(finished.result.game, lines)?;
         }
         results::append(file, &finished.result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -447,6 +456,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         args.format,
         args.times.then(|| times.finish()).as_deref(),
     );
+    super::logs_written()?;
     Ok(Status::Passed)
 }
 

@@ -147,7 +147,8 @@ pub trait Player {
     fn finish(&mut self) {}
 }
 
-/// A player as named on the command line: `builtin:<strategy>` or a bot's command line.
+/// A player as named on the command line: `builtin:<strategy>` or a bot's command line (not
+/// `human`, which `take5 play` reads before it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     Builtin(builtin::Strategy),
@@ -171,6 +172,14 @@ impl PlayerSpec {
                         known.join(", builtin:")
                     )
                 });
+        }
+        // `take5 play` seats a person for `human` before it gets here: anywhere else (a
+        // tournament) there is no terminal seat, and a command named so would be a surprise.
+        if spec == "human" || spec.starts_with("human:") {
+            return Err(format!(
+                "`{spec}` is a person at the terminal, a seat only `take5 play` has; a program \
+                 named human is given by its path (`./human`)"
+            ));
         }
         // Checked now so a bad command line is a usage error, not a fault in the first game.
         process::BotCommand::parse(spec)?;

@@ -5,55 +5,61 @@
 //! Events are queued and written together with the next request, so a decision costs one write
 //! and one read, like a raw ping-pong.
 
-use super::process::{BotCommand, BotProcess, ProcessError};
+use super::process::{BotCommand, BotProcess, ProcessError, logs};
 use super::{Answer, Fault, FaultKind, GameStart, Legality, Player};
 use crate::game::{Action, Event, Outcome, Seat, View};
 use crate::protocol::{ErrorKind, FromBot, parse, print};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Every line sent to a bot and received from it, each with the seconds since the log was
 /// opened and a direction: `>` sent to the bot, `<` received from it, `!` a line that could not
 /// be read (with why). Written as it happens, one `write` per batch, so a killed run keeps it.
 pub struct IoLog {
-    file: std::fs::File,
+    /// None once a write failed (the failure is noted in [`logs`]): the log ends there.
+    file: Option<std::fs::File>,
+    path: PathBuf,
     start: Instant,
     text: String,
 }
 
 impl IoLog {
-    /// Creates (or truncates) the log at `path`; times count from `start`.
+    /// Creates the log at `path`, which must not exist (nor be a link); times count from
+    /// `start`.
     pub fn create(path: &Path, start: Instant) -> std::io::Result<IoLog> {
-        Ok(IoLog {
-            file: std::fs::File::create(path)?,
-            start,
-            text: String::new(),
-        })
+        Ok(IoLog::at(logs::create_new(path)?, path, start))
     }
 
     /// Opens the log at `path` to append to it (a bot started again in the same folder keeps
-    /// one log); times count from `start`.
+    /// one log), without following a link there; times count from `start`.
     pub fn append(path: &Path, start: Instant) -> std::io::Result<IoLog> {
-        Ok(IoLog {
-            file: std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)?,
+        Ok(IoLog::at(logs::open_append(path)?, path, start))
+    }
+
+    fn at(file: std::fs::File, path: &Path, start: Instant) -> IoLog {
+        IoLog {
+            file: Some(file),
+            path: path.to_path_buf(),
             start,
             text: String::new(),
-        })
+        }
     }
 
     fn write(&mut self, direction: char, lines: &str) {
         use std::fmt::Write as _;
+        let Some(file) = &mut self.file else { return };
         let at = self.start.elapsed().as_secs_f64();
         self.text.clear();
         for line in lines.lines() {
             let _ = writeln!(self.text, "{at:11.6} {direction} {line}");
         }
-        // A log that cannot be written must not stop the game.
-        let _ = self.file.write_all(self.text.as_bytes());
+        // A log that cannot be written must not stop the game: it is given up, and the
+        // command says so at its end.
+        if let Err(e) = file.write_all(self.text.as_bytes()) {
+            logs::lost(&self.path, &e);
+            self.file = None;
+        }
     }
 }
 

@@ -40,8 +40,9 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// The longest line (in bytes, without the line end) a bot may send by default.
-pub const DEFAULT_LINE_LIMIT: usize = 1024;
+/// The longest line (in bytes, without the line end) a bot may send by default: the protocol's
+/// longest reply.
+pub const DEFAULT_LINE_LIMIT: usize = crate::protocol::MAX_REPLY_BYTES;
 /// How much of stderr is kept for fault messages.
 pub const STDERR_TAIL_LINES: usize = 20;
 pub const STDERR_TAIL_BYTES: usize = 4096;
@@ -297,12 +298,7 @@ impl BotProcess {
     pub fn spawn_with_limit(cmd: &BotCommand, line_limit: usize) -> io::Result<BotProcess> {
         let line_limit = line_limit.max(1);
         let stderr_file = match &cmd.stderr_file {
-            Some(path) => Some(
-                std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)?,
-            ),
+            Some(path) => Some((logs::open_append(path)?, path.clone())),
             None => None,
         };
         let mut command = Command::new(&cmd.program);
@@ -994,7 +990,7 @@ const STDERR_LAST_WORDS: usize = 64 * 1024;
 fn drain_stderr(
     mut stderr: ChildStderr,
     tail: &StderrTail,
-    mut file: Option<std::fs::File>,
+    mut file: Option<(std::fs::File, PathBuf)>,
     stop: &OwnedFd,
 ) {
     let mut chunk = [0u8; 8192];
@@ -1037,10 +1033,12 @@ fn drain_stderr(
                     last_words += n;
                 }
                 tail.push(&chunk[..n]);
-                // A file that cannot be written is given up: the bot must never block on it.
-                if let Some(f) = &mut file
-                    && f.write_all(&chunk[..n]).is_err()
+                // A file that cannot be written is given up (and said so): the bot must never
+                // block on it.
+                if let Some((f, path)) = &mut file
+                    && let Err(e) = f.write_all(&chunk[..n])
                 {
+                    logs::lost(path, &e);
                     file = None;
                 }
             }
@@ -1293,6 +1291,79 @@ mod tests {
             err.to_string(),
             "line is not UTF-8 (bad byte at 1 of 2): a\\xff"
         );
+    }
+}
+
+/// The `--log-io` logs of bots (their lines, their stderr): opened without following a link,
+/// and the first write failure of each remembered, process-wide (the logs are written from the
+/// jobs' threads and the stderr threads; the command reports them once, at its end).
+pub mod logs {
+    use std::fs::{File, OpenOptions};
+    use std::io;
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::path::{Path, PathBuf};
+    use std::sync::Mutex;
+
+    /// Each log that lost lines, with why (the first failure).
+    static LOST: Mutex<Vec<(PathBuf, String)>> = Mutex::new(Vec::new());
+
+    /// Creates the log at `path`, which must not exist yet (`O_EXCL`: a link there is refused
+    /// too, even one to nowhere).
+    pub fn create_new(path: &Path) -> io::Result<File> {
+        OpenOptions::new().write(true).create_new(true).open(path)
+    }
+
+    /// Opens the log at `path` to append to it, created if missing; a symbolic link there is
+    /// refused (`O_NOFOLLOW`), not followed.
+    pub fn open_append(path: &Path) -> io::Result<File> {
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(path)
+            .map_err(|e| match e.raw_os_error() {
+                Some(libc::ELOOP) => {
+                    io::Error::other("a symbolic link: take5 does not follow links for its logs")
+                }
+                _ => e,
+            })
+    }
+
+    /// Refuses a log at `path` that is a symbolic link, or, unless `existing` is allowed, any
+    /// file there: logs are not overwritten.
+    pub fn refuse(path: &Path, existing: bool) -> Result<(), String> {
+        match std::fs::symlink_metadata(path) {
+            Err(_) => Ok(()),
+            Ok(meta) if meta.file_type().is_symlink() => Err(format!(
+                "{} is a symbolic link: take5 does not follow links for its logs",
+                path.display()
+            )),
+            Ok(_) if existing => Ok(()),
+            Ok(_) => Err(format!(
+                "{} exists: take5 does not overwrite logs: give another --log-io folder, or remove it",
+                path.display()
+            )),
+        }
+    }
+
+    /// Notes that the log at `path` could not be written (`error`), with a warning the first
+    /// time: its lines end there.
+    pub fn lost(path: &Path, error: &io::Error) {
+        let mut lost = LOST.lock().unwrap_or_else(|p| p.into_inner());
+        if lost.iter().any(|(p, _)| p == path) {
+            return;
+        }
+        // The path holds a bot's name, from a file: shown safely.
+        eprintln!(
+            "take5: warning: cannot write {}: {error}; the log is cut short here",
+            crate::visible::visible(&path.display().to_string())
+        );
+        lost.push((path.to_path_buf(), error.to_string()));
+    }
+
+    /// The logs that lost lines so far, each with why.
+    pub fn lost_so_far() -> Vec<(PathBuf, String)> {
+        LOST.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 }
 

@@ -14,8 +14,9 @@ use std::fmt;
 /// The protocol version this crate speaks.
 pub const VERSION: u32 = 1;
 
-/// The longest reply line a bot may write, in bytes, its `\n` included (the pipe layer enforces
-/// it).
+/// The longest reply line a bot may write, in bytes, not counting its line end (`\n` or `\r\n`):
+/// the text a bot author composes, whatever line end its language writes (the pipe layer
+/// enforces it, docs/protocol.md).
 pub const MAX_REPLY_BYTES: usize = 1024;
 
 /// A line from the referee to a bot.

@@ -12,6 +12,7 @@
 
 pub mod config;
 pub mod paired;
+pub mod records;
 pub mod results;
 pub mod sprt;
 pub mod stats;
@@ -102,6 +103,11 @@ fn permutation(items: &[usize], mut n: u64) -> Vec<usize> {
     out
 }
 
+/// Whether game `id` is in shard `K/N` (`None`: the whole tournament): its id is K-1 modulo N.
+pub fn in_shard(id: u64, shard: Option<(u64, u64)>) -> bool {
+    shard.is_none_or(|(k, n)| id % n == k - 1)
+}
+
 /// The seed of deal `deal`: the first 64 bits of stream `Deal(deal)` of the tournament's seed.
 /// Every table plays the same deals; within a game, the referee deals from stream `Deal(0)` of
 /// this seed and the built-in bots draw from its bot streams.
@@ -186,6 +192,48 @@ pub struct Run<'a> {
     pub record_format: u32,
     /// Set (by Ctrl-C): the jobs start no new game.
     pub stop: &'a AtomicBool,
+}
+
+/// The folder of job `job`'s logs with `--log-io DIR`.
+fn job_log_dir(dir: &Path, job: usize) -> PathBuf {
+    dir.join(format!("job-{job}"))
+}
+
+/// Where job `job`'s logs of bot `name` go with `--log-io DIR`: its lines, its stderr.
+fn log_paths(dir: &Path, job: usize, name: &str) -> (PathBuf, PathBuf) {
+    let dir = job_log_dir(dir, job);
+    (
+        dir.join(format!("{name}.log")),
+        dir.join(format!("{name}.stderr")),
+    )
+}
+
+/// Refuses the `--log-io DIR` logs a run of `jobs` jobs would write that exist already (unless
+/// it `resume`s a run, whose logs it continues) or are symbolic links (a job's folder too):
+/// logs are neither overwritten nor written through a link.
+pub fn check_logs(
+    tournament: &Tournament,
+    dir: &Path,
+    jobs: usize,
+    resume: bool,
+) -> Result<(), String> {
+    for job in 1..=jobs {
+        let folder = job_log_dir(dir, job);
+        if std::fs::symlink_metadata(&folder).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(format!(
+                "{} is a symbolic link: take5 does not follow links for its logs",
+                folder.display()
+            ));
+        }
+        for bot in &tournament.pool {
+            if let PlayerSpec::Command(_) = bot.player {
+                let (log, stderr) = log_paths(dir, job, &bot.name);
+                crate::players::process::logs::refuse(&log, resume)?;
+                crate::players::process::logs::refuse(&stderr, resume)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A game played: its result and, with [`Run::record`], its record (JSON Lines).
@@ -382,7 +430,7 @@ impl<'a> Table<'a> {
             None => None,
         };
         if let Some(dir) = run.log_io {
-            let dir = dir.join(format!("job-{job}"));
+            let dir = job_log_dir(dir, job);
             std::fs::create_dir_all(&dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
@@ -398,9 +446,9 @@ impl<'a> Table<'a> {
             };
             command.dir.clone_from(&bot.dir);
             let log = run.log_io.map(|dir| {
-                let dir = dir.join(format!("job-{job}"));
-                command.stderr_file = Some(dir.join(format!("{}.stderr", bot.name)));
-                (dir.join(format!("{}.log", bot.name)), start)
+                let (log, stderr) = log_paths(dir, job, &bot.name);
+                command.stderr_file = Some(stderr);
+                (log, start)
             });
             kept.push(Rc::new(RefCell::new(KeptBot {
                 command,

@@ -101,6 +101,56 @@ impl GameResult {
     }
 }
 
+/// Why `result` is not game `result.game` of the schedule `tournament` plays (in `shard`), if
+/// it is not: its deal, table, rotation, seating (the bots at their seats) and seed must be the
+/// schedule's. A game without a seed (from an older take5) passes only when `has_header`: the
+/// file's header vouches for its seed; without one nothing else tells which seed it was played
+/// with.
+pub fn not_scheduled(
+    tournament: &Tournament,
+    shard: Option<(u64, u64)>,
+    result: &GameResult,
+    has_header: bool,
+) -> Option<String> {
+    let total = tournament.games();
+    if result.game >= total {
+        return Some(format!("this tournament has {total} games"));
+    }
+    if let Some((k, n)) = shard
+        && !super::in_shard(result.game, shard)
+    {
+        return Some(format!("it is not in shard {k}/{n}"));
+    }
+    let game = tournament.game(result.game);
+    let names: Vec<&str> = game
+        .seating
+        .iter()
+        .map(|&b| tournament.pool[b].name.as_str())
+        .collect();
+    let seed = super::deal_seed(tournament.seed, game.deal);
+    let differs = |what: &str, theirs: String, ours: String| {
+        Some(format!("its {what} is {theirs}, the schedule's is {ours}"))
+    };
+    if (result.table, result.deal, result.rotation) != (game.table, game.deal, game.rotation) {
+        return differs(
+            "table, deal and rotation",
+            format!("{}, {}, {}", result.table, result.deal, result.rotation),
+            format!("{}, {}, {}", game.table, game.deal, game.rotation),
+        );
+    }
+    if result.seating != names {
+        return differs("seating", result.seating.join(","), names.join(","));
+    }
+    match result.seed {
+        Some(theirs) if theirs != seed => differs("seed", theirs.to_string(), seed.to_string()),
+        None if !has_header => Some(
+            "it has no seed, and the file no header: which seed it was played with cannot be checked"
+                .to_string(),
+        ),
+        _ => None,
+    }
+}
+
 /// The results format this take5 writes (the header's `take5_results`).
 pub const FORMAT: u32 = 1;
 
@@ -300,6 +350,34 @@ pub fn read_header(path: &Path) -> Result<Option<Header>, String> {
 /// The longest header line read.
 const MAX_HEADER_BYTES: u64 = 1 << 20;
 
+/// The longest line a results file may have, in bytes: a record's ([`crate::record::MAX_LINE`]),
+/// far more than a game's result or a header takes. Readers refuse a longer line, naming it,
+/// rather than hold it (`/dev/zero` ends with that error, in bounded memory).
+pub const MAX_LINE: usize = crate::record::MAX_LINE;
+
+/// Reads the next line of a results file into `line` (cleared first), with its line end, but
+/// refuses a line longer than [`MAX_LINE`]: line `number` of `path`. The bytes read; 0 at the
+/// end. A last line without a line end (torn by a kill) is returned as it is.
+pub fn read_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    path: &Path,
+    number: u64,
+) -> Result<usize, String> {
+    line.clear();
+    let n = (&mut *input)
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', line)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if n > MAX_LINE && line.last() != Some(&b'\n') {
+        return Err(format!(
+            "{}:{number}: the line is longer than {MAX_LINE} bytes, the longest a results line may be (not a results file?)",
+            path.display()
+        ));
+    }
+    Ok(n)
+}
+
 /// Reads a results file's games (its header, if any, is skipped: see [`read_header`]). A last
 /// line cut short by a killed run (no newline at its end) is dropped, and the length of the
 /// whole lines returned so the file can be cut back to them.
@@ -307,27 +385,24 @@ pub fn read(path: &Path) -> Result<(Vec<GameResult>, u64), String> {
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut reader = BufReader::new(file);
     let mut results = Vec::new();
-    let mut line = String::new();
+    let mut line = Vec::new();
     let mut good = 0u64;
     let mut number = 0;
     loop {
-        line.clear();
-        let n = reader
-            .read_line(&mut line)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let n = read_line(&mut reader, &mut line, path, number + 1)?;
         if n == 0 {
             break;
         }
         number += 1;
-        if !line.ends_with('\n') {
+        if line.last() != Some(&b'\n') {
             // A line torn by a kill: the game was not finished as far as the file knows.
             break;
         }
-        if number == 1 && is_header(&line) {
+        if number == 1 && line.starts_with(HEADER_START.as_bytes()) {
             good += n as u64;
             continue;
         }
-        let result: GameResult = serde_json::from_str(&line)
+        let result: GameResult = serde_json::from_slice(&line)
             .map_err(|e| format!("{}:{number}: not a game result: {e}", path.display()))?;
         results.push(result);
         good += n as u64;
@@ -343,6 +418,22 @@ pub struct Opened {
     pub done: Vec<GameResult>,
     /// With `--resume`: a warning for a file without a header.
     pub warning: Option<String>,
+    /// Whether the file has a header (a new file gets one).
+    pub has_header: bool,
+}
+
+/// Locks `file` (at `path`) for this run, or says that another take5 holds it.
+pub fn lock(file: &File, path: &Path) -> Result<(), String> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "{} is being written by another take5 (it holds the file's lock): wait for it to end, or write another file",
+            path.display()
+        )),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(format!("cannot write {}: {e}", path.display()))
+        }
+    }
 }
 
 /// Opens a results file for appending: a new one, started with `header`, or with `resume`, an
@@ -369,17 +460,9 @@ pub fn open(path: &Path, resume: bool, header: &Header) -> Result<Opened, String
         .truncate(false)
         .open(path)
         .map_err(fail)?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            return Err(format!(
-                "{} is being written by another take5 (it holds the file's lock): wait for it to end, or write another file",
-                path.display()
-            ));
-        }
-        Err(std::fs::TryLockError::Error(e)) => return Err(fail(e)),
-    }
+    lock(&file, path)?;
     let mut warning = None;
+    let mut has_header = true;
     let (done, good) = if exists && resume {
         match read_header(path)? {
             Some(old) => {
@@ -391,8 +474,9 @@ pub fn open(path: &Path, resume: bool, header: &Header) -> Result<Opened, String
                 }
             }
             None => {
+                has_header = false;
                 warning = Some(format!(
-                    "{}: no header (written by an older take5): which tournament its games are of is checked game by game only",
+                    "{}: no header (written by an older take5): its games are checked one by one against this tournament's schedule (seed, deal, bots at their seats)",
                     path.display()
                 ))
             }
@@ -414,6 +498,7 @@ pub fn open(path: &Path, resume: bool, header: &Header) -> Result<Opened, String
         file,
         done,
         warning,
+        has_header,
     })
 }
 

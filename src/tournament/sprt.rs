@@ -42,6 +42,11 @@ impl Decision {
     }
 }
 
+/// The largest Elo difference a test may name (either way): an expected score of 99.7%, far past
+/// any pair a test is for. Further out the expected score rounds to 1 and the LLR is NaN, which
+/// never decides.
+pub const MAX_ELO: f64 = 1000.0;
+
 /// The expected score of a bot `elo` Elo stronger than its opponent (logistic model).
 pub fn score_of_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
@@ -53,29 +58,42 @@ pub fn elo_of_score(score: f64) -> f64 {
 }
 
 impl Sprt {
-    /// `elo0=E,elo1=E[,alpha=P][,beta=P]` (alpha and beta 0.05 when not given).
+    /// `elo0=E,elo1=E[,alpha=P][,beta=P]` (alpha and beta 0.05 when not given), each key once,
+    /// each Elo within [`MAX_ELO`] of 0.
     pub fn parse(text: &str) -> Result<Sprt, String> {
-        let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
+        let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, None, None);
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| format!("`{part}` is not KEY=VALUE (e.g. elo0=0)"))?;
+            let key = key.trim();
             let number: f64 = value
                 .trim()
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("{key}: `{value}` is not a number"))?;
-            match key.trim() {
-                "elo0" => elo0 = Some(number),
-                "elo1" => elo1 = Some(number),
-                "alpha" => alpha = number,
-                "beta" => beta = number,
+                .ok_or_else(|| format!("{key}: `{value}` is not a finite number"))?;
+            let setting = match key {
+                "elo0" => &mut elo0,
+                "elo1" => &mut elo1,
+                "alpha" => &mut alpha,
+                "beta" => &mut beta,
                 other => {
                     return Err(format!(
                         "`{other}` is not a setting of the test (elo0, elo1, alpha, beta)"
                     ));
                 }
+            };
+            if key.starts_with("elo") && number.abs() > MAX_ELO {
+                return Err(format!(
+                    "{key} ({}) must be between -{MAX_ELO} and {MAX_ELO} (an Elo difference; \
+                     {MAX_ELO} is an expected score of {:.1}%)",
+                    value.trim(),
+                    100.0 * score_of_elo(MAX_ELO)
+                ));
+            }
+            if setting.replace(number).is_some() {
+                return Err(format!("{key} is given twice"));
             }
         }
         let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
@@ -84,8 +102,8 @@ impl Sprt {
         let sprt = Sprt {
             elo0,
             elo1,
-            alpha,
-            beta,
+            alpha: alpha.unwrap_or(0.05),
+            beta: beta.unwrap_or(0.05),
         };
         sprt.check()?;
         Ok(sprt)
@@ -251,12 +269,48 @@ mod tests {
             ("elo0=0", "give both"),
             ("elo0=0,elo1=5,alpha=1.5", "alpha (1.5)"),
             ("elo0=0,elo1=5,gamma=1", "`gamma` is not a setting"),
-            ("elo0=x,elo1=5", "elo0: `x` is not a number"),
+            ("elo0=x,elo1=5", "elo0: `x` is not a finite number"),
+            ("elo0=0,elo1=NaN", "elo1: `NaN` is not a finite number"),
+            ("elo0=-inf,elo1=5", "elo0: `-inf` is not a finite number"),
+            (
+                "elo0=0,elo1=1e308",
+                "elo1 (1e308) must be between -1000 and 1000",
+            ),
+            (
+                "elo0=-1001,elo1=0",
+                "elo0 (-1001) must be between -1000 and 1000",
+            ),
+            ("elo0=0,elo1=5,elo1=10", "elo1 is given twice"),
+            ("elo0=0,elo1=5,alpha=0.1,alpha=0.2", "alpha is given twice"),
             ("elo0=0,elo1=5,alpha=0.6,beta=0.5", "alpha + beta"),
         ] {
             let err = Sprt::parse(text).unwrap_err();
             assert!(err.contains(said), "{text}: {err}");
         }
+    }
+
+    /// At the largest Elo a test may name, the LLR is a number, and it decides.
+    #[test]
+    fn the_llr_at_the_largest_elo_decides() {
+        let sprt = Sprt::parse(&format!("elo0=-{MAX_ELO},elo1={MAX_ELO}")).unwrap();
+        for counts in [
+            [0, 0, 0, 0, 40],
+            [40, 0, 0, 0, 0],
+            [1, 5, 20, 5, 1],
+            [0, 0, 0, 1, 30],
+        ] {
+            let counts: Vec<(f64, u64)> = counts
+                .iter()
+                .enumerate()
+                .map(|(h, &n)| (h as f64 / 4.0, n))
+                .collect();
+            assert!(sprt.llr(&counts).is_finite(), "{counts:?}");
+        }
+        let won: Vec<(f64, u64)> = (0..5)
+            .map(|h| (h as f64 / 4.0, if h == 4 { 200 } else { 0 }))
+            .collect();
+        let tight = Sprt::parse(&format!("elo0=0,elo1={MAX_ELO}")).unwrap();
+        assert_eq!(tight.decide(tight.llr(&won)), Decision::H1);
     }
 
     #[test]

@@ -12,6 +12,11 @@ use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
+/// The most bots the terminal table shows head to head and paired by deal: a screenful. Past it
+/// the grid is wider than a terminal and the pairs grow as the square of the bots, so the table
+/// lists the bots and says where the pairs are (`--format json` or `csv`, `--html`).
+pub const SCREENFUL_OF_BOTS: usize = 30;
+
 /// One bot's figures.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BotStats {
@@ -433,6 +438,30 @@ impl Stats {
                 b.uncertainty,
             );
         }
+        if self.bots.len() > SCREENFUL_OF_BOTS {
+            let _ = writeln!(
+                out,
+                "\nhead to head and paired by deal: not printed for more than {SCREENFUL_OF_BOTS} \
+                 bots (these are {}); `take5 stats RESULTS --format json` (or `--format csv`) \
+                 lists every pair, `take5 stats RESULTS --html` draws them",
+                self.bots.len()
+            );
+        } else {
+            out.push_str(&self.head_to_head_table(width));
+            if !self.pairs.is_empty() {
+                out.push_str(&self.pairs_table(width));
+            }
+        }
+        if let Some(sprt) = &self.sprt {
+            let _ = writeln!(out, "\n{}", sprt.line());
+        }
+        out
+    }
+
+    /// Head to head as a grid, a bot per row and per column: the share of their games together
+    /// where the row's bot ranked ahead.
+    fn head_to_head_table(&self, width: usize) -> String {
+        let mut out = String::new();
         let _ = writeln!(
             out,
             "\nhead to head (row ahead of column, % of their games):"
@@ -442,25 +471,22 @@ impl Stats {
             let _ = write!(out, " {:>width$}", b.name);
         }
         let _ = writeln!(out);
+        let by_pair: HashMap<(&str, &str), &HeadToHead> = self
+            .head_to_head
+            .iter()
+            .map(|h| ((h.bot.as_str(), h.other.as_str()), h))
+            .collect();
         for a in &self.bots {
             let _ = write!(out, "{:<width$}", a.name);
             for b in &self.bots {
-                let cell = self
-                    .head_to_head
-                    .iter()
-                    .find(|h| h.bot == a.name && h.other == b.name)
+                let cell = by_pair
+                    .get(&(a.name.as_str(), b.name.as_str()))
                     .map_or("-".to_string(), |h| {
                         format!("{:.0}%", 100.0 * h.ahead as f64 / h.games as f64)
                     });
                 let _ = write!(out, " {cell:>width$}");
             }
             let _ = writeln!(out);
-        }
-        if !self.pairs.is_empty() {
-            out.push_str(&self.pairs_table(width));
-        }
-        if let Some(sprt) = &self.sprt {
-            let _ = writeln!(out, "\n{}", sprt.line());
         }
         out
     }
@@ -597,5 +623,85 @@ fn csv_field(s: &str) -> String {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The statistics of a ring of `bots` bots: each plays its neighbour one deal (two games).
+    fn ring(bots: usize) -> Stats {
+        let mut acc = Accumulator::default();
+        for i in 0..bots {
+            let (a, b) = (format!("bot{i}"), format!("bot{}", (i + 1) % bots));
+            for (rotation, seating) in [vec![a.clone(), b.clone()], vec![b, a]]
+                .into_iter()
+                .enumerate()
+            {
+                acc.add(&GameResult {
+                    game: 2 * i as u64 + rotation as u64,
+                    table: i as u64,
+                    deal: 0,
+                    rotation: rotation as u64,
+                    seed: None,
+                    seating,
+                    totals: vec![3, 5],
+                    ranks: vec![1, 2],
+                    winners: vec![0],
+                    faults: Vec::new(),
+                    times: None,
+                });
+            }
+        }
+        acc.finish()
+    }
+
+    #[test]
+    fn a_screenful_of_bots_is_shown_head_to_head_and_paired() {
+        let stats = ring(SCREENFUL_OF_BOTS);
+        let table = stats.table();
+        let grid = table
+            .split("head to head (row ahead of column, % of their games):\n")
+            .nth(1)
+            .expect("the head-to-head grid");
+        // Its header, then a row per bot, each a cell per bot.
+        let rows: Vec<&str> = grid.lines().skip(1).take(SCREENFUL_OF_BOTS).collect();
+        assert!(
+            rows.iter()
+                .all(|row| row.split_whitespace().count() == 1 + SCREENFUL_OF_BOTS)
+        );
+        // Each bot ranked ahead of each neighbour in one of their two games, and met no other.
+        for row in &rows {
+            let cells: Vec<&str> = row.split_whitespace().skip(1).collect();
+            assert_eq!(cells.iter().filter(|&&c| c == "50%").count(), 2, "{row}");
+            assert_eq!(
+                cells.iter().filter(|&&c| c == "-").count(),
+                SCREENFUL_OF_BOTS - 2
+            );
+        }
+        assert!(table.contains("\npaired by deal"), "{table}");
+        assert!(!table.contains("not printed"), "{table}");
+    }
+
+    #[test]
+    fn past_a_screenful_the_table_lists_the_bots_and_says_where_the_pairs_are() {
+        let stats = ring(2000);
+        assert_eq!(stats.pairs.len(), 2000);
+        let table = stats.table();
+        let lines: Vec<&str> = table.lines().collect();
+        // The count of games, the column names, a line per bot, a blank line, and the hint.
+        assert_eq!(lines.len(), 2 + 2000 + 2, "{}", &table[..2000]);
+        assert_eq!(lines[0], "4000 games");
+        assert!(lines[2..2002].iter().all(|line| line.starts_with("bot")));
+        let hint = lines[2003];
+        for said in [
+            "not printed for more than 30 bots (these are 2000)",
+            "--format json",
+            "--format csv",
+            "--html",
+        ] {
+            assert!(hint.contains(said), "{hint}");
+        }
     }
 }

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 /// Lines held back per file by default.
@@ -73,11 +73,8 @@ impl Reader {
     /// run (no newline at its end) is left out, as `take5 tournament --resume` does.
     fn fill(&mut self, window: usize) -> Result<(), String> {
         while !self.ended && self.held.len() < window {
-            self.buffer.clear();
-            let n = self
-                .lines
-                .read_until(b'\n', &mut self.buffer)
-                .map_err(|e| format!("cannot read {}: {e}", self.path.display()))?;
+            let n =
+                results::read_line(&mut self.lines, &mut self.buffer, &self.path, self.line + 1)?;
             if n == 0 || self.buffer.last() != Some(&b'\n') {
                 self.ended = true;
                 break;
@@ -164,9 +161,11 @@ pub fn merge(
             let path = readers[i].path.display();
             if result.game < previous.game {
                 return Err(format!(
-                    "{path}:{line}: game {} comes more than {window} lines after its place (game {} \
-                     was taken already): give a larger --window",
-                    result.game, previous.game
+                    "{path}:{line}: game {} comes more than {window} line{} after its place (game \
+                     {} was taken already): give a larger --window",
+                    result.game,
+                    if window == 1 { "" } else { "s" },
+                    previous.game
                 ));
             }
             if result.game == previous.game {

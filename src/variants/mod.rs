@@ -4,6 +4,7 @@
 pub mod anniversary;
 pub mod circle;
 pub mod classic;
+pub mod fixtures;
 pub mod pro;
 pub mod take_a_number;
 
@@ -55,6 +56,16 @@ impl Variant {
             Variant::TakeANumber => take_a_number::rules(),
             Variant::Circle => circle::rules(),
             Variant::Anniversary => anniversary::rules(),
+        }
+    }
+
+    /// Checks a deal given rather than dealt from a seed (`take5 play --deal`, a record's `deal`
+    /// line) for what the rules deal beyond what the model checks: the anniversary variant's
+    /// round 1 gives each seat its special cards. (A fixture may set up any deal instead.)
+    pub fn check_given_deal(self, rules: &Rules, round: u32, deal: &Deal) -> Result<(), String> {
+        match self {
+            Variant::Anniversary if round == 1 => anniversary::check_first_deal(rules, deal),
+            _ => Ok(()),
         }
     }
 

@@ -497,28 +497,8 @@ fn a_bad_table_is_refused_with_what_is_wrong() {
 /// cards, or with the wrong number for a seat, is refused (exit status 2), naming the round.
 #[test]
 fn a_deal_file_must_deal_the_special_cards_of_the_setup() {
-    let hands = "hands:
-        - [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-        - [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]
-      rows: [101, 102, 103, 104]";
-    let deck = "[fifth_row, fifth_row, fifth_row, fifth_row, seven_nimmt, seven_nimmt, \
-                seven_nimmt, insert, insert, insert, insert, replace, replace, replace, shift, \
-                shift, shift, shift, stop, stop, negative_positive, negative_positive]";
-    let play = |name: &str, specials: &str| {
-        let path = temp(name);
-        std::fs::write(&path, format!("rounds:\n    - {hands}\n{specials}")).unwrap();
-        take5(&[
-            "play",
-            "--variant",
-            "anniversary",
-            "--player",
-            "builtin:lowest",
-            "--player",
-            "builtin:highest",
-            "--deal",
-            path.to_str().unwrap(),
-        ])
-    };
+    let deck = SPECIAL_DECK;
+    let play = |name: &str, specials: &str| play_dealt(&deal_file(name, specials), &[]);
     let refused = |output: std::process::Output, says: &str| {
         let err = String::from_utf8_lossy(&output.stderr).into_owned();
         assert_eq!(output.status.code(), Some(2), "{err}");
@@ -546,12 +526,111 @@ fn a_deal_file_must_deal_the_special_cards_of_the_setup() {
         ),
         "round 1: 7 special cards given (the hands and the deck), the anniversary variant has 28",
     );
-    let output = play(
+    ok(&play_dealt(&full_deal_file(), &[]));
+}
+
+/// Round 1 of a two-seat anniversary deal file: the hands and rows.
+const DEAL_HANDS: &str = "hands:
+        - [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+        - [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]
+      rows: [101, 102, 103, 104]";
+
+/// The 22 special cards left for the deck by the hands of [`full_deal_file`].
+const SPECIAL_DECK: &str = "[fifth_row, fifth_row, fifth_row, fifth_row, seven_nimmt, \
+    seven_nimmt, seven_nimmt, insert, insert, insert, insert, replace, replace, replace, shift, \
+    shift, shift, shift, stop, stop, negative_positive, negative_positive]";
+
+/// A `--deal` file `name` of round 1 with its `specials` line (empty: none).
+fn deal_file(name: &str, specials: &str) -> std::path::PathBuf {
+    let path = temp(name);
+    std::fs::write(&path, format!("rounds:\n    - {DEAL_HANDS}\n{specials}")).unwrap();
+    path
+}
+
+/// A deal file of the rulebook's setup: three special cards to each seat, 22 as the deck.
+fn full_deal_file() -> std::path::PathBuf {
+    deal_file(
         "full-specials.yaml",
         &format!(
             "      specials: {{hands: [[seven_nimmt, stop, stop], [negative_positive, \
-             negative_positive, replace]], deck: {deck}}}\n"
+             negative_positive, replace]], deck: {SPECIAL_DECK}}}\n"
         ),
-    );
-    ok(&output);
+    )
+}
+
+/// `take5 play` of the anniversary variant, lowest against highest, dealt from `deal`.
+fn play_dealt(deal: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "play",
+        "--variant",
+        "anniversary",
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:highest",
+        "--deal",
+        deal.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    take5(&args)
+}
+
+/// A record whose round 1 is given (not the seed's) must give each seat the special cards of
+/// the setup, as `take5 play --deal` requires: a `specials` line with an empty hand, or four
+/// cards for a seat, is refused at its deal, in both record formats.
+#[test]
+fn verify_refuses_a_given_first_deal_whose_special_hands_are_not_the_setup() {
+    let deal = full_deal_file();
+    for format in ["1", "2"] {
+        let record = temp(&format!("given-{format}.jsonl"));
+        let path = record.to_str().unwrap();
+        ok(&play_dealt(
+            &deal,
+            &["--seed", "1", "--record", path, "--record-format", format],
+        ));
+        ok(&take5(&["verify", path]));
+        let text = std::fs::read_to_string(&record).unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("\"event\":\"specials\""))
+            .expect("a specials line");
+        // The same six cards, dealt 0 and 6, then 2 and 4.
+        for (hands, said) in [
+            (
+                serde_json::json!([
+                    [],
+                    [
+                        "seven_nimmt",
+                        "stop",
+                        "stop",
+                        "negative_positive",
+                        "negative_positive",
+                        "replace"
+                    ]
+                ]),
+                "seat 0 gets 0 special cards",
+            ),
+            (
+                serde_json::json!([
+                    ["seven_nimmt", "stop"],
+                    ["stop", "negative_positive", "negative_positive", "replace"]
+                ]),
+                "seat 0 gets 2 special cards",
+            ),
+        ] {
+            let mut specials: serde_json::Value = serde_json::from_str(&lines[at]).unwrap();
+            specials["hands"] = hands;
+            lines[at] = specials.to_string();
+            std::fs::write(&record, lines.join("\n") + "\n").unwrap();
+            let output = take5(&["verify", path]);
+            let out = String::from_utf8_lossy(&output.stdout).into_owned();
+            assert_eq!(output.status.code(), Some(1), "format {format}: {out}");
+            let expected = format!(
+                "{path}:{at}: the deal of round 1 breaks the rules: {said}, the anniversary \
+                 variant deals 3 to each seat in round 1"
+            );
+            assert!(out.contains(&expected), "format {format}: {out}");
+        }
+    }
 }

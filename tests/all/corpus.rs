@@ -226,6 +226,9 @@ fn play(case: &Case, format: &str, suffix: &str) -> PathBuf {
     }
     let output = command
         .args(case.args)
+        // A generous limit (records do not hold it): a Python bot can take seconds to start on
+        // a loaded machine, and a timeout would be a fault, another game.
+        .args(["--timeout", "600000"])
         .args(["--record-format", format, "--quiet", "--record"])
         .arg(&fresh)
         .output()

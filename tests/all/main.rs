@@ -23,6 +23,7 @@ mod house_play;
 mod house_settings;
 mod kits;
 mod limits;
+mod log_io;
 mod mcs;
 mod mcs_search;
 mod model;

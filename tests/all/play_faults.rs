@@ -231,7 +231,8 @@ fn the_python_example_bot_plays_a_10_player_game_with_the_whole_deck() {
         command.args(["--player", &format!("builtin:{bot}")]);
     }
     let output = command
-        .args(["--seed", "2", "--record"])
+        // A generous limit: a Python bot can take seconds to start on a loaded machine.
+        .args(["--timeout", "600000", "--seed", "2", "--record"])
         .arg(&record)
         .output()
         .unwrap();

@@ -457,3 +457,26 @@ fn parsed_commands_run_without_a_shell() {
     let mut bot = BotProcess::spawn(&cmd).unwrap();
     assert_eq!(expect_line(&mut bot, after(5000)), "a b|;");
 }
+
+/// The longest reply is `MAX_REPLY_BYTES` bytes of text, whatever its line end (`\n` or `\r\n`),
+/// as docs/protocol.md says (protocol_doc.rs checks the page); a byte more is too long.
+#[test]
+fn a_reply_of_the_longest_length_is_read_and_a_byte_more_is_too_long() {
+    use take5::protocol::MAX_REPLY_BYTES;
+    let cmd = BotCommand::new("sh", [script("echo.sh")]);
+    let mut bot = BotProcess::spawn(&cmd).unwrap();
+    let longest = "x".repeat(MAX_REPLY_BYTES);
+    for line in [
+        longest.clone(),
+        format!("{longest}\r"),
+        format!("{longest}y"),
+    ] {
+        bot.send_line(&line, after(5000)).unwrap();
+    }
+    assert_eq!(expect_line(&mut bot, after(5000)), longest);
+    assert_eq!(expect_line(&mut bot, after(5000)), longest);
+    match bot.read_line(after(5000)) {
+        Err(ProcessError::TooLong { limit }) => assert_eq!(limit, MAX_REPLY_BYTES),
+        other => panic!("expected TooLong, got {other:?}"),
+    }
+}

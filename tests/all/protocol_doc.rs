@@ -522,3 +522,16 @@ fn pro_draft() -> String {
 fn the_pro_draft_is_the_draft_the_engine_plays() {
     assert_in_doc("the Pro draft", &pro_draft());
 }
+
+/// The page's length rule is the one take5 enforces (process.rs: the longest reply is read, a
+/// byte more is too long): `MAX_REPLY_BYTES` bytes, the line end not counted.
+#[test]
+fn the_length_rule_of_the_page_is_the_enforced_one() {
+    let flat = DOC.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rule = format!(
+        "A reply line must not be longer than {} bytes, not counting its line end",
+        take5::protocol::MAX_REPLY_BYTES
+    );
+    assert!(flat.contains(&rule), "docs/protocol.md should say `{rule}`");
+    assert!(!flat.contains("included, must not be longer"));
+}

@@ -859,3 +859,34 @@ fn turn_lines_read_in_the_input_buffer_are_the_lines_parse_reads() {
         assert_eq!(read, expected, "a buffer of {capacity} bytes");
     }
 }
+
+/// A zstd stream may start with a skippable frame (magic 0x184D2A50 to 0x184D2A5F, then its
+/// length, then bytes a decoder passes over): such a record is decompressed, not read as text.
+#[test]
+fn a_zstd_record_starting_with_a_skippable_frame_verifies() {
+    let packed = temp("packed.jsonl.zst");
+    common::ok(&take5(&[
+        "play",
+        "-q",
+        "--games",
+        "3",
+        "-p",
+        "builtin:random",
+        "-p",
+        "builtin:random",
+        "--record",
+        packed.to_str().unwrap(),
+    ]));
+    let frames = std::fs::read(&packed).unwrap();
+    for magic in [0x184D_2A50u32, 0x184D_2A5F] {
+        let mut bytes = magic.to_le_bytes().to_vec();
+        let note = b"written by another tool";
+        bytes.extend_from_slice(&(note.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(note);
+        bytes.extend_from_slice(&frames);
+        let path = temp("skippable.jsonl.zst");
+        std::fs::write(&path, bytes).unwrap();
+        let out = common::ok(&take5(&["verify", path.to_str().unwrap()]));
+        assert!(out.contains("3 games"), "{magic:#x}: {out}");
+    }
+}

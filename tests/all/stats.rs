@@ -255,6 +255,12 @@ fn sprt_settings_and_pairs_are_checked() {
         String::from_utf8_lossy(&out.stderr).into_owned()
     };
     assert!(run(&["--sprt", "elo0=5,elo1=0"]).contains("elo0 (5) must be below elo1 (0)"));
+    assert!(run(&["--sprt", "elo0=0,elo1=1e308"]).contains(
+        "elo1 (1e308) must be between -1000 and 1000 (an Elo difference; 1000 is an expected \
+         score of 99.7%)"
+    ));
+    assert!(run(&["--sprt", "elo0=0,elo1=inf"]).contains("elo1: `inf` is not a finite number"));
+    assert!(run(&["--sprt", "elo0=0,elo1=5,elo0=1"]).contains("elo0 is given twice"));
     assert!(run(&["--sprt", "elo0=0,elo1=5"]).contains("name the two to test with --sprt-pair"));
     assert!(run(&["--sprt", "elo0=0,elo1=5", "--sprt-pair", "a,z"]).contains("no bot named `z`"));
     assert!(
@@ -453,4 +459,69 @@ fn take5_play_reports_like_a_tournament_in_json_and_as_a_table() {
         "{cell}: {table}"
     );
     assert!(table.contains("paired by deal"), "{table}");
+}
+
+/// A pool of 2,000 bots (each against its neighbour, one deal of two games): the table lists the
+/// bots and says how to get the pairs, which `--format json` has, every one.
+#[test]
+fn stats_of_two_thousand_bots_lists_the_bots_and_says_where_the_pairs_are() {
+    const BOTS: usize = 2000;
+    let dir = folder("two-thousand-bots");
+    let path = dir.join("results.jsonl");
+    let mut text = String::new();
+    for i in 0..BOTS {
+        let (a, b) = (format!("b{i:04}"), format!("b{:04}", (i + 1) % BOTS));
+        for (rotation, seating) in [[&a, &b], [&b, &a]].iter().enumerate() {
+            let line = serde_json::json!({
+                "game": 2 * i + rotation, "table": i, "deal": 0, "rotation": rotation,
+                "seating": seating, "totals": [3, 5], "ranks": [1, 2], "winners": [0],
+                "faults": [],
+            });
+            text.push_str(&format!("{line}\n"));
+        }
+    }
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let table = ok(&take5(&["stats", path]));
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 2 + BOTS + 2, "{}", &table[..1000]);
+    assert!(lines[2..2 + BOTS].iter().all(|l| l.starts_with('b')));
+    let hint = lines[BOTS + 3];
+    assert!(
+        hint.starts_with("head to head and paired by deal: not printed for more than 30 bots")
+            && hint.contains("--format json"),
+        "{hint}"
+    );
+    let stats = json(&ok(&take5(&["stats", path, "--format", "json"])));
+    assert_eq!(stats["pairs"].as_array().unwrap().len(), BOTS);
+}
+
+/// `--window 0` is refused as such; a window of one line is said in the singular.
+#[test]
+fn a_window_of_no_lines_is_refused_and_of_one_line_named_right() {
+    let dir = folder("window-one");
+    let path = dir.join("backwards.jsonl");
+    let game = |id: u64, rotation: u64| {
+        serde_json::json!({
+            "game": id, "table": 0, "deal": 0, "rotation": rotation,
+            "seating": ["a", "b"], "totals": [3, 5], "ranks": [1, 2], "winners": [0],
+            "faults": [],
+        })
+    };
+    std::fs::write(&path, format!("{}\n{}\n", game(1, 1), game(0, 0))).unwrap();
+    let path = path.to_str().unwrap();
+    let out = take5(&["stats", path, "--window", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the window holds at least 1 line of each file (4096 by default)"),
+        "{err}"
+    );
+    let out = take5(&["stats", path, "--window", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("backwards.jsonl:2: game 0 comes more than 1 line after its place"),
+        "{err}"
+    );
 }

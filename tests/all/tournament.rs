@@ -368,7 +368,7 @@ fn a_tournament_from_flags_plays_as_its_config_file_and_logs_every_line() {
         "bots:
   - {{name: random, player: 'builtin:random'}}
   - {{name: lowest, player: 'builtin:lowest'}}
-  - {{name: py, player: \"{python}\"}}
+  - {{name: py, player: \"{python}\", timeout_ms: 600000}}
 seats: 3
 deals: 2
 seed: 4
@@ -381,7 +381,8 @@ format: round-robin
     let from_flags = temp("flags-flags.jsonl");
     let logs = temp("flags-logs");
     let _ = std::fs::remove_dir_all(&logs);
-    let py = format!("py={python}");
+    // A generous limit: a Python bot can take seconds to start on a loaded machine.
+    let py = format!("py[timeout_ms=600000]={python}");
     ok(&take5(&[
         "tournament",
         "--bot",
@@ -858,4 +859,334 @@ format: round-robin
         let alive: Vec<i32> = pids.iter().copied().filter(|&p| !is_gone(p)).collect();
         assert!(alive.is_empty(), "{name}: bots {alive:?} outlived take5");
     }
+}
+
+#[test]
+fn resume_refuses_a_file_without_header_whose_games_are_of_another_seed_naming_the_game() {
+    let small = BUILTINS.replace("deals: 6", "deals: 1");
+    let played = temp("foreign-seed.jsonl");
+    ok(&tournament(
+        &write("foreign-seed.yaml", &small),
+        &played,
+        &[],
+    ));
+    // The same games without the header, as an older take5 wrote them, half of them.
+    let old = temp("foreign-old.jsonl");
+    let lines = sorted_lines(&played);
+    let half: String = lines[..lines.len() / 2]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&old, &half).unwrap();
+    let other = write("foreign-other.yaml", &small.replace("seed: 11", "seed: 12"));
+    let err = refused(&tournament(&other, &old, &["--resume"]));
+    assert!(
+        err.contains("game 0 is not one of this tournament's: its seed is"),
+        "{err}"
+    );
+    // Nothing was added to the file.
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), half);
+    // A game with no seed cannot be checked without a header either.
+    let seedless = temp("foreign-seedless.jsonl");
+    let first = lines[0].replace(",\"seed\":", ",\"was_seed\":");
+    let first = {
+        let mut game: serde_json::Value = serde_json::from_str(&first).unwrap();
+        game.as_object_mut().unwrap().remove("was_seed");
+        game.to_string()
+    };
+    std::fs::write(&seedless, format!("{first}\n")).unwrap();
+    let err = refused(&tournament(
+        &write("foreign-same.yaml", &small),
+        &seedless,
+        &["--resume"],
+    ));
+    assert!(
+        err.contains("game 0 is not one of this tournament's: it has no seed"),
+        "{err}"
+    );
+}
+
+/// Starts `take5 tournament config --results results` with `extra`, waits until the results
+/// file holds `lines` lines, and kills it (SIGKILL); asserts it had not finished.
+fn kill_after_lines(config: &Path, results: &Path, extra: &[&str], lines: usize, total: usize) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(tournament_args(config, results, extra))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(
+        wait_for_lines(results, lines),
+        "the run never wrote {lines} lines"
+    );
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let written = std::fs::read_to_string(results).unwrap().lines().count();
+    assert!(written < total + 1, "the run finished before it was killed");
+}
+
+/// The `player` of each bot of `python_pool`, by name.
+fn python_pool_player(name: &str) -> String {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py");
+    match name {
+        "python" => format!("python3 {}", bot.display()),
+        builtin => format!("builtin:{builtin}"),
+    }
+}
+
+/// The seed and players of each game header of a record file, in order.
+fn recorded_games(path: &Path) -> Vec<(u64, Vec<String>)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("{\"event\":\"game\""))
+        .map(|l| {
+            let header: serde_json::Value = serde_json::from_str(l).unwrap();
+            let players = header["players"].as_array().unwrap();
+            (
+                header["seed"].as_u64().unwrap(),
+                players
+                    .iter()
+                    .map(|p| p.as_str().unwrap().to_string())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// What the record of a results line should say: its seed and its bots' players.
+fn expected_header(game: &serde_json::Value) -> (u64, Vec<String>) {
+    let seating = game["seating"].as_array().unwrap();
+    (
+        game["seed"].as_u64().unwrap(),
+        seating
+            .iter()
+            .map(|name| python_pool_player(name.as_str().unwrap()))
+            .collect(),
+    )
+}
+
+#[test]
+fn a_record_file_killed_and_resumed_holds_every_game_of_the_results_once_and_verifies() {
+    let config = write("record-kill.yaml", &python_pool(3));
+    let results = temp("record-kill.jsonl");
+    let record = temp("record-kill-games.jsonl");
+    let total = 4 * 3 * 3;
+    let extra = ["--jobs", "2", "--record", record.to_str().unwrap()];
+    kill_after_lines(&config, &results, &extra, total / 3, total);
+    let resumed: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+    ok(&tournament(&config, &results, &resumed));
+    // One for one, in the order of the results file (the order the games finished).
+    let games: Vec<serde_json::Value> = std::fs::read_to_string(&results)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), total);
+    let expected: Vec<_> = games.iter().map(expected_header).collect();
+    assert_eq!(recorded_games(&record), expected);
+    ok(&take5(&["verify", record.to_str().unwrap()]));
+    // Without --resume, a record that holds games is not overwritten.
+    let before = std::fs::read(&record).unwrap();
+    let err = refused(&tournament(&config, &temp("record-kill-2.jsonl"), &extra));
+    assert!(err.contains("exists: continue it with --resume"), "{err}");
+    assert!(
+        !temp("record-kill-2.jsonl").exists(),
+        "a refused run made its results file"
+    );
+    assert_eq!(std::fs::read(&record).unwrap(), before);
+}
+
+#[test]
+fn a_record_cut_in_the_middle_of_a_game_is_cut_back_to_the_results_on_resume() {
+    let config = write("record-torn.yaml", BUILTINS);
+    let results = temp("record-torn.jsonl");
+    let record = temp("record-torn-games.jsonl");
+    // One job: the games finish in the order of their ids, in both runs.
+    let extra = ["--jobs", "1", "--record", record.to_str().unwrap()];
+    ok(&tournament(&config, &results, &extra));
+    let whole = std::fs::read(&record).unwrap();
+    // As a kill leaves it: 10 results; the record with those 10 games, two more whole (their
+    // result lines never written) and a part of the next.
+    let text = std::fs::read_to_string(&results).unwrap();
+    let kept: String = text.lines().take(11).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&results, kept).unwrap();
+    let starts: Vec<usize> = String::from_utf8_lossy(&whole)
+        .match_indices("{\"event\":\"game\"")
+        .map(|(at, _)| at)
+        .collect();
+    std::fs::write(&record, &whole[..starts[12] + 30]).unwrap();
+    let resumed: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+    ok(&tournament(&config, &results, &resumed));
+    assert_eq!(std::fs::read(&record).unwrap(), whole);
+    ok(&take5(&["verify", record.to_str().unwrap()]));
+}
+
+#[test]
+fn a_record_folder_killed_and_resumed_holds_a_record_of_each_game_of_the_results() {
+    let config = write("record-dir.yaml", &python_pool(3));
+    let results = temp("record-dir.jsonl");
+    let dir = temp("record-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let total = 4 * 3 * 3;
+    let extra = ["--jobs", "2", "--record", dir.to_str().unwrap()];
+    kill_after_lines(&config, &results, &extra, total / 3, total);
+    // A record cut short by the kill, as an older take5 could leave it.
+    std::fs::write(dir.join("game-35.jsonl.part"), "{\"event\":\"ga").unwrap();
+    let resumed: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+    ok(&tournament(&config, &results, &resumed));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut expected: Vec<String> = (0..total).map(|id| format!("game-{id}.jsonl")).collect();
+    expected.sort();
+    assert_eq!(names, expected);
+    for game in games_of(&results) {
+        let path = dir.join(format!("game-{}.jsonl", game["game"]));
+        assert_eq!(recorded_games(&path), [expected_header(&game)]);
+        ok(&take5(&["verify", path.to_str().unwrap()]));
+    }
+    let err = refused(&tournament(&config, &temp("record-dir-2.jsonl"), &extra));
+    assert!(err.contains("holds game records already"), "{err}");
+}
+
+/// Runs `take5 tournament config --results results` with `extra` where no file may grow past
+/// `bytes` (writes past it fail, as on a full disk); asserts it ended with exit status 2 and
+/// said it cannot write `full`.
+fn tournament_on_a_full_disk(
+    config: &Path,
+    results: &Path,
+    extra: &[&str],
+    bytes: u64,
+    full: &Path,
+) {
+    let output = common::take5_limited(
+        &tournament_args(config, results, extra),
+        libc::RLIMIT_FSIZE,
+        bytes,
+    )
+    .output()
+    .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("cannot write {}: File too large", full.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_full_disk_under_the_results_ends_the_run_clearly_and_resume_completes_it() {
+    let config = write("full-results.yaml", BUILTINS);
+    let expected = ok(&tournament(&config, &temp("full-results-whole.jsonl"), &[]));
+    let results = temp("full-results.jsonl");
+    // 72 games of about 150 bytes after a header of about 1 KB: full after about 40.
+    tournament_on_a_full_disk(&config, &results, &["--jobs", "2"], 7 << 10, &results);
+    // Whole lines, the header's included (the last, cut short by the full disk, is not).
+    let kept = std::fs::read_to_string(&results)
+        .unwrap()
+        .matches('\n')
+        .count()
+        - 1;
+    assert!(kept > 0 && kept < 72, "{kept} games kept");
+    assert_eq!(ok(&tournament(&config, &results, &["--resume"])), expected);
+}
+
+#[test]
+fn a_full_disk_under_the_record_keeps_results_and_record_in_step_for_resume() {
+    let config = write("full-record.yaml", BUILTINS);
+    let results = temp("full-record.jsonl");
+    let record = temp("full-record-games.jsonl");
+    let extra = ["--jobs", "2", "--record", record.to_str().unwrap()];
+    // A record of a game of built-ins takes about 10 KB: full after a few games.
+    tournament_on_a_full_disk(&config, &results, &extra, 48 << 10, &record);
+    let kept = common::game_lines(&results).len();
+    assert!(kept > 0 && kept < 72, "{kept} games kept");
+    let resumed: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+    ok(&tournament(&config, &results, &resumed));
+    let games = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("{\"event\":\"game\""))
+        .count();
+    assert_eq!(games, 72);
+    ok(&take5(&["verify", record.to_str().unwrap()]));
+}
+
+#[test]
+fn shards_share_a_record_folder_and_a_resume_keeps_the_other_shard_s_records() {
+    let config = write(
+        "record-shards.yaml",
+        &BUILTINS.replace("deals: 6", "deals: 1"),
+    );
+    let dir = temp("record-shards");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = ["--record", dir.to_str().unwrap()];
+    for shard in ["1/2", "2/2"] {
+        let results = temp(&format!("record-shards-{}.jsonl", &shard[..1]));
+        let extra: Vec<&str> = record.iter().copied().chain(["--shard", shard]).collect();
+        ok(&tournament(&config, &results, &extra));
+        let resumed: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+        ok(&tournament(&config, &results, &resumed));
+    }
+    let mut ids: Vec<u64> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name["game-".len()..name.len() - ".jsonl".len()]
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    ids.sort_unstable();
+    assert_eq!(ids, (0..12).collect::<Vec<u64>>());
+}
+
+/// A tournament has no terminal seat: `human` as a bot's player is refused (rather than run as
+/// a command named human), from flags and from a pool file.
+#[test]
+fn a_human_player_is_refused_in_a_tournament() {
+    let results = temp("human.jsonl");
+    for player in ["human", "human:60000"] {
+        let bot = format!("h={player}");
+        let output = take5(&[
+            "tournament",
+            "--bot",
+            &bot,
+            "--bot",
+            "b=builtin:random",
+            "--seats",
+            "2",
+            "--seed",
+            "1",
+            "--tables",
+            "round-robin",
+            "--results",
+            results.to_str().unwrap(),
+        ]);
+        let err = refused(&output);
+        assert!(
+            err.contains(&format!(
+                "command line: bot h: `{player}` is a person at the terminal, a seat only \
+                 `take5 play` has"
+            )),
+            "{err}"
+        );
+    }
+    let config = write(
+        "human.yaml",
+        "bots: [{name: h, player: human}, {name: b, player: 'builtin:random'}]\n\
+         seats: 2\nseed: 1\nformat: round-robin\n",
+    );
+    let err = refused(&tournament(&config, &results, &[]));
+    assert!(
+        err.contains("human.yaml: bot h: `human` is a person at the terminal"),
+        "{err}"
+    );
+    assert!(!results.exists());
 }

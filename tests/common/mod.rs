@@ -218,6 +218,30 @@ pub fn game_lines(path: &std::path::Path) -> Vec<String> {
     lines.into_iter().map(|(_, line)| line).collect()
 }
 
+/// The take5 binary, to run with `args` under a limit of `bytes` on `resource` (`setrlimit`):
+/// `RLIMIT_FSIZE` makes every write past that size fail with EFBIG, as a full disk would fail
+/// it (SIGXFSZ, which would kill the process, is ignored), without root.
+pub fn take5_limited(args: &[&str], resource: libc::__rlimit_resource_t, bytes: u64) -> Command {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_take5"));
+    command.args(args);
+    // SAFETY: only async-signal-safe calls (setrlimit, signal) between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(resource, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    command
+}
+
 /// The player spec of tests/bots/misbehave.py in `mode` (`reply`: refused replies of `text`;
 /// `stderr`: a crash after writing `text` to stderr) with `text`: its stderr, and its command
 /// line (its name), hold `text`.

@@ -16,6 +16,8 @@
 //! highest; a row leaving keeps it), so the row "between" two final numbers is the one with
 //! the highest final number below the card, as in classic (`classic::row_for`).
 
+pub mod fixture;
+
 use super::classic::{check_cards, check_hands, row_for};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;

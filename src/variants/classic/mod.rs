@@ -7,6 +7,8 @@
 //! moment. After a round the bullheads taken are added to the totals; the game ends as
 //! [`GameEnd`] says and the lowest total wins.
 
+pub mod fixture;
+
 use crate::cards::Card;
 use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
 use crate::game::model::{Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into};

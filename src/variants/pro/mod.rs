@@ -9,6 +9,8 @@
 //! `rows` of them do and the others are out of the round. From there on it is the classic round, played by the [`Classic`] engine this state
 //! wraps: the draft is the only thing this module adds (docs/rulings.md, "Pro variant").
 
+pub mod fixture;
+
 use super::classic::Classic;
 use crate::cards::{Card, Deck};
 use crate::game::clone_field_by_field;
