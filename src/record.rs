@@ -332,7 +332,7 @@ impl Line {
             return Line::parse_turn(text, number);
         }
         // The lines take5 writes, read without serde; any other layout goes through serde.
-        if let Some(event) = json::read_event(text.as_bytes()) {
+        if let Some(event) = json::read_event(text) {
             return Ok(Line::Event(event));
         }
         let error = |e: serde_json::Error| ParseError {
@@ -910,9 +910,7 @@ impl<W: Write> Writer<W> {
     }
 
     fn event_line(&mut self, event: &Event) -> io::Result<()> {
-        if !json::event(&mut self.buf, event) {
-            self.buf.push_str(&serde_json::to_string(event)?);
-        }
+        json::event(&mut self.buf, event);
         self.end_line(matches!(event, Event::GameEnd { .. }))
     }
 
@@ -1091,102 +1089,50 @@ impl<W: Write> Drop for Writer<W> {
 /// layout is read back without serde ([`read_event`]); any other layout of the same line (other
 /// field order, spaces) is read by serde, with the same result.
 mod json {
-    use crate::cards::Card;
+    use crate::cards::{Card, Special};
     use crate::decimal::{self, Number};
-    use crate::game::{Event, TakeReason};
+    use crate::game::{Event, SpecialPlay, TakeReason};
 
     /// Reads a line in exactly the layout [`event`] writes; `None` for any other line (which
     /// may still be a valid line: serde reads it then, and names what is wrong if it is not).
-    pub fn read_event(line: &[u8]) -> Option<Event> {
-        let mut p = Cursor { b: line, i: 0 };
-        let rest = line.strip_prefix(b"{\"event\":\"")?;
-        let name_end = rest.iter().position(|&c| c == b'"')?;
-        p.i = 10 + name_end + 1;
-        let event = match &rest[..name_end] {
-            b"place" => {
-                let seat = p.field(b",\"seat\":")?;
-                let card = p.card(b",\"card\":")?;
-                let row = p.field(b",\"row\":")?;
-                Event::Place { seat, card, row }
-            }
-            b"reveal" => {
-                let round = p.field(b",\"round\":")?;
-                let turn = p.field(b",\"turn\":")?;
-                p.lit(b",\"cards\":")?;
-                let cards = p.cards()?;
-                Event::Reveal { round, turn, cards }
-            }
-            b"take" => {
-                let seat = p.field(b",\"seat\":")?;
-                let row = p.field(b",\"row\":")?;
-                p.lit(b",\"cards\":")?;
-                let cards = p.cards()?;
-                let bullheads = p.signed(b",\"bullheads\":")?;
-                let reason = if p.lit(b",\"reason\":\"full\"").is_some() {
-                    TakeReason::Full
-                } else {
-                    p.lit(b",\"reason\":\"low\"")?;
-                    TakeReason::Low
-                };
-                Event::Take {
-                    seat,
-                    row,
-                    cards,
-                    bullheads,
-                    reason,
-                }
-            }
-            b"deal" => {
-                let round = p.field(b",\"round\":")?;
-                p.lit(b",\"hands\":")?;
-                let hands = p.list(|p| p.cards())?;
-                p.lit(b",\"rows\":")?;
-                let rows = p.cards()?;
-                Event::Deal { round, hands, rows }
-            }
-            b"round_end" => {
-                let round = p.field(b",\"round\":")?;
-                p.lit(b",\"penalties\":")?;
-                let penalties = p.list(|p| p.int())?;
-                p.lit(b",\"totals\":")?;
-                let totals = p.list(|p| p.int())?;
-                Event::RoundEnd {
-                    round,
-                    penalties,
-                    totals,
-                }
-            }
-            b"game_end" => {
-                p.lit(b",\"totals\":")?;
-                let totals = p.list(|p| p.int())?;
-                p.lit(b",\"winners\":")?;
-                let winners = p.list(|p| p.uint())?;
-                Event::GameEnd { totals, winners }
-            }
-            b"pick" => {
-                let seat = p.field(b",\"seat\":")?;
-                let card = p.card(b",\"card\":")?;
-                Event::Pick { seat, card }
-            }
-            b"keep" => {
-                let seat = p.field(b",\"seat\":")?;
-                let card = p.card(b",\"card\":")?;
-                Event::Keep { seat, card }
-            }
-            b"pile" => {
-                let seat = p.field(b",\"seat\":")?;
-                p.lit(b",\"cards\":")?;
-                let cards = p.cards()?;
-                Event::Pile { seat, cards }
-            }
-            b"end_turn" => Event::EndTurn {
-                seat: p.field(b",\"seat\":")?,
-            },
-            _ => return None,
+    pub fn read_event(line: &str) -> Option<Event> {
+        let rest = line.strip_prefix("{\"event\":\"")?;
+        // The name ends at an ASCII quote: a char boundary, so the name needs no UTF-8 check.
+        let name_end = rest.bytes().position(|c| c == b'"')?;
+        let mut p = Cursor {
+            b: line.as_bytes(),
+            i: 10 + name_end + 1,
         };
+        let event = read_fields(&rest[..name_end], &mut p)?;
         p.lit(b"}")?;
         (p.i == line.len()).then_some(event)
     }
+
+    /// The event `name`'s fields, each `,"key":value` in the order of their declaration.
+    macro_rules! json_reader {
+        ($(
+            $(#[$attr:meta])*
+            $Variant:ident $name:literal {
+                $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
+            }
+            $( => seen by $viewer:ident { $($seen:tt)* } )?
+        )*) => {
+            #[inline(always)]
+            fn read_fields(name: &str, p: &mut Cursor) -> Option<Event> {
+                Some(match name {
+                    $( $name => {
+                        $(
+                            p.lit(concat!(",\"", stringify!($field), "\":").as_bytes())?;
+                            let $field = <$ty as Value>::read(p)?;
+                        )*
+                        Event::$Variant { $($field),* }
+                    } )*
+                    _ => return None,
+                })
+            }
+        };
+    }
+    crate::game::events!(json_reader);
 
     /// Reads a turn line of numbers only (`[27,24,22,2]`, as the writer writes it); `None` for
     /// any other line.
@@ -1294,24 +1240,6 @@ mod json {
             }
         }
 
-        fn field<T: TryFrom<u64>>(&mut self, name: &[u8]) -> Option<T> {
-            self.lit(name)?;
-            self.uint()
-        }
-
-        fn signed(&mut self, name: &[u8]) -> Option<i32> {
-            self.lit(name)?;
-            self.int()
-        }
-
-        fn card(&mut self, name: &[u8]) -> Option<Card> {
-            self.field(name).map(Card)
-        }
-
-        fn cards(&mut self) -> Option<Vec<Card>> {
-            self.list(|p| p.uint().map(Card))
-        }
-
         fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
             self.lit(b"[")?;
             let mut items = Vec::new();
@@ -1350,94 +1278,157 @@ mod json {
         numbers(buf, cards);
     }
 
-    #[inline(always)]
-    fn field(buf: &mut String, name: &str, n: impl Number) {
-        buf.push_str(name);
-        n.write(buf);
+    /// A field's value in a record line, written and read in serde_json's layout.
+    trait Value: Sized {
+        fn write(&self, buf: &mut String);
+        /// `None` if the value is not in the layout [`Value::write`] writes.
+        fn read(p: &mut Cursor) -> Option<Self>;
+        /// A list of these (a JSON array).
+        #[inline(always)]
+        fn write_list(items: &[Self], buf: &mut String) {
+            buf.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    buf.push(',');
+                }
+                item.write(buf);
+            }
+            buf.push(']');
+        }
     }
 
-    /// Writes `event`'s line (without its line end) if it is one written here; false (and
-    /// nothing written) for the others.
-    pub fn event(buf: &mut String, event: &Event) -> bool {
-        match event {
-            Event::Place { seat, card, row } => {
-                field(buf, "{\"event\":\"place\",\"seat\":", *seat);
-                field(buf, ",\"card\":", card.0);
-                field(buf, ",\"row\":", *row);
-            }
-            Event::Reveal {
-                round,
-                turn,
-                cards: c,
-            } => {
-                field(buf, "{\"event\":\"reveal\",\"round\":", *round);
-                field(buf, ",\"turn\":", *turn);
-                buf.push_str(",\"cards\":");
-                cards(buf, c);
-            }
-            Event::Take {
-                seat,
-                row,
-                cards: c,
-                bullheads,
-                reason,
-            } => {
-                field(buf, "{\"event\":\"take\",\"seat\":", *seat);
-                field(buf, ",\"row\":", *row);
-                buf.push_str(",\"cards\":");
-                cards(buf, c);
-                field(buf, ",\"bullheads\":", *bullheads);
-                buf.push_str(match reason {
-                    TakeReason::Full => ",\"reason\":\"full\"",
-                    TakeReason::Low => ",\"reason\":\"low\"",
-                });
-            }
-            Event::Deal { round, hands, rows } => {
-                field(buf, "{\"event\":\"deal\",\"round\":", *round);
-                buf.push_str(",\"hands\":[");
-                for (i, hand) in hands.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(',');
-                    }
-                    cards(buf, hand);
+    macro_rules! numbers {
+        ($($t:ty: $read:ident),*) => {$(
+            impl Value for $t {
+                #[inline(always)]
+                fn write(&self, buf: &mut String) {
+                    number(buf, *self);
                 }
-                buf.push_str("],\"rows\":");
-                cards(buf, rows);
+                #[inline(always)]
+                fn read(p: &mut Cursor) -> Option<$t> {
+                    p.$read()
+                }
+                #[inline(always)]
+                fn write_list(items: &[$t], buf: &mut String) {
+                    numbers(buf, items);
+                }
             }
-            Event::RoundEnd {
-                round,
-                penalties,
-                totals,
-            } => {
-                field(buf, "{\"event\":\"round_end\",\"round\":", *round);
-                buf.push_str(",\"penalties\":");
-                numbers(buf, penalties);
-                buf.push_str(",\"totals\":");
-                numbers(buf, totals);
-            }
-            Event::GameEnd { totals, winners } => {
-                buf.push_str("{\"event\":\"game_end\",\"totals\":");
-                numbers(buf, totals);
-                buf.push_str(",\"winners\":");
-                numbers(buf, winners);
-            }
-            Event::Pick { seat, card } => {
-                field(buf, "{\"event\":\"pick\",\"seat\":", *seat);
-                field(buf, ",\"card\":", card.0);
-            }
-            Event::Keep { seat, card } => {
-                field(buf, "{\"event\":\"keep\",\"seat\":", *seat);
-                field(buf, ",\"card\":", card.0);
-            }
-            Event::Pile { seat, cards: c } => {
-                field(buf, "{\"event\":\"pile\",\"seat\":", *seat);
-                buf.push_str(",\"cards\":");
-                cards(buf, c);
-            }
-            Event::EndTurn { seat } => field(buf, "{\"event\":\"end_turn\",\"seat\":", *seat),
-            _ => return false,
-        }
-        buf.push('}');
-        true
+        )*};
     }
+    numbers!(u32: uint, u64: uint, usize: uint, i32: int);
+
+    impl Value for Card {
+        #[inline(always)]
+        fn write(&self, buf: &mut String) {
+            number(buf, self.0);
+        }
+        #[inline(always)]
+        fn read(p: &mut Cursor) -> Option<Card> {
+            p.uint().map(Card)
+        }
+        #[inline(always)]
+        fn write_list(items: &[Card], buf: &mut String) {
+            cards(buf, items);
+        }
+    }
+
+    impl<T: Value> Value for Vec<T> {
+        #[inline(always)]
+        fn write(&self, buf: &mut String) {
+            T::write_list(self, buf);
+        }
+        #[inline(always)]
+        fn read(p: &mut Cursor) -> Option<Vec<T>> {
+            p.list(T::read)
+        }
+    }
+
+    impl Value for bool {
+        fn write(&self, buf: &mut String) {
+            buf.push_str(if *self { "true" } else { "false" });
+        }
+        fn read(p: &mut Cursor) -> Option<bool> {
+            if p.lit(b"true").is_some() {
+                Some(true)
+            } else {
+                p.lit(b"false").map(|()| false)
+            }
+        }
+    }
+
+    impl Value for TakeReason {
+        #[inline(always)]
+        fn write(&self, buf: &mut String) {
+            buf.push_str(match self {
+                TakeReason::Full => "\"full\"",
+                TakeReason::Low => "\"low\"",
+            });
+        }
+        #[inline(always)]
+        fn read(p: &mut Cursor) -> Option<TakeReason> {
+            if p.lit(b"\"full\"").is_some() {
+                Some(TakeReason::Full)
+            } else {
+                p.lit(b"\"low\"").map(|()| TakeReason::Low)
+            }
+        }
+    }
+
+    impl Value for Special {
+        fn write(&self, buf: &mut String) {
+            buf.push('"');
+            buf.push_str(self.name());
+            buf.push('"');
+        }
+        fn read(p: &mut Cursor) -> Option<Special> {
+            p.lit(b"\"")?;
+            let len = p.b[p.i..].iter().position(|&c| c == b'"')?;
+            let special = Special::from_name(std::str::from_utf8(&p.b[p.i..p.i + len]).ok()?)?;
+            p.i += len + 1;
+            Some(special)
+        }
+    }
+
+    impl Value for SpecialPlay {
+        /// As serde writes it: a rare line, not worth a writer of its own.
+        fn write(&self, buf: &mut String) {
+            buf.push_str(&serde_json::to_string(self).expect("a special card played serializes"));
+        }
+        /// Left to serde (the whole line).
+        fn read(_: &mut Cursor) -> Option<SpecialPlay> {
+            None
+        }
+    }
+
+    /// Writes `event`'s line (without its line end): `{"event":"<name>"`, then each field
+    /// `,"key":value` in the order of its declaration, as serde writes it.
+    #[inline]
+    pub fn event(buf: &mut String, event: &Event) {
+        write_fields(buf, event);
+        buf.push('}');
+    }
+
+    macro_rules! json_writer {
+        ($(
+            $(#[$attr:meta])*
+            $Variant:ident $name:literal {
+                $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
+            }
+            $( => seen by $viewer:ident { $($seen:tt)* } )?
+        )*) => {
+            #[inline(always)]
+            fn write_fields(buf: &mut String, event: &Event) {
+                match event {
+                    $( Event::$Variant { $($field),* } => {
+                        buf.push_str(concat!("{\"event\":\"", $name, "\""));
+                        $(
+                            buf.push_str(concat!(",\"", stringify!($field), "\":"));
+                            Value::write($field, buf);
+                        )*
+                    } )*
+                }
+            }
+        };
+    }
+    crate::game::events!(json_writer);
 }

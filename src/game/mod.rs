@@ -28,6 +28,7 @@ mod special;
 mod view;
 
 pub use error::{Illegal, Refused, RuleError, SetupError};
+pub(crate) use event::events;
 pub use event::{Discard, Emitter, Event, EventSink, TakeReason, emit};
 pub use special::{SpecialDeal, SpecialPlay, SpecialTable};
 pub use view::{CircleTable, NumberTable, View};

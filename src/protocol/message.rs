@@ -4,8 +4,7 @@
 
 use crate::cards::{Card, Deck, Special};
 use crate::game::{
-    Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialPlay, SpecialTable,
-    View,
+    Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialTable, View,
 };
 use crate::rules::{Draft, GameEnd, Rules, Ties};
 use crate::seat::GameStart;
@@ -37,39 +36,121 @@ pub enum ToBot {
     Bye,
 }
 
-/// A line from a bot to the referee.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FromBot {
-    /// `hello version=1 name=<name> [events=no]`: the answer to the referee's hello.
-    /// `events` is false when the bot declines `event` lines (a stateless bot needs none).
-    Hello {
-        version: u32,
-        name: String,
-        events: bool,
-    },
-    /// `play <card>`: the answer to `ask play`.
-    Play(Card),
-    /// `row <index>`: the answer to `ask row`.
-    Row(usize),
-    /// `keep <card>`: the answer to `ask keep` (Take a Number).
-    Keep(Card),
-    /// `pick <card>`: the answer to `ask pick` (the Pro variant's draft).
-    Pick(Card),
-    /// `special <x2|plus5> <row>`: an answer to `ask place` (the circle game): this special
-    /// card into that row.
-    PlaceSpecial { special: Special, row: usize },
-    /// `end`: an answer to `ask place` once a card is placed: the turn ends.
-    End,
-    /// `special <name> <arguments>` (anniversary): the answer to `ask special`, e.g.
-    /// `special stop 2` or `special shift 11 2 0`.
-    Special(SpecialPlay),
-    /// `pass` (anniversary): no special card, to `ask special`, `ask cancel` or `ask swap`.
-    Pass,
-    /// `cancel <card>` (anniversary): Negative = Positive, the answer to `ask cancel`.
-    Cancel(Card),
-    /// `swap <name>` (anniversary): the answer to `ask swap`.
-    Swap(Special),
+/// Every reply a bot gives to a request, declared once: the [`FromBot`] variant and its
+/// arguments, its keyword, its words in an error (`expected the end of the line after "play
+/// <card>"`) and the [`Action`] it gives (of the same shape). From here come [`FromBot`]'s
+/// replies, [`FromBot::keyword`], [`FromBot::from_action`], [`FromBot::action`], the printer
+/// ([`super::print::action`]) and the parser's keywords. `replies!(then)` hands the declaration
+/// to the macro `then`, which matches:
+///
+/// ```text
+/// $( $(#[$attr:meta])* $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal
+///        = $Action:ident, )*
+/// ```
+///
+/// where `$shape` is `(Type)` or `{ field: Type, ... }`, the same as the action's, or nothing.
+macro_rules! replies {
+    ($then:ident) => {
+        $then! {
+            /// `play <card>`: the answer to `ask play` (and to `ask place`).
+            Play($crate::cards::Card) "play" "play <card>"
+                "a card number after \"play\"" = Play,
+            /// `row <index>`: the answer to `ask row`.
+            Row(usize) "row" "row <index>"
+                "a row index after \"row\"" = TakeRow,
+            /// `pick <card>`: the answer to `ask pick` (the Pro variant's draft).
+            Pick($crate::cards::Card) "pick" "pick <card>"
+                "a card number after \"pick\"" = Pick,
+            /// `keep <card>`: the answer to `ask keep` (Take a Number).
+            Keep($crate::cards::Card) "keep" "keep <card>"
+                "a card number after \"keep\"" = Keep,
+            /// `special <x2|plus5> <row>`: an answer to `ask place` (the circle game): this
+            /// special card into that row.
+            PlaceSpecial { special: $crate::cards::Special, row: usize } "special"
+                "special <x2|plus5> <row>" "" = PlaceSpecial,
+            /// `end`: an answer to `ask place` once a card is placed: the turn ends.
+            End "end" "end" "" = EndTurn,
+            /// `special <name> <arguments>` (anniversary): the answer to `ask special`, e.g.
+            /// `special stop 2` or `special shift 11 2 0`.
+            Special($crate::game::SpecialPlay) "special" "special <name> <arguments>" "" = Special,
+            /// `pass` (anniversary): no special card, to `ask special`, `ask cancel` or `ask
+            /// swap`.
+            Pass "pass" "pass" "" = Pass,
+            /// `cancel <card>` (anniversary): Negative = Positive, the answer to `ask cancel`.
+            Cancel($crate::cards::Card) "cancel" "cancel <card>"
+                "a card number after \"cancel\"" = Cancel,
+            /// `swap <name>` (anniversary): the answer to `ask swap`.
+            Swap($crate::cards::Special) "swap" "swap <name>"
+                "a special card\'s name after \"swap\"" = Swap,
+        }
+    };
 }
+pub(crate) use replies;
+
+/// A reply's or an action's pattern, binding its arguments (a single one as `$bind`), or its
+/// value from them, for a shape of [`replies!`].
+macro_rules! reply_shape {
+    ($($path:ident)::+ [] $bind:ident) => { $($path)::+ };
+    ($($path:ident)::+ [($ty:ty)] $bind:ident) => { $($path)::+($bind) };
+    ($($path:ident)::+ [{ $($field:ident: $ty:ty),* }] $bind:ident) => {
+        $($path)::+ { $($field),* }
+    };
+}
+pub(crate) use reply_shape;
+
+/// Declares [`FromBot`] and its conversions from [`replies!`].
+macro_rules! define_replies {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+    )*) => {
+        /// A line from a bot to the referee.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum FromBot {
+            /// `hello version=1 name=<name> [events=no]`: the answer to the referee's hello.
+            /// `events` is false when the bot declines `event` lines (a stateless bot needs
+            /// none).
+            Hello {
+                version: u32,
+                name: String,
+                events: bool,
+            },
+            $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
+        }
+
+        impl FromBot {
+            /// The message's keyword.
+            #[allow(unused_variables)]
+            pub fn keyword(&self) -> &'static str {
+                match self {
+                    FromBot::Hello { .. } => "hello",
+                    $( reply_shape!( FromBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => $keyword, )*
+                }
+            }
+
+            /// The reply that gives `action`.
+            pub fn from_action(action: Action) -> FromBot {
+                match action {
+                    $( reply_shape!( Action::$Action [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => {
+                        reply_shape!( FromBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument)
+                    } )*
+                }
+            }
+
+            /// The action this reply gives (whatever was asked); `None` for a hello.
+            pub fn action(&self) -> Option<Action> {
+                Some(match *self {
+                    FromBot::Hello { .. } => return None,
+                    $( reply_shape!( FromBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => {
+                        reply_shape!( Action::$Action [$( ($ty) )? $( { $($field: $fty),* } )?] argument)
+                    } )*
+                })
+            }
+        }
+    };
+    // A reply's or action's pattern, binding its arguments, and its value from them.
+}
+replies!(define_replies);
 
 /// The fields of a `game` line: the table a game is played at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,44 +175,111 @@ pub struct GameInfo {
     pub seed: Option<u64>,
 }
 
-/// An event as one seat sees it: the model's [`Event`], except that a deal shows only that
-/// seat's hand.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EventLine {
-    /// `event deal round=1 hand=3,17,22 rows=12,40,77,91` (`rows`: the first card of each row).
-    Deal {
-        round: u32,
-        hand: Vec<Card>,
-        rows: Vec<Card>,
-    },
-    /// Any other event, which every seat sees whole (never an [`Event::Deal`]):
-    /// `event reveal round=1 turn=1 cards=17,5,40,88` (cards by seat),
-    /// `event take seat=1 row=2 cards=77,78 bullheads=2 reason=low`,
-    /// `event place seat=1 card=5 row=2`,
-    /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`,
-    /// `event game_end totals=5,0,3,2 winners=1`,
-    /// in Take a Number `event keep seat=1 card=40` and `event pile seat=1 cards=12,31`,
-    /// in the circle game `event place_special seat=1 special=x2 row=0`,
-    /// `event collect seat=1 row=0 cards=12,17,20,31,33 specials=x2 points=-5` and
-    /// `event end_turn seat=1`, in the anniversary variant
-    /// `event special seat=0 card=15 play=stop:2` and `event cancel seat=0 card=55 bullheads=7`.
-    Public(Event),
-    /// Anniversary, after a deal: `event specials round=1 hand=fifth_row,stop,insert deck=22`,
-    /// the special cards this seat received and the deck's size.
-    Specials {
-        round: u32,
-        hand: Vec<Special>,
-        deck: usize,
-    },
-    /// Anniversary: `event swap seat=1 gave=stop drew=insert`; `drew` only for the seat's own
-    /// swap.
-    Swap {
-        seat: Seat,
-        gave: Special,
-        drew: Option<Special>,
-    },
-    /// Anniversary: `event reshuffle cards=5`, the discard pile became a deck of that many cards.
-    Reshuffle { cards: usize },
+/// Declares [`EventLine`] from the events' declaration (`crate::game::events!`).
+macro_rules! event_line {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $name:literal {
+            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
+        }
+        $( => seen by $viewer:ident {
+            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
+            $(,)?
+        } )?
+    )*) => {
+        /// An event as one seat sees it: the model's [`Event`], except that the events a seat
+        /// sees only in part (a deal shows only that seat's hand) are lines of their own, with
+        /// the fields of the protocol's line, e.g.
+        /// `event deal round=1 hand=3,17,22 rows=12,40,77,91` (`rows`: the first card of each
+        /// row) and, in the anniversary variant,
+        /// `event specials round=1 hand=fifth_row,stop,insert deck=22` (the special cards the
+        /// seat received and the deck's size), `event swap seat=1 gave=stop drew=insert`
+        /// (`drew` only for the seat's own swap) and `event reshuffle cards=5` (the discard
+        /// pile became a deck of that many cards).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum EventLine {
+            /// Any other event, which every seat sees whole:
+            /// `event reveal round=1 turn=1 cards=17,5,40,88` (cards by seat),
+            /// `event take seat=1 row=2 cards=77,78 bullheads=2 reason=low`,
+            /// `event place seat=1 card=5 row=2`,
+            /// `event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2`,
+            /// `event game_end totals=5,0,3,2 winners=1`, ... (docs/protocol.md).
+            Public(Event),
+            $($(
+                #[doc = concat!(
+                    "[`Event::", stringify!($Variant), "`] as the seat `", stringify!($viewer),
+                    "` sees it."
+                )]
+                $Variant { $( $seen: $seen_ty ),* },
+            )?)*
+        }
+
+        impl EventLine {
+            /// `event` as `seat` sees it.
+            // The fields a seat does not see are bound and left unused.
+            #[allow(unused_variables)]
+            pub fn seen_by(seat: Seat, event: &Event) -> EventLine {
+                match event {
+                    $( Event::$Variant { $($field),* } => event_line!(
+                        @seen seat event $Variant $([$viewer $($seen = $value)*])?
+                    ), )*
+                }
+            }
+
+            /// The word after `event`.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    EventLine::Public(event) => event.name(),
+                    $($( EventLine::$Variant { $($seen: _),* } => $name, )?)*
+                }
+            }
+        }
+    };
+    (@seen $seat:ident $event:ident $Variant:ident) => {
+        EventLine::Public($event.clone())
+    };
+    (@seen $seat:ident $event:ident $Variant:ident [$viewer:ident $($seen:ident = $value:expr)*]) => {{
+        let $viewer = $seat;
+        EventLine::$Variant { $( $seen: $value.clone() ),* }
+    }};
+}
+crate::game::events!(event_line);
+
+/// Every request's word, declared once, with the replies that answer it and the decision it
+/// asks for: from here come the word an `ask` line starts with ([`ask_prefix`]), the parser's
+/// list of them ([`ASKS`]) and what a refused reply is told was wanted ([`FromBot::answer`]).
+macro_rules! asks {
+    ($(
+        $word:literal $wanted:literal => $decision:pat,
+    )*) => {
+        /// The words after `ask`, in the order of their declaration.
+        pub(crate) const ASKS: &[&str] = &[$($word),*];
+
+        /// `ask <word> seat=`: the start of the line that asks for `decision`.
+        pub(crate) fn ask_prefix(decision: Decision) -> &'static str {
+            match decision {
+                $( $decision => concat!("ask ", $word, " seat="), )*
+            }
+        }
+
+        /// `ask <word>` for `decision`, and the replies that answer it.
+        fn asked_and_wanted(decision: Decision) -> (&'static str, &'static str) {
+            match decision {
+                $( $decision => (concat!("ask ", $word), $wanted), )*
+            }
+        }
+    };
+}
+
+asks! {
+    "play" "play <card>" => Decision::PlayCard,
+    "row" "row <index>" => Decision::ChooseRow { .. },
+    "pick" "pick <card>" => Decision::Pick,
+    "keep" "keep <card>" => Decision::KeepCard,
+    "place" "play <card>, special <x2|plus5> <row> or end" => Decision::Place { .. },
+    "special" "special <name> <arguments> or pass" => Decision::Special { .. },
+    "cancel" "cancel <card> or pass" => Decision::Cancel,
+    "swap" "swap <name> or pass" => Decision::Swap,
 }
 
 /// What an `ask` line asks for.
@@ -289,98 +437,20 @@ impl fmt::Display for Mismatch {
 }
 
 impl FromBot {
-    /// The message's keyword.
-    pub fn keyword(&self) -> &'static str {
-        match self {
-            FromBot::Hello { .. } => "hello",
-            FromBot::Play(_) => "play",
-            FromBot::Row(_) => "row",
-            FromBot::Keep(_) => "keep",
-            FromBot::Pick(_) => "pick",
-            FromBot::PlaceSpecial { .. } | FromBot::Special(_) => "special",
-            FromBot::End => "end",
-            FromBot::Pass => "pass",
-            FromBot::Cancel(_) => "cancel",
-            FromBot::Swap(_) => "swap",
-        }
-    }
-
-    /// The reply that gives `action`: `play`, `row`, `pick` or `keep`.
-    pub fn from_action(action: Action) -> FromBot {
-        match action {
-            Action::Play(card) => FromBot::Play(card),
-            Action::TakeRow(row) => FromBot::Row(row),
-            Action::Keep(card) => FromBot::Keep(card),
-            Action::Pick(card) => FromBot::Pick(card),
-            Action::PlaceSpecial { special, row } => FromBot::PlaceSpecial { special, row },
-            Action::EndTurn => FromBot::End,
-            Action::Special(play) => FromBot::Special(play),
-            Action::Pass => FromBot::Pass,
-            Action::Cancel(card) => FromBot::Cancel(card),
-            Action::Swap(special) => FromBot::Swap(special),
-        }
-    }
-
     /// The action this reply gives in answer to `decision`, or why it does not answer it. Only
     /// the shape is checked here; whether the action is legal is the game's answer.
     pub fn answer(&self, decision: Decision) -> Result<Action, Mismatch> {
-        match (self, decision) {
-            (FromBot::Play(card), Decision::PlayCard) => Ok(Action::Play(*card)),
-            (FromBot::Row(row), Decision::ChooseRow { .. }) => Ok(Action::TakeRow(*row)),
-            (FromBot::Keep(card), Decision::KeepCard) => Ok(Action::Keep(*card)),
-            (FromBot::Pick(card), Decision::Pick) => Ok(Action::Pick(*card)),
-            (FromBot::Play(card), Decision::Place { .. }) => Ok(Action::Play(*card)),
-            (&FromBot::PlaceSpecial { special, row }, Decision::Place { .. }) => {
-                Ok(Action::PlaceSpecial { special, row })
-            }
-            (FromBot::End, Decision::Place { .. }) => Ok(Action::EndTurn),
-            (FromBot::Special(play), Decision::Special { .. }) => Ok(Action::Special(*play)),
-            (FromBot::Pass, Decision::Special { .. } | Decision::Cancel | Decision::Swap) => {
-                Ok(Action::Pass)
-            }
-            (FromBot::Cancel(card), Decision::Cancel) => Ok(Action::Cancel(*card)),
-            (FromBot::Swap(special), Decision::Swap) => Ok(Action::Swap(*special)),
-            (_, Decision::PlayCard) => Err(Mismatch::Message {
-                asked: "ask play",
-                wanted: "play <card>",
-                got: self.keyword(),
-            }),
-            (_, Decision::ChooseRow { .. }) => Err(Mismatch::Message {
-                asked: "ask row",
-                wanted: "row <index>",
-                got: self.keyword(),
-            }),
-            (_, Decision::KeepCard) => Err(Mismatch::Message {
-                asked: "ask keep",
-                wanted: "keep <card>",
-                got: self.keyword(),
-            }),
-            (_, Decision::Pick) => Err(Mismatch::Message {
-                asked: "ask pick",
-                wanted: "pick <card>",
-                got: self.keyword(),
-            }),
-            (_, Decision::Place { .. }) => Err(Mismatch::Message {
-                asked: "ask place",
-                wanted: "play <card>, special <x2|plus5> <row> or end",
-                got: self.keyword(),
-            }),
-            (_, Decision::Special { .. }) => Err(Mismatch::Message {
-                asked: "ask special",
-                wanted: "special <name> <arguments> or pass",
-                got: self.keyword(),
-            }),
-            (_, Decision::Cancel) => Err(Mismatch::Message {
-                asked: "ask cancel",
-                wanted: "cancel <card> or pass",
-                got: self.keyword(),
-            }),
-            (_, Decision::Swap) => Err(Mismatch::Message {
-                asked: "ask swap",
-                wanted: "swap <name> or pass",
-                got: self.keyword(),
-            }),
+        if let Some(action) = self.action()
+            && answers(decision, action)
+        {
+            return Ok(action);
         }
+        let (asked, wanted) = asked_and_wanted(decision);
+        Err(Mismatch::Message {
+            asked,
+            wanted,
+            got: self.keyword(),
+        })
     }
 
     /// The bot's name and whether it wants `event` lines, if this is an acceptable answer to
@@ -400,6 +470,25 @@ impl FromBot {
             }),
         }
     }
+}
+
+/// Whether `action` is of a shape that answers `decision` (whether it is legal is the game's
+/// answer).
+fn answers(decision: Decision, action: Action) -> bool {
+    matches!(
+        (decision, action),
+        (Decision::PlayCard, Action::Play(_))
+            | (Decision::ChooseRow { .. }, Action::TakeRow(_))
+            | (Decision::KeepCard, Action::Keep(_))
+            | (Decision::Pick, Action::Pick(_))
+            | (
+                Decision::Place { .. },
+                Action::Play(_) | Action::PlaceSpecial { .. } | Action::EndTurn
+            )
+            | (Decision::Special { .. }, Action::Special(_) | Action::Pass)
+            | (Decision::Cancel, Action::Cancel(_) | Action::Pass)
+            | (Decision::Swap, Action::Swap(_) | Action::Pass)
+    )
 }
 
 impl GameInfo {
@@ -449,48 +538,6 @@ impl GameInfo {
             (variant.describe().told_rules)(&mut rules);
         }
         rules
-    }
-}
-
-impl EventLine {
-    /// `event` as `seat` sees it.
-    pub fn seen_by(seat: Seat, event: &Event) -> EventLine {
-        match event {
-            Event::Deal { round, hands, rows } => EventLine::Deal {
-                round: *round,
-                hand: hands[seat].clone(),
-                rows: rows.clone(),
-            },
-            Event::Specials {
-                round, hands, deck, ..
-            } => EventLine::Specials {
-                round: *round,
-                hand: hands[seat].clone(),
-                deck: deck.len(),
-            },
-            Event::Swap {
-                seat: swapper,
-                gave,
-                drew,
-            } => EventLine::Swap {
-                seat: *swapper,
-                gave: *gave,
-                drew: (*swapper == seat).then_some(*drew),
-            },
-            Event::Reshuffle { deck } => EventLine::Reshuffle { cards: deck.len() },
-            other => EventLine::Public(other.clone()),
-        }
-    }
-
-    /// The word after `event`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            EventLine::Deal { .. } => "deal",
-            EventLine::Public(event) => event.name(),
-            EventLine::Specials { .. } => "specials",
-            EventLine::Swap { .. } => "swap",
-            EventLine::Reshuffle { .. } => "reshuffle",
-        }
     }
 }
 

@@ -6,9 +6,9 @@
 //! only at a blank or the end of the line, so `playx 5` and `play 5x` are both errors. Errors
 //! say where (1-based byte column) and what was expected there.
 
-use super::message::{Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
+use super::message::{ASKS, Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
 use crate::cards::{Card, Deck, Special};
-use crate::game::{CircleTable, Event, NumberTable, Seat, SpecialPlay, SpecialTable, TakeReason};
+use crate::game::{CircleTable, Event, NumberTable, SpecialPlay, SpecialTable, TakeReason};
 use crate::rules::GameEnd;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while};
 use nom::character::complete::{char, digit1, space0, space1};
@@ -19,6 +19,7 @@ use nom::{IResult, Offset, Parser};
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
 
 /// A line that is not a message: where, what would have been accepted there, and what was
 /// there instead. Its [`Display`](fmt::Display) is one line, ready for an `error syntax` reply:
@@ -54,10 +55,10 @@ pub fn from_bot(line: &str) -> Result<FromBot, ParseError> {
     }
 }
 
-/// The usual answer to a request, `play 42` or `row 1` (or `pick`, `keep`): a keyword, one space
-/// and up to four digits, read without the general parser, as it comes at every decision on the
-/// referee's pipe loop. Any other line (a hello, other blanks, a longer or bad number) is left
-/// to the general parser, which reads these lines the same way.
+/// The usual answer to a request, `play 42` or `row 1` (or `pick`, `keep`, `cancel`): a keyword,
+/// one space and up to four digits, read without the general parser, as it comes at every
+/// decision on the referee's pipe loop. Any other line (a hello, other blanks, a longer or bad
+/// number) is left to the general parser, which reads these lines the same way.
 fn plain_answer(line: &str) -> Option<FromBot> {
     let line = line.trim_end_matches([' ', '\t', '\r', '\n']);
     let (keyword, digits) = line.split_once(' ')?;
@@ -67,13 +68,7 @@ fn plain_answer(line: &str) -> Option<FromBot> {
     let n = digits
         .bytes()
         .fold(0u16, |n, digit| n * 10 + u16::from(digit - b'0'));
-    match keyword {
-        "play" => Some(FromBot::Play(Card(n))),
-        "row" => Some(FromBot::Row(usize::from(n))),
-        "pick" => Some(FromBot::Pick(Card(n))),
-        "keep" => Some(FromBot::Keep(Card(n))),
-        _ => None,
-    }
+    plain_reply(keyword, n)
 }
 
 /// Parses a line from the referee.
@@ -430,76 +425,175 @@ impl<'a> Fields<'a> {
 // ---------------------------------------------------------------------------------------------
 // Messages.
 
+/// `a message: hello, play, ... or swap`: what a bot's line may start with.
+static REPLY_WHAT: LazyLock<String> = LazyLock::new(|| {
+    let mut keywords = vec!["hello"];
+    for keyword in REPLY_KEYWORDS {
+        if !keywords.contains(keyword) {
+            keywords.push(keyword);
+        }
+    }
+    let (last, others) = keywords.split_last().expect("replies are declared");
+    format!("a message: {} or {last}", others.join(", "))
+});
+
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
-    const WHAT: &str =
-        "a message: hello, play, row, pick, keep, special, end, pass, cancel or swap";
-    let (rest, keyword) = expect(WHAT, word).parse(i)?;
-    match keyword {
-        "hello" => {
-            let (rest, f) = fields(rest)?;
-            let version = f.get("version", "version", scalar("a version number"))?;
-            let name = f.get("name", "name", name("a name"))?;
-            let declined = f.optional("events", "yes or no", yes_or_no())?;
-            Ok((
-                rest,
-                FromBot::Hello {
-                    version,
-                    name: name.to_string(),
-                    events: declined != Some(false),
-                },
-            ))
-        }
-        "play" => {
-            let (rest, card) = argument(rest, "a card number after \"play\"", card())?;
-            let (rest, ()) = end(rest, "the end of the line after \"play <card>\"")?;
-            Ok((rest, FromBot::Play(card)))
-        }
-        "row" => {
-            let what = "a row index after \"row\"";
-            let (rest, row) = argument(rest, what, number(what))?;
-            let (rest, ()) = end(rest, "the end of the line after \"row <index>\"")?;
-            Ok((rest, FromBot::Row(row)))
-        }
-        "pick" => {
-            let (rest, card) = argument(rest, "a card number after \"pick\"", card())?;
-            let (rest, ()) = end(rest, "the end of the line after \"pick <card>\"")?;
-            Ok((rest, FromBot::Pick(card)))
-        }
-        "keep" => {
-            let (rest, card) = argument(rest, "a card number after \"keep\"", card())?;
-            let (rest, ()) = end(rest, "the end of the line after \"keep <card>\"")?;
-            Ok((rest, FromBot::Keep(card)))
-        }
-        "special" => {
-            let (rest, reply) = special_reply(rest)?;
-            let (rest, ()) = end(
-                rest,
-                "the end of the line after the special card's arguments",
-            )?;
-            Ok((rest, reply))
-        }
-        "end" => {
-            let (rest, ()) = end(rest, "the end of the line after \"end\"")?;
-            Ok((rest, FromBot::End))
-        }
-        "pass" => {
-            let (rest, ()) = end(rest, "the end of the line after \"pass\"")?;
-            Ok((rest, FromBot::Pass))
-        }
-        "cancel" => {
-            let (rest, card) = argument(rest, "a card number after \"cancel\"", card())?;
-            let (rest, ()) = end(rest, "the end of the line after \"cancel <card>\"")?;
-            Ok((rest, FromBot::Cancel(card)))
-        }
-        "swap" => {
-            let what = "a special card's name after \"swap\"";
-            let (rest, special) = argument(rest, what, special_name(what))?;
-            let (rest, ()) = end(rest, "the end of the line after \"swap <name>\"")?;
-            Ok((rest, FromBot::Swap(special)))
-        }
-        _ => fail(i, WHAT),
+    let what = REPLY_WHAT.as_str();
+    let (rest, keyword) = expect(what, word).parse(i)?;
+    if keyword == "hello" {
+        let (rest, f) = fields(rest)?;
+        let version = f.get("version", "version", scalar("a version number"))?;
+        let name = f.get("name", "name", name("a name"))?;
+        let declined = f.optional("events", "yes or no", yes_or_no())?;
+        return Ok((
+            rest,
+            FromBot::Hello {
+                version,
+                name: name.to_string(),
+                events: declined != Some(false),
+            },
+        ));
+    }
+    match reply(keyword, rest) {
+        Some(parsed) => parsed,
+        None => fail(i, what),
     }
 }
+
+/// The single argument of a reply, read whole after a blank.
+trait ReplyArgument: Sized {
+    /// A reply's line after its keyword (`rest`), made into a reply by `reply`; `what` names
+    /// the argument in an error.
+    fn reply<'a>(rest: &'a str, what: &'static str, reply: fn(Self) -> FromBot)
+    -> Res<'a, FromBot>;
+
+    /// The argument a plain answer's number `n` is (see [`plain_answer`]), if it is a number.
+    fn plain(n: u16) -> Option<Self>;
+}
+
+impl ReplyArgument for Card {
+    fn reply<'a>(
+        rest: &'a str,
+        what: &'static str,
+        reply: fn(Card) -> FromBot,
+    ) -> Res<'a, FromBot> {
+        let (rest, card) = argument(rest, what, card())?;
+        Ok((rest, reply(card)))
+    }
+
+    fn plain(n: u16) -> Option<Card> {
+        Some(Card(n))
+    }
+}
+
+impl ReplyArgument for usize {
+    fn reply<'a>(
+        rest: &'a str,
+        what: &'static str,
+        reply: fn(usize) -> FromBot,
+    ) -> Res<'a, FromBot> {
+        let (rest, row) = argument(rest, what, number(what))?;
+        Ok((rest, reply(row)))
+    }
+
+    fn plain(n: u16) -> Option<usize> {
+        Some(usize::from(n))
+    }
+}
+
+impl ReplyArgument for Special {
+    fn reply<'a>(
+        rest: &'a str,
+        what: &'static str,
+        reply: fn(Special) -> FromBot,
+    ) -> Res<'a, FromBot> {
+        let (rest, special) = argument(rest, what, special_name(what))?;
+        Ok((rest, reply(special)))
+    }
+
+    fn plain(_: u16) -> Option<Special> {
+        None
+    }
+}
+
+/// `special` replies of both kinds (the anniversary's and the circle game's) are read by
+/// [`special_reply`].
+impl ReplyArgument for SpecialPlay {
+    fn reply<'a>(
+        rest: &'a str,
+        _: &'static str,
+        _: fn(SpecialPlay) -> FromBot,
+    ) -> Res<'a, FromBot> {
+        special_reply(rest)
+    }
+
+    fn plain(_: u16) -> Option<SpecialPlay> {
+        None
+    }
+}
+
+macro_rules! reply_parser {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+    )*) => {
+        /// The replies' keywords, in the order of their declaration (`special` twice).
+        const REPLY_KEYWORDS: &[&str] = &[$($keyword),*];
+
+        /// The reply `keyword`'s line after the keyword; `None` for no reply's keyword.
+        // Two replies share `special`: the first reads both.
+        #[allow(unreachable_patterns)]
+        fn reply<'a>(keyword: &str, rest: &'a str) -> Option<Res<'a, FromBot>> {
+            Some(match keyword {
+                $( $keyword => (|| {
+                    let (rest, reply) =
+                        reply_parser!(@reply rest $what [$( ($ty) )? $( { $($field: $fty),* } )?] FromBot::$Variant)?;
+                    let (rest, ()) = end(
+                        rest,
+                        reply_parser!(@end $keyword $words [$( ($ty) )? $( { $($field: $fty),* } )?]),
+                    )?;
+                    Ok((rest, reply))
+                })(), )*
+                _ => return None,
+            })
+        }
+
+        /// The reply a plain answer (`keyword`, one space, a number `n`) is, if any.
+        #[allow(unreachable_patterns)]
+        fn plain_reply(keyword: &str, n: u16) -> Option<FromBot> {
+            match keyword {
+                $( $keyword => reply_parser!(@plain n [$( ($ty) )? $( { $($field: $fty),* } )?] FromBot::$Variant), )*
+                _ => None,
+            }
+        }
+    };
+    (@reply $rest:ident $what:literal [] $reply:path) => { Ok::<_, nom::Err<Fail>>(($rest, $reply)) };
+    (@reply $rest:ident $what:literal [($ty:ty)] $reply:path) => {
+        <$ty as ReplyArgument>::reply($rest, $what, $reply)
+    };
+    (@reply $rest:ident $what:literal [{ $($field:ident: $ty:ty),* }] $reply:path) => {
+        special_reply($rest)
+    };
+    (@end $keyword:literal $words:literal [{ $($field:ident: $ty:ty),* }]) => {
+        "the end of the line after the special card's arguments"
+    };
+    (@end $keyword:literal $words:literal [($ty:ty)]) => {
+        reply_parser!(@end_of $keyword $words $ty)
+    };
+    (@end $keyword:literal $words:literal []) => {
+        concat!("the end of the line after \"", $words, "\"")
+    };
+    (@end_of $keyword:literal $words:literal $ty:ty) => {
+        if $keyword == "special" {
+            "the end of the line after the special card's arguments"
+        } else {
+            concat!("the end of the line after \"", $words, "\"")
+        }
+    };
+    (@plain $n:ident [($ty:ty)] $reply:path) => { <$ty as ReplyArgument>::plain($n).map($reply) };
+    (@plain $n:ident [$($shape:tt)?] $reply:path) => { None };
+}
+super::message::replies!(reply_parser);
 
 /// A special card's name (`fifth_row`, `stop`, ...), a whole word or value.
 fn special_name<'a>(
@@ -620,18 +714,16 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             Ok((rest, ToBot::Game(game_info(&f)?)))
         }
         "event" => {
-            let what = "an event: deal, pick, reveal, take, place, keep, pile, round_end, \
-                        game_end, place_special, collect, end_turn, specials, special, cancel, \
-                        swap or reshuffle";
+            let what = EVENT_WHAT.as_str();
             let (rest, kind) = argument(rest, what, word)?;
-            if !EVENTS.contains(&kind) {
+            if !Event::NAMES.contains(&kind) {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
             Ok((rest, ToBot::Event(event_line(kind, &f)?)))
         }
         "ask" => {
-            let what = "play, row, pick, keep, place, special, cancel or swap after \"ask\"";
+            let what = ASK_WHAT.as_str();
             let (rest, kind) = argument(rest, what, word)?;
             if !ASKS.contains(&kind) {
                 return fail(kind, what);
@@ -831,123 +923,172 @@ fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
     })
 }
 
-/// The words after `event`.
-const EVENTS: [&str; 17] = [
-    "deal",
-    "pick",
-    "reveal",
-    "take",
-    "place",
-    "keep",
-    "pile",
-    "round_end",
-    "game_end",
-    "place_special",
-    "collect",
-    "end_turn",
-    "specials",
-    "special",
-    "cancel",
-    "swap",
-    "reshuffle",
-];
+/// `play, row, ... or swap after "ask"`: what the word after `ask` may be.
+static ASK_WHAT: LazyLock<String> = LazyLock::new(|| {
+    let (last, others) = ASKS.split_last().expect("requests are declared");
+    format!("{} or {last} after \"ask\"", others.join(", "))
+});
 
-/// The words after `ask`.
-const ASKS: [&str; 8] = [
-    "play", "row", "pick", "keep", "place", "special", "cancel", "swap",
-];
+/// `an event: deal, pick, ... or reshuffle`: what the word after `event` may be.
+static EVENT_WHAT: LazyLock<String> = LazyLock::new(|| {
+    let (last, others) = Event::NAMES.split_last().expect("events are declared");
+    format!("an event: {} or {last}", others.join(", "))
+});
 
-/// The event `kind` (one of [`EVENTS`]) from its fields.
-fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail<'a>>> {
-    let seat = || f.get::<Seat>("seat", "seat", scalar("a seat number"));
-    let round = || f.get("round", "round", scalar("a round number"));
-    let row = || f.get("row", "row", scalar("a row index"));
-    Ok(match kind {
-        "deal" => EventLine::Deal {
-            round: round()?,
-            hand: f.cards("hand")?,
-            rows: f.cards("rows")?,
-        },
-        "pick" => EventLine::Public(Event::Pick {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-        }),
-        "reveal" => EventLine::Public(Event::Reveal {
-            round: round()?,
-            turn: f.get("turn", "turn", scalar("a turn number"))?,
-            cards: f.cards("cards")?,
-        }),
-        "take" => EventLine::Public(Event::Take {
-            seat: seat()?,
-            row: row()?,
-            cards: f.cards("cards")?,
-            bullheads: f.get("bullheads", "count", scalar("a bullhead count"))?,
-            reason: f.get("reason", "full|low", reason())?,
-        }),
-        "place" => EventLine::Public(Event::Place {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-            row: row()?,
-        }),
-        "keep" => EventLine::Public(Event::Keep {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-        }),
-        "pile" => EventLine::Public(Event::Pile {
-            seat: seat()?,
-            cards: f.cards("cards")?,
-        }),
-        "specials" => EventLine::Specials {
-            round: round()?,
-            hand: f.get("hand", "names", list(special_name("a special card's name")))?,
-            deck: f.get("deck", "count", scalar("a number of cards"))?,
-        },
-        "special" => EventLine::Public(Event::Special {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-            play: f.get("play", "special card played", special_play())?,
-        }),
-        "cancel" => EventLine::Public(Event::Cancel {
-            seat: seat()?,
-            card: f.get("card", "card", one_card())?,
-            bullheads: f.get("bullheads", "count", scalar("a bullhead count"))?,
-        }),
-        "swap" => EventLine::Swap {
-            seat: seat()?,
-            gave: f.get("gave", "name", special_name("a special card's name"))?,
-            drew: f.optional(
-                "drew",
-                "name",
-                special_name("a special card's name").map(Some),
-            )?,
-        },
-        "reshuffle" => EventLine::Reshuffle {
-            cards: f.get("cards", "count", scalar("a number of cards"))?,
-        },
-        "round_end" => EventLine::Public(Event::RoundEnd {
-            round: round()?,
-            penalties: f.numbers("penalties", "a bullhead count")?,
-            totals: f.numbers("totals", "a score")?,
-        }),
-        "place_special" => EventLine::Public(Event::PlaceSpecial {
-            seat: seat()?,
-            special: f.get("special", "x2|plus5", whole("x2 or plus5", special()))?,
-            row: row()?,
-        }),
-        "collect" => EventLine::Public(Event::Collect {
-            seat: seat()?,
-            row: row()?,
-            cards: f.cards("cards")?,
-            specials: f.get("specials", "special cards", list(special()))?,
-            points: f.get("points", "points", scalar("a number of points"))?,
-        }),
-        "end_turn" => EventLine::Public(Event::EndTurn { seat: seat()? }),
-        _ => EventLine::Public(Event::GameEnd {
-            totals: f.numbers("totals", "a score")?,
-            winners: f.numbers("winners", "a seat number")?,
-        }),
-    })
+/// A field's value on a line, read whole.
+trait Value: Sized {
+    /// The field `key`; `hole` names its value when it is missing (`a field key=<hole>`), `what`
+    /// when it is wrong.
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        what: &'static str,
+    ) -> Result<Self, nom::Err<Fail<'a>>>;
 }
+
+macro_rules! parsed_numbers {
+    ($($t:ty),*) => {$(
+        impl Value for $t {
+            fn parse<'a>(
+                f: &Fields<'a>,
+                key: &'static str,
+                hole: &'static str,
+                what: &'static str,
+            ) -> Result<$t, nom::Err<Fail<'a>>> {
+                f.get(key, hole, scalar(what))
+            }
+        }
+
+        impl Value for Vec<$t> {
+            fn parse<'a>(
+                f: &Fields<'a>,
+                key: &'static str,
+                hole: &'static str,
+                what: &'static str,
+            ) -> Result<Vec<$t>, nom::Err<Fail<'a>>> {
+                f.get(key, hole, list(number(what)))
+            }
+        }
+    )*};
+}
+parsed_numbers!(u32, usize, i32);
+
+impl Value for Card {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        _: &'static str,
+    ) -> Result<Card, nom::Err<Fail<'a>>> {
+        f.get(key, hole, one_card())
+    }
+}
+
+impl Value for Vec<Card> {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        _: &'static str,
+    ) -> Result<Vec<Card>, nom::Err<Fail<'a>>> {
+        f.get(key, hole, list(card()))
+    }
+}
+
+impl Value for TakeReason {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        _: &'static str,
+    ) -> Result<TakeReason, nom::Err<Fail<'a>>> {
+        f.get(key, hole, reason())
+    }
+}
+
+impl Value for Special {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        what: &'static str,
+    ) -> Result<Special, nom::Err<Fail<'a>>> {
+        f.get(key, hole, special_name(what))
+    }
+}
+
+impl Value for Vec<Special> {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        what: &'static str,
+    ) -> Result<Vec<Special>, nom::Err<Fail<'a>>> {
+        f.get(key, hole, list(special_name(what)))
+    }
+}
+
+/// An optional field (the anniversary's `drew=`): `None` when absent.
+impl Value for Option<Special> {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        what: &'static str,
+    ) -> Result<Option<Special>, nom::Err<Fail<'a>>> {
+        f.optional(key, hole, special_name(what).map(Some))
+    }
+}
+
+impl Value for SpecialPlay {
+    fn parse<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        _: &'static str,
+    ) -> Result<SpecialPlay, nom::Err<Fail<'a>>> {
+        f.get(key, hole, special_play())
+    }
+}
+
+macro_rules! event_parser {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $name:literal {
+            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
+        }
+        $( => seen by $viewer:ident {
+            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
+            $(,)?
+        } )?
+    )*) => {
+        /// The event `kind` (one of [`Event::NAMES`]) from its fields, in the order of their
+        /// declaration (the first missing or wrong one is named); an event a seat sees only in
+        /// part has the fields of what the seat sees.
+        fn event_line<'a>(kind: &str, f: &Fields<'a>) -> Result<EventLine, nom::Err<Fail<'a>>> {
+            Ok(match kind {
+                $( $name => event_parser!(
+                    @line f $Variant [$($field: $ty [$hole, $what])*]
+                    $([$viewer $($seen: $seen_ty [$seen_hole, $seen_what])*])?
+                ), )*
+                _ => unreachable!("the word after `event` is one of Event::NAMES"),
+            })
+        }
+    };
+    (@line $f:ident $Variant:ident [$($field:ident: $ty:ty [$hole:literal, $what:literal])*]) => {
+        EventLine::Public(Event::$Variant {
+            $( $field: <$ty as Value>::parse($f, stringify!($field), $hole, $what)? ),*
+        })
+    };
+    (@line $f:ident $Variant:ident [$($field:ident: $ty:ty [$hole:literal, $what:literal])*]
+        [$viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal])*]) => {
+        EventLine::$Variant {
+            $( $seen: <$seen_ty as Value>::parse($f, stringify!($seen), $seen_hole, $seen_what)? ),*
+        }
+    };
+}
+crate::game::events!(event_parser);
 
 #[cfg(test)]
 mod tests {

@@ -50,121 +50,6 @@ pub fn game(out: &mut String, start: &GameStart) {
     );
 }
 
-/// `event ...`: `event` as `seat` may see it (a deal shows only that seat's hand).
-///
-/// Panics if `event` is a deal without a hand for `seat`.
-pub fn event(out: &mut String, seat: Seat, event: &Event) {
-    match event {
-        Event::Deal { round, hands, rows } => deal(out, *round, &hands[seat], rows),
-        Event::Specials {
-            round, hands, deck, ..
-        } => specials_event(out, *round, &hands[seat], deck.len()),
-        Event::Swap {
-            seat: swapper,
-            gave,
-            drew,
-        } => swap_event(out, *swapper, *gave, (*swapper == seat).then_some(*drew)),
-        Event::Reshuffle { deck } => reshuffle_event(out, deck.len()),
-        other => public_event(out, other),
-    }
-}
-
-/// An event every seat sees whole (anything but a deal and the anniversary's special card
-/// deals, swaps and reshuffles).
-fn public_event(out: &mut String, event: &Event) {
-    match event {
-        Event::Deal { .. } => unreachable!("a deal is printed for one seat"),
-        Event::Pick { seat, card } => pick_event(out, *seat, *card),
-        Event::Reveal { round, turn, cards } => reveal(out, *round, *turn, cards),
-        Event::Take {
-            seat,
-            row,
-            cards,
-            bullheads,
-            reason,
-        } => take(out, *seat, *row, cards, *bullheads, *reason),
-        Event::Place { seat, card, row } => place(out, *seat, *card, *row),
-        Event::RoundEnd {
-            round,
-            penalties,
-            totals,
-        } => round_end(out, *round, penalties, totals),
-        Event::Keep { seat, card } => {
-            out.push_str("event keep seat=");
-            num(out, *seat);
-            out.push_str(" card=");
-            num(out, *card);
-            out.push('\n');
-        }
-        Event::Pile { seat, cards } => {
-            out.push_str("event pile seat=");
-            num(out, *seat);
-            out.push_str(" cards=");
-            list(out, cards);
-            out.push('\n');
-        }
-        Event::GameEnd { totals, winners } => game_end(out, totals, winners),
-        Event::PlaceSpecial { seat, special, row } => {
-            out.push_str("event place_special seat=");
-            num(out, *seat);
-            out.push_str(" special=");
-            out.push_str(special.name());
-            out.push_str(" row=");
-            num(out, *row);
-            out.push('\n');
-        }
-        Event::Collect {
-            seat,
-            row,
-            cards,
-            specials,
-            points,
-        } => {
-            out.push_str("event collect seat=");
-            num(out, *seat);
-            out.push_str(" row=");
-            num(out, *row);
-            out.push_str(" cards=");
-            list(out, cards);
-            out.push_str(" specials=");
-            special_list(out, specials);
-            out.push_str(" points=");
-            num(out, *points);
-            out.push('\n');
-        }
-        Event::EndTurn { seat } => {
-            out.push_str("event end_turn seat=");
-            num(out, *seat);
-            out.push('\n');
-        }
-        Event::Special { seat, card, play } => {
-            out.push_str("event special seat=");
-            num(out, *seat);
-            out.push_str(" card=");
-            num(out, *card);
-            out.push_str(" play=");
-            play_words(out, *play, ':');
-            out.push('\n');
-        }
-        Event::Cancel {
-            seat,
-            card,
-            bullheads,
-        } => {
-            out.push_str("event cancel seat=");
-            num(out, *seat);
-            out.push_str(" card=");
-            num(out, *card);
-            out.push_str(" bullheads=");
-            num(out, *bullheads);
-            out.push('\n');
-        }
-        Event::Specials { .. } | Event::Swap { .. } | Event::Reshuffle { .. } => {
-            unreachable!("printed for one seat")
-        }
-    }
-}
-
 /// `ask play ...`, `ask row ...`, `ask pick ...` or `ask keep ...`: the decision `view` owes.
 ///
 /// Panics if `view.decision` is `None` (there is nothing to ask).
@@ -253,76 +138,111 @@ pub fn bot_hello(out: &mut String, name: &str) {
 
 /// `play <card>`.
 pub fn play(out: &mut String, card: Card) {
-    put!(out, "play {card}\n");
+    action(out, Action::Play(card));
 }
 
 /// `row <index>`.
 pub fn row(out: &mut String, row: usize) {
-    put!(out, "row {row}\n");
+    action(out, Action::TakeRow(row));
 }
 
 /// `pick <card>`.
 pub fn pick(out: &mut String, card: Card) {
-    put!(out, "pick {card}\n");
+    action(out, Action::Pick(card));
 }
 
 /// `keep <card>`.
 pub fn keep(out: &mut String, card: Card) {
-    put!(out, "keep {card}\n");
+    action(out, Action::Keep(card));
 }
 
 /// `special <x2|plus5> <row>` (the circle game).
 pub fn place_special(out: &mut String, special: Special, row: usize) {
-    out.push_str("special ");
-    out.push_str(special.name());
-    out.push(' ');
-    num(out, row);
-    out.push('\n');
+    action(out, Action::PlaceSpecial { special, row });
 }
 
 /// `end` (the circle game: the turn ends).
 pub fn end_turn(out: &mut String) {
-    out.push_str("end\n");
+    action(out, Action::EndTurn);
 }
 
 /// `special <name> <arguments>` (anniversary), e.g. `special shift 11 2 0`.
 pub fn special(out: &mut String, play: SpecialPlay) {
-    out.push_str("special ");
-    play_words(out, play, ' ');
-    out.push('\n');
+    action(out, Action::Special(play));
 }
 
 /// `pass` (anniversary).
 pub fn pass(out: &mut String) {
-    out.push_str("pass\n");
+    action(out, Action::Pass);
 }
 
 /// `cancel <card>` (anniversary).
 pub fn cancel(out: &mut String, card: Card) {
-    put!(out, "cancel {card}\n");
+    action(out, Action::Cancel(card));
 }
 
 /// `swap <name>` (anniversary).
 pub fn swap(out: &mut String, special: Special) {
-    put!(out, "swap {special}\n");
+    action(out, Action::Swap(special));
 }
 
-/// `play <card>`, `row <index>`, `pick <card>`, `keep <card>`, `special ...`, `end`, `pass`,
-/// `cancel <card>` or `swap <name>`, whichever gives `action`.
-pub fn action(out: &mut String, action: Action) {
-    match action {
-        Action::Play(card) => play(out, card),
-        Action::TakeRow(index) => row(out, index),
-        Action::Keep(card) => keep(out, card),
-        Action::Pick(card) => pick(out, card),
-        Action::PlaceSpecial { special: kind, row } => place_special(out, kind, row),
-        Action::EndTurn => end_turn(out),
-        Action::Special(play) => special(out, play),
-        Action::Pass => pass(out),
-        Action::Cancel(card) => cancel(out, card),
-        Action::Swap(name) => swap(out, name),
+/// An argument of a reply, after a blank.
+trait Argument {
+    fn print_argument(&self, out: &mut String);
+}
+
+impl Argument for Card {
+    fn print_argument(&self, out: &mut String) {
+        out.push(' ');
+        num(out, *self);
     }
 }
+
+impl Argument for usize {
+    fn print_argument(&self, out: &mut String) {
+        out.push(' ');
+        num(out, *self);
+    }
+}
+
+impl Argument for Special {
+    fn print_argument(&self, out: &mut String) {
+        out.push(' ');
+        out.push_str(self.name());
+    }
+}
+
+impl Argument for SpecialPlay {
+    fn print_argument(&self, out: &mut String) {
+        out.push(' ');
+        play_words(out, *self, ' ');
+    }
+}
+
+macro_rules! reply_printer {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+    )*) => {
+        /// `play <card>`, `row <index>`, `pick <card>`, `keep <card>`, `special ...`, `end`,
+        /// `pass`, `cancel <card>` or `swap <name>`, whichever gives `action`.
+        pub fn action(out: &mut String, action: Action) {
+            match action {
+                $( super::message::reply_shape!( Action::$Action [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => {
+                    out.push_str($keyword);
+                    reply_printer!(@arguments out [$( ($ty) )? $( { $($field: $fty),* } )?] argument);
+                } )*
+            }
+            out.push('\n');
+        }
+    };
+    (@arguments $out:ident [] $bind:ident) => {};
+    (@arguments $out:ident [($ty:ty)] $bind:ident) => { Argument::print_argument(&$bind, $out) };
+    (@arguments $out:ident [{ $($field:ident: $ty:ty),* }] $bind:ident) => {
+        $( Argument::print_argument(&$field, $out); )*
+    };
+}
+super::message::replies!(reply_printer);
 
 // ---------------------------------------------------------------------------------------------
 // Owned messages.
@@ -341,22 +261,17 @@ pub fn to_bot(out: &mut String, message: &ToBot) {
 
 /// Any line from a bot.
 pub fn from_bot(out: &mut String, message: &FromBot) {
-    match message {
-        FromBot::Hello {
-            version,
-            name,
-            events,
-        } => bot_hello_line(out, *version, name, *events),
-        FromBot::Play(card) => play(out, *card),
-        FromBot::Row(index) => row(out, *index),
-        FromBot::Keep(card) => keep(out, *card),
-        FromBot::Pick(card) => pick(out, *card),
-        FromBot::PlaceSpecial { special: kind, row } => place_special(out, *kind, *row),
-        FromBot::End => end_turn(out),
-        FromBot::Special(play) => special(out, *play),
-        FromBot::Pass => pass(out),
-        FromBot::Cancel(card) => cancel(out, *card),
-        FromBot::Swap(name) => swap(out, *name),
+    match (message, message.action()) {
+        (_, Some(answer)) => action(out, answer),
+        (
+            FromBot::Hello {
+                version,
+                name,
+                events,
+            },
+            None,
+        ) => bot_hello_line(out, *version, name, *events),
+        (_, None) => unreachable!("every reply but a hello gives an action"),
     }
 }
 
@@ -373,17 +288,6 @@ pub fn game_info(out: &mut String, info: &GameInfo) {
         &info.deck,
         (info.time_ms, info.seed),
     );
-}
-
-/// `event ...` from its fields.
-pub fn event_line(out: &mut String, line: &EventLine) {
-    match line {
-        EventLine::Deal { round, hand, rows } => deal(out, *round, hand, rows),
-        EventLine::Public(event) => public_event(out, event),
-        EventLine::Specials { round, hand, deck } => specials_event(out, *round, hand, *deck),
-        EventLine::Swap { seat, gave, drew } => swap_event(out, *seat, *gave, *drew),
-        EventLine::Reshuffle { cards } => reshuffle_event(out, *cards),
-    }
 }
 
 /// `ask ...` from its fields.
@@ -427,6 +331,162 @@ pub fn request(out: &mut String, request: &Request) {
             .map(|t| (&request.special_hand[..], t)),
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Events, from their declaration (`crate::game::events!`): `event <name>`, then each field as
+// ` key=value` in the order of its declaration; an event a seat sees only in part prints what
+// that seat sees.
+
+/// A field's value on a line.
+trait Value {
+    fn print(&self, out: &mut String);
+
+    /// ` key=value` (`key` is ` key=`).
+    #[inline(always)]
+    fn print_field(&self, out: &mut String, key: &str) {
+        out.push_str(key);
+        self.print(out);
+    }
+}
+
+impl<T: Value + ?Sized> Value for &T {
+    #[inline(always)]
+    fn print(&self, out: &mut String) {
+        (**self).print(out);
+    }
+
+    #[inline(always)]
+    fn print_field(&self, out: &mut String, key: &str) {
+        (**self).print_field(out, key);
+    }
+}
+
+macro_rules! printed_numbers {
+    ($($t:ty),*) => {$(
+        impl Value for $t {
+            #[inline(always)]
+            fn print(&self, out: &mut String) {
+                num(out, *self);
+            }
+        }
+
+        impl Value for Vec<$t> {
+            #[inline(always)]
+            fn print(&self, out: &mut String) {
+                list(out, self);
+            }
+        }
+    )*};
+}
+printed_numbers!(u32, usize, i32, Card);
+
+impl Value for TakeReason {
+    fn print(&self, out: &mut String) {
+        out.push_str(reason_name(*self));
+    }
+}
+
+impl Value for Special {
+    fn print(&self, out: &mut String) {
+        out.push_str(self.name());
+    }
+}
+
+impl Value for Vec<Special> {
+    fn print(&self, out: &mut String) {
+        names(out, self);
+    }
+}
+
+/// Left out when absent (the anniversary's `drew=`, only for the seat's own swap).
+impl Value for Option<Special> {
+    fn print(&self, out: &mut String) {
+        if let Some(special) = self {
+            special.print(out);
+        }
+    }
+
+    fn print_field(&self, out: &mut String, key: &str) {
+        if let Some(special) = self {
+            special.print_field(out, key);
+        }
+    }
+}
+
+impl Value for SpecialPlay {
+    fn print(&self, out: &mut String) {
+        play_words(out, *self, ':');
+    }
+}
+
+macro_rules! event_printers {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $name:literal {
+            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
+        }
+        $( => seen by $viewer:ident {
+            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
+            $(,)?
+        } )?
+    )*) => {
+        /// `event ...`: `event` as `seat` may see it (a deal shows only that seat's hand).
+        ///
+        /// Panics if `event` is a deal without a hand for `seat`.
+        // The fields a seat does not see are bound and left unused.
+        #[allow(unused_variables)]
+        pub fn event(out: &mut String, seat: Seat, event: &Event) {
+            match event {
+                $( Event::$Variant { $($field),* } => {
+                    out.push_str(concat!("event ", $name));
+                    event_printers!(
+                        @seen out seat [$($field)*] $([$viewer $($seen = $value)*])?
+                    );
+                    out.push('\n');
+                } )*
+            }
+        }
+
+        /// An event every seat sees whole (anything but a deal and the anniversary's special
+        /// card deals, swaps and reshuffles).
+        #[allow(unused_variables)]
+        fn public_event(out: &mut String, event: &Event) {
+            match event {
+                $( Event::$Variant { $($field),* } => {
+                    event_printers!(@public out $name [$($field)*] $([$viewer])?);
+                } )*
+            }
+        }
+
+        /// `event ...` from its fields.
+        pub fn event_line(out: &mut String, line: &EventLine) {
+            match line {
+                EventLine::Public(event) => public_event(out, event),
+                $($( EventLine::$Variant { $($seen),* } => {
+                    out.push_str(concat!("event ", $name));
+                    $( Value::print_field($seen, out, concat!(" ", stringify!($seen), "=")); )*
+                    out.push('\n');
+                } )?)*
+            }
+        }
+    };
+    (@seen $out:ident $seat:ident [$($field:ident)*]) => {
+        $( Value::print_field($field, $out, concat!(" ", stringify!($field), "=")); )*
+    };
+    (@seen $out:ident $seat:ident [$($field:ident)*] [$viewer:ident $($seen:ident = $value:expr)*]) => {
+        let $viewer = $seat;
+        $( Value::print_field(&$value, $out, concat!(" ", stringify!($seen), "=")); )*
+    };
+    (@public $out:ident $name:literal [$($field:ident)*]) => {
+        $out.push_str(concat!("event ", $name));
+        $( Value::print_field($field, $out, concat!(" ", stringify!($field), "=")); )*
+        $out.push('\n');
+    };
+    (@public $out:ident $name:literal [$($field:ident)*] [$viewer:ident]) => {
+        unreachable!("printed for one seat")
+    };
+}
+crate::game::events!(event_printers);
 
 // ---------------------------------------------------------------------------------------------
 // The lines, from borrowed fields.
@@ -478,103 +538,6 @@ fn game_line(
     out.push('\n');
 }
 
-fn deal(out: &mut String, round: u32, hand: &[Card], rows: &[Card]) {
-    out.push_str("event deal round=");
-    num(out, round);
-    out.push_str(" hand=");
-    list(out, hand);
-    out.push_str(" rows=");
-    list(out, rows);
-    out.push('\n');
-}
-
-fn pick_event(out: &mut String, seat: Seat, card: Card) {
-    out.push_str("event pick seat=");
-    num(out, seat);
-    out.push_str(" card=");
-    num(out, card);
-    out.push('\n');
-}
-
-fn reveal(out: &mut String, round: u32, turn: u32, cards: &[Card]) {
-    out.push_str("event reveal round=");
-    num(out, round);
-    out.push_str(" turn=");
-    num(out, turn);
-    out.push_str(" cards=");
-    list(out, cards);
-    out.push('\n');
-}
-
-fn take(
-    out: &mut String,
-    seat: Seat,
-    row: usize,
-    cards: &[Card],
-    bullheads: Points,
-    reason: TakeReason,
-) {
-    out.push_str("event take seat=");
-    num(out, seat);
-    out.push_str(" row=");
-    num(out, row);
-    out.push_str(" cards=");
-    list(out, cards);
-    out.push_str(" bullheads=");
-    num(out, bullheads);
-    out.push_str(" reason=");
-    out.push_str(reason_name(reason));
-    out.push('\n');
-}
-
-fn place(out: &mut String, seat: Seat, card: Card, row: usize) {
-    out.push_str("event place seat=");
-    num(out, seat);
-    out.push_str(" card=");
-    num(out, card);
-    out.push_str(" row=");
-    num(out, row);
-    out.push('\n');
-}
-
-fn round_end(out: &mut String, round: u32, penalties: &[Points], totals: &[Points]) {
-    out.push_str("event round_end round=");
-    num(out, round);
-    out.push_str(" penalties=");
-    list(out, penalties);
-    out.push_str(" totals=");
-    list(out, totals);
-    out.push('\n');
-}
-
-fn specials_event(out: &mut String, round: u32, hand: &[Special], deck: usize) {
-    out.push_str("event specials round=");
-    num(out, round);
-    out.push_str(" hand=");
-    names(out, hand);
-    out.push_str(" deck=");
-    num(out, deck);
-    out.push('\n');
-}
-
-fn swap_event(out: &mut String, seat: Seat, gave: Special, drew: Option<Special>) {
-    out.push_str("event swap seat=");
-    num(out, seat);
-    out.push_str(" gave=");
-    out.push_str(gave.name());
-    if let Some(drew) = drew {
-        out.push_str(" drew=");
-        out.push_str(drew.name());
-    }
-    out.push('\n');
-}
-
-fn reshuffle_event(out: &mut String, cards: usize) {
-    out.push_str("event reshuffle cards=");
-    num(out, cards);
-    out.push('\n');
-}
-
 /// A special card played: its name, then its arguments, each after `sep` (a blank in a bot's
 /// reply, `:` in an event's `play=`).
 fn play_words(out: &mut String, play: SpecialPlay, sep: char) {
@@ -623,14 +586,6 @@ fn marked(out: &mut String, marks: &[bool]) {
     }
 }
 
-fn game_end(out: &mut String, totals: &[Points], winners: &[Seat]) {
-    out.push_str("event game_end totals=");
-    list(out, totals);
-    out.push_str(" winners=");
-    list(out, winners);
-    out.push('\n');
-}
-
 /// Take a Number's fields of an `ask` line: the cards to keep from, the #-rows, the #-pile
 /// sizes and the hand sizes (all empty for classic).
 type NumberFields<'a> = (&'a [Card], &'a [Vec<Card>], &'a [usize], &'a [usize]);
@@ -649,17 +604,8 @@ fn ask_line(
     (keep_from, hash_rows, hash_piles, hand_sizes): NumberFields,
     specials: Option<(&[Special], &SpecialTable)>,
 ) {
-    out.push_str(match decision {
-        Decision::PlayCard => "ask play seat=",
-        Decision::ChooseRow { .. } => "ask row seat=",
-        Decision::KeepCard => "ask keep seat=",
-        Decision::Pick => "ask pick seat=",
-        // A circle request prints with `place_line`; without its table it has only these.
-        Decision::Place { .. } => "ask place seat=",
-        Decision::Special { .. } => "ask special seat=",
-        Decision::Cancel => "ask cancel seat=",
-        Decision::Swap => "ask swap seat=",
-    });
+    // A circle request prints with `place_line`; without its table it has only these.
+    out.push_str(super::message::ask_prefix(decision));
     num(out, seat);
     out.push_str(" round=");
     num(out, round);
@@ -749,7 +695,7 @@ fn place_line(
     let Decision::Place { placed, remaining } = decision else {
         unreachable!("place_line prints ask place only")
     };
-    out.push_str("ask place seat=");
+    out.push_str(super::message::ask_prefix(decision));
     num(out, seat);
     out.push_str(" round=");
     num(out, round);

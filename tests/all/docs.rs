@@ -209,6 +209,118 @@ fn records_page_names_every_header_field_and_the_house_check() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The lines of docs/records.md's tables of format 1 (before its compact records): each row's
+/// name and the field names in its second column (the backquoted words outside parentheses,
+/// in order).
+fn record_table_rows() -> Vec<(String, Vec<String>)> {
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/records.md"))
+            .unwrap();
+    let mut rows = Vec::new();
+    for line in page
+        .lines()
+        .take_while(|l| !l.starts_with("## Compact records"))
+    {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let Some(name) = cells
+            .first()
+            .and_then(|c| c.strip_prefix("| `"))
+            .and_then(|c| c.strip_suffix('`'))
+        else {
+            continue;
+        };
+        let Some(fields) = cells.get(1) else { continue };
+        let mut depth = 0;
+        let mut outside = String::new();
+        for c in fields.chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                c if depth == 0 => outside.push(c),
+                _ => {}
+            }
+        }
+        let fields = outside
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+            .map(str::to_string)
+            .collect();
+        rows.push((name.to_string(), fields));
+    }
+    rows
+}
+
+#[test]
+fn the_docs_and_the_python_kit_list_every_declared_event_with_its_fields() {
+    use take5::game::Event;
+    let rows = record_table_rows();
+    for &(name, fields) in Event::FIELDS {
+        let documented: Vec<&(String, Vec<String>)> =
+            rows.iter().filter(|(n, _)| n == name).collect();
+        assert_eq!(documented.len(), 1, "docs/records.md: one row for `{name}`");
+        assert_eq!(
+            documented[0].1, fields,
+            "docs/records.md: the fields of `{name}`, in their order"
+        );
+    }
+    // The protocol's page shows every event's line, and no event that is not declared.
+    let protocol =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/protocol.md"))
+            .unwrap();
+    let mentioned: std::collections::BTreeSet<&str> = protocol
+        .split("event ")
+        .skip(1)
+        .filter_map(|rest| {
+            let word = rest.split([' ', '`', '\n']).next()?;
+            let is_name =
+                |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+            // `event <name> <key>=...`: a line's start.
+            let key = rest[word.len()..]
+                .strip_prefix(' ')?
+                .split([' ', '`', '\n'])
+                .next()?
+                .split_once('=')?
+                .0;
+            (is_name(word) && is_name(key)).then_some(word)
+        })
+        .collect();
+    for name in Event::NAMES {
+        assert!(
+            protocol.contains(&format!("event {name} ")),
+            "docs/protocol.md shows no `event {name}` line"
+        );
+    }
+    // The Python kit's `Event` names every event too.
+    let kit = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sdk/python/take5bot.py"),
+    )
+    .unwrap();
+    let kit_event = kit
+        .split("class Event(Message):")
+        .nth(1)
+        .and_then(|rest| rest.split("\"\"\"").nth(1))
+        .expect("sdk/python/take5bot.py has a class Event with a docstring");
+    let kit_names: Vec<&str> = kit_event
+        .split(|c: char| !(c.is_ascii_lowercase() || c == '_'))
+        .collect();
+    for name in Event::NAMES {
+        assert!(
+            kit_names.contains(name),
+            "sdk/python/take5bot.py's Event does not name `{name}`"
+        );
+    }
+    let undeclared: Vec<&&str> = mentioned
+        .iter()
+        .filter(|word| !Event::NAMES.contains(word))
+        .collect();
+    assert!(
+        undeclared.is_empty(),
+        "docs/protocol.md names events that are not declared: {undeclared:?}"
+    );
+}
+
 /// docs/play.md's deal file deals its cards: the first round's hands and rows are those the
 /// file gives.
 #[test]
