@@ -6,6 +6,7 @@
 use super::paired::{DealAcc, PairAcc, PairStats, z95};
 use super::results::GameResult;
 use super::sprt::{Decision, Sprt};
+use crate::visible::visible;
 use serde::Serialize;
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
@@ -401,7 +402,7 @@ impl Stats {
         let width = self
             .bots
             .iter()
-            .map(|b| b.name.chars().count())
+            .map(|b| visible(&b.name).chars().count())
             .max()
             .unwrap_or(0)
             .max(4);
@@ -429,7 +430,7 @@ impl Stats {
             let _ = writeln!(
                 out,
                 "{:<width$} {:>6} {:>16} {:>5.1}% {:>6.2} {:>6.2} ±{:<5.2}  {faults}",
-                b.name,
+                visible(&b.name),
                 b.games,
                 format!("{:.2}{ci}", b.mean_penalty),
                 100.0 * b.win_rate,
@@ -468,7 +469,7 @@ impl Stats {
         );
         let _ = write!(out, "{:<width$}", "");
         for b in &self.bots {
-            let _ = write!(out, " {:>width$}", b.name);
+            let _ = write!(out, " {:>width$}", visible(&b.name));
         }
         let _ = writeln!(out);
         let by_pair: HashMap<(&str, &str), &HeadToHead> = self
@@ -477,7 +478,7 @@ impl Stats {
             .map(|h| ((h.bot.as_str(), h.other.as_str()), h))
             .collect();
         for a in &self.bots {
-            let _ = write!(out, "{:<width$}", a.name);
+            let _ = write!(out, "{:<width$}", visible(&a.name));
             for b in &self.bots {
                 let cell = by_pair
                     .get(&(a.name.as_str(), b.name.as_str()))
@@ -508,8 +509,8 @@ impl Stats {
             let _ = writeln!(
                 out,
                 "{:<width$} {:<width$} {:>6} {:>16} {:>5.1}% {:>16} {:>5.1}%",
-                p.bot,
-                p.other,
+                visible(&p.bot),
+                visible(&p.other),
                 p.deals,
                 with_ci(p.mean_difference, p.mean_difference_ci95),
                 100.0 * p.score,
@@ -655,6 +656,41 @@ mod tests {
             }
         }
         acc.finish()
+    }
+
+    /// A name with control characters is shown escaped, and its columns are as wide as it is
+    /// shown: every row of each table puts its next column where the header does.
+    #[test]
+    fn a_name_with_control_characters_is_escaped_before_the_columns_are_measured() {
+        let evil = "evil\x1b]0;t\x07";
+        let mut acc = Accumulator::default();
+        for (rotation, seating) in [["plain", evil], [evil, "plain"]].into_iter().enumerate() {
+            acc.add(&GameResult {
+                game: rotation as u64,
+                table: 0,
+                deal: 0,
+                rotation: rotation as u64,
+                seed: None,
+                seating: seating.iter().map(|s| s.to_string()).collect(),
+                totals: vec![3, 5],
+                ranks: vec![1, 2],
+                winners: vec![0],
+                faults: Vec::new(),
+                times: None,
+            });
+        }
+        let table = acc.finish().table();
+        assert!(
+            !table.contains('\x1b') && !table.contains('\x07'),
+            "{table}"
+        );
+        assert!(table.contains("evil\\x1b]0;t\\x07"), "{table}");
+        let lines: Vec<&str> = table.lines().collect();
+        let games_column = lines[1].find("games").unwrap() + "games".len();
+        for row in &lines[2..4] {
+            let figures = &row[..games_column];
+            assert!(figures.ends_with(" 2"), "{row} under {}", lines[1]);
+        }
     }
 
     #[test]
