@@ -28,8 +28,10 @@ Examples:
   take5 show game.jsonl
   take5 play --player human --player builtin:dodger
 
-Players: builtin:random, builtin:lowest, builtin:highest, builtin:dodger, or the command line of
-a bot speaking the take5 protocol (docs/protocol.md).";
+Players: builtin:random, builtin:lowest, builtin:highest, builtin:dodger, builtin:mcs (a Monte
+Carlo search, the strongest; options as builtin:mcs:steps=N, docs/mcs.md), human (you, at this
+terminal; take5 play only), or the command line of a bot speaking the take5 protocol
+(docs/protocol.md).";
 
 /// A referee and rules-checker for Take 5 / 6 nimmt! and its variants.
 #[derive(Debug, Parser)]

@@ -26,9 +26,10 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// A player: builtin:random|lowest|highest|dodger, `human` (you, at this terminal;
-    /// `human:MS` with MS milliseconds for each answer), or a bot's command line (split like a shell would, without running one). One per seat, in
-    /// seat order.
+    /// A player: builtin:random|lowest|highest|dodger, builtin:mcs (the search bot, with
+    /// options as `builtin:mcs:steps=N`: docs/mcs.md), `human` (you, at this terminal;
+    /// `human:MS` with MS milliseconds for each answer), or a bot's command line (split like a
+    /// shell would, without running one). One per seat, in seat order.
     #[arg(long = "player", short = 'p', value_name = "SPEC", required = true,
           value_parser = SeatSpec::parse)]
     players: Vec<SeatSpec>,

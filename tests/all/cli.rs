@@ -178,3 +178,25 @@ fn verify_exit_status() {
     assert_eq!(code, 2, "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `take5 --help` and `take5 play --help` name every kind of player: each built-in bot (the
+/// search bot too), the human seat and a bot's command line.
+#[test]
+fn the_help_names_every_kind_of_player() {
+    for args in [&["--help"][..], &["play", "--help"]] {
+        let (status, out) = take5(args);
+        assert_eq!(status, 0, "{args:?}");
+        let out = out.replace('\n', " ");
+        for kind in [
+            "random",
+            "lowest",
+            "highest",
+            "dodger",
+            "builtin:mcs",
+            "human",
+            "command line",
+        ] {
+            assert!(out.contains(kind), "{args:?} does not name {kind}: {out}");
+        }
+    }
+}
