@@ -199,12 +199,19 @@ pub trait Game {
     fn owes(&self, seat: Seat) -> Option<Decision>;
     /// Would `action` by `seat` be legal now?
     fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError>;
+    /// Applies `action` by `seat`, reporting what happens to `events`: [`Game::act`], whose
+    /// events go through one [`Emitter`] (the sink is asked once whether it wants them).
+    #[inline]
     fn apply(
         &mut self,
         seat: Seat,
         action: Action,
         events: &mut dyn EventSink,
-    ) -> Result<(), RuleError>;
+    ) -> Result<(), RuleError> {
+        self.act(seat, action, &mut Emitter::new(events))
+    }
+    /// What [`Game::apply`] does: the variant's own part of it.
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError>;
     /// Deals the next round with the cards given (a replayed or scripted deal).
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError>;
     /// Shuffles and deals the next round from `rng`.

@@ -20,7 +20,7 @@ pub use registry::{Description, Visitor};
 
 use crate::game::house::HouseHooks;
 use crate::game::{
-    Action, Deal, Decision, EventSink, Game, Outcome, RuleError, Seat, ToMove, View,
+    Action, Deal, Decision, Emitter, EventSink, Game, Outcome, RuleError, Seat, ToMove, View,
 };
 use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
@@ -159,13 +159,8 @@ impl Game for AnyGame {
         dispatch!(self, g => g.check(seat, action))
     }
     #[inline]
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
-        dispatch!(self, g => g.apply(seat, action, events))
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
+        dispatch!(self, g => g.act(seat, action, events))
     }
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
         dispatch!(self, g => g.deal(deal, events))

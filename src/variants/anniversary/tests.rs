@@ -181,12 +181,12 @@ fn random_games_of_2_to_8_players_end_with_every_card_accounted_for() {
                 Phase::Swap { .. } => game.reveal.to_place(1).count(),
                 Phase::Deal | Phase::Over => 0,
             };
-            let number_cards: usize = game.hands.iter().map(Vec::len).sum::<usize>()
-                + game.rows.iter().map(Vec::len).sum::<usize>()
-                + game.piles.iter().map(Vec::len).sum::<usize>()
+            let number_cards: usize = game.board.hands.iter().map(Vec::len).sum::<usize>()
+                + game.board.rows.iter().map(Vec::len).sum::<usize>()
+                + game.board.piles.iter().map(Vec::len).sum::<usize>()
                 + unplaced;
             assert_eq!(number_cards, seats * 12 + 4);
-            for (r, row) in game.rows.iter().enumerate() {
+            for (r, row) in game.board.rows.iter().enumerate() {
                 assert!(row.windows(2).all(|w| w[0] < w[1]), "row {r}: {row:?}");
                 assert!(row.len() <= game.capacity(r), "row {r}: {row:?}");
             }
@@ -195,7 +195,7 @@ fn random_games_of_2_to_8_players_end_with_every_card_accounted_for() {
             specials_played > 0,
             "{seats} players played no special card"
         );
-        assert_eq!(game.round, 2);
+        assert_eq!(game.board.round, 2);
         assert!(game.outcome().is_some());
     }
 }
@@ -211,7 +211,7 @@ fn the_question_is_asked_only_with_a_playable_special_card() {
     );
     act(&mut game, 0, Action::Play(Card(11)));
     act(&mut game, 1, Action::Play(Card(21)));
-    assert_eq!(game.rows[0], cards(&[10, 11]));
+    assert_eq!(game.board.rows[0], cards(&[10, 11]));
     assert_eq!(game.to_move(), ToMove::Everyone(Decision::PlayCard));
 }
 
@@ -243,7 +243,7 @@ fn stop_blocks_the_row_the_card_was_headed_to() {
     // The take lifted the Stop.
     assert_eq!(game.table.stops, [false; 4]);
     assert_eq!(game.table.discard, [Special::Stop]);
-    assert_eq!(game.rows[1], cards(&[15]));
+    assert_eq!(game.board.rows[1], cards(&[15]));
 }
 
 #[test]
@@ -257,13 +257,13 @@ fn a_fifth_row_goes_when_a_row_is_taken_with_the_card_played() {
     act(&mut game, 0, Action::Play(Card(50)));
     act(&mut game, 1, Action::Play(Card(41)));
     act(&mut game, 0, Action::Special(SpecialPlay::FifthRow));
-    assert_eq!(game.rows.len(), 5);
-    assert_eq!(game.rows[4], cards(&[50]));
+    assert_eq!(game.board.rows.len(), 5);
+    assert_eq!(game.board.rows[4], cards(&[50]));
     act(&mut game, 0, Action::Play(Card(5)));
     act(&mut game, 1, Action::Play(Card(60)));
     act(&mut game, 0, Action::TakeRow(1));
-    assert_eq!(game.rows.len(), 4);
-    assert_eq!(game.piles[0], cards(&[20, 5]));
+    assert_eq!(game.board.rows.len(), 4);
+    assert_eq!(game.board.piles[0], cards(&[20, 5]));
     assert_eq!(game.table.discard, [Special::FifthRow]);
 }
 
@@ -282,7 +282,7 @@ fn negative_positive_cancels_no_more_than_was_taken() {
     assert_eq!(game.view(0).taking(), cards(&[55]));
     let events = act(&mut game, 0, Action::Cancel(Card(55)));
     assert!(matches!(events[0], Event::Cancel { bullheads: 7, .. }));
-    assert_eq!(game.taken[0], 0);
+    assert_eq!(game.board.taken[0], 0);
 }
 
 #[test]
@@ -336,5 +336,5 @@ fn shift_and_insert_keep_rows_ascending() {
         0,
         Action::Special(SpecialPlay::Insert { row: 2, at: 0 }),
     );
-    assert_eq!(game.rows[2], cards(&[25, 30]));
+    assert_eq!(game.board.rows[2], cards(&[25, 30]));
 }

@@ -591,29 +591,23 @@ impl Game for Circle {
         self.validate(seat, action)
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
         self.validate(seat, action)?;
         let Phase::Turn { placed, .. } = self.phase else {
             unreachable!("validate() admits actions only during a turn")
         };
-        let mut events = Emitter::new(events);
         match action {
             Action::Play(card) => {
-                self.place_number(seat, card, &mut events)?;
-                self.placed(seat, placed + 1, &mut events)
+                self.place_number(seat, card, events)?;
+                self.placed(seat, placed + 1, events)
             }
             Action::PlaceSpecial { special, row } => {
-                self.place_special(seat, special, row, &mut events);
-                self.placed(seat, placed + 1, &mut events)
+                self.place_special(seat, special, row, events);
+                self.placed(seat, placed + 1, events)
             }
             Action::EndTurn => {
                 events.emit(|| Event::EndTurn { seat });
-                self.next_turn((seat + 1) % self.seats, &mut events)
+                self.next_turn((seat + 1) % self.seats, events)
             }
             _ => unreachable!("validate() admits no other action"),
         }

@@ -17,20 +17,20 @@
 pub mod description;
 pub mod fixture;
 
+use super::common::board::{Board, board_accessors, board_game};
 use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_round_and_rows, lay_hands,
 };
 use super::common::reveal::{Reveal, place_in_hand};
-use super::common::rows::Rows;
 use super::common::scoring::{self, game_over};
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::clone_field_by_field;
-use crate::game::house::{Arg, Hook, Hooks, HouseHooks, table_view};
+use crate::game::house::{Arg, Hook, table_view};
 use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
-    RuleError, Seat, TakeReason, ToMove, View, check_seat, emit,
+    RuleError, Seat, TakeReason, ToMove, View, check_seat,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
@@ -115,27 +115,18 @@ enum Phase {
 /// The state of a Take a Number game.
 #[derive(Debug)]
 pub struct TakeANumber {
-    rules: Arc<Rules>,
-    seats: usize,
+    /// The table: hands, centre rows, #-piles (as the piles), the round's score so far by
+    /// seat (as the points taken: hand bullheads once, #-pile bullheads twice), the totals.
+    board: Board,
     phase: Phase,
-    round: u32,
-    turn: u32,
-    hands: Vec<Vec<Card>>,
-    rows: Rows,
     /// The public table: row capacities, #-rows, #-pile and hand sizes, the cards taken
     /// waiting for the #-row choice.
     table: NumberTable,
-    hash_piles: Vec<Vec<Card>>,
-    /// The round's score so far, by seat: hand bullheads once, #-pile bullheads twice.
-    taken: Vec<Points>,
-    scores: Vec<Points>,
     /// This turn's cards, chosen, revealed and placed.
     reveal: Reveal,
     ordered_deck: Vec<Card>,
     /// What a #-pile card's bullheads count, times ([`Rules::hash_pile_multiplier`]).
     hash_pile: Points,
-    /// House rules' hooks, if any.
-    house: Hooks,
     /// Points house rules added to this round's score, by seat (a `row_taken` answer beyond the
     /// row's bullheads).
     extra: Vec<Points>,
@@ -167,30 +158,20 @@ impl TakeANumber {
             });
         }
         let capacities = row_capacities(&rules);
-        let per_seat = || (0..seats).map(|_| Vec::new()).collect::<Vec<Vec<Card>>>();
         Ok(TakeANumber {
-            seats,
             phase: Phase::Deal,
-            round: 0,
-            turn: 0,
-            hands: per_seat(),
-            rows: Rows::new(rules.rows, 0),
             table: NumberTable {
                 capacities,
-                hash_rows: per_seat(),
+                hash_rows: vec![Vec::new(); seats],
                 hash_piles: vec![0; seats],
                 hand_sizes: vec![0; seats],
                 keep_from: Vec::new(),
             },
-            hash_piles: per_seat(),
-            taken: vec![0; seats],
-            scores: vec![0; seats],
             reveal: Reveal::new(seats),
             ordered_deck: rules.deck.cards().collect(),
-            house: Hooks::default(),
             extra: vec![0; seats],
             hash_pile: rules.hash_pile_multiplier(),
-            rules,
+            board: Board::new(rules, seats, (0, 0, 0)),
         })
     }
 
@@ -233,14 +214,14 @@ impl TakeANumber {
         let all = (table.hands.iter().chain(&table.rows))
             .chain(&setup.hash_rows)
             .chain(&setup.hash_piles);
-        check_cards(&game.rules, all.flatten().copied())?;
-        game.round = table.round;
-        game.turn = table.turn;
-        lay_hands(table, &mut game.hands);
-        game.rows.lay(&table.rows);
+        check_cards(&game.board.rules, all.flatten().copied())?;
+        game.board.round = table.round;
+        game.board.turn = table.turn;
+        lay_hands(table, &mut game.board.hands);
+        game.board.rows.lay(&table.rows);
         game.table.hash_rows.clone_from(&setup.hash_rows);
-        game.hash_piles.clone_from(&setup.hash_piles);
-        game.scores.copy_from_slice(&table.scores);
+        game.board.piles.clone_from(&setup.hash_piles);
+        game.board.scores.copy_from_slice(&table.scores);
         for seat in 0..seats {
             game.update_seat(seat);
         }
@@ -248,28 +229,14 @@ impl TakeANumber {
         Ok(game)
     }
 
-    pub fn round(&self) -> u32 {
-        self.round
-    }
-
-    pub fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    pub fn rows(&self) -> &[Vec<Card>] {
-        &self.rows
-    }
-
-    pub fn hand(&self, seat: Seat) -> &[Card] {
-        &self.hands[seat]
-    }
+    board_accessors!();
 
     pub fn hash_rows(&self) -> &[Vec<Card>] {
         &self.table.hash_rows
     }
 
     pub fn hash_piles(&self) -> &[Vec<Card>] {
-        &self.hash_piles
+        &self.board.piles
     }
 
     /// Cards taken and waiting for their taker's #-row choice.
@@ -292,11 +259,12 @@ impl TakeANumber {
     /// #-rows, #-piles, cards chosen or revealed but not placed, and taken cards waiting.
     pub fn cards_in_play(&self) -> Vec<Card> {
         let mut all: Vec<Card> = self
+            .board
             .hands
             .iter()
-            .chain(&self.rows)
+            .chain(&self.board.rows)
             .chain(&self.table.hash_rows)
-            .chain(&self.hash_piles)
+            .chain(&self.board.piles)
             .flatten()
             .copied()
             .collect();
@@ -306,22 +274,22 @@ impl TakeANumber {
     }
 
     fn round_score(&self, seat: Seat) -> Points {
-        let deck = &self.rules.deck;
-        let piled = (deck.sum(&self.hash_piles[seat]) as Points).saturating_mul(self.hash_pile);
-        let printed = (deck.sum(&self.hands[seat]) as Points).saturating_add(piled);
+        let deck = &self.board.rules.deck;
+        let piled = (deck.sum(&self.board.piles[seat]) as Points).saturating_mul(self.hash_pile);
+        let printed = (deck.sum(&self.board.hands[seat]) as Points).saturating_add(piled);
         // Checked when the extra points were added (see `take`).
         printed.saturating_add(self.extra[seat])
     }
 
     fn update_seat(&mut self, seat: Seat) {
-        self.table.hand_sizes[seat] = self.hands[seat].len();
-        self.table.hash_piles[seat] = self.hash_piles[seat].len();
-        self.taken[seat] = self.round_score(seat);
+        self.table.hand_sizes[seat] = self.board.hands[seat].len();
+        self.table.hash_piles[seat] = self.board.piles[seat].len();
+        self.board.taken[seat] = self.round_score(seat);
     }
 
-    fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut dyn EventSink) {
-        self.rows.place(row, card);
-        emit(events, || Event::Place { seat, card, row });
+    fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut Emitter) {
+        self.board.rows.place(row, card);
+        events.emit(|| Event::Place { seat, card, row });
     }
 
     /// `seat` takes `row`: its cards wait in `keep_from`.
@@ -330,31 +298,32 @@ impl TakeANumber {
         seat: Seat,
         row: usize,
         reason: TakeReason,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<(), RuleError> {
-        let printed = self.rules.deck.sum(&self.rows[row]) as Points;
+        let printed = self.board.rules.deck.sum(&self.board.rows[row]) as Points;
         let mut bullheads = printed;
-        if self.house.any() {
+        if self.board.house.any() {
             // The cards count where they go (hand, #-row); what the hook adds counts now.
-            let (table, cards) = (table_view!(self, piles: hash_piles), &self.rows[row]);
+            let (table, cards) = (table_view!(self.board), &self.board.rows[row]);
             let extra = &mut self.extra[seat];
-            bullheads = (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
+            bullheads =
+                (self.board.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
         }
-        emit(events, || Event::Take {
+        events.emit(|| Event::Take {
             seat,
             row,
-            cards: self.rows[row].clone(),
+            cards: self.board.rows[row].clone(),
             bullheads,
             reason,
         });
         self.table.keep_from.clear();
-        self.rows.take_into(row, &mut self.table.keep_from);
+        self.board.rows.take_into(row, &mut self.table.keep_from);
         Ok(())
     }
 
     /// After a take and the taking card's placement: one card taken goes to the #-row at once;
     /// several wait for the taker's choice. Returns whether resolution may go on.
-    fn collect(&mut self, seat: Seat, events: &mut dyn EventSink) -> Result<bool, RuleError> {
+    fn collect(&mut self, seat: Seat, events: &mut Emitter) -> Result<bool, RuleError> {
         if self.table.keep_from.len() == 1 {
             self.keep(seat, self.table.keep_from[0], events)?;
             Ok(true)
@@ -365,37 +334,32 @@ impl TakeANumber {
     }
 
     /// `card` (one of `keep_from`) goes to `seat`'s #-row, the rest into its hand.
-    fn keep(
-        &mut self,
-        seat: Seat,
-        card: Card,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
-        emit(events, || Event::Keep { seat, card });
+    fn keep(&mut self, seat: Seat, card: Card, events: &mut Emitter) -> Result<(), RuleError> {
+        events.emit(|| Event::Keep { seat, card });
         let hash_row = &mut self.table.hash_rows[seat];
         if hash_row.last().is_some_and(|&end| card < end) {
-            emit(events, || Event::Pile {
+            events.emit(|| Event::Pile {
                 seat,
                 cards: hash_row.clone(),
             });
-            if self.house.any() {
+            if self.board.house.any() {
                 // What the cards will count at the end of the round (their bullheads times the
                 // #-pile multiplier).
                 let printed =
-                    (self.rules.deck.sum(hash_row) as Points).saturating_mul(self.hash_pile);
-                let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
+                    (self.board.rules.deck.sum(hash_row) as Points).saturating_mul(self.hash_pile);
+                let (table, extra) = (table_view!(self.board), &mut self.extra[seat]);
                 let args = [Arg::Cards(hash_row), Arg::Number(printed.into())];
-                (self.house).points(&table, (Hook::HashPile, seat), &args, printed, extra)?;
+                (self.board.house).points(&table, (Hook::HashPile, seat), &args, printed, extra)?;
             }
-            self.hash_piles[seat].append(hash_row);
+            self.board.piles[seat].append(hash_row);
         }
         hash_row.push(card);
-        if self.house.any() {
-            let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
+        if self.board.house.any() {
+            let (table, extra) = (table_view!(self.board), &mut self.extra[seat]);
             let args = [Arg::Number(card.0.into())];
-            (self.house).points(&table, (Hook::HashRow, seat), &args, 0, extra)?;
+            (self.board.house).points(&table, (Hook::HashRow, seat), &args, 0, extra)?;
         }
-        let hand = &mut self.hands[seat];
+        let hand = &mut self.board.hands[seat];
         hand.extend(self.table.keep_from.iter().filter(|&&c| c != card));
         hand.sort_unstable();
         self.table.keep_from.clear();
@@ -405,16 +369,16 @@ impl TakeANumber {
 
     /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one.
     fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
-        let table = table_view!(self, piles: hash_piles);
-        self.house.low_card(&table, seat, card)
+        let table = table_view!(self.board);
+        self.board.house.low_card(&table, seat, card)
     }
 
     /// Places revealed cards from `next` on, until a decision is due or the turn is done.
-    fn resolve(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
         while let Some((seat, card)) = self.reveal.next() {
-            match self.rows.row_for(card) {
+            match self.board.rows.row_for(card) {
                 Some(row) => {
-                    let full = self.rows.is_full(row, self.table.capacities[row]);
+                    let full = self.board.rows.is_full(row, self.table.capacities[row]);
                     if full {
                         self.take(seat, row, TakeReason::Full, events)?;
                     }
@@ -442,62 +406,65 @@ impl TakeANumber {
         self.end_turn(events)
     }
 
-    fn end_turn(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
         self.reveal.end_turn();
-        if self.hands.iter().any(Vec::is_empty) {
+        if self.board.hands.iter().any(Vec::is_empty) {
             self.end_round(events)
         } else {
-            self.turn += 1;
+            self.board.turn += 1;
             self.phase = Phase::Choose;
             Ok(())
         }
     }
 
-    fn end_round(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        for seat in 0..self.seats {
+    fn end_round(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
+        for seat in 0..self.board.seats {
             self.update_seat(seat);
         }
-        let (rules, round) = (&self.rules, self.round);
+        let (rules, round) = (&self.board.rules, self.board.round);
         let end = self
+            .board
             .house
-            .close_round(&table_view!(self, piles: hash_piles), |totals| {
+            .close_round(&table_view!(self.board), |totals| {
                 game_over(rules, totals, round)
             })?;
-        let (taken, scores, events) =
-            (&mut self.taken, &mut self.scores, &mut Emitter::new(events));
+        let (taken, scores, events) = (&mut self.board.taken, &mut self.board.scores, events);
         let over = scoring::close_round(end, (rules, round), taken, scores, events);
         self.phase = if over { Phase::Over } else { Phase::Deal };
         Ok(())
     }
 
     /// Deals `cards`: hands in seat order, then the centre rows, then the #-rows.
-    fn deal_from(&mut self, cards: impl Iterator<Item = Card>, events: &mut dyn EventSink) {
+    fn deal_from(&mut self, cards: impl Iterator<Item = Card>, events: &mut Emitter) {
         let mut cards = cards;
-        for hand in &mut self.hands {
+        for hand in &mut self.board.hands {
             hand.clear();
-            hand.extend(cards.by_ref().take(self.rules.hand_size));
+            hand.extend(cards.by_ref().take(self.board.rules.hand_size));
             hand.sort_unstable();
         }
-        self.rows.deal(cards.by_ref().take(self.rules.rows));
+        self.board
+            .rows
+            .deal(cards.by_ref().take(self.board.rules.rows));
         for hash_row in &mut self.table.hash_rows {
             hash_row.clear();
             hash_row.extend(cards.next());
         }
-        for pile in &mut self.hash_piles {
+        for pile in &mut self.board.piles {
             pile.clear();
         }
         self.table.keep_from.clear();
-        self.round += 1;
+        self.board.round += 1;
         self.extra.fill(0);
-        self.turn = 1;
-        for seat in 0..self.seats {
+        self.board.turn = 1;
+        for seat in 0..self.board.seats {
             self.update_seat(seat);
         }
         self.phase = Phase::Choose;
-        emit(events, || Event::Deal {
-            round: self.round,
-            hands: self.hands.clone(),
+        events.emit(|| Event::Deal {
+            round: self.board.round,
+            hands: self.board.hands.clone(),
             rows: self
+                .board
                 .rows
                 .iter()
                 .chain(&self.table.hash_rows)
@@ -506,25 +473,66 @@ impl TakeANumber {
         });
     }
 
-    /// The families of actions [`TakeANumber::validate`] judges itself: cards, rows and #-row
+    /// The last card of the turn is chosen: reveal them all, count the hands and place the
+    /// cards. Kept out of [`Game::act`] so that the common case there (a card chosen, others
+    /// still to choose) stays a small function.
+    #[inline(never)]
+    fn reveal_and_place(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
+        self.reveal
+            .reveal((self.board.round, self.board.turn), events);
+        for seat in 0..self.board.seats {
+            self.update_seat(seat);
+        }
+        self.resolve(events)
+    }
+
+    /// The families of actions [`TakeANumber::judge`] judges itself: cards, rows and #-row
     /// cards.
     const JUDGED: &[Family] = &[Family::Cards, Family::Keep];
 
-    fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+    /// Checks an action; for a card, returns where it is in the hand. The legal actions are
+    /// tried first, inlined; telling what is wrong with an illegal one is left to
+    /// [`TakeANumber::judge`].
+    #[inline(always)]
+    fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
+        match (self.phase, action) {
+            (Phase::Choose, Action::Play(card)) if self.reveal.owes(seat) => {
+                if let Some(at) = place_in_hand(&self.board.hands[seat], card) {
+                    return Ok(at);
+                }
+            }
+            (Phase::ChooseRow { seat: s, .. }, Action::TakeRow(row))
+                if seat == s && row < self.board.rows.len() =>
+            {
+                return Ok(row);
+            }
+            (Phase::Keep { seat: s }, Action::Keep(card))
+                if seat == s && self.table.keep_from.contains(&card) =>
+            {
+                return Ok(0);
+            }
+            _ => {}
+        }
+        self.judge(seat, action)
+    }
+
+    /// The complete check of an action, with the reason an illegal one is refused.
+    #[cold]
+    #[inline(never)]
+    fn judge(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
         if self.phase == Phase::Over {
             return Err(Illegal::GameOver.into());
         }
-        check_seat(seat, self.seats)?;
+        check_seat(seat, self.board.seats)?;
         match (self.phase, action) {
             (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
             (Phase::Over, _) => Err(Illegal::GameOver.into()),
             (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
                 Err(refusal.into())
             }
-            (Phase::Choose, Action::Play(card)) => self
-                .reveal
-                .check_play(seat, &self.hands[seat], card)
-                .map(drop),
+            (Phase::Choose, Action::Play(card)) => {
+                self.reveal.check_play(seat, &self.board.hands[seat], card)
+            }
             (Phase::Choose, Action::TakeRow(_)) => Err(Illegal::NoRowChoiceDue { seat }.into()),
             // Left: the #-row card (the families not judged here are refused above).
             (Phase::Choose, _) => Err(Illegal::NoKeepDue { seat }.into()),
@@ -536,12 +544,12 @@ impl TakeANumber {
                 _,
             ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
             (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
-                if row < self.rows.len() {
-                    Ok(())
+                if row < self.board.rows.len() {
+                    Ok(row)
                 } else {
                     Err(Illegal::NoSuchRow {
                         row,
-                        rows: self.rows.len(),
+                        rows: self.board.rows.len(),
                     }
                     .into())
                 }
@@ -549,7 +557,7 @@ impl TakeANumber {
             (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
             (Phase::Keep { .. }, Action::Keep(card)) => {
                 if self.table.keep_from.contains(&card) {
-                    Ok(())
+                    Ok(0)
                 } else {
                     Err(Illegal::NotTaken { seat, card }.into())
                 }
@@ -560,13 +568,7 @@ impl TakeANumber {
 }
 
 impl Game for TakeANumber {
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    fn seats(&self) -> usize {
-        self.seats
-    }
+    board_game!();
 
     fn to_move(&self) -> ToMove {
         match self.phase {
@@ -587,29 +589,14 @@ impl Game for TakeANumber {
         }
     }
 
-    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        self.validate(seat, action)
-    }
-
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
-        self.validate(seat, action)?;
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
+        let at = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose, Action::Play(card)) => {
-                let at = place_in_hand(&self.hands[seat], card).expect("validated");
-                if !self.reveal.choose(seat, &mut self.hands[seat], at) {
+            (Phase::Choose, Action::Play(_)) => {
+                if !self.reveal.choose(seat, &mut self.board.hands[seat], at) {
                     return Ok(());
                 }
-                let turn = (self.round, self.turn);
-                self.reveal.reveal(turn, &mut Emitter::new(events));
-                for seat in 0..self.seats {
-                    self.update_seat(seat);
-                }
-                self.resolve(events)
+                self.reveal_and_place(events)
             }
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
                 self.take(seat, row, TakeReason::Low, events)?;
@@ -632,20 +619,20 @@ impl Game for TakeANumber {
     /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
     fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
-        check_hands(deal, self.seats, self.rules.hand_size)?;
+        check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
         let bad = |why: String| Err(SetupError::BadDeal(why).into());
-        let rows = self.rules.rows + self.seats;
+        let rows = self.board.rules.rows + self.board.seats;
         if deal.rows.len() != rows {
             return bad(format!(
                 "{} row cards; Take a Number deals {} (the {} centre rows, then one #-row per seat)",
                 deal.rows.len(),
                 rows,
-                self.rules.rows
+                self.board.rules.rows
             ));
         }
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
-        check_cards(&self.rules, cards.clone())?;
-        self.deal_from(cards, events);
+        check_cards(&self.board.rules, cards.clone())?;
+        self.deal_from(cards, &mut Emitter::new(events));
         Ok(())
     }
 
@@ -656,50 +643,28 @@ impl Game for TakeANumber {
     ) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         let mut deck = self.ordered_deck.clone();
-        let dealt = self.seats * self.rules.hand_size + self.rules.rows + self.seats;
+        let dealt = self.board.seats * self.board.rules.hand_size
+            + self.board.rules.rows
+            + self.board.seats;
         let cards = rng.draw_in_order(&mut deck, dealt);
-        self.deal_from(cards.iter().copied(), events);
+        self.deal_from(cards.iter().copied(), &mut Emitter::new(events));
         Ok(())
     }
 
     fn view(&self, seat: Seat) -> View<'_> {
         View {
-            rules: &self.rules,
-            seat,
-            seats: self.seats,
-            round: self.round,
-            turn: self.turn,
-            decision: self.owes(seat),
-            hand: &self.hands[seat],
-            rows: &self.rows,
-            scores: &self.scores,
-            taken: &self.taken,
-            revealed: self.reveal.revealed(),
-            pool: &[],
             number: Some(&self.table),
-            circle: None,
-            specials: None,
-            special_hand: &[],
+            ..(self.board).view(seat, self.owes(seat), self.reveal.revealed())
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        Some(Outcome::of(&self.scores, &self.taken, self.rules.ties))
-    }
-
-    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
-        self.house.set(house);
+        self.board.lowest_wins(self.phase == Phase::Over)
     }
 
     fn restart(&mut self) {
         self.phase = Phase::Deal;
-        self.round = 0;
-        self.turn = 0;
-        self.scores.fill(0);
-        self.taken.fill(0);
+        self.board.restart();
         self.extra.fill(0);
         self.reveal.restart();
         self.table.keep_from.clear();
@@ -709,32 +674,27 @@ impl Game for TakeANumber {
 // A copy plays by the rules' settings alone (the house rule hooks are not copied: it is for
 // search, see `Model`); `clone_from` reuses the copy's memory.
 clone_field_by_field!(TakeANumber {
-    rules,
-    seats,
+    board,
     phase,
-    round,
-    turn,
-    hands,
-    rows,
     table,
-    hash_piles,
-    taken,
-    scores,
     reveal,
     ordered_deck,
     extra,
     hash_pile,
-    house,
 });
 
 impl Model for TakeANumber {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.phase {
             Phase::Choose if self.reveal.owes(seat) => {
-                out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
+                out.extend(
+                    self.board.hands[seat]
+                        .iter()
+                        .map(|&card| Action::Play(card)),
+                );
             }
             Phase::ChooseRow { seat: s, .. } if s == seat => {
-                out.extend((0..self.rows.len()).map(Action::TakeRow));
+                out.extend((0..self.board.rows.len()).map(Action::TakeRow));
             }
             Phase::Keep { seat: s } if s == seat => {
                 out.extend(self.table.keep_from.iter().map(|&card| Action::Keep(card)));
@@ -772,25 +732,25 @@ impl Model for TakeANumber {
             .chain((0..seats).filter_map(known_pile).flatten());
         let mut unseen = unseen_cards(rules, seen);
         for seat in 0..seats {
-            game.hash_piles[seat] = match known_pile(seat) {
+            game.board.piles[seat] = match known_pile(seat) {
                 Some(piled) => piled.to_vec(),
                 None => draw_hand(rng, &mut unseen, number.hash_piles[seat]),
             };
-            game.hands[seat] = match seat == view.seat {
+            game.board.hands[seat] = match seat == view.seat {
                 true => view.hand.to_vec(),
                 false => draw_hand(rng, &mut unseen, number.hand_sizes[seat]),
             };
         }
         // A card placed this turn is in a row; one still to place is out of its hand.
-        game.round = view.round;
-        game.turn = view.turn;
+        game.board.round = view.round;
+        game.board.turn = view.turn;
         if view.rows.iter().any(Vec::is_empty) {
             return Err(SetupError::BadDeal("an empty row".into()).into());
         }
-        game.rows.lay(view.rows);
+        game.board.rows.lay(view.rows);
         game.table.clone_from(number);
-        game.taken.copy_from_slice(view.taken);
-        game.scores.copy_from_slice(view.scores);
+        game.board.taken.copy_from_slice(view.taken);
+        game.board.scores.copy_from_slice(view.scores);
         game.phase = match view.decision {
             Some(Decision::ChooseRow { card }) => {
                 game.reveal.restore(revealed, view.seat);
