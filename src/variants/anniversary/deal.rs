@@ -194,7 +194,7 @@ impl Anniversary {
     pub(super) fn deal_round(
         &mut self,
         deal: &Deal,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
@@ -229,7 +229,7 @@ impl Anniversary {
         self.board.round += 1;
         self.board.turn = 1;
         self.phase = Phase::Choose;
-        emit(events, || Event::Deal {
+        events.emit(|| Event::Deal {
             round: self.board.round,
             hands: self.board.hands.clone(),
             rows: deal.rows.clone(),
@@ -246,7 +246,7 @@ impl Anniversary {
             }
             self.table.deck = self.deck.len();
             *self.reshuffler = GameRng::new(specials.seed, Stream::Deal(0));
-            emit(events, || Event::Specials {
+            events.emit(|| Event::Specials {
                 round: self.board.round,
                 hands: specials.hands.clone(),
                 deck: specials.deck.clone(),
@@ -264,7 +264,7 @@ impl Anniversary {
     pub(super) fn deal_round_random(
         &mut self,
         rng: &mut GameRng,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         let mut numbers = self.ordered_deck.clone();
@@ -311,6 +311,6 @@ impl Anniversary {
                 seed,
             }),
         };
-        self.deal(&deal, events)
+        self.deal_round(&deal, events)
     }
 }

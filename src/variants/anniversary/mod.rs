@@ -22,19 +22,19 @@ use super::common::board::{Board, board_accessors, board_game};
 use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
-use super::common::reveal::{Reveal, place_in_hand};
-use super::common::scoring::{self, game_over};
-use crate::cards::{Card, Deck, Special};
+use super::common::judge::{Judged, check};
+use super::common::reveal::Reveal;
+use crate::cards::{Card, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{self, Arg, Hook, add_seat_points, table_view};
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
+use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, Outcome, Points, RuleError,
-    Seat, SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
+    Action, Deal, Decision, Emitter, Event, Family, Game, Outcome, Points, RuleError, Seat,
+    SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::{GameRng, Stream};
-use crate::rules::{AnniversaryRules, Draft, GameEnd, Rules, RulesError, Ties};
+use crate::rules::{AnniversaryRules, GameEnd, Rules, RulesError};
 use std::sync::Arc;
 
 mod deal;
@@ -51,21 +51,12 @@ pub use specials::{MAX_STOPS, check_kinds, check_play, check_stops, legal_plays,
 /// The default rules: 104 cards, 4 rows of 5, 12 cards each, 2-8 players, two rounds.
 pub fn rules() -> Rules {
     Rules {
-        deck: Deck::classic(104),
-        rows: 4,
-        row_capacity: 5,
         hand_size: 12,
-        min_players: 2,
         max_players: 8,
         end: GameEnd::Rounds(2),
-        ties: Ties::Shared,
-        draft: Draft::SeatOrder,
-        circle: None,
         // The special cards (4 of each kind), 3 dealt per seat and round, swapping allowed:
         // `AnniversaryRules::default()`, left out of records.
-        take_a_number: None,
-        anniversary: None,
-        pro: None,
+        ..Rules::classic()
     }
 }
 
@@ -505,109 +496,66 @@ impl Anniversary {
         Ok(())
     }
 
+    /// The phases after a turn: the next turn's, a deal's, the game's end.
+    const NEXT: [Phase; 3] = [Phase::Choose, Phase::Deal, Phase::Over];
+
     fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
         self.reveal.end_turn();
-        if self.board.hands[0].is_empty() {
-            self.end_round(events)
-        } else {
-            self.board.turn += 1;
-            self.phase = Phase::Choose;
-            Ok(())
+        let last = self.board.hands[0].is_empty();
+        if last {
+            self.clear_table();
         }
-    }
-
-    fn end_round(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        self.clear_table();
-        let (rules, round) = (&self.board.rules, self.board.round);
-        let end = self
-            .board
-            .house
-            .close_round(&table_view!(self.board), |totals| {
-                game_over(rules, totals, round)
-            })?;
-        let (taken, scores, events) = (&mut self.board.taken, &mut self.board.scores, events);
-        let over = scoring::close_round(end, (rules, round), taken, scores, events);
-        self.phase = if over { Phase::Over } else { Phase::Deal };
+        self.phase = self.board.after_turn(last, events)?.pick(Self::NEXT);
         Ok(())
     }
 
-    /// The families of actions [`Anniversary::validate`] judges itself: cards, rows and the
-    /// answers to special-card questions.
-    const JUDGED: &[Family] = &[Family::Cards, Family::Special];
+    /// What the anniversary variant judges itself: cards, rows and the answers to
+    /// special-card questions (not due while the cards are chosen).
+    const JUDGED: Judged = Judged {
+        families: &[Family::Cards, Family::Special],
+        while_choosing: |seat| Illegal::NoSpecialDue { seat },
+    };
 
-    fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        if self.phase == Phase::Over {
-            return Err(Illegal::GameOver.into());
+    /// Checks an action; for a card, returns where it is in the hand. A row under a Stop card
+    /// is not taken.
+    fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
+        let game = (&self.board, &self.reveal);
+        let to_move = self.to_move();
+        let at = check(game, to_move, (seat, action), &Self::JUDGED, || {
+            self.judge_special(seat, action)
+        })?;
+        match (self.phase, action) {
+            (Phase::ChooseRow { .. }, Action::TakeRow(row)) if self.table.stops[row] => {
+                Err(Illegal::RowStopped { row }.into())
+            }
+            _ => Ok(at),
         }
-        check_seat(seat, self.board.seats)?;
+    }
+
+    /// An answer to a special-card question of `seat`'s, the seat asked.
+    fn judge_special(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
         let special_answer = action.family() == Family::Special;
         match (self.phase, action) {
-            (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
-            (Phase::Over, _) => Err(Illegal::GameOver.into()),
-            (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal.into())
-            }
-            (Phase::Choose, Action::Play(card)) => self
-                .reveal
-                .check_play(seat, &self.board.hands[seat], card)
-                .map(drop),
-            (Phase::Choose, Action::TakeRow(_)) => Err(Illegal::NoRowChoiceDue { seat }.into()),
-            (Phase::Choose, _) => Err(Illegal::NoSpecialDue { seat }.into()),
-            (
-                Phase::Special {
-                    seat: waiting_for, ..
-                }
-                | Phase::ChooseRow {
-                    seat: waiting_for, ..
-                }
-                | Phase::Cancel {
-                    seat: waiting_for, ..
-                }
-                | Phase::Swap { seat: waiting_for },
-                _,
-            ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
-            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
-                if row >= self.board.rows.len() {
-                    Err(Illegal::NoSuchRow {
-                        row,
-                        rows: self.board.rows.len(),
-                    }
-                    .into())
-                } else if self.table.stops[row] {
-                    Err(Illegal::RowStopped { row }.into())
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
             (Phase::Special { card, .. }, Action::Special(play)) => {
-                check_play(&self.view(seat), card, play)
+                check_play(&self.view(seat), card, play).map(|()| 0)
             }
             (Phase::Cancel { .. }, Action::Cancel(card)) => {
                 if !self.table.taking.contains(&card) {
                     Err(Illegal::NotTaken { seat, card }.into())
                 } else {
-                    Ok(())
+                    Ok(0)
                 }
             }
             (Phase::Swap { .. }, Action::Swap(special)) => {
                 if self.holds(seat, special) {
-                    Ok(())
+                    Ok(0)
                 } else {
                     Err(Illegal::SpecialNotInHand { seat, special }.into())
                 }
             }
-            (Phase::Special { .. } | Phase::Cancel { .. } | Phase::Swap { .. }, Action::Pass) => {
-                Ok(())
-            }
-            (Phase::Special { .. } | Phase::Cancel { .. } | Phase::Swap { .. }, _)
-                if special_answer =>
-            {
-                Err(Illegal::NoSpecialDue { seat }.into())
-            }
-            (Phase::Special { .. } | Phase::Cancel { .. } | Phase::Swap { .. }, _) => {
-                Err(Illegal::SpecialDue { seat }.into())
-            }
+            (_, Action::Pass) => Ok(0),
+            _ if special_answer => Err(Illegal::NoSpecialDue { seat }.into()),
+            _ => Err(Illegal::SpecialDue { seat }.into()),
         }
     }
 }
@@ -639,10 +587,9 @@ impl Game for Anniversary {
     }
 
     fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
-        self.validate(seat, action)?;
+        let at = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose, Action::Play(card)) => {
-                let at = place_in_hand(&self.board.hands[seat], card).expect("validated");
+            (Phase::Choose, Action::Play(_)) => {
                 if !self.reveal.choose(seat, &mut self.board.hands[seat], at) {
                     return Ok(());
                 }
@@ -682,15 +629,11 @@ impl Game for Anniversary {
 
     /// A deal's `specials` are added to the seats' special cards and replace the deck; a deal
     /// without them deals no special cards and leaves the deck as it is (see [`deal`]).
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
         self.deal_round(deal, events)
     }
 
-    fn deal_random(
-        &mut self,
-        rng: &mut GameRng,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError> {
         self.deal_round_random(rng, events)
     }
 

@@ -13,11 +13,7 @@ impl Model for Anniversary {
         };
         match self.phase {
             Phase::Choose if self.reveal.owes(seat) => {
-                out.extend(
-                    self.board.hands[seat]
-                        .iter()
-                        .map(|&card| Action::Play(card)),
-                );
+                self.board.play_actions(seat, out);
             }
             Phase::Special { seat: s, card } if s == seat => {
                 out.push(Action::Pass);
@@ -55,12 +51,8 @@ impl Model for Anniversary {
     /// seat's, not on the table and not discarded; as many for each as the table shows). The
     /// state is laid out as the view shows it, mid-turn included; a row about to be taken
     /// (Negative = Positive due) is found among the rows by the cards the view says it takes.
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<Anniversary, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Anniversary, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let seats = view.seats;
         let bad = |why: &str| RuleError::Setup(SetupError::BadDeal(why.to_string()));
         let table = view

@@ -1,4 +1,5 @@
 use super::*;
+use crate::cards::Deck;
 use crate::game::{Illegal, SetupError};
 
 fn cards(numbers: &[u16]) -> Vec<Card> {

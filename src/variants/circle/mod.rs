@@ -24,14 +24,14 @@ use super::common::rows::{Rows, row_for};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, Table};
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
+use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, CircleTable, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points,
-    RuleError, Seat, ToMove, View, check_seat,
+    Action, CircleTable, Deal, Decision, Emitter, Event, Game, Outcome, Points, RuleError, Seat,
+    ToMove, View, check_seat,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
-use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, RulesError, Ties};
+use crate::rules::{CircleDeal, CircleRules, GameEnd, Rules, RulesError};
 use std::sync::Arc;
 
 /// The default rules: the reconstructed 98-card deck, the rulebook's deal by player count,
@@ -58,8 +58,6 @@ pub fn rules() -> Rules {
         min_players: 2,
         max_players: 6,
         end: GameEnd::Rounds(1),
-        ties: Ties::Shared,
-        draft: Draft::SeatOrder,
         circle: Some(Box::new(CircleRules {
             deal,
             cards_per_turn: 3,
@@ -69,9 +67,7 @@ pub fn rules() -> Rules {
             green_multiplier: 1,
             red_multiplier: 1,
         })),
-        take_a_number: None,
-        anniversary: None,
-        pro: None,
+        ..Rules::classic()
     }
 }
 
@@ -614,7 +610,7 @@ impl Game for Circle {
     }
 
     /// A deal's `rows` are the table cards, in any order: they are sorted into the circle.
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         check_hands(deal, self.seats, self.hand_size)?;
         if deal.rows.len() != self.row_count {
@@ -630,16 +626,12 @@ impl Game for Circle {
             &self.rules,
             deal.hands.iter().flatten().chain(&deal.rows).copied(),
         )?;
-        self.deal_from(&deal.hands, &deal.rows, &mut Emitter::new(events))
+        self.deal_from(&deal.hands, &deal.rows, events)
     }
 
     /// Draws the hands (seat by seat) and then the table cards from the shuffled deck, as Take
     /// a Number does; the rest of the deck is out of the game.
-    fn deal_random(
-        &mut self,
-        rng: &mut GameRng,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         let mut deck = self.ordered_deck.clone();
         let dealt = self.seats * self.hand_size + self.row_count;
@@ -649,7 +641,7 @@ impl Game for Circle {
             .chunks(self.hand_size)
             .map(<[Card]>::to_vec)
             .collect();
-        self.deal_from(&hands, row_cards, &mut Emitter::new(events))
+        self.deal_from(&hands, row_cards, events)
     }
 
     fn view(&self, seat: Seat) -> View<'_> {
@@ -756,12 +748,8 @@ impl Model for Circle {
     /// Only the number cards in the others' hands are hidden (their sizes and every special
     /// card are public): they are drawn from the cards in no row, in no hand of the seat's and
     /// not collected. The collected piles come from the event lines (`memory`).
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<Circle, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Circle, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let table = view.circle.ok_or_else(|| {
             RuleError::Setup(SetupError::BadDeal("not a circle game's view".into()))
         })?;

@@ -14,16 +14,18 @@ use super::common::board::{Board, board_accessors, board_game};
 use super::common::deal::{
     check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
-use super::common::reveal::{Reveal, place_in_hand};
-use super::common::scoring::{self, game_over};
+use super::common::judge::{Judged, check};
+use super::common::reveal::Reveal;
 use crate::cards::Card;
+use crate::game::SetupError;
 use crate::game::house::{self, Arg, Hook, Hooks, add_seat_points, table_view};
-use crate::game::model::{Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into};
-use crate::game::{
-    Action, Deal, Decision, Discard, Emitter, Event, EventSink, Family, Game, Outcome, Points,
-    RuleError, Seat, TakeReason, ToMove, View, check_seat,
+use crate::game::model::{
+    Knowledge, Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into,
 };
-use crate::game::{Illegal, SetupError};
+use crate::game::{
+    Action, Deal, Decision, Discard, Emitter, Event, Game, Outcome, Points, RuleError, Seat,
+    TakeReason, ToMove, View,
+};
 use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
 use std::sync::Arc;
@@ -230,28 +232,13 @@ impl Classic {
         }
     }
 
+    /// The phases after a turn: the next turn's, a deal's, the game's end.
+    const NEXT: [Phase; 3] = [Phase::Choose, Phase::Deal, Phase::Over];
+
     fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
         self.reveal.end_turn();
-        if self.board.hands[0].is_empty() {
-            self.end_round(events)
-        } else {
-            self.board.turn += 1;
-            self.phase = Phase::Choose;
-            Ok(())
-        }
-    }
-
-    fn end_round(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        let (rules, round) = (&self.board.rules, self.board.round);
-        let end = self
-            .board
-            .house
-            .close_round(&table_view!(self.board), |totals| {
-                game_over(rules, totals, round)
-            })?;
-        let (taken, scores) = (&mut self.board.taken, &mut self.board.scores);
-        let over = scoring::close_round(end, (rules, round), taken, scores, events);
-        self.phase = if over { Phase::Over } else { Phase::Deal };
+        let last = self.board.hands[0].is_empty();
+        self.phase = self.board.after_turn(last, events)?.pick(Self::NEXT);
         Ok(())
     }
 
@@ -308,28 +295,6 @@ impl Classic {
 }
 
 impl Classic {
-    /// [`Game::deal`] with the cards given, checked, its events to `events` (the Pro variant
-    /// deals the hands it drafted this way).
-    pub(crate) fn deal_checked(
-        &mut self,
-        deal: &Deal,
-        events: &mut Emitter,
-    ) -> Result<(), RuleError> {
-        check_dealing(self.to_move())?;
-        check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
-        check_row_cards(deal, self.board.rules.rows)?;
-        let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
-        check_cards(&self.board.rules, cards.clone())?;
-        self.deal_from(cards);
-        for hand in &mut self.board.hands {
-            hand.sort_unstable();
-        }
-        self.start_round(events);
-        Ok(())
-    }
-}
-
-impl Classic {
     /// The last card of the turn is chosen: reveal them all and place them. Kept out of
     /// [`Game::apply`] so that the common case there (a card chosen, others still to choose)
     /// stays a small function.
@@ -356,73 +321,17 @@ impl Classic {
     }
 
     /// Checks an action; for a card, returns where it is in the hand. Inlined so its result
-    /// stays in registers on the hot path, which tries the legal actions first and leaves
-    /// telling what is wrong with an illegal one to [`Classic::judge`].
+    /// stays in registers on the hot path.
     #[inline(always)]
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        match (self.phase, action) {
-            (Phase::Choose, Action::Play(card)) if self.reveal.owes(seat) => {
-                if let Some(at) = place_in_hand(&self.board.hands[seat], card) {
-                    return Ok(at);
-                }
-            }
-            (
-                Phase::ChooseRow {
-                    seat: waiting_for, ..
-                },
-                Action::TakeRow(row),
-            ) if seat == waiting_for && row < self.board.rows.len() => {
-                return Ok(row);
-            }
-            _ => {}
-        }
-        self.judge(seat, action)
-    }
-
-    /// The families of actions [`Classic::judge`] judges itself: cards and rows, and the #-row
-    /// card, which it refuses as Take a Number does outside a keep (not due while cards are
-    /// chosen, a row choice due while one is).
-    const JUDGED: &[Family] = &[Family::Cards, Family::Keep];
-
-    /// The complete check of an action, with the reason an illegal one is refused.
-    #[cold]
-    #[inline(never)]
-    fn judge(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        if self.phase == Phase::Over {
-            return Err(Illegal::GameOver.into());
-        }
-        check_seat(seat, self.board.seats)?;
-        match (self.phase, action) {
-            (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
-            (Phase::Over, _) => Err(Illegal::GameOver.into()),
-            (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal.into())
-            }
-            (Phase::Choose, Action::Play(card)) => {
-                self.reveal.check_play(seat, &self.board.hands[seat], card)
-            }
-            (Phase::Choose, Action::TakeRow(_)) => Err(Illegal::NoRowChoiceDue { seat }.into()),
-            // Left: the #-row card (the families not judged here are refused above).
-            (Phase::Choose, _) => Err(Illegal::NoKeepDue { seat }.into()),
-            (
-                Phase::ChooseRow {
-                    seat: waiting_for, ..
-                },
-                _,
-            ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
-            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
-                if row < self.board.rows.len() {
-                    Ok(row)
-                } else {
-                    Err(Illegal::NoSuchRow {
-                        row,
-                        rows: self.board.rows.len(),
-                    }
-                    .into())
-                }
-            }
-            (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
-        }
+        let game = (&self.board, &self.reveal);
+        check(
+            game,
+            self.to_move(),
+            (seat, action),
+            &Judged::CARDS_AND_KEEP,
+            || unreachable!("classic asks no question of its own"),
+        )
     }
 }
 
@@ -464,15 +373,21 @@ impl Game for Classic {
         }
     }
 
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        self.deal_checked(deal, &mut Emitter::new(events))
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
+        check_dealing(self.to_move())?;
+        check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
+        check_row_cards(deal, self.board.rules.rows)?;
+        let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
+        check_cards(&self.board.rules, cards.clone())?;
+        self.deal_from(cards);
+        for hand in &mut self.board.hands {
+            hand.sort_unstable();
+        }
+        self.start_round(events);
+        Ok(())
     }
 
-    fn deal_random(
-        &mut self,
-        rng: &mut GameRng,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         // Draw only the cards dealt: hands in seat order, then one card per row.
         let mut deck = std::mem::take(&mut self.draw_pile);
@@ -480,7 +395,7 @@ impl Game for Classic {
         let dealt = self.board.seats * self.board.rules.hand_size + self.board.rules.rows;
         self.deal_sorted(rng.draw_in_order(&mut deck, dealt));
         self.draw_pile = deck;
-        self.start_round(&mut Emitter::new(events));
+        self.start_round(events);
         Ok(())
     }
 
@@ -532,14 +447,10 @@ impl Model for Classic {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.phase {
             Phase::Choose if self.reveal.owes(seat) => {
-                out.extend(
-                    self.board.hands[seat]
-                        .iter()
-                        .map(|&card| Action::Play(card)),
-                );
+                self.board.play_actions(seat, out);
             }
             Phase::ChooseRow { seat: s, .. } if s == seat => {
-                out.extend((0..self.board.rows.len()).map(Action::TakeRow));
+                self.board.row_actions(out);
             }
             _ => {}
         }
@@ -547,12 +458,8 @@ impl Model for Classic {
 
     /// The others' hands are drawn from the cards in no row, not in the seat's hand, not
     /// revealed and not taken this round.
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<Classic, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Classic, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let mut rebuild = Rebuild::default();
         rebuild.draw(rules, view, memory, rng);
         let mut game = Classic::from_table(rules.clone(), &rebuild.table)?;
@@ -560,15 +467,10 @@ impl Model for Classic {
         Ok(game)
     }
 
-    fn determinize_into(
-        &mut self,
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
+    fn resample_into(&mut self, known: &Knowledge, rng: &mut GameRng) -> Result<(), RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         if !Arc::ptr_eq(&self.board.rules, rules) || self.board.seats != view.seats {
-            *self = Classic::determinize(rules, view, memory, rng)?;
+            *self = Classic::resample(known, rng)?;
             return Ok(());
         }
         let mut rebuild = std::mem::take(&mut self.rebuild);

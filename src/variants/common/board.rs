@@ -5,9 +5,10 @@
 //! written here once ([`board_accessors!`], [`board_game!`]).
 
 use super::rows::Rows;
+use super::scoring::{self, game_over};
 use crate::cards::Card;
-use crate::game::house::Hooks;
-use crate::game::{Decision, Outcome, Points, Seat, View};
+use crate::game::house::{Hooks, table_view};
+use crate::game::{Action, Decision, Emitter, Outcome, Points, RuleError, Seat, View};
 use crate::rules::Rules;
 use std::sync::Arc;
 
@@ -117,6 +118,16 @@ impl Board {
         }
     }
 
+    /// Every card of `seat`'s hand, as the action that plays it, onto `out`.
+    pub fn play_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
+    }
+
+    /// Every row, as the action that takes it, onto `out`.
+    pub fn row_actions(&self, out: &mut Vec<Action>) {
+        out.extend((0..self.rows.len()).map(Action::TakeRow));
+    }
+
     /// A new game at the same table: no round played, no points, no cards taken (the hands
     /// and rows are refilled by the deal).
     pub fn restart(&mut self) {
@@ -139,6 +150,53 @@ impl Board {
     /// broken as the rules say.
     pub fn lowest_wins(&self, over: bool) -> Option<Outcome> {
         over.then(|| Outcome::of(&self.scores, &self.taken, self.rules.ties))
+    }
+}
+
+/// Where a game goes when a turn's cards are all placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The next turn of the round.
+    Turn,
+    /// The round is over: the next deal.
+    Deal,
+    /// The round is over, and the game.
+    Over,
+}
+
+impl Next {
+    /// An engine's phase for this, of its phases `[the next turn's, a deal's, the game's end]`.
+    #[inline]
+    pub fn pick<P: Copy>(self, [turn, deal, over]: [P; 3]) -> P {
+        match self {
+            Next::Turn => turn,
+            Next::Deal => deal,
+            Next::Over => over,
+        }
+    }
+}
+
+impl Board {
+    /// A turn's cards are all placed: the next turn starts, or, after the `last` turn of the
+    /// round, the round ends ([`Board::close_round`]).
+    pub fn after_turn(&mut self, last: bool, events: &mut Emitter) -> Result<Next, RuleError> {
+        if last {
+            self.close_round(events)
+        } else {
+            self.turn += 1;
+            Ok(Next::Turn)
+        }
+    }
+
+    /// The round ends: house rules may change its penalties and end the game, the penalties
+    /// go onto the totals, and the game is over as the rules say ([`scoring::close_round`]).
+    pub fn close_round(&mut self, events: &mut Emitter) -> Result<Next, RuleError> {
+        let (rules, round) = (&self.rules, self.round);
+        let end = (self.house)
+            .close_round(&table_view!(self), |totals| game_over(rules, totals, round))?;
+        let (taken, scores) = (&mut self.taken, &mut self.scores);
+        let over = scoring::close_round(end, (rules, round), taken, scores, events);
+        Ok(if over { Next::Over } else { Next::Deal })
     }
 }
 

@@ -7,6 +7,7 @@
 //!   revealed and placed lowest first ([`reveal::Reveal`]).
 //! - [`rows`]: the rows that cards are placed on and taken from, each with its end cached
 //!   ([`rows::Rows`]): the row for a card by least difference, a row taken at its Nth card.
+//! - [`judge`]: why an action is refused in the phases those engines share.
 //! - [`scoring`]: the end of a round: house rules' last word, the totals, the game's end.
 //! - [`deal`]: the checks of a deal and of a table given explicitly.
 //!
@@ -15,6 +16,7 @@
 
 pub mod board;
 pub mod deal;
+pub mod judge;
 pub mod reveal;
 pub mod rows;
 pub mod scoring;

@@ -16,10 +16,10 @@ use super::classic::Classic;
 use crate::cards::{Card, Deck};
 use crate::game::clone_field_by_field;
 use crate::game::house::HouseHooks;
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
+use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, Outcome, Points, RuleError,
-    Seat, ToMove, View, check_seat,
+    Action, Deal, Decision, Emitter, Event, Family, Game, Outcome, Points, RuleError, Seat, ToMove,
+    View, check_seat,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
@@ -211,7 +211,7 @@ impl Game for Pro {
         };
         // Every card of the deck once, full hands, as many rows as the rules: always a deal.
         self.classic
-            .deal_checked(&deal, events)
+            .deal_given(&deal, events)
             .expect("a finished draft is a valid deal");
         // Keep the buffers for the next draft.
         self.hands = deal.hands;
@@ -223,15 +223,11 @@ impl Game for Pro {
         Ok(())
     }
 
-    fn deal(&mut self, _deal: &Deal, _events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn deal_given(&mut self, _deal: &Deal, _events: &mut Emitter) -> Result<(), RuleError> {
         Err(self.not_dealt())
     }
 
-    fn deal_random(
-        &mut self,
-        _rng: &mut GameRng,
-        _events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, _rng: &mut GameRng, _events: &mut Emitter) -> Result<(), RuleError> {
         Err(self.not_dealt())
     }
 
@@ -289,12 +285,8 @@ impl Model for Pro {
     /// Every card is face up and every pick public, so each hand is known from the picks in
     /// `memory` (less the cards its seat revealed since); a hand the memory does not account
     /// for (a seat that joined late) is drawn from the cards no one is known to hold.
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<Pro, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Pro, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let seats = view.seats;
         let drafting = view.rows.is_empty();
         // How many cards each seat holds now.

@@ -21,20 +21,20 @@ use super::common::board::{Board, board_accessors, board_game};
 use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_round_and_rows, lay_hands,
 };
-use super::common::reveal::{Reveal, place_in_hand};
-use super::common::scoring::{self, game_over};
+use super::common::judge::{Judged, check};
+use super::common::reveal::Reveal;
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, table_view};
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
+use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
-    RuleError, Seat, TakeReason, ToMove, View, check_seat,
+    Action, Deal, Decision, Emitter, Event, Game, NumberTable, Outcome, Points, RuleError, Seat,
+    TakeReason, ToMove, View,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
-use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
+use crate::rules::{GameEnd, Rules, RulesError};
 use std::sync::Arc;
 
 /// The default rules: 100 cards with the classic bullheads, 3 rows (holding 2, 3 and 4 cards),
@@ -45,15 +45,9 @@ pub fn rules() -> Rules {
         rows: 3,
         row_capacity: 4,
         hand_size: 8,
-        min_players: 2,
         max_players: 4,
         end: GameEnd::Rounds(2),
-        ties: Ties::Shared,
-        draft: Draft::SeatOrder,
-        circle: None,
-        take_a_number: None,
-        anniversary: None,
-        pro: None,
+        ..Rules::classic()
     }
 }
 
@@ -406,31 +400,20 @@ impl TakeANumber {
         self.end_turn(events)
     }
 
+    /// The phases after a turn: the next turn's, a deal's, the game's end.
+    const NEXT: [Phase; 3] = [Phase::Choose, Phase::Deal, Phase::Over];
+
+    /// The round ends after a turn at whose end some hand is empty; its score counts the
+    /// hands then.
     fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
         self.reveal.end_turn();
-        if self.board.hands.iter().any(Vec::is_empty) {
-            self.end_round(events)
-        } else {
-            self.board.turn += 1;
-            self.phase = Phase::Choose;
-            Ok(())
+        let last = self.board.hands.iter().any(Vec::is_empty);
+        if last {
+            for seat in 0..self.board.seats {
+                self.update_seat(seat);
+            }
         }
-    }
-
-    fn end_round(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        for seat in 0..self.board.seats {
-            self.update_seat(seat);
-        }
-        let (rules, round) = (&self.board.rules, self.board.round);
-        let end = self
-            .board
-            .house
-            .close_round(&table_view!(self.board), |totals| {
-                game_over(rules, totals, round)
-            })?;
-        let (taken, scores, events) = (&mut self.board.taken, &mut self.board.scores, events);
-        let over = scoring::close_round(end, (rules, round), taken, scores, events);
-        self.phase = if over { Phase::Over } else { Phase::Deal };
+        self.phase = self.board.after_turn(last, events)?.pick(Self::NEXT);
         Ok(())
     }
 
@@ -486,84 +469,22 @@ impl TakeANumber {
         self.resolve(events)
     }
 
-    /// The families of actions [`TakeANumber::judge`] judges itself: cards, rows and #-row
-    /// cards.
-    const JUDGED: &[Family] = &[Family::Cards, Family::Keep];
-
-    /// Checks an action; for a card, returns where it is in the hand. The legal actions are
-    /// tried first, inlined; telling what is wrong with an illegal one is left to
-    /// [`TakeANumber::judge`].
+    /// Checks an action; for a card, returns where it is in the hand. A #-row card must be
+    /// one of the cards taken.
     #[inline(always)]
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        match (self.phase, action) {
-            (Phase::Choose, Action::Play(card)) if self.reveal.owes(seat) => {
-                if let Some(at) = place_in_hand(&self.board.hands[seat], card) {
-                    return Ok(at);
-                }
-            }
-            (Phase::ChooseRow { seat: s, .. }, Action::TakeRow(row))
-                if seat == s && row < self.board.rows.len() =>
-            {
-                return Ok(row);
-            }
-            (Phase::Keep { seat: s }, Action::Keep(card))
-                if seat == s && self.table.keep_from.contains(&card) =>
-            {
-                return Ok(0);
-            }
-            _ => {}
-        }
-        self.judge(seat, action)
-    }
-
-    /// The complete check of an action, with the reason an illegal one is refused.
-    #[cold]
-    #[inline(never)]
-    fn judge(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        if self.phase == Phase::Over {
-            return Err(Illegal::GameOver.into());
-        }
-        check_seat(seat, self.board.seats)?;
-        match (self.phase, action) {
-            (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
-            (Phase::Over, _) => Err(Illegal::GameOver.into()),
-            (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal.into())
-            }
-            (Phase::Choose, Action::Play(card)) => {
-                self.reveal.check_play(seat, &self.board.hands[seat], card)
-            }
-            (Phase::Choose, Action::TakeRow(_)) => Err(Illegal::NoRowChoiceDue { seat }.into()),
-            // Left: the #-row card (the families not judged here are refused above).
-            (Phase::Choose, _) => Err(Illegal::NoKeepDue { seat }.into()),
-            (
-                Phase::ChooseRow {
-                    seat: waiting_for, ..
-                }
-                | Phase::Keep { seat: waiting_for },
-                _,
-            ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
-            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
-                if row < self.board.rows.len() {
-                    Ok(row)
-                } else {
-                    Err(Illegal::NoSuchRow {
-                        row,
-                        rows: self.board.rows.len(),
-                    }
-                    .into())
-                }
-            }
-            (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
-            (Phase::Keep { .. }, Action::Keep(card)) => {
-                if self.table.keep_from.contains(&card) {
-                    Ok(0)
-                } else {
-                    Err(Illegal::NotTaken { seat, card }.into())
-                }
-            }
-            (Phase::Keep { .. }, _) => Err(Illegal::KeepDue { seat }.into()),
-        }
+        let game = (&self.board, &self.reveal);
+        check(
+            game,
+            self.to_move(),
+            (seat, action),
+            &Judged::CARDS_AND_KEEP,
+            || match action {
+                Action::Keep(card) if self.table.keep_from.contains(&card) => Ok(0),
+                Action::Keep(card) => Err(Illegal::NotTaken { seat, card }.into()),
+                _ => Err(Illegal::KeepDue { seat }.into()),
+            },
+        )
     }
 }
 
@@ -617,7 +538,7 @@ impl Game for TakeANumber {
     }
 
     /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
         let bad = |why: String| Err(SetupError::BadDeal(why).into());
@@ -632,22 +553,18 @@ impl Game for TakeANumber {
         }
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.board.rules, cards.clone())?;
-        self.deal_from(cards, &mut Emitter::new(events));
+        self.deal_from(cards, events);
         Ok(())
     }
 
-    fn deal_random(
-        &mut self,
-        rng: &mut GameRng,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         let mut deck = self.ordered_deck.clone();
         let dealt = self.board.seats * self.board.rules.hand_size
             + self.board.rules.rows
             + self.board.seats;
         let cards = rng.draw_in_order(&mut deck, dealt);
-        self.deal_from(cards.iter().copied(), &mut Emitter::new(events));
+        self.deal_from(cards.iter().copied(), events);
         Ok(())
     }
 
@@ -687,14 +604,10 @@ impl Model for TakeANumber {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.phase {
             Phase::Choose if self.reveal.owes(seat) => {
-                out.extend(
-                    self.board.hands[seat]
-                        .iter()
-                        .map(|&card| Action::Play(card)),
-                );
+                self.board.play_actions(seat, out);
             }
             Phase::ChooseRow { seat: s, .. } if s == seat => {
-                out.extend((0..self.board.rows.len()).map(Action::TakeRow));
+                self.board.row_actions(out);
             }
             Phase::Keep { seat: s } if s == seat => {
                 out.extend(self.table.keep_from.iter().map(|&card| Action::Keep(card)));
@@ -708,12 +621,8 @@ impl Model for TakeANumber {
     /// drawn from the cards in no row, #-row, #-pile or hand of the seat's (taken cards go back
     /// into their taker's hand, so they stay among the cards drawn). The state is laid out as
     /// the view shows it, mid-turn included (a row choice or a #-row card due).
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<TakeANumber, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<TakeANumber, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let seats = view.seats;
         let number = view.number.ok_or_else(|| {
             RuleError::Setup(SetupError::BadDeal("not a Take a Number view".into()))
