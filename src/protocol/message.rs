@@ -6,7 +6,7 @@ use crate::cards::{Card, Deck, Special};
 use crate::game::{
     Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialTable, View,
 };
-use crate::rules::{Draft, GameEnd, Rules, Ties};
+use crate::rules::{GameEnd, Rules, Ties};
 use crate::seat::GameStart;
 use crate::variants::Variant;
 use std::fmt;
@@ -528,11 +528,7 @@ impl GameInfo {
             max_players: self.seats,
             end: self.end,
             ties: Ties::Shared,
-            draft: Draft::SeatOrder,
-            circle: None,
-            take_a_number: None,
-            anniversary: None,
-            pro: None,
+            ..Rules::classic()
         };
         if let Some(variant) = Variant::from_name(&self.variant) {
             (variant.describe().told_rules)(&mut rules);

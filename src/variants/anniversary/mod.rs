@@ -23,7 +23,7 @@ use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
 use super::common::judge::{Judged, check};
-use super::common::reveal::Reveal;
+use super::common::reveal::{Reveal, SimultaneousTurn, TurnParts, turn_phases};
 use crate::cards::{Card, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{self, Arg, Hook, add_seat_points, table_view};
@@ -100,21 +100,10 @@ impl Taking {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Deal,
-    /// Players choose (see [`Reveal`]).
-    Choose,
+turn_phases! {
+    Anniversary;
     /// `seat`'s revealed `card` is about to be placed: a special card or a pass is due.
-    Special {
-        seat: Seat,
-        card: Card,
-    },
-    /// `seat`'s low card `card` waits for a row.
-    ChooseRow {
-        seat: Seat,
-        card: Card,
-    },
+    Special { seat: Seat, card: Card },
     /// `seat`, placing `card`, is about to take a row and may play Negative = Positive.
     Cancel {
         seat: Seat,
@@ -122,10 +111,7 @@ enum Phase {
         taking: Taking,
     },
     /// `seat` took a row and may swap a special card.
-    Swap {
-        seat: Seat,
-    },
-    Over,
+    Swap { seat: Seat },
 }
 
 /// The state of an anniversary game.
@@ -472,40 +458,12 @@ impl Anniversary {
         }
     }
 
-    /// Places revealed cards from `next` on, until a decision is due or the turn is done.
-    fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        while let Some((seat, card)) = self.reveal.next() {
-            if self.may_play_special(seat, card) {
-                self.phase = Phase::Special { seat, card };
-                return Ok(());
-            }
-            if !self.place(seat, card, events)? {
-                return Ok(());
-            }
-            self.reveal.placed();
-        }
-        self.end_turn(events)
-    }
-
     /// The placement of `order[next]` is done: on to the next card.
     fn placed(&mut self, done: bool, events: &mut Emitter) -> Result<(), RuleError> {
         if done {
             self.reveal.placed();
             self.resolve(events)?;
         }
-        Ok(())
-    }
-
-    /// The phases after a turn: the next turn's, a deal's, the game's end.
-    const NEXT: [Phase; 3] = [Phase::Choose, Phase::Deal, Phase::Over];
-
-    fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        self.reveal.end_turn();
-        let last = self.board.hands[0].is_empty();
-        if last {
-            self.clear_table();
-        }
-        self.phase = self.board.after_turn(last, events)?.pick(Self::NEXT);
         Ok(())
     }
 
@@ -519,11 +477,14 @@ impl Anniversary {
     /// Checks an action; for a card, returns where it is in the hand. A row under a Stop card
     /// is not taken.
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        let game = (&self.board, &self.reveal);
-        let to_move = self.to_move();
-        let at = check(game, to_move, (seat, action), &Self::JUDGED, || {
-            self.judge_special(seat, action)
-        })?;
+        let special = || self.judge_special(seat, action);
+        let at = check(
+            self.parts(),
+            self.to_move(),
+            (seat, action),
+            &Self::JUDGED,
+            special,
+        )?;
         match (self.phase, action) {
             (Phase::ChooseRow { .. }, Action::TakeRow(row)) if self.table.stops[row] => {
                 Err(Illegal::RowStopped { row }.into())
@@ -560,43 +521,41 @@ impl Anniversary {
     }
 }
 
+impl SimultaneousTurn for Anniversary {
+    /// The special cards on the table go to the discard pile as the round ends.
+    fn round_played(&mut self) {
+        self.clear_table();
+    }
+
+    /// `seat` may play a special card before its `card` is placed (then its question is due);
+    /// otherwise the card is placed.
+    #[inline]
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError> {
+        let (seat, card) = next;
+        if self.may_play_special(seat, card) {
+            self.phase = Phase::Special { seat, card };
+            return Ok(false);
+        }
+        self.place(seat, card, events)
+    }
+}
+
 impl Game for Anniversary {
     board_game!();
 
     fn to_move(&self) -> ToMove {
-        match self.phase {
-            Phase::Deal => ToMove::Deal,
-            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
-            Phase::Over => ToMove::GameOver,
-            Phase::Special { seat, .. }
-            | Phase::ChooseRow { seat, .. }
-            | Phase::Cancel { seat, .. }
-            | Phase::Swap { seat } => ToMove::Seat(seat, self.owes(seat).expect("the seat owes")),
-        }
-    }
-
-    fn owes(&self, seat: Seat) -> Option<Decision> {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
-            Phase::Special { seat: s, card } if s == seat => Some(Decision::Special { card }),
-            Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
-            Phase::Cancel { seat: s, .. } if s == seat => Some(Decision::Cancel),
-            Phase::Swap { seat: s } if s == seat => Some(Decision::Swap),
-            _ => None,
-        }
+        self.phase.to_move(|phase| match phase {
+            Phase::Special { seat, card } => (seat, Decision::Special { card }),
+            Phase::Cancel { seat, .. } => (seat, Decision::Cancel),
+            Phase::Swap { seat } => (seat, Decision::Swap),
+            _ => unreachable!("the shared phases are read by Phase::to_move"),
+        })
     }
 
     fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
         let at = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose, Action::Play(_)) => {
-                if !self.reveal.choose(seat, &mut self.board.hands[seat], at) {
-                    return Ok(());
-                }
-                let turn = (self.board.round, self.board.turn);
-                self.reveal.reveal(turn, events);
-                self.resolve(events)
-            }
+            (Phase::Choose, Action::Play(_)) => self.choose(seat, at, events),
             (Phase::Special { card, .. }, Action::Special(play)) => {
                 let done = self.play_special(seat, card, play, events)?;
                 self.placed(done, events)

@@ -907,68 +907,47 @@ mod tests {
     fn illegal_moves_change_nothing() {
         let mut game = circle(&[&[10], &[50]], &[&[20, 30, 40, 60], &[70]]);
         let mut events = Vec::new();
-        let refused = |game: &mut Circle, seat, action| {
-            let rows = game.rows.clone();
-            let error = game.apply(seat, action, &mut Vec::new()).unwrap_err();
-            assert_eq!(game.rows, rows);
-            error
+        // Each action is refused for its reason, and the rows stay as they were.
+        let refuses = |game: &mut Circle, refusals: &[(Seat, Action, Illegal)]| {
+            for &(seat, action, ref why) in refusals {
+                let rows = game.rows.clone();
+                let error = game.apply(seat, action, &mut Vec::new()).unwrap_err();
+                assert_eq!(error, RuleError::Illegal(why.clone()), "{action:?}");
+                assert_eq!(game.rows, rows);
+            }
         };
-        assert_eq!(
-            refused(&mut game, 0, Action::EndTurn),
-            RuleError::Illegal(Illegal::NothingPlaced { seat: 0 })
-        );
-        assert_eq!(
-            refused(&mut game, 0, Action::Play(Card(70))),
-            RuleError::Illegal(Illegal::NotInHand {
-                seat: 0,
-                card: Card(70)
-            })
-        );
-        assert_eq!(
-            refused(&mut game, 1, Action::Play(Card(70))),
-            RuleError::Illegal(Illegal::NotYourTurn {
-                seat: 1,
-                waiting_for: 0
-            })
-        );
-        assert_eq!(
-            refused(&mut game, 0, Action::TakeRow(0)),
-            RuleError::Illegal(Illegal::CircleTurnDue { seat: 0 })
-        );
         let x2 = |row| Action::PlaceSpecial {
             special: Special::Double,
             row,
         };
-        assert_eq!(
-            refused(&mut game, 0, x2(2)),
-            RuleError::Illegal(Illegal::NoSuchRow { row: 2, rows: 2 })
+        let not_yours = |seat, waiting_for| Illegal::NotYourTurn { seat, waiting_for };
+        let (seat, card, special) = (0, Card(70), Special::Double);
+        refuses(
+            &mut game,
+            &[
+                (0, Action::EndTurn, Illegal::NothingPlaced { seat }),
+                (0, Action::Play(card), Illegal::NotInHand { seat, card }),
+                (1, Action::Play(card), not_yours(1, 0)),
+                (0, Action::TakeRow(0), Illegal::CircleTurnDue { seat }),
+                (0, x2(2), Illegal::NoSuchRow { row: 2, rows: 2 }),
+            ],
         );
         game.apply(0, x2(0), &mut events).unwrap();
-        assert_eq!(
-            refused(&mut game, 0, x2(1)),
-            RuleError::Illegal(Illegal::SpecialNotInHand {
-                seat: 0,
-                special: Special::Double
-            })
+        refuses(
+            &mut game,
+            &[(0, x2(1), Illegal::SpecialNotInHand { seat, special })],
         );
         for card in [20, 30] {
             game.apply(0, Action::Play(Card(card)), &mut events)
                 .unwrap();
         }
         // Three cards placed: the turn has passed, so a fourth is not seat 0's to place.
-        assert_eq!(
-            refused(&mut game, 0, Action::Play(Card(40))),
-            RuleError::Illegal(Illegal::NotYourTurn {
-                seat: 0,
-                waiting_for: 1
-            })
-        );
-        assert_eq!(
-            refused(&mut game, 1, x2(0)),
-            RuleError::Illegal(Illegal::SpecialInRow {
-                row: 0,
-                special: Special::Double
-            })
+        refuses(
+            &mut game,
+            &[
+                (0, Action::Play(Card(40)), not_yours(0, 1)),
+                (1, x2(0), Illegal::SpecialInRow { row: 0, special }),
+            ],
         );
     }
 

@@ -15,7 +15,7 @@ use super::common::deal::{
     check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
 use super::common::judge::{Judged, check};
-use super::common::reveal::Reveal;
+use super::common::reveal::{Reveal, SimultaneousTurn, TurnParts, turn_phases};
 use crate::cards::Card;
 use crate::game::SetupError;
 use crate::game::house::{self, Arg, Hook, Hooks, add_seat_points, table_view};
@@ -23,8 +23,8 @@ use crate::game::model::{
     Knowledge, Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into,
 };
 use crate::game::{
-    Action, Deal, Decision, Discard, Emitter, Event, Game, Outcome, Points, RuleError, Seat,
-    TakeReason, ToMove, View,
+    Action, Deal, Discard, Emitter, Event, Game, Outcome, Points, RuleError, Seat, TakeReason,
+    ToMove, View,
 };
 use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
@@ -32,18 +32,7 @@ use std::sync::Arc;
 
 pub use super::common::deal::Table;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Deal,
-    /// Players choose (see [`Reveal`]).
-    Choose,
-    /// Revealed cards are placed in ascending order; `seat`'s low card `card` waits for a row.
-    ChooseRow {
-        seat: Seat,
-        card: Card,
-    },
-    Over,
-}
+turn_phases!(Classic;);
 
 /// The state of a classic game.
 #[derive(Debug)]
@@ -185,30 +174,6 @@ impl Classic {
         events.emit(|| Event::Place { seat, card, row });
     }
 
-    /// Places revealed cards from `next` on, until a low card needs its player's choice or the
-    /// turn is done.
-    fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        let capacity = self.board.rules.row_capacity;
-        while let Some((seat, card)) = self.reveal.next() {
-            match self.board.rows.row_for(card) {
-                Some(row) => {
-                    if self.board.rows.is_full(row, capacity) {
-                        self.take(seat, row, TakeReason::Full, events)?;
-                    }
-                    self.place(seat, card, row, events);
-                }
-                None => {
-                    if !self.low_card(seat, card, events)? {
-                        self.phase = Phase::ChooseRow { seat, card };
-                        return Ok(());
-                    }
-                }
-            }
-            self.reveal.placed();
-        }
-        self.end_turn(events)
-    }
-
     /// `seat`'s `card` is below every row's end: house rules may choose its row (then it is
     /// placed, and this returns true); otherwise its player must (false).
     #[inline(never)]
@@ -230,16 +195,6 @@ impl Classic {
             }
             None => Ok(false),
         }
-    }
-
-    /// The phases after a turn: the next turn's, a deal's, the game's end.
-    const NEXT: [Phase; 3] = [Phase::Choose, Phase::Deal, Phase::Over];
-
-    fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        self.reveal.end_turn();
-        let last = self.board.hands[0].is_empty();
-        self.phase = self.board.after_turn(last, events)?.pick(Self::NEXT);
-        Ok(())
     }
 
     /// Starts a round with the hands and rows already in place.
@@ -295,16 +250,6 @@ impl Classic {
 }
 
 impl Classic {
-    /// The last card of the turn is chosen: reveal them all and place them. Kept out of
-    /// [`Game::apply`] so that the common case there (a card chosen, others still to choose)
-    /// stays a small function.
-    #[inline(never)]
-    fn reveal_and_place(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        self.reveal
-            .reveal((self.board.round, self.board.turn), events);
-        self.resolve(events)
-    }
-
     /// `seat`'s low `card` takes `row` and starts it again; the turn's placing goes on.
     #[inline(never)]
     fn take_low_row(
@@ -324,9 +269,8 @@ impl Classic {
     /// stays in registers on the hot path.
     #[inline(always)]
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        let game = (&self.board, &self.reveal);
         check(
-            game,
+            self.parts(),
             self.to_move(),
             (seat, action),
             &Judged::CARDS_AND_KEEP,
@@ -335,37 +279,44 @@ impl Classic {
     }
 }
 
+impl SimultaneousTurn for Classic {
+    /// `seat`'s `card` goes onto the row below it by least difference, which it takes when
+    /// full; a low card's row is chosen by house rules or, now due, by its player.
+    #[inline]
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError> {
+        let (seat, card) = next;
+        match self.board.rows.row_for(card) {
+            Some(row) => {
+                if self.board.rows.is_full(row, self.board.rules.row_capacity) {
+                    self.take(seat, row, TakeReason::Full, events)?;
+                }
+                self.place(seat, card, row, events);
+                Ok(true)
+            }
+            None => {
+                let placed = self.low_card(seat, card, events)?;
+                if !placed {
+                    self.phase = Phase::ChooseRow { seat, card };
+                }
+                Ok(placed)
+            }
+        }
+    }
+}
+
 impl Game for Classic {
     board_game!();
 
     #[inline(always)]
     fn to_move(&self) -> ToMove {
-        match self.phase {
-            Phase::Deal => ToMove::Deal,
-            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
-            Phase::ChooseRow { seat, card } => ToMove::Seat(seat, Decision::ChooseRow { card }),
-            Phase::Over => ToMove::GameOver,
-        }
-    }
-
-    #[inline]
-    fn owes(&self, seat: Seat) -> Option<Decision> {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
-            Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
-            _ => None,
-        }
+        self.phase
+            .to_move(|_| unreachable!("classic has no phase of its own"))
     }
 
     fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
         let index = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose, Action::Play(_)) => {
-                if !self.reveal.choose(seat, &mut self.board.hands[seat], index) {
-                    return Ok(());
-                }
-                self.reveal_and_place(events)
-            }
+            (Phase::Choose, Action::Play(_)) => self.choose(seat, index, events),
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
                 self.take_low_row(seat, card, row, events)
             }
@@ -445,15 +396,8 @@ impl Clone for Classic {
 
 impl Model for Classic {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => {
-                self.board.play_actions(seat, out);
-            }
-            Phase::ChooseRow { seat: s, .. } if s == seat => {
-                self.board.row_actions(out);
-            }
-            _ => {}
-        }
+        // Classic asks nothing but a card and a row.
+        self.board.actions(seat, self.owes(seat), out);
     }
 
     /// The others' hands are drawn from the cards in no row, not in the seat's hand, not

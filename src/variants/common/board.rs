@@ -118,6 +118,23 @@ impl Board {
         }
     }
 
+    /// The legal actions of `seat`'s `decision` onto `out` when it is a card to play or a row
+    /// to take; any other decision (one of the variant's own) is returned, for the variant to
+    /// answer.
+    pub fn actions(
+        &self,
+        seat: Seat,
+        decision: Option<Decision>,
+        out: &mut Vec<Action>,
+    ) -> Option<Decision> {
+        match decision {
+            Some(Decision::PlayCard) => self.play_actions(seat, out),
+            Some(Decision::ChooseRow { .. }) => self.row_actions(out),
+            own => return own,
+        }
+        None
+    }
+
     /// Every card of `seat`'s hand, as the action that plays it, onto `out`.
     pub fn play_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
@@ -162,18 +179,6 @@ pub enum Next {
     Deal,
     /// The round is over, and the game.
     Over,
-}
-
-impl Next {
-    /// An engine's phase for this, of its phases `[the next turn's, a deal's, the game's end]`.
-    #[inline]
-    pub fn pick<P: Copy>(self, [turn, deal, over]: [P; 3]) -> P {
-        match self {
-            Next::Turn => turn,
-            Next::Deal => deal,
-            Next::Over => over,
-        }
-    }
 }
 
 impl Board {
@@ -242,8 +247,9 @@ macro_rules! board_accessors {
 pub(crate) use board_accessors;
 
 /// The `Game` methods that read or set only the board of an engine with a `board`
-/// ([`Board`]) and a `validate(seat, action) -> Result<_, RuleError>`, inside its
-/// `impl Game`.
+/// ([`Board`]), a `reveal` ([`super::reveal::Reveal`]) and a
+/// `validate(seat, action) -> Result<_, RuleError>`, inside its `impl Game`: a seat owes what
+/// [`Game::to_move`](crate::game::Game::to_move) asks, while it has not chosen its card.
 macro_rules! board_game {
     () => {
         fn rules(&self) -> &$crate::rules::Rules {
@@ -264,6 +270,11 @@ macro_rules! board_game {
 
         fn set_house(&mut self, house: Option<Box<dyn $crate::game::house::HouseHooks>>) {
             self.board.house.set(house);
+        }
+
+        #[inline]
+        fn owes(&self, seat: $crate::game::Seat) -> Option<$crate::game::Decision> {
+            self.reveal.decision(self.to_move(), seat)
         }
     };
 }

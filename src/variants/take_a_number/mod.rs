@@ -22,7 +22,7 @@ use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_round_and_rows, lay_hands,
 };
 use super::common::judge::{Judged, check};
-use super::common::reveal::Reveal;
+use super::common::reveal::{Reveal, SimultaneousTurn, TurnParts, turn_phases};
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::clone_field_by_field;
@@ -89,21 +89,10 @@ pub struct NumberSetup {
     pub hash_piles: Vec<Vec<Card>>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Deal,
-    /// Players choose (see [`Reveal`]).
-    Choose,
-    /// `seat`'s low card `card` waits for a row.
-    ChooseRow {
-        seat: Seat,
-        card: Card,
-    },
+turn_phases! {
+    TakeANumber;
     /// `seat` took the cards in `keep_from` and chooses the one for its #-row.
-    Keep {
-        seat: Seat,
-    },
-    Over,
+    Keep { seat: Seat },
 }
 
 /// The state of a Take a Number game.
@@ -142,15 +131,7 @@ impl TakeANumber {
             });
         }
         let dealt = seats * rules.hand_size + rules.rows + seats;
-        if dealt > rules.deck.len() {
-            return Err(RulesError {
-                setting: "deck",
-                problem: format!(
-                    "{seats} players need {dealt} cards, the deck has {}",
-                    rules.deck.len()
-                ),
-            });
-        }
+        rules.check_deck_holds(dealt, || format!("{seats} players need {dealt} cards"))?;
         let capacities = row_capacities(&rules);
         Ok(TakeANumber {
             phase: Phase::Deal,
@@ -367,56 +348,6 @@ impl TakeANumber {
         self.board.house.low_card(&table, seat, card)
     }
 
-    /// Places revealed cards from `next` on, until a decision is due or the turn is done.
-    fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        while let Some((seat, card)) = self.reveal.next() {
-            match self.board.rows.row_for(card) {
-                Some(row) => {
-                    let full = self.board.rows.is_full(row, self.table.capacities[row]);
-                    if full {
-                        self.take(seat, row, TakeReason::Full, events)?;
-                    }
-                    self.place(seat, card, row, events);
-                    if full && !self.collect(seat, events)? {
-                        return Ok(());
-                    }
-                }
-                None => match self.low_row_by_house(seat, card)? {
-                    Some(row) => {
-                        self.take(seat, row, TakeReason::Low, events)?;
-                        self.place(seat, card, row, events);
-                        if !self.collect(seat, events)? {
-                            return Ok(());
-                        }
-                    }
-                    None => {
-                        self.phase = Phase::ChooseRow { seat, card };
-                        return Ok(());
-                    }
-                },
-            }
-            self.reveal.placed();
-        }
-        self.end_turn(events)
-    }
-
-    /// The phases after a turn: the next turn's, a deal's, the game's end.
-    const NEXT: [Phase; 3] = [Phase::Choose, Phase::Deal, Phase::Over];
-
-    /// The round ends after a turn at whose end some hand is empty; its score counts the
-    /// hands then.
-    fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        self.reveal.end_turn();
-        let last = self.board.hands.iter().any(Vec::is_empty);
-        if last {
-            for seat in 0..self.board.seats {
-                self.update_seat(seat);
-            }
-        }
-        self.phase = self.board.after_turn(last, events)?.pick(Self::NEXT);
-        Ok(())
-    }
-
     /// Deals `cards`: hands in seat order, then the centre rows, then the #-rows.
     fn deal_from(&mut self, cards: impl Iterator<Item = Card>, events: &mut Emitter) {
         let mut cards = cards;
@@ -456,69 +387,90 @@ impl TakeANumber {
         });
     }
 
-    /// The last card of the turn is chosen: reveal them all, count the hands and place the
-    /// cards. Kept out of [`Game::act`] so that the common case there (a card chosen, others
-    /// still to choose) stays a small function.
-    #[inline(never)]
-    fn reveal_and_place(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        self.reveal
-            .reveal((self.board.round, self.board.turn), events);
-        for seat in 0..self.board.seats {
-            self.update_seat(seat);
-        }
-        self.resolve(events)
-    }
-
     /// Checks an action; for a card, returns where it is in the hand. A #-row card must be
     /// one of the cards taken.
     #[inline(always)]
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        let game = (&self.board, &self.reveal);
+        let keep = || match action {
+            Action::Keep(card) if self.table.keep_from.contains(&card) => Ok(0),
+            Action::Keep(card) => Err(Illegal::NotTaken { seat, card }.into()),
+            _ => Err(Illegal::KeepDue { seat }.into()),
+        };
         check(
-            game,
+            self.parts(),
             self.to_move(),
             (seat, action),
             &Judged::CARDS_AND_KEEP,
-            || match action {
-                Action::Keep(card) if self.table.keep_from.contains(&card) => Ok(0),
-                Action::Keep(card) => Err(Illegal::NotTaken { seat, card }.into()),
-                _ => Err(Illegal::KeepDue { seat }.into()),
-            },
+            keep,
         )
+    }
+}
+
+impl SimultaneousTurn for TakeANumber {
+    /// The round ends after a turn at whose end some hand is empty (see docs/rulings.md).
+    fn last_turn(&mut self) -> bool {
+        self.board.hands.iter().any(Vec::is_empty)
+    }
+
+    /// The round's score counts the hands as the round ends.
+    fn round_played(&mut self) {
+        for seat in 0..self.board.seats {
+            self.update_seat(seat);
+        }
+    }
+
+    /// Counts the hands (the cards chosen left them).
+    fn revealed(&mut self) {
+        for seat in 0..self.board.seats {
+            self.update_seat(seat);
+        }
+    }
+
+    /// `seat`'s `card` goes onto the row below it by least difference, which it takes when it
+    /// holds the row's capacity; a low card takes a row chosen by house rules or, now due, by
+    /// its player. The taker then keeps one of the cards (its choice due if there are several).
+    #[inline]
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError> {
+        let (seat, card) = next;
+        match self.board.rows.row_for(card) {
+            Some(row) => {
+                let full = self.board.rows.is_full(row, self.table.capacities[row]);
+                if full {
+                    self.take(seat, row, TakeReason::Full, events)?;
+                }
+                self.place(seat, card, row, events);
+                Ok(!full || self.collect(seat, events)?)
+            }
+            None => match self.low_row_by_house(seat, card)? {
+                Some(row) => {
+                    self.take(seat, row, TakeReason::Low, events)?;
+                    self.place(seat, card, row, events);
+                    self.collect(seat, events)
+                }
+                None => {
+                    self.phase = Phase::ChooseRow { seat, card };
+                    Ok(false)
+                }
+            },
+        }
     }
 }
 
 impl Game for TakeANumber {
     board_game!();
 
+    #[inline]
     fn to_move(&self) -> ToMove {
-        match self.phase {
-            Phase::Deal => ToMove::Deal,
-            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
-            Phase::ChooseRow { seat, card } => ToMove::Seat(seat, Decision::ChooseRow { card }),
-            Phase::Keep { seat } => ToMove::Seat(seat, Decision::KeepCard),
-            Phase::Over => ToMove::GameOver,
-        }
-    }
-
-    fn owes(&self, seat: Seat) -> Option<Decision> {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
-            Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
-            Phase::Keep { seat: s } if s == seat => Some(Decision::KeepCard),
-            _ => None,
-        }
+        self.phase.to_move(|phase| match phase {
+            Phase::Keep { seat } => (seat, Decision::KeepCard),
+            _ => unreachable!("the shared phases are read by Phase::to_move"),
+        })
     }
 
     fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
         let at = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose, Action::Play(_)) => {
-                if !self.reveal.choose(seat, &mut self.board.hands[seat], at) {
-                    return Ok(());
-                }
-                self.reveal_and_place(events)
-            }
+            (Phase::Choose, Action::Play(_)) => self.choose(seat, at, events),
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
                 self.take(seat, row, TakeReason::Low, events)?;
                 self.place(seat, card, row, events);
@@ -602,17 +554,8 @@ clone_field_by_field!(TakeANumber {
 
 impl Model for TakeANumber {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => {
-                self.board.play_actions(seat, out);
-            }
-            Phase::ChooseRow { seat: s, .. } if s == seat => {
-                self.board.row_actions(out);
-            }
-            Phase::Keep { seat: s } if s == seat => {
-                out.extend(self.table.keep_from.iter().map(|&card| Action::Keep(card)));
-            }
-            _ => {}
+        if let Some(Decision::KeepCard) = self.board.actions(seat, self.owes(seat), out) {
+            out.extend(self.table.keep_from.iter().map(|&card| Action::Keep(card)));
         }
     }
 
