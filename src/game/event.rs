@@ -237,24 +237,30 @@ impl EventSink for Discard {
     fn push(&mut self, _: Event) {}
 }
 
-/// An [`EventSink`] asked once whether it wants events. A step of a game emits several, and
-/// asking once saves a virtual call per event in games nobody records.
+/// An [`EventSink`] asked at most once whether it wants events, when the first is emitted. A
+/// step of a game emits several, and asking once saves a virtual call per event in games
+/// nobody records; asking only then saves it in the steps that emit none (a card chosen face
+/// down), which are most of them.
 pub struct Emitter<'a> {
     sink: &'a mut dyn EventSink,
-    wanted: bool,
+    /// The sink's answer, once asked.
+    wanted: Option<bool>,
 }
 
 impl<'a> Emitter<'a> {
     #[inline]
     pub fn new(sink: &'a mut dyn EventSink) -> Emitter<'a> {
-        let wanted = sink.enabled();
-        Emitter { sink, wanted }
+        Emitter { sink, wanted: None }
     }
 
     /// Builds and pushes an event only if the sink wants it.
     #[inline]
     pub fn emit(&mut self, event: impl FnOnce() -> Event) {
-        if self.wanted {
+        let wanted = match self.wanted {
+            Some(wanted) => wanted,
+            None => *self.wanted.insert(self.sink.enabled()),
+        };
+        if wanted {
             self.sink.push(event());
         }
     }
