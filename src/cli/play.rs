@@ -8,7 +8,7 @@ use crate::house::House;
 use crate::players::pipe::{STARTUP_TIMEOUT_MS, StartupLimit};
 use crate::players::process::logs;
 use crate::players::{Player, PlayerSpec};
-use crate::record::Writer;
+use crate::record::{TournamentGame, Writer};
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::rules::Draft;
 use crate::seat::FaultKind;
@@ -90,6 +90,14 @@ pub struct PlayArgs {
     /// (exit 2, with the bot's command and the last lines of its stderr).
     #[arg(long)]
     handshake_fallback: bool,
+    /// Record the game as game ID of a tournament, its bots named by `--pool-name` (the
+    /// header's `tournament`, docs/records.md): the command `take5 tournament ... --replay ID`
+    /// prints. One game.
+    #[arg(long, value_name = "ID", requires = "pool_names")]
+    tournament_game: Option<u64>,
+    /// With --tournament-game: the pool name of the bot of each `--player`, in their order.
+    #[arg(long = "pool-name", value_name = "NAME", requires = "tournament_game")]
+    pool_names: Vec<String>,
     /// How the summary is printed: `table`, or `json` or `csv` (the statistics of `take5 stats`,
     /// and only them: no per-game lines).
     #[arg(long, value_enum, default_value = "table")]
@@ -204,6 +212,25 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .map_err(|e| CliError::input(format!("{path}: round {}: {e}", i + 1)))?;
     }
     let scripted = deals.len();
+    let tournament = match args.tournament_game {
+        Some(_) if args.games != 1 => {
+            return Err(CliError::input(
+                "--tournament-game records one game of a tournament: --games is 1",
+            ));
+        }
+        Some(_) if args.pool_names.len() != args.players.len() => {
+            return Err(CliError::input(format!(
+                "--tournament-game: {} --pool-name for {} --player: one for each, in their order",
+                args.pool_names.len(),
+                args.players.len()
+            )));
+        }
+        Some(game) => Some(TournamentGame {
+            game,
+            bots: args.pool_names.clone(),
+        }),
+        None => None,
+    };
     let config = MatchConfig {
         variant: args.variant,
         rules,
@@ -222,6 +249,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 hooks: Rc::new(house),
             }
         }),
+        tournament,
     };
     if let Some(dir) = &args.log_io {
         std::fs::create_dir_all(dir)

@@ -205,11 +205,7 @@ impl Header {
                 .iter()
                 .map(|b| PoolBot {
                     name: b.name.clone(),
-                    player: match &b.player {
-                        crate::players::PlayerSpec::Builtin(s) => format!("builtin:{}", s.name()),
-                        crate::players::PlayerSpec::Mcs(o) => format!("builtin:{}", o.spec()),
-                        crate::players::PlayerSpec::Command(c) => c.clone(),
-                    },
+                    player: b.player_text(),
                     timeout_ms: b.timeout.as_millis() as u64,
                     dir: b.dir.as_ref().map(|d| d.display().to_string()),
                 })

@@ -32,6 +32,7 @@ fn record_in(variant: Variant, seats: usize, games: u64, seed: u64, format: u32)
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
         house: None,
+        tournament: None,
     };
     let path = temp(&format!("{}-{seats}-{seed}-{format}.jsonl", variant.name()));
     let mut writer = Writer::create(&path).unwrap().with_format(format);

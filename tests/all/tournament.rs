@@ -716,60 +716,166 @@ format: round-robin
     assert_eq!(ids, [0, 2305843009213693952]);
 }
 
+/// Each game of a tournament's record file, by its id: the bytes of its lines.
+fn games_by_id(record: &Path) -> std::collections::BTreeMap<u64, String> {
+    let mut games = std::collections::BTreeMap::new();
+    let mut current = None;
+    for line in std::fs::read_to_string(record).unwrap().lines() {
+        if line.starts_with("{\"event\":\"game\"") {
+            let header: serde_json::Value = serde_json::from_str(line).unwrap();
+            let id = header["tournament"]["game"]
+                .as_u64()
+                .expect("a tournament game");
+            assert!(games.insert(id, String::new()).is_none(), "game {id} twice");
+            current = Some(id);
+        }
+        let game = games.get_mut(&current.expect("a header first")).unwrap();
+        game.push_str(line);
+        game.push('\n');
+    }
+    games
+}
+
+/// Runs the command `take5 tournament ... --replay ID` printed (quietly), after checking that it
+/// is one `take5 play` command; returns the record it names.
+fn run_replay(printed: &str) -> PathBuf {
+    let words = shlex::split(printed.trim()).unwrap();
+    assert_eq!(printed.lines().count(), 1, "{printed}");
+    assert_eq!(words[..2], ["take5", "play"], "{printed}");
+    let record = PathBuf::from(&words[words.iter().position(|w| w == "--record").unwrap() + 1]);
+    let _ = std::fs::remove_file(&record);
+    let mut args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    args.push("--quiet");
+    ok(&take5(&args));
+    record
+}
+
+/// The first line `take5 show` prints of game `id` of a tournament's record: its id, and its
+/// bots by their pool names.
+fn shown_title(record: &Path, id: u64, game: &serde_json::Value) -> String {
+    let shown = ok(&take5(&[
+        "show",
+        record.to_str().unwrap(),
+        "--game",
+        &id.to_string(),
+        "--plain",
+    ]));
+    let names: Vec<&str> = game["seating"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    let title = shown.lines().next().unwrap().to_string();
+    assert_eq!(
+        title,
+        format!("game {id} of classic (3 players): {}", names.join(", "))
+    );
+    title
+}
+
 #[test]
-fn a_game_of_the_results_replays_with_take5_play_to_its_record_byte_for_byte() {
+fn every_game_of_a_record_file_is_shown_by_its_id_and_its_replay_command_gives_its_record() {
+    let config = write("replay.yaml", &python_pool(1));
+    let results = temp("replay.jsonl");
+    // Its own folder: the replays are written next to the record.
+    let folder = temp("replay-file");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let record = folder.join("games.jsonl");
+    let record_arg = record.to_str().unwrap();
+    ok(&tournament(
+        &config,
+        &results,
+        &["--record", record_arg, "--jobs", "2"],
+    ));
+    ok(&take5(&["verify", record_arg]));
+    let games = games_of(&results);
+    assert_eq!(games.len(), 12);
+    let recorded = games_by_id(&record);
+    assert_eq!(
+        recorded.keys().copied().collect::<Vec<_>>(),
+        (0..12).collect::<Vec<_>>()
+    );
+    for game in &games {
+        let id = game["game"].as_u64().unwrap();
+        shown_title(&record, id, game);
+        let printed = ok(&tournament(
+            &config,
+            &results,
+            &["--record", record_arg, "--replay", &id.to_string()],
+        ));
+        let replay = run_replay(&printed);
+        assert_eq!(replay, folder.join(format!("replay-{id}.jsonl")));
+        assert_eq!(
+            std::fs::read_to_string(&replay).unwrap(),
+            recorded[&id],
+            "game {id}"
+        );
+    }
+}
+
+#[test]
+fn every_game_of_a_record_folder_is_shown_by_its_id_and_replays_to_its_record() {
     let config = write("replay.yaml", &python_pool(1));
     let results = temp("replay.jsonl");
     let records = temp("replay-records");
     let _ = std::fs::remove_dir_all(&records);
     std::fs::create_dir_all(&records).unwrap();
-    let one_file = temp("replay-all.jsonl");
+    let records_arg = records.to_str().unwrap();
     ok(&tournament(
         &config,
         &results,
-        &["--record", records.to_str().unwrap(), "--jobs", "2"],
+        &[
+            "--record",
+            records_arg,
+            "--jobs",
+            "2",
+            "--record-format",
+            "compact",
+        ],
     ));
-    // The same games into one file, which take5 verify accepts whole.
-    ok(&tournament(
-        &config,
-        &temp("replay-2.jsonl"),
-        &["--record", one_file.to_str().unwrap()],
-    ));
-    ok(&take5(&["verify", one_file.to_str().unwrap()]));
     let games = games_of(&results);
-    assert_eq!(games.len(), 12);
-    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py");
-    let player = |name: &str| match name {
-        "python" => format!("python3 {}", bot.display()),
-        builtin => format!("builtin:{builtin}"),
-    };
+    for game in &games {
+        let id = game["game"].as_u64().unwrap();
+        shown_title(&records, id, game);
+    }
     for game in [&games[0], &games[7]] {
         let id = game["game"].as_u64().unwrap();
         let recorded = records.join(format!("game-{id}.jsonl"));
         ok(&take5(&["verify", recorded.to_str().unwrap()]));
-        // The documented command: the game's seed, its seating's bots in seat order.
-        let replay = temp(&format!("replay-{id}.jsonl"));
-        let seed = game["seed"].as_u64().unwrap().to_string();
-        let mut args = vec![
-            "play".to_string(),
-            "--seed".to_string(),
-            seed,
-            "--record".to_string(),
-            replay.to_str().unwrap().to_string(),
-            "--quiet".to_string(),
-        ];
-        for name in game["seating"].as_array().unwrap() {
-            args.push("--player".to_string());
-            args.push(player(name.as_str().unwrap()));
-        }
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        ok(&take5(&args));
+        let printed = ok(&tournament(
+            &config,
+            &results,
+            &[
+                "--record",
+                records_arg,
+                "--record-format",
+                "compact",
+                "--replay",
+                &id.to_string(),
+            ],
+        ));
+        assert!(printed.contains(" --record-format 2 "), "{printed}");
+        let replay = run_replay(&printed);
+        assert_eq!(replay, records.join(format!("replay-{id}.jsonl")));
         assert_eq!(
             std::fs::read(&replay).unwrap(),
             std::fs::read(&recorded).unwrap(),
             "game {id}"
         );
     }
+    // A folder is shown one game at a time, named by its id.
+    let err = refused(&take5(&["show", records_arg]));
+    assert!(
+        err.contains("is a folder: name the tournament's game to show with --game ID"),
+        "{err}"
+    );
+    let err = refused(&take5(&["show", records_arg, "--game", "12"]));
+    assert!(
+        err.contains("the folder holds no record of game 12"),
+        "{err}"
+    );
 }
 
 #[test]
