@@ -300,7 +300,11 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             }
         }
     }
-    let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
+    // A tournament's game names its bots as the pool does.
+    let names: Vec<String> = match &config.tournament {
+        Some(tournament) => tournament.bots.clone(),
+        None => players.iter().map(|p| p.name().to_string()).collect(),
+    };
     let mut record = match &args.record {
         Some(path) => {
             // Compressed when the name ends in .zst or .gz.

@@ -878,6 +878,61 @@ fn every_game_of_a_record_folder_is_shown_by_its_id_and_replays_to_its_record() 
     );
 }
 
+/// Runs the command line `line` (`take5 ...`, as a doc writes it) in `folder`.
+fn take5_in(folder: &Path, line: &str) -> Output {
+    let words = shlex::split(line.trim()).unwrap();
+    assert_eq!(words[0], "take5", "{line}");
+    Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(&words[1..])
+        .current_dir(folder)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_docs_example_shows_game_7_of_the_record_by_its_id_and_replays_it_byte_for_byte() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/tournaments.md")).unwrap();
+    let block = |info: &str| common::doc_block(&page, info);
+    // The page's commands run in the folder of its files.
+    let folder = temp("docs-record");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("tournament.yaml"), block("yaml example")).unwrap();
+    let commands = block("sh example-record");
+    let (run, show) = commands.trim_end().split_once('\n').unwrap();
+    ok(&take5_in(&folder, run));
+    let show = show
+        .strip_suffix(" | head -1")
+        .expect("the first line shown");
+    let shown = ok(&take5_in(&folder, show));
+    assert_eq!(
+        format!("{}\n", shown.lines().next().unwrap()),
+        block("text example-show")
+    );
+    let printed = ok(&take5_in(&folder, &block("sh example-replay-command")));
+    assert_eq!(printed, block("text example-replay"));
+    ok(&take5_in(&folder, &printed));
+    let recorded = games_by_id(&folder.join("example-games.jsonl"));
+    assert_eq!(recorded.len(), 120);
+    let replayed = std::fs::read_to_string(folder.join("replay-7.jsonl")).unwrap();
+    assert_eq!(replayed, recorded[&7]);
+    // docs/records.md shows the same game's header, its rules shortened.
+    let records_page = std::fs::read_to_string(root.join("docs/records.md")).unwrap();
+    let header = replayed.lines().next().unwrap();
+    let rules_start = header.find(",\"rules\":").unwrap();
+    let rules_end = header.find(",\"tournament\":").unwrap();
+    let shortened = format!(
+        "{},\"rules\":{{...}}{}\n",
+        &header[..rules_start],
+        &header[rules_end..]
+    );
+    assert_eq!(
+        shortened,
+        common::doc_block(&records_page, "json tournament-header")
+    );
+}
+
 #[test]
 fn bots_from_flags_take_their_time_limit_and_folder() {
     let folder = folder_with_python_bot("flagdir");
@@ -1134,6 +1189,31 @@ fn a_record_cut_in_the_middle_of_a_game_is_cut_back_to_the_results_on_resume() {
     ok(&tournament(&config, &results, &resumed));
     assert_eq!(std::fs::read(&record).unwrap(), whole);
     ok(&take5(&["verify", record.to_str().unwrap()]));
+}
+
+#[test]
+fn resume_refuses_a_record_whose_games_are_other_rotations_of_the_same_deals() {
+    let config = write("record-swapped.yaml", BUILTINS);
+    let results = temp("record-swapped.jsonl");
+    let record = temp("record-swapped-games.jsonl");
+    let extra = ["--jobs", "1", "--record", record.to_str().unwrap()];
+    ok(&tournament(&config, &results, &extra));
+    // Games 0 and 1 swapped: the same deal (seed) and seats, but not the results' games (one
+    // job: the record holds the others in the order of their ids, as the results file).
+    let mut games = games_by_id(&record);
+    let (first, second) = (games.remove(&0).unwrap(), games.remove(&1).unwrap());
+    let swapped: String = [second, first]
+        .into_iter()
+        .chain(games.into_values())
+        .collect();
+    std::fs::write(&record, &swapped).unwrap();
+    let resumed: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+    let err = refused(&tournament(&config, &results, &resumed));
+    assert!(
+        err.contains("the record's game 1 is not game 0 of the results file"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), swapped);
 }
 
 #[test]
