@@ -155,9 +155,9 @@ impl TryFrom<HeaderText> for Header {
             && t.bots.len() != h.players.len()
         {
             return Err(format!(
-                "`tournament` names {} bots for {} players",
-                t.bots.len(),
-                h.players.len()
+                "`tournament.bots` names the bot of each of the {} seats, not {}",
+                h.players.len(),
+                t.bots.len()
             ));
         }
         Ok(Header {

@@ -229,6 +229,34 @@ fn games_are_read_one_at_a_time_and_skipped_to() {
     assert!(games.skip_to(3).unwrap().is_none());
 }
 
+#[test]
+fn a_tournament_game_is_found_by_its_id_and_must_name_a_bot_per_seat() {
+    let text = record(Variant::Classic, 2, 1, 6);
+    let tournament = edit(&text, 1, |v| {
+        v["tournament"] = serde_json::json!({"game": 5, "bots": ["alpha", "beta"]});
+    });
+    verify_record(tournament.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    let mut games = Games::new(LineReader::new(tournament.as_bytes()));
+    let found = games.skip_to(5).unwrap().expect("game 5");
+    assert_eq!((found.header.game, found.header.id()), (0, 5));
+    assert_eq!(found.header.names(), ["alpha", "beta"]);
+    let mut games = Games::new(LineReader::new(tournament.as_bytes()));
+    assert!(
+        games.skip_to(0).unwrap().is_none(),
+        "found by its match's number"
+    );
+    let short = edit(&text, 1, |v| {
+        v["tournament"] = serde_json::json!({"game": 5, "bots": ["alpha"]});
+    });
+    let e = verify_record(short.as_bytes()).unwrap_err();
+    assert_eq!(e.line, Some(1), "{e}");
+    assert!(
+        e.message
+            .contains("`tournament.bots` names the bot of each of the 2 seats, not 1"),
+        "{e}"
+    );
+}
+
 /// `text` with line `number` (from 1) changed by `change`.
 fn edit(text: &str, number: usize, change: impl FnOnce(&mut serde_json::Value)) -> String {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();

@@ -878,6 +878,110 @@ fn every_game_of_a_record_folder_is_shown_by_its_id_and_replays_to_its_record() 
     );
 }
 
+#[test]
+fn the_replay_command_says_what_take5_play_cannot_do_as_the_tournament_did() {
+    let folder = folder_with_python_bot("replay-notes");
+    let slow = format!(
+        "slow[timeout_ms=7000,dir={}]=python3 here_bot.py",
+        folder.display()
+    );
+    let results = temp("replay-notes.jsonl");
+    let args = |id: &'static str| {
+        vec![
+            "tournament",
+            "--bot",
+            &slow,
+            "--bot",
+            "quick=python3 bot.py",
+            "--seats",
+            "2",
+            "--seed",
+            "1",
+            "--tables",
+            "round-robin",
+            "--results",
+            results.to_str().unwrap(),
+            "--replay",
+            id,
+        ]
+        .into_iter()
+        .map(str::to_string)
+        .collect::<Vec<_>>()
+    };
+    let run = |id| {
+        let args = args(id);
+        take5(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let out = run("1");
+    let printed = ok(&out);
+    assert!(
+        printed.starts_with("take5 play --variant classic --seed ")
+            && printed.contains(
+                " --player 'python3 bot.py' --pool-name quick --player 'python3 here_bot.py' --pool-name slow --timeout 7000 --startup-timeout 10000 --tournament-game 1 --record replay-1.jsonl\n"
+            ),
+        "{printed}"
+    );
+    let notes = String::from_utf8_lossy(&out.stderr);
+    assert!(notes.contains("take5: note: the bots of game 1 have different limits, `take5 play` one: --timeout is the largest (7000 ms)"), "{notes}");
+    assert!(
+        notes.contains(&format!(
+            "take5: note: bot slow starts in {} in the tournament; `take5 play` starts it in the current folder",
+            folder.display()
+        )),
+        "{notes}"
+    );
+    assert!(!results.exists(), "--replay plays nothing");
+    let err = refused(&run("2"));
+    assert!(
+        err.contains("--replay 2: this tournament has 2 games, ids 0 to 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn take5_play_records_a_tournament_game_only_with_a_pool_name_per_player_and_one_game() {
+    let players = [
+        "play",
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:lowest",
+    ];
+    let with = |more: &[&str]| take5(&[&players[..], more].concat());
+    let err = refused(&with(&["--tournament-game", "3", "--pool-name", "a"]));
+    assert!(
+        err.contains(
+            "--tournament-game: 1 --pool-name for 2 --player: one for each, in their order"
+        ),
+        "{err}"
+    );
+    let both = [
+        "--tournament-game",
+        "3",
+        "--pool-name",
+        "a",
+        "--pool-name",
+        "b",
+    ];
+    let err = refused(&with(&[&both[..], &["--games", "2"]].concat()));
+    assert!(
+        err.contains("--tournament-game records one game of a tournament"),
+        "{err}"
+    );
+    assert_eq!(
+        with(&["--pool-name", "a", "--pool-name", "b"])
+            .status
+            .code(),
+        Some(2)
+    );
+    // The summary names the bots as the pool does.
+    let printed = ok(&with(&both));
+    assert!(
+        printed.contains("  seat 0  a ") && printed.contains("  seat 1  b "),
+        "{printed}"
+    );
+}
+
 /// Runs the command line `line` (`take5 ...`, as a doc writes it) in `folder`.
 fn take5_in(folder: &Path, line: &str) -> Output {
     let words = shlex::split(line.trim()).unwrap();
