@@ -886,31 +886,16 @@ fn the_replay_command_says_what_take5_play_cannot_do_as_the_tournament_did() {
         folder.display()
     );
     let results = temp("replay-notes.jsonl");
-    let args = |id: &'static str| {
-        vec![
-            "tournament",
-            "--bot",
-            &slow,
-            "--bot",
-            "quick=python3 bot.py",
-            "--seats",
-            "2",
-            "--seed",
-            "1",
-            "--tables",
-            "round-robin",
-            "--results",
-            results.to_str().unwrap(),
-            "--replay",
-            id,
-        ]
-        .into_iter()
-        .map(str::to_string)
-        .collect::<Vec<_>>()
-    };
-    let run = |id| {
-        let args = args(id);
-        take5(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    // Two command bots at a table, with other time limits, one in a folder of its own.
+    let run = |id: &str| {
+        let line = format!(
+            "tournament --bot {} --bot 'quick=python3 bot.py' --seats 2 --seed 1 --tables \
+             round-robin --results {} --replay {id}",
+            shlex::try_quote(&slow).unwrap(),
+            shlex::try_quote(results.to_str().unwrap()).unwrap()
+        );
+        let words = shlex::split(&line).unwrap();
+        take5(&words.iter().map(String::as_str).collect::<Vec<_>>())
     };
     let out = run("1");
     let printed = ok(&out);
