@@ -230,7 +230,7 @@ fn games_are_read_one_at_a_time_and_skipped_to() {
 }
 
 #[test]
-fn a_tournament_game_is_found_by_its_id_and_must_name_a_bot_per_seat() {
+fn a_tournament_game_is_found_and_named_by_its_id_and_must_name_a_bot_per_seat() {
     let text = record(Variant::Classic, 2, 1, 6);
     let tournament = edit(&text, 1, |v| {
         v["tournament"] = serde_json::json!({"game": 5, "bots": ["alpha", "beta"]});
@@ -244,6 +244,17 @@ fn a_tournament_game_is_found_by_its_id_and_must_name_a_bot_per_seat() {
     assert!(
         games.skip_to(0).unwrap().is_none(),
         "found by its match's number"
+    );
+    // A game cut short is named by its id in the tournament.
+    let cut: String = tournament
+        .lines()
+        .take(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let e = verify_record(cut.as_bytes()).unwrap_err();
+    assert!(
+        e.message.starts_with("game 5 (line 1) is unfinished"),
+        "{e}"
     );
     let short = edit(&text, 1, |v| {
         v["tournament"] = serde_json::json!({"game": 5, "bots": ["alpha"]});
