@@ -879,6 +879,50 @@ fn every_game_of_a_record_folder_is_shown_by_its_id_and_replays_to_its_record() 
 }
 
 #[test]
+fn a_game_with_house_rules_replays_to_its_record_naming_the_script_from_the_same_folder() {
+    let root = temp("replay-house");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("rules")).unwrap();
+    std::fs::create_dir_all(root.join("out")).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/house/target_100.lua"),
+        root.join("rules/target_100.lua"),
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("pool.yaml"),
+        "bots:
+  - {name: r, player: 'builtin:random'}
+  - {name: d, player: 'builtin:dodger'}
+seats: 2
+deals: 2
+seed: 3
+house: rules/target_100.lua
+format: round-robin
+",
+    )
+    .unwrap();
+    let run = "take5 tournament pool.yaml --results out/r.jsonl --record out/games.jsonl --jobs 2";
+    ok(&take5_in(&root, run));
+    let recorded = games_by_id(&root.join("out/games.jsonl"));
+    for id in 0..4 {
+        let printed = ok(&take5_in(
+            &root,
+            &format!("take5 tournament pool.yaml --record out/games.jsonl --replay {id}"),
+        ));
+        assert!(
+            printed.contains(" --house rules/target_100.lua "),
+            "{printed}"
+        );
+        ok(&take5_in(&root, &printed));
+        let replayed = std::fs::read_to_string(root.join(format!("out/replay-{id}.jsonl")));
+        let replayed = replayed.unwrap();
+        assert!(replayed.contains("\"house\":{\"path\":\"../rules/target_100.lua\""));
+        assert_eq!(replayed, recorded[&id], "game {id}");
+    }
+}
+
+#[test]
 fn the_replay_command_says_what_take5_play_cannot_do_as_the_tournament_did() {
     let folder = folder_with_python_bot("replay-notes");
     let slow = format!(
