@@ -90,6 +90,10 @@ pub struct PlayArgs {
     /// (exit 2, with the bot's command and the last lines of its stderr).
     #[arg(long)]
     handshake_fallback: bool,
+    /// The folder the I-th `--player` (from 0: its seat in the first game), a bot's command,
+    /// starts in, rather than the current one; repeat it for each such bot.
+    #[arg(long, value_name = "I=DIR", value_parser = parse_player_dir)]
+    player_dir: Vec<(usize, PathBuf)>,
     /// Record the game as game ID of a tournament, its bots named by `--pool-name` (the
     /// header's `tournament`, docs/records.md): the command `take5 tournament ... --replay ID`
     /// prints. One game.
@@ -127,6 +131,17 @@ impl SeatSpec {
             };
         }
         PlayerSpec::parse(spec).map(SeatSpec::Bot)
+    }
+}
+
+/// `I=DIR`.
+fn parse_player_dir(text: &str) -> Result<(usize, PathBuf), String> {
+    match text.split_once('=') {
+        Some((i, dir)) if !dir.is_empty() => i
+            .parse()
+            .map(|i| (i, PathBuf::from(dir)))
+            .map_err(|_| format!("`{i}` is not a player's place among the --player (from 0)")),
+        _ => Err(format!("`{text}` is not I=DIR")),
     }
 }
 
@@ -264,6 +279,31 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             }
         }
     }
+    for (i, dir) in &args.player_dir {
+        let which = format!("--player-dir {i}={}", dir.display());
+        match args.players.get(*i) {
+            Some(SeatSpec::Bot(PlayerSpec::Command(_))) if dir.is_dir() => {}
+            Some(SeatSpec::Bot(PlayerSpec::Command(_))) => {
+                return Err(CliError::input(format!("{which}: no such folder")));
+            }
+            Some(_) => {
+                return Err(CliError::input(format!(
+                    "{which}: --player {i} is no bot's command, it starts in no folder"
+                )));
+            }
+            None => {
+                return Err(CliError::input(format!(
+                    "{which}: the players are 0 to {}, in the order of the --player",
+                    args.players.len() - 1
+                )));
+            }
+        }
+        if args.player_dir.iter().filter(|(at, _)| at == i).count() > 1 {
+            return Err(CliError::input(format!(
+                "--player-dir: player {i} is given a folder twice"
+            )));
+        }
+    }
     let start = std::time::Instant::now();
     let startup = StartupLimit::flag(Duration::from_millis(args.startup_timeout));
     let mut players: Vec<Box<dyn Player>> = args
@@ -272,7 +312,11 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         .enumerate()
         .map(|(i, spec)| {
             let launch = crate::players::Launch {
-                dir: None,
+                dir: args
+                    .player_dir
+                    .iter()
+                    .find(|(at, _)| *at == i)
+                    .map(|(_, dir)| dir.clone()),
                 log: args
                     .log_io
                     .as_ref()

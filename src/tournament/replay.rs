@@ -8,13 +8,13 @@ use crate::players::PlayerSpec;
 use std::path::Path;
 use std::time::Duration;
 
-/// A game's replay command, and where it cannot do as the tournament did.
+/// A game's replay command, and what it cannot do as the tournament did.
 #[derive(Debug)]
 pub struct Replay {
     /// The command's words, `take5` first.
     pub words: Vec<String>,
-    /// What the command cannot give as the tournament did (a bot's own folder, the bots'
-    /// different time limits), for the user.
+    /// What the command cannot give as the tournament did (the bots' different time limits:
+    /// `take5 play` has one), for the user.
     pub notes: Vec<String>,
 }
 
@@ -27,8 +27,8 @@ impl Replay {
 }
 
 /// The command that replays game `id` of `tournament` into the record file `record`, in record
-/// format `format`: the game's bots in its seats, its seed, variant, house rules, time limits,
-/// and its id and the bots' pool names for the record's header.
+/// format `format`: the game's bots in its seats (in their folders), its seed, variant, house
+/// rules, time limits, and its id and the bots' pool names for the record's header.
 pub fn command(
     tournament: &Tournament,
     id: u64,
@@ -49,16 +49,15 @@ pub fn command(
         .to_vec();
     words.push("--seed".into());
     words.push(deal_seed(tournament.seed, game.deal).to_string());
-    for bot in &bots {
+    for (seat, bot) in bots.iter().enumerate() {
         words.extend(["--player".into(), bot.player_text()]);
         words.extend(["--pool-name".into(), bot.name.clone()]);
+        if let (PlayerSpec::Command(_), Some(dir)) = (&bot.player, &bot.dir) {
+            words.extend(["--player-dir".into(), format!("{seat}={}", dir.display())]);
+        }
     }
     let mut notes = Vec::new();
     // `take5 play` has one time limit for every bot: the largest of the table's.
-    let commands: Vec<_> = bots
-        .iter()
-        .filter(|b| matches!(b.player, PlayerSpec::Command(_)))
-        .collect();
     let timeouts: Vec<Duration> = bots.iter().map(|b| b.timeout).collect();
     let startups: Vec<Duration> = bots.iter().map(|b| b.startup).collect();
     for (flag, limits) in [("--timeout", timeouts), ("--startup-timeout", startups)] {
@@ -74,15 +73,6 @@ pub fn command(
             ));
         }
         words.extend([flag.to_string(), largest.as_millis().to_string()]);
-    }
-    for bot in &commands {
-        if let Some(dir) = &bot.dir {
-            notes.push(format!(
-                "bot {} starts in {} in the tournament; `take5 play` starts it in the current folder",
-                bot.name,
-                dir.display()
-            ));
-        }
     }
     if let Some(house) = &tournament.house {
         words.extend(["--house".into(), house.display().to_string()]);

@@ -923,44 +923,56 @@ format: round-robin
 }
 
 #[test]
-fn the_replay_command_says_what_take5_play_cannot_do_as_the_tournament_did() {
-    let folder = folder_with_python_bot("replay-notes");
+fn a_bot_in_a_folder_of_its_own_replays_there_and_other_time_limits_are_noted() {
+    let folder = folder_with_python_bot("replay-dir");
     let slow = format!(
         "slow[timeout_ms=7000,dir={}]=python3 here_bot.py",
         folder.display()
     );
-    let results = temp("replay-notes.jsonl");
+    let quick = format!(
+        "quick=python3 {}",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scripts/bots/python_bot.py")
+            .display()
+    );
+    let results = temp("replay-dir.jsonl");
+    let record = temp("replay-dir-games.jsonl");
     // Two command bots at a table, with other time limits, one in a folder of its own.
-    let run = |id: &str| {
+    let run = |more: &str| {
         let line = format!(
-            "tournament --bot {} --bot 'quick=python3 bot.py' --seats 2 --seed 1 --tables \
-             round-robin --results {} --replay {id}",
+            "tournament --bot {} --bot {} --seats 2 --seed 1 --tables round-robin --results {} \
+             --record {} {more}",
             shlex::try_quote(&slow).unwrap(),
-            shlex::try_quote(results.to_str().unwrap()).unwrap()
+            shlex::try_quote(&quick).unwrap(),
+            shlex::try_quote(results.to_str().unwrap()).unwrap(),
+            shlex::try_quote(record.to_str().unwrap()).unwrap(),
         );
         let words = shlex::split(&line).unwrap();
         take5(&words.iter().map(String::as_str).collect::<Vec<_>>())
     };
-    let out = run("1");
+    let out = run("--replay 1");
+    assert!(!results.exists(), "--replay plays nothing");
     let printed = ok(&out);
-    assert!(
-        printed.starts_with("take5 play --variant classic --seed ")
-            && printed.contains(
-                " --player 'python3 bot.py' --pool-name quick --player 'python3 here_bot.py' --pool-name slow --timeout 7000 --startup-timeout 10000 --tournament-game 1 --record replay-1.jsonl\n"
-            ),
-        "{printed}"
+    let seat_1 = format!(
+        " --player 'python3 here_bot.py' --pool-name slow --player-dir {} --timeout 7000 ",
+        shlex::try_quote(&format!("1={}", folder.display())).unwrap()
     );
+    assert!(printed.contains(&seat_1), "{printed}");
     let notes = String::from_utf8_lossy(&out.stderr);
-    assert!(notes.contains("take5: note: the bots of game 1 have different limits, `take5 play` one: --timeout is the largest (7000 ms)"), "{notes}");
     assert!(
-        notes.contains(&format!(
-            "take5: note: bot slow starts in {} in the tournament; `take5 play` starts it in the current folder",
-            folder.display()
-        )),
+        notes.contains(
+            "take5: note: the bots of game 1 have different limits, `take5 play` one: --timeout \
+             is the largest (7000 ms)"
+        ),
         "{notes}"
     );
-    assert!(!results.exists(), "--replay plays nothing");
-    let err = refused(&run("2"));
+    ok(&run("--jobs 2"));
+    let replay = run_replay(&printed);
+    assert_eq!(
+        std::fs::read_to_string(replay).unwrap(),
+        games_by_id(&record)[&1]
+    );
+    let err = refused(&run("--replay 2"));
     assert!(
         err.contains("--replay 2: this tournament has 2 games, ids 0 to 1"),
         "{err}"
@@ -968,7 +980,7 @@ fn the_replay_command_says_what_take5_play_cannot_do_as_the_tournament_did() {
 }
 
 #[test]
-fn take5_play_records_a_tournament_game_only_with_a_pool_name_per_player_and_one_game() {
+fn take5_play_takes_a_pool_name_and_a_folder_per_player_and_refuses_what_does_not_fit() {
     let players = [
         "play",
         "--player",
@@ -1002,6 +1014,16 @@ fn take5_play_records_a_tournament_game_only_with_a_pool_name_per_player_and_one
             .status
             .code(),
         Some(2)
+    );
+    let err = refused(&with(&["--player-dir", "1=."]));
+    assert!(
+        err.contains("--player-dir 1=.: --player 1 is no bot's command"),
+        "{err}"
+    );
+    let err = refused(&with(&["--player-dir", "2=."]));
+    assert!(
+        err.contains("--player-dir 2=.: the players are 0 to 1"),
+        "{err}"
     );
     // The summary names the bots as the pool does.
     let printed = ok(&with(&both));
