@@ -761,9 +761,8 @@ impl<R: BufRead> Games<R> {
     }
 
     /// The first game whose [`Header::id`] is `number` (its number in the match, or its id in
-    /// its tournament), skipping
-    /// the games before it: their lines are read but not parsed, except those that may be a
-    /// header. `None` if no later game has that number.
+    /// its tournament), skipping the games before it: their lines are read but not parsed,
+    /// except those that may be a header. `None` if no later game has that number.
     pub fn skip_to(&mut self, number: u64) -> Result<Option<RecordedGame>, GameError> {
         self.start()?;
         loop {

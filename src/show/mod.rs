@@ -531,9 +531,9 @@ struct Pending {
 }
 
 /// The games of a record, each as the steps its replay goes through (`number`: only the game
-/// with that [`Header::id`]), its players by [`Header::names`]. The record is verified as it is replayed: a game is shown up to its first
-/// wrong line (or its end, if the record stops mid-game), and the last step says what is wrong;
-/// a record with nothing to show is the error.
+/// with that [`Header::id`]), its players by [`Header::names`]. The record is verified as it is
+/// replayed: a game is shown up to its first wrong line (or its end, if the record stops
+/// mid-game), and the last step says what is wrong; a record with nothing to show is the error.
 pub fn from_record(
     lines: &[(usize, Line)],
     record_dir: &Path,

@@ -141,8 +141,8 @@ impl<R: BufRead> BufRead for Counted<R> {
 }
 
 /// The length of the record file's first `done.len()` games, checked one for one against the
-/// results (each game's id, seed and number of seats); an error if it holds fewer games, or other
-/// ones. A last line cut short (no line end) is of a game under way.
+/// results (each game's id, seed and number of seats); an error if it holds fewer games, or
+/// other ones. A last line cut short (no line end) is of a game under way.
 fn games_to_keep(file: &File, path: &Path, done: &[GameResult]) -> Result<u64, String> {
     let read_fail = |e: io::Error| format!("cannot read {}: {e}", path.display());
     let len = file.metadata().map_err(read_fail)?.len();
