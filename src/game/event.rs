@@ -237,30 +237,24 @@ impl EventSink for Discard {
     fn push(&mut self, _: Event) {}
 }
 
-/// An [`EventSink`] asked at most once whether it wants events, when the first is emitted. A
-/// step of a game emits several, and asking once saves a virtual call per event in games
-/// nobody records; asking only then saves it in the steps that emit none (a card chosen face
-/// down), which are most of them.
+/// An [`EventSink`] asked once whether it wants events. A step of a game emits several, and
+/// asking once saves a virtual call per event in games nobody records.
 pub struct Emitter<'a> {
     sink: &'a mut dyn EventSink,
-    /// The sink's answer, once asked.
-    wanted: Option<bool>,
+    wanted: bool,
 }
 
 impl<'a> Emitter<'a> {
     #[inline]
     pub fn new(sink: &'a mut dyn EventSink) -> Emitter<'a> {
-        Emitter { sink, wanted: None }
+        let wanted = sink.enabled();
+        Emitter { sink, wanted }
     }
 
     /// Builds and pushes an event only if the sink wants it.
     #[inline]
     pub fn emit(&mut self, event: impl FnOnce() -> Event) {
-        let wanted = match self.wanted {
-            Some(wanted) => wanted,
-            None => *self.wanted.insert(self.sink.enabled()),
-        };
-        if wanted {
+        if self.wanted {
             self.sink.push(event());
         }
     }

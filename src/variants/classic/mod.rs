@@ -169,6 +169,7 @@ impl Classic {
         Ok(())
     }
 
+    #[inline]
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut Emitter) {
         self.board.rows.place(row, card);
         events.emit(|| Event::Place { seat, card, row });

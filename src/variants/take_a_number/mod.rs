@@ -262,6 +262,7 @@ impl TakeANumber {
         self.board.taken[seat] = self.round_score(seat);
     }
 
+    #[inline]
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut Emitter) {
         self.board.rows.place(row, card);
         events.emit(|| Event::Place { seat, card, row });
