@@ -84,6 +84,15 @@ pub fn check(
         {
             return Ok(row);
         }
+        // The asked seat answering one of the variant's own questions with an action of a
+        // family it judges: nothing shared refuses it (see `judge`), the variant judges it.
+        (ToMove::Seat(waiting_for, decision), _)
+            if seat == waiting_for
+                && !matches!(decision, Decision::ChooseRow { .. })
+                && judged.families.contains(&action.family()) =>
+        {
+            return own();
+        }
         _ => {}
     }
     let question = Question {

@@ -306,6 +306,7 @@ macro_rules! turn_phases {
         }
 
         impl $crate::variants::common::reveal::TurnParts for $engine {
+            #[inline(always)]
             fn table(
                 &mut self,
             ) -> (
@@ -315,6 +316,7 @@ macro_rules! turn_phases {
                 (&mut self.board, &mut self.reveal)
             }
 
+            #[inline(always)]
             fn parts(
                 &self,
             ) -> (
@@ -324,6 +326,7 @@ macro_rules! turn_phases {
                 (&self.board, &self.reveal)
             }
 
+            #[inline]
             fn go_on(&mut self, next: $crate::variants::common::board::Next) {
                 use $crate::variants::common::board::Next;
                 self.phase = match next {
