@@ -4,7 +4,7 @@ use super::{CliError, Status};
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::sprt::{Decision, Sprt};
-use crate::tournament::timing::{self, BotTimes, Times};
+use crate::tournament::timing::{BotTimes, Times};
 use crate::tournament::{Dropouts, FAILED_STARTS, Run, Todo, config, records, stats, stream};
 use crate::visible::{visible, visible_lines};
 use clap::{Args, ValueEnum};
@@ -136,16 +136,17 @@ fn parse_pair(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// The pair `--sprt` tests in `tournament`: the one named, or the pool's two.
+/// The pair `--sprt` tests: the one named, or the pool's two (`names`, a gauntlet's own bot
+/// first).
 fn sprt_pair(
-    tournament: &config::Tournament,
+    names: &[&str],
+    format: &config::Format,
     named: &Option<(String, String)>,
 ) -> Result<(String, String), String> {
-    let names: Vec<&str> = tournament.pool.iter().map(|b| b.name.as_str()).collect();
     let (a, b) = match named {
         Some(pair) => pair.clone(),
         None if names.len() == 2 => {
-            let first = match &tournament.format {
+            let first = match format {
                 config::Format::Gauntlet { bot } => bot.as_str(),
                 _ => names[0],
             };
@@ -277,8 +278,9 @@ pub struct StatsArgs {
     /// How the statistics are printed.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
-    /// Write one self-contained HTML report to stdout instead: the tables, each bot's rating
-    /// over the games and distribution of totals, and the head-to-head table as a heat map.
+    /// Write one self-contained HTML report to stdout instead: what the tournament was, every
+    /// two bots deal by deal, the sequential test's course (with --sprt), the decision times,
+    /// the bots with their ratings over the games and their totals, and head to head.
     #[arg(long)]
     html: bool,
     /// Also print each command bot's decision times (as for `take5 tournament --times`).
@@ -288,11 +290,12 @@ pub struct StatsArgs {
     /// order is refused).
     #[arg(long, value_name = "LINES", default_value_t = stream::WINDOW, value_parser = parse_window)]
     window: usize,
-    /// Run the sequential test of `take5 tournament --sprt` over the results, deal by deal
-    /// (needs --sprt-pair).
-    #[arg(long, value_name = "SETTINGS", value_parser = Sprt::parse, requires = "sprt_pair")]
+    /// Run the sequential test of `take5 tournament --sprt` over the results, deal by deal:
+    /// the games after its decision are not counted, as in the run.
+    #[arg(long, value_name = "SETTINGS", value_parser = Sprt::parse)]
     sprt: Option<Sprt>,
-    /// The two bots of the test, `BOT,OTHER`.
+    /// The two bots of the test, `BOT,OTHER` (H1: BOT is the stronger); by default the pool's
+    /// two bots, as the results' header names them (a gauntlet's own first).
     #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair, requires = "sprt")]
     sprt_pair: Option<(String, String)>,
 }
@@ -307,7 +310,9 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
                     "--sprt decides from every game in order: it does not go with --shard",
                 ));
             }
-            let (a, b) = sprt_pair(&tournament, &args.sprt_pair).map_err(CliError::input)?;
+            let names: Vec<&str> = tournament.pool.iter().map(|b| b.name.as_str()).collect();
+            let (a, b) =
+                sprt_pair(&names, &tournament.format, &args.sprt_pair).map_err(CliError::input)?;
             Some((test, a, b))
         }
         None if args.sprt_pair.is_some() => {
@@ -389,7 +394,8 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let acc = match &sprt {
         Some((test, a, b)) => stats::Accumulator::with_sprt(*test, a, b),
         None => stats::Accumulator::default(),
-    };
+    }
+    .of_variant(Some(tournament.variant));
     let mut in_order = stats::InOrder::with(first, step, total, tournament.arrangements(), acc);
     let resumed = opened.done.len() as u64;
     let mut times = Times::default();
@@ -468,10 +474,12 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             status: Status::Failed,
         });
     }
+    let identity = stats::Identity::of(std::slice::from_ref(&header));
     print(
         &mut io::stdout().lock(),
         &in_order.finish(),
         args.format,
+        &told(identity.as_ref()),
         args.times.then(|| times.finish()).as_deref(),
         &dropouts,
     )?;
@@ -495,32 +503,52 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
 }
 
 pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
-    check_same_tournament(&args.results).map_err(CliError::input)?;
-    let mut acc = match (&args.sprt, &args.sprt_pair) {
+    let headers = check_same_tournament(&args.results).map_err(CliError::input)?;
+    let identity = stats::Identity::of(&headers);
+    let variant = identity.as_ref().map(|i| i.variant);
+    let sprt_pair = match (&args.sprt, &identity) {
+        (None, _) => None,
+        (Some(_), Some(identity)) => {
+            let names: Vec<&str> = identity.bots.iter().map(|b| b.name.as_str()).collect();
+            Some(
+                sprt_pair(&names, &headers[0].format, &args.sprt_pair)
+                    .map_err(CliError::input)?,
+            )
+        }
+        (Some(_), None) => Some(args.sprt_pair.clone().ok_or_else(|| {
+            CliError::input(
+                "--sprt: the results have no header (written by an older take5) to name the pool's bots: name the two to test with --sprt-pair BOT,OTHER",
+            )
+        })?),
+    };
+    let mut acc = match (&args.sprt, &sprt_pair) {
         (Some(test), Some((a, b))) => stats::Accumulator::with_sprt(*test, a, b),
         _ => stats::Accumulator::default(),
-    };
+    }
+    .of_variant(variant);
     let mut times = Times::default();
     let mut dropouts = Dropouts::default();
     // The HTML report draws every game (ratings over the games): only it holds them all.
     let mut all: Vec<GameResult> = Vec::new();
     stream::merge(&args.results, args.window, |result| {
-        acc.add(result);
-        dropouts.add(result);
-        if args.times {
-            times.add(result);
-        }
         if args.html {
             all.push(result.clone());
+            return;
         }
+        // Times of the games counted, as every other figure.
+        if acc.add(result) && args.times {
+            times.add(result);
+        }
+        dropouts.add(result);
     })
     .map_err(CliError::input)?;
     if args.html {
-        write!(io::stdout().lock(), "{}", crate::show::html::report(&all))?;
+        let page = crate::show::tournament_report::page(&all, acc, identity.as_ref());
+        write!(io::stdout().lock(), "{page}")?;
         return Ok(Status::Passed);
     }
     let stats = acc.finish();
-    if let Some((a, b)) = &args.sprt_pair {
+    if let Some((a, b)) = &sprt_pair {
         for name in [a, b] {
             if !stats.bots.iter().any(|bot| &bot.name == name) {
                 return Err(CliError::input(format!(
@@ -534,16 +562,27 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         &mut io::stdout().lock(),
         &stats,
         args.format,
+        &told(identity.as_ref()),
         times.as_deref(),
         &dropouts,
     )?;
     Ok(Status::Passed)
 }
 
+/// What the report says of the tournament: what its header says, or that it has none.
+fn told(identity: Option<&stats::Identity>) -> stats::Told<'_> {
+    match identity {
+        Some(identity) => stats::Told::Known(identity),
+        None => stats::Told::Unknown,
+    }
+}
+
 /// Refuses results files of different tournaments (shards of one tournament are the same
-/// tournament), naming the field that differs; warns of files without a header.
-fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
+/// tournament), naming the field that differs; warns of files without a header. The headers
+/// found, in the order of the files.
+fn check_same_tournament(paths: &[PathBuf]) -> Result<Vec<results::Header>, String> {
     let mut first: Option<(&Path, results::Header)> = None;
+    let mut headers = Vec::new();
     for path in paths {
         let Some(header) = results::read_header(path)? else {
             eprintln!(
@@ -552,6 +591,7 @@ fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
             );
             continue;
         };
+        headers.push(header.clone());
         match &first {
             None => first = Some((path, header)),
             Some((first_path, first_header)) => {
@@ -567,7 +607,7 @@ fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
             }
         }
     }
-    Ok(())
+    Ok(headers)
 }
 
 /// Set by the first Ctrl-C: the jobs start no new game.
@@ -733,23 +773,23 @@ fn duration(secs: f64) -> String {
     }
 }
 
-/// Prints the statistics, and with `times` the bots' decision times: a section of the table,
-/// a `times` key of the JSON, columns of the CSV; and the bots taken out, if any: lines after
-/// the table, a `dropouts` key of the JSON, lines on stderr with the CSV. The bots' names (from
-/// a results file, say) are made [`visible_lines`] in the table and the CSV.
+/// Prints the statistics, with what the tournament was (`told`: a block of the table, a
+/// `tournament` key of the JSON, null where the results have no header), and with `times` the
+/// bots' decision times: a section of the table, a `times` key of the JSON, columns of the
+/// CSV; and the bots taken out, if any: lines after the table, a `dropouts` key of the JSON,
+/// lines on stderr with the CSV. The bots' names (from a results file, say) are made
+/// [`visible_lines`] in the table and the CSV.
 fn print(
     out: &mut impl Write,
     stats: &stats::Stats,
     format: Format,
+    told: &stats::Told,
     times: Option<&[BotTimes]>,
     dropouts: &Dropouts,
 ) -> io::Result<()> {
     match format {
         Format::Table => {
-            write!(out, "{}", visible_lines(&stats.table()))?;
-            if let Some(times) = times {
-                write!(out, "{}", visible_lines(&timing::table(times)))?;
-            }
+            write!(out, "{}", visible_lines(&stats.report(told, times)))?;
             if !dropouts.is_empty() {
                 write!(out, "\n{}", visible_lines(&dropout_lines(dropouts)))?;
             }
@@ -757,6 +797,16 @@ fn print(
         Format::Json => {
             let mut value = serde_json::to_value(stats).expect("stats serialize");
             if let serde_json::Value::Object(map) = &mut value {
+                let identity = match told {
+                    stats::Told::Nothing => None,
+                    stats::Told::Unknown => Some(serde_json::Value::Null),
+                    stats::Told::Known(identity) => {
+                        Some(serde_json::to_value(identity).expect("identity serialize"))
+                    }
+                };
+                if let Some(identity) = identity {
+                    map.insert("tournament".to_string(), identity);
+                }
                 if let Some(times) = times {
                     map.insert(
                         "times".to_string(),
