@@ -379,3 +379,22 @@ fn the_report_page_shows_hostile_bot_names_as_text() {
         );
     }
 }
+
+/// The screenshots docs/tournaments.md shows are there, as PNG images.
+#[test]
+fn the_report_screenshots_of_the_docs_are_png_images() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let page = std::fs::read_to_string(docs.join("tournaments.md")).unwrap();
+    for name in [
+        "report-classic.png",
+        "report-circle.png",
+        "report-phone.png",
+    ] {
+        assert!(
+            page.contains(&format!("({name})")),
+            "docs/tournaments.md shows {name}"
+        );
+        let image = std::fs::read(docs.join(name)).unwrap();
+        assert!(image.starts_with(b"\x89PNG\r\n\x1a\n"), "{name} is a PNG");
+    }
+}
