@@ -398,10 +398,8 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     .of_variant(Some(tournament.variant));
     let mut in_order = stats::InOrder::with(first, step, total, tournament.arrangements(), acc);
     let resumed = opened.done.len() as u64;
-    let mut times = Times::default();
     let mut dropouts = Dropouts::default();
     for result in opened.done {
-        times.add(&result);
         dropouts.add(&result);
         in_order.push(result);
     }
@@ -416,7 +414,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     // The files and the results so far, shared by the jobs: a line is written whole, in one
     // call, under the lock.
     let progress = Progress::new(todo.in_shard(), resumed);
-    let shared = Mutex::new((opened.file, record, in_order, progress, times, dropouts));
+    let shared = Mutex::new((opened.file, record, in_order, progress, dropouts));
     // Records name house scripts relative to the file they are in.
     let record_named_from = args.record.as_ref().map(|path| match record_dir {
         Some(dir) => dir.join("game-0.jsonl"),
@@ -440,7 +438,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     }
     crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let (file, record, in_order, progress, times, dropouts) = &mut *guard;
+        let (file, record, in_order, progress, dropouts) = &mut *guard;
         // The record first, then the result line: the results never hold a game whose record
         // is not whole (`--resume` cuts the record back to the results' games).
         if let (Some(lines), Some(record)) = (&finished.record, record.as_mut()) {
@@ -448,7 +446,6 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         }
         results::append(file, &finished.result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        times.add(&finished.result);
         dropouts.add(&finished.result);
         in_order.push(finished.result);
         if decided(in_order) {
@@ -460,7 +457,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         Ok(())
     })
     .map_err(CliError::input)?;
-    let (_, _, in_order, progress, times, dropouts) =
+    let (_, _, in_order, progress, dropouts) =
         shared.into_inner().unwrap_or_else(|p| p.into_inner());
     let interrupted = stop.load(Ordering::SeqCst) && !decided(&in_order);
     progress.finish(interrupted);
@@ -475,12 +472,13 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         });
     }
     let identity = stats::Identity::of(std::slice::from_ref(&header));
+    let times = args.times.then(|| in_order.times().finish());
     print(
         &mut io::stdout().lock(),
         &in_order.finish(),
         args.format,
         &told(identity.as_ref()),
-        args.times.then(|| times.finish()).as_deref(),
+        times.as_deref(),
         &dropouts,
     )?;
     super::logs_written()?;

@@ -6,7 +6,9 @@
 
 use super::html;
 use crate::tournament::results::GameResult;
-use crate::tournament::stats::{Accumulator, Identity, LlrPoint, NO_IDENTITY, Stats};
+use crate::tournament::stats::{
+    Accumulator, Identity, LlrPoint, NO_IDENTITY, SCREENFUL_OF_BOTS, Stats,
+};
 use crate::tournament::timing::{BotTimes, Times};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -34,8 +36,15 @@ struct Data<'a> {
     totals: Vec<BTreeMap<i32, u64>>,
     /// Head to head, a row and a column per bot in the order of `stats.bots`: the share the
     /// row's bot took of their games together, and those games (none where they never met).
-    head_to_head: Vec<Vec<Option<(f64, u64)>>>,
+    /// None past [`SCREENFUL_OF_BOTS`] bots, as in the text: the grid grows as their square
+    /// (the paired table lists every pair that met).
+    head_to_head: Option<Vec<Vec<Option<Met>>>>,
+    screenful: usize,
 }
+
+/// Head to head, one bot against another: the share of their games together the first took,
+/// and those games.
+type Met = (f64, u64);
 
 #[derive(Serialize)]
 struct PairShown {
@@ -117,17 +126,19 @@ pub fn page(results: &[GameResult], mut acc: Accumulator, identity: Option<&Iden
         .iter()
         .map(|h| ((h.bot.as_str(), h.other.as_str()), (h.share(), h.games)))
         .collect();
-    let head_to_head = stats
-        .bots
-        .iter()
-        .map(|a| {
-            stats
-                .bots
-                .iter()
-                .map(|b| by_pair.get(&(a.name.as_str(), b.name.as_str())).copied())
-                .collect()
-        })
-        .collect();
+    let head_to_head = (stats.bots.len() <= SCREENFUL_OF_BOTS).then(|| {
+        stats
+            .bots
+            .iter()
+            .map(|a| {
+                stats
+                    .bots
+                    .iter()
+                    .map(|b| by_pair.get(&(a.name.as_str(), b.name.as_str())).copied())
+                    .collect()
+            })
+            .collect()
+    });
     let data = Data {
         identity,
         unknown: NO_IDENTITY,
@@ -154,6 +165,7 @@ pub fn page(results: &[GameResult], mut acc: Accumulator, identity: Option<&Iden
             .map(|b| totals.remove(&b.name).unwrap_or_default())
             .collect(),
         head_to_head,
+        screenful: SCREENFUL_OF_BOTS,
         stats: &stats,
     };
     html::page(include_str!("tournament_report.html"), &data)

@@ -7,7 +7,7 @@ use super::config::{Format, Seatings};
 use super::paired::{DealAcc, PairAcc, PairStats, z95};
 use super::results::{GameResult, Header, PoolBot};
 use super::sprt::{Decision, Sprt};
-use super::timing::{self, BotTimes};
+use super::timing::{self, BotTimes, Times};
 use crate::variants::Variant;
 use crate::visible::visible;
 use serde::Serialize;
@@ -549,6 +549,8 @@ pub struct InOrder {
     arrangements: u64,
     waiting: BTreeMap<u64, GameResult>,
     acc: Accumulator,
+    /// The decision times of the games counted.
+    times: Times,
 }
 
 impl InOrder {
@@ -566,6 +568,7 @@ impl InOrder {
             arrangements,
             waiting: BTreeMap::new(),
             acc,
+            times: Times::default(),
         }
     }
 
@@ -575,7 +578,9 @@ impl InOrder {
             let Some(game) = self.waiting.remove(&self.next) else {
                 break;
             };
-            self.acc.add(&game);
+            if self.acc.add(&game) {
+                self.times.add(&game);
+            }
             if game.rotation + 1 == self.arrangements {
                 self.acc.close_deal();
             }
@@ -586,6 +591,12 @@ impl InOrder {
     /// The statistics so far (the test's decision, say).
     pub fn accumulator(&self) -> &Accumulator {
         &self.acc
+    }
+
+    /// The decision times of the games counted so far (as every other figure: not those after
+    /// a test's decision).
+    pub fn times(&self) -> &Times {
+        &self.times
     }
 
     /// The statistics of the games taken in order (a run stopped by its test leaves no gap:

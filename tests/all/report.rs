@@ -398,3 +398,38 @@ fn the_report_screenshots_of_the_docs_are_png_images() {
         assert!(image.starts_with(b"\x89PNG\r\n\x1a\n"), "{name} is a PNG");
     }
 }
+
+/// Past a screenful of bots (30) the page, like the text, draws no head-to-head grid (it grows
+/// as the square of the pool) and says so; its paired table lists every pair that met.
+#[test]
+fn past_a_screenful_of_bots_the_page_lists_every_pair_and_draws_no_grid() {
+    const BOTS: usize = 40;
+    let results = temp("ring.jsonl");
+    let mut text = String::new();
+    for i in 0..BOTS {
+        let (a, b) = (format!("b{i:02}"), format!("b{:02}", (i + 1) % BOTS));
+        for (rotation, seating) in [[&a, &b], [&b, &a]].iter().enumerate() {
+            let line = serde_json::json!({
+                "game": 2 * i + rotation, "table": i, "deal": 0, "rotation": rotation,
+                "seating": seating, "totals": [3, 5], "ranks": [1, 2], "winners": [0],
+                "faults": [],
+            });
+            text.push_str(&format!("{line}\n"));
+        }
+    }
+    std::fs::write(&results, text).unwrap();
+    let page = temp("ring.html");
+    std::fs::write(
+        &page,
+        ok(&take5(&["stats", results.to_str().unwrap(), "--html"])),
+    )
+    .unwrap();
+    let (dom, _) = browse(&page, "");
+    let shown = drawn(&dom);
+    assert_eq!(attributes(shown, "data-pair").len(), BOTS);
+    assert!(attributes(shown, "data-share").is_empty());
+    assert!(
+        shown.contains("Not drawn for more than 30 bots (these are 40)"),
+        "{shown}"
+    );
+}
