@@ -1,7 +1,10 @@
 //! Statistics over game results: per bot, head to head, paired by deal (paired.rs), and a
 //! sequential test of two bots (sprt.rs) (docs/tournaments.md). They depend only on the set of
 //! results: games are taken in order of their id, whatever order they were played or merged in
-//! (stream.rs puts results files in that order).
+//! (stream.rs puts results files in that order). Also the report of them for the terminal, in
+//! the order of the HTML report (`show::tournament_report`): what the tournament was (its
+//! results header's [`Identity`]), the pairs, the test, the decision times, the bots, head to
+//! head.
 
 use super::config::{Format, Seatings};
 use super::paired::{DealAcc, PairAcc, PairStats, z95};
