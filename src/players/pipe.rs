@@ -231,7 +231,7 @@ impl PipePlayer {
         deadline: Instant,
         mut accept: impl FnMut(&FromBot) -> Result<T, (ErrorKind, String)>,
     ) -> Answer<T> {
-        let mut refused = None;
+        let mut refused: Option<(ErrorKind, String, Option<String>)> = None;
         for reply in 1..=REPLIES_PER_REQUEST {
             self.flush(deadline)?;
             let process = self.process.as_mut().expect("connected");
@@ -242,29 +242,36 @@ impl PipePlayer {
                     Err(error) => log.write('!', &error.to_string()),
                 }
             }
-            let (kind, why) = match read {
+            let (kind, why, line) = match read {
                 Ok(line) => match parse::from_bot(line) {
                     Ok(message) => match accept(&message) {
                         Ok(answer) => return Ok(answer),
-                        Err(refusal) => refusal,
+                        Err((kind, why)) => (kind, why, Some(line.to_string())),
                     },
-                    Err(error) => (ErrorKind::Syntax, error.to_string()),
+                    Err(error) => (ErrorKind::Syntax, error.to_string(), Some(line.to_string())),
                 },
                 Err(error @ ProcessError::TooLong { .. }) => {
-                    (ErrorKind::TooLong, error.to_string())
+                    (ErrorKind::TooLong, error.to_string(), None)
                 }
                 Err(error @ ProcessError::InvalidUtf8 { .. }) => {
-                    (ErrorKind::Encoding, error.to_string())
+                    (ErrorKind::Encoding, error.to_string(), None)
                 }
-                Err(error) => return Err(self.lost(&error)),
+                Err(error) => {
+                    let mut fault = self.lost(&error);
+                    if let Some((_, why, line)) = &refused {
+                        // What the bot said before it fell silent (or died) is the clue.
+                        fault.detail = after_refusal(&fault.detail, line.as_deref(), why);
+                    }
+                    return Err(fault);
+                }
             };
             let tries_left = REPLIES_PER_REQUEST - reply;
             if tries_left > 0 {
                 print::refusal(&mut self.queue, kind, &why, tries_left);
             }
-            refused = Some((kind, why));
+            refused = Some((kind, why, line));
         }
-        let (kind, why) = refused.expect("at least one reply was refused");
+        let (kind, why, _) = refused.expect("at least one reply was refused");
         let fault_kind = if kind == ErrorKind::Illegal {
             FaultKind::Illegal
         } else {
@@ -309,9 +316,32 @@ impl PipePlayer {
     }
 }
 
+/// A fault's `detail` told after the bot's last reply was refused: its first line names that
+/// reply (`line`, when it could be read as text) and why it was refused; the rest (a stderr
+/// tail) follows as it was.
+fn after_refusal(detail: &str, line: Option<&str>, why: &str) -> String {
+    let (first, rest) = detail
+        .split_once('\n')
+        .map_or((detail, ""), |(f, r)| (f, r));
+    let reply = match line {
+        Some(line) => format!("its reply `{line}` was refused ({why})"),
+        None => format!("its reply was refused ({why})"),
+    };
+    let rest = if rest.is_empty() {
+        String::new()
+    } else {
+        format!("\n{rest}")
+    };
+    format!("{first}, after {reply}{rest}")
+}
+
 impl Player for PipePlayer {
     fn name(&self) -> &str {
         &self.spec
+    }
+
+    fn own_name(&self) -> Option<&str> {
+        self.bot_name()
     }
 
     fn ready(&mut self) -> Answer<()> {
