@@ -4,7 +4,7 @@
 use super::check::Format;
 use super::{CliError, Status};
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
-use crate::selftest::{self, Config, Report, Times, Verdict};
+use crate::selftest::{self, Config, Report, Said, Times, Verdict};
 use crate::variants::Variant;
 use crate::visible::visible_lines;
 use clap::Args;
@@ -92,6 +92,11 @@ fn text(out: &mut dyn Write, report: &Report) -> io::Result<()> {
 
 fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     writeln!(out, "take5 selftest: {}", report.bot)?;
+    writeln!(
+        out,
+        "time limits: {} ms a decision (--timeout), {} ms a start (--startup-timeout)",
+        report.timeout_ms, report.startup_timeout_ms
+    )?;
     let width = report
         .checks
         .iter()
@@ -118,13 +123,13 @@ fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
         for line in check.detail.lines().skip(1) {
             writeln!(out, "          {line}")?;
         }
-        for line in &check.sent {
-            writeln!(out, "        sent:     {line}")?;
+        for said in &check.lines {
+            match said {
+                Said::Sent(line) => writeln!(out, "        sent:     {line}")?,
+                Said::Got(line) => writeln!(out, "        got:      {line}")?,
+            }
         }
-        for line in &check.got {
-            writeln!(out, "        got:      {line}")?;
-        }
-        if check.got.is_empty() && !check.sent.is_empty() {
+        if !check.lines.is_empty() && !check.lines.iter().any(|s| matches!(s, Said::Got(_))) {
             writeln!(out, "        got:      (nothing)")?;
         }
         if !check.expected.is_empty() {

@@ -116,6 +116,8 @@ pub struct PipePlayer {
     after_bye: Option<std::process::ExitStatus>,
     /// Where the lines go too, with `--log-io` (nothing is done without it).
     log: Option<IoLog>,
+    /// Lines the bot wrote that no request asked for, seen so far ([`PipePlayer::unasked`]).
+    unasked: u64,
 }
 
 impl PipePlayer {
@@ -147,6 +149,7 @@ impl PipePlayer {
             queue: String::new(),
             after_bye: None,
             log,
+            unasked: 0,
         })
     }
 
@@ -161,6 +164,14 @@ impl PipePlayer {
     /// The name the bot gave itself, once it has said hello.
     pub fn bot_name(&self) -> Option<&str> {
         self.bot_name.as_deref()
+    }
+
+    /// How many lines the bot wrote that no request asked for, as far as take5 could tell
+    /// without waiting: a line already received when the next request was to be sent, or a
+    /// refused reply with another line already behind it (written before the bot could have
+    /// read its `error`).
+    pub fn unasked(&self) -> u64 {
+        self.unasked
     }
 
     /// Whether the running process has said hello (a new one has not yet).
@@ -265,6 +276,11 @@ impl PipePlayer {
                     return Err(fault);
                 }
             };
+            if self.process.as_ref().is_some_and(BotProcess::pending_lines) {
+                // Its next line came with this one, before any `error` could be read: this
+                // one answered nothing.
+                self.unasked += 1;
+            }
             let tries_left = REPLIES_PER_REQUEST - reply;
             if tries_left > 0 {
                 print::refusal(&mut self.queue, kind, &why, tries_left);
@@ -377,9 +393,16 @@ impl Player for PipePlayer {
             && process.pending_lines()
         {
             // Lines that came after the last reply answer nothing: drop them rather than
-            // misread them. (Only what has been read already: looking into the pipe would
-            // cost a system call per decision.)
-            process.discard_unread();
+            // misread them, logged as received. (Only what has been read already: looking
+            // into the pipe would cost a system call per decision.)
+            while process.pending_lines() {
+                let line = process.read_line(Instant::now()).map(str::to_string);
+                if let (Some(log), Ok(line)) = (&mut self.log, &line) {
+                    log.write('<', line);
+                }
+                self.unasked += 1;
+            }
+            self.unasked += process.discard_unread() as u64;
         }
         print::ask(&mut self.queue, view);
         self.exchange(deadline, |reply| {
