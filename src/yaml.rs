@@ -59,12 +59,16 @@ pub fn parse<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, YamlErro
             .filter(|(at, _)| at.starts_with("line "))
             .map_or(first, |(_, message)| message)
             .to_string();
-        YamlError {
+        let error = YamlError {
             path: path.to_path_buf(),
             line,
             column,
             message,
             snippet: lines.collect::<Vec<_>>().join("\n"),
+        };
+        match unclosed_bracket(text, line as usize) {
+            Some(open) => error.blamed_on(open, text),
+            None => error,
         }
     })
 }
@@ -79,6 +83,85 @@ pub fn load<T: DeserializeOwned>(path: &Path) -> Result<T, YamlError> {
         snippet: String::new(),
     })?;
     parse(&text, path)
+}
+
+/// A flow bracket (`[` or `{`) left open, at its line and column (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unclosed {
+    pub line: usize,
+    pub column: usize,
+    pub bracket: char,
+}
+
+impl Unclosed {
+    /// The message for a parser error (`message`, noticed at `noticed`, `LINE:COLUMN`) that
+    /// this bracket caused.
+    pub fn explain(&self, noticed: &str, message: &str) -> String {
+        format!(
+            "this `{}` is not closed (the YAML parser noticed at {noticed}: {message})",
+            self.bracket
+        )
+    }
+}
+
+/// The bracket still open where line `error_line` starts, if it was opened on an earlier line
+/// indented as much as `error_line` or more: a bracket left unclosed, which the YAML parser
+/// only notices at the next key, one line too late. Quoted text and comments are skipped.
+pub fn unclosed_bracket(text: &str, error_line: usize) -> Option<Unclosed> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut open: Vec<Unclosed> = Vec::new();
+    for (i, line) in lines.iter().enumerate().take(error_line.checked_sub(1)?) {
+        let mut quote: Option<char> = None;
+        let mut prev = ' ';
+        let mut chars = line.chars().enumerate();
+        while let Some((column, c)) = chars.next() {
+            match quote {
+                Some('"') if c == '\\' => {
+                    chars.next();
+                }
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None => match c {
+                    '#' if prev.is_whitespace() => break,
+                    '"' | '\'' if " [{,:".contains(prev) => quote = Some(c),
+                    '[' | '{' => open.push(Unclosed {
+                        line: i + 1,
+                        column: column + 1,
+                        bracket: c,
+                    }),
+                    ']' | '}' => {
+                        open.pop();
+                    }
+                    _ => {}
+                },
+            }
+            prev = c;
+        }
+    }
+    let unclosed = *open.last()?;
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let at_error = lines.get(error_line - 1).map_or(0, |l| indent(l));
+    (at_error <= indent(lines[unclosed.line - 1])).then_some(unclosed)
+}
+
+impl YamlError {
+    /// This error told as the unclosed bracket `open` of `text`, the parser's own message after.
+    fn blamed_on(self, open: Unclosed, text: &str) -> YamlError {
+        let (line, column) = (open.line, open.column);
+        let shown = text.lines().nth(line - 1).unwrap_or_default();
+        let pad = " ".repeat(line.to_string().len());
+        YamlError {
+            message: open.explain(&format!("{}:{}", self.line, self.column), &self.message),
+            snippet: format!(
+                "{pad} --> {}:{line}:{column}\n{pad} |\n{line} | {shown}\n{pad} | {}^ not closed",
+                self.path.display(),
+                " ".repeat(column - 1)
+            ),
+            line: line as u64,
+            column: column as u64,
+            path: self.path,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -112,6 +195,17 @@ mod tests {
         assert!(duplicate.message.contains("duplicate"), "{duplicate}");
         let wrong_type = error("cards: [1, two]\nname: x\n");
         assert_eq!((wrong_type.line, wrong_type.column), (1, 12));
+        let unclosed = error("cards: [1, 2\nname: x\n");
+        assert_eq!((unclosed.line, unclosed.column), (1, 8), "{unclosed}");
+        assert!(
+            unclosed.message.starts_with("this `[` is not closed"),
+            "{unclosed}"
+        );
+        let closed_later = error("cards: [1,\n  2]\nname: [x\n");
+        assert!(
+            !closed_later.message.contains("not closed"),
+            "{closed_later}"
+        );
         let missing = error("cards: [1]\n");
         assert!(
             missing.message.contains("missing field `name`"),

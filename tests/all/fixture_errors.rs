@@ -52,6 +52,25 @@ fn shape_errors_name_line_and_column() {
     );
 }
 
+/// A bracket left open is noticed by the YAML parser only at the next key: the error names the
+/// bracket, and where the parser noticed.
+#[test]
+fn an_unclosed_bracket_is_blamed_not_the_line_after_it() {
+    assert_eq!(
+        error("[[10], [20], [30], [40]]", "[[10], [20], [30], [40]"),
+        "7:9: this `[` is not closed (the YAML parser noticed at 8:8: illegal placement of ':' \
+         indicator)"
+    );
+    // A bracket closed on a later line, more indented, is fine.
+    assert!(
+        fixture::parse(
+            &BASE.replace("[[10], [20], [30], [40]]", "[[10], [20],\n    [30], [40]]"),
+            Path::new("f.yaml")
+        )
+        .is_ok()
+    );
+}
+
 #[test]
 fn meaning_errors_name_line_and_column() {
     assert_eq!(

@@ -273,6 +273,32 @@ fn a_bad_config_names_file_line_and_column() {
     assert!(err.contains("bad.yaml:8:7"), "{err}");
 }
 
+/// A value the file gives that the checks refuse is named where it is written, as a syntax
+/// error is: `file:line:column:` after `take5:`.
+#[test]
+fn a_refused_value_names_its_line_and_column() {
+    for (from, to, said) in [
+        ("deals: 6", "deals: 0", "7:8: deals must be at least 1"),
+        (
+            "seats: 3",
+            "seats: 9",
+            "6:8: seats is 9 but the pool has 4 bots",
+        ),
+        (
+            "name: dodger",
+            "name: lowest",
+            "5:12: two bots are named `lowest`",
+        ),
+    ] {
+        let config = write("refused.yaml", &BUILTINS.replace(from, to));
+        let err = refused(&take5(&["tournament", config.to_str().unwrap()]));
+        assert!(
+            err.starts_with(&format!("take5: {}:{said}", config.display())),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn shards_merged_give_the_statistics_of_one_run() {
     let config = write("shards.yaml", BUILTINS);
