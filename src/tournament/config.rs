@@ -127,7 +127,7 @@ pub fn load(path: &Path) -> Result<Tournament, String> {
 /// Parses a tournament file's text; `path` names it in errors.
 pub fn parse(text: &str, path: &Path) -> Result<Tournament, String> {
     let file: File = crate::yaml::parse(text, path).map_err(|e: YamlError| e.to_string())?;
-    build(file, path, path.parent())
+    build(file, text, path, path.parent())
 }
 
 /// A tournament given by flags rather than a file (`take5 tournament --bot ...`): the same
@@ -233,11 +233,11 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
         format: flags.format,
         seatings: flags.seatings,
     };
-    build(file, Path::new("command line"), None)
+    build(file, "", Path::new("command line"), None)
 }
 
 /// Checks `file`, read from `path` (named in errors); relative paths are taken from `base`.
-fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, String> {
+fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tournament, String> {
     let fail = |message: String| format!("{}: {message}", path.display());
     // An error about one value names where it is written, when it is in a file.
     let fail_at = |place: Location, message: String| match place == Location::UNKNOWN {
@@ -253,15 +253,29 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
     let mut pool = Vec::new();
     for entry in &file.bots {
         let (name, name_at) = (&entry.name.value, entry.name.referenced);
+        // A name cut short by a ` #` comment is the likely cause of a refused name.
+        let hint = crate::yaml::comment_after(
+            text,
+            name_at.line() as usize,
+            name_at.column() as usize,
+            name,
+        )
+        .map_or(String::new(), |hint| format!(" ({hint})"));
         if name.is_empty() || name.contains('/') || name.starts_with('.') {
             // Names are file names in `--log-io` folders.
             return Err(fail_at(
                 name_at,
-                format!("bot name `{name}`: must be non-empty, without `/`, not starting with `.`"),
+                format!(
+                    "bot name `{name}`: must be non-empty, without `/`, not starting with \
+                     `.`{hint}"
+                ),
             ));
         }
         if pool.iter().any(|b: &Bot| &b.name == name) {
-            return Err(fail_at(name_at, format!("two bots are named `{name}`")));
+            return Err(fail_at(
+                name_at,
+                format!("two bots are named `{name}`{hint}"),
+            ));
         }
         let player = PlayerSpec::parse(&entry.player)
             .map_err(|e| fail_at(name_at, format!("bot {name}: {e}")))?;

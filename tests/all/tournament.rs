@@ -299,6 +299,33 @@ fn a_refused_value_names_its_line_and_column() {
     }
 }
 
+/// ` #` starts a YAML comment: names written `lowest #1` and `lowest #2` are both read as
+/// `lowest`, and the error says the names need quotes, in a block or a flow mapping.
+#[test]
+fn a_name_with_a_comment_sign_is_said_to_need_quotes() {
+    let block = BUILTINS
+        .replace("  - {name: lowest, player: 'builtin:lowest'}\n", "")
+        .replace(
+            "  - {name: random,",
+            "  - name: lowest #1\n    player: 'builtin:lowest'\n  - {name: random,",
+        )
+        .replace(
+            "{name: dodger,",
+            "{name: lowest #2, player: 'builtin:lowest'}\n  - {name: dodger,",
+        );
+    for (file, text) in [
+        ("block.yaml", block.as_str()),
+        (
+            "flow.yaml",
+            &BUILTINS.replace("name: dodger", "name: dodger #2"),
+        ),
+    ] {
+        let config = write(file, text);
+        let err = refused(&take5(&["tournament", config.to_str().unwrap()]));
+        assert!(err.contains("needs quotes"), "{text}\n{err}");
+    }
+}
+
 #[test]
 fn shards_merged_give_the_statistics_of_one_run() {
     let config = write("shards.yaml", BUILTINS);
