@@ -136,8 +136,8 @@ fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
             writeln!(out, "        expected: {}", check.expected)?;
         }
     }
-    times(out, "decision times", "decisions", &report.decisions)?;
-    times(out, "start-up time", "starts", &report.startup)?;
+    times(out, "decision times", "decision", &report.decisions)?;
+    times(out, "start-up time", "start", &report.startup)?;
     let failed: Vec<String> = report
         .checks
         .iter()
@@ -160,7 +160,10 @@ fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
 fn times(out: &mut dyn Write, what: &str, unit: &str, times: &Times) -> io::Result<()> {
     writeln!(
         out,
-        "{what}: {} {unit}, median {:.2} ms, 95th percentile {:.2} ms, max {:.2} ms",
-        times.count, times.median_ms, times.p95_ms, times.max_ms
+        "{what}: {}, median {:.2} ms, 95th percentile {:.2} ms, max {:.2} ms",
+        crate::words::count(times.count, unit),
+        times.median_ms,
+        times.p95_ms,
+        times.max_ms
     )
 }

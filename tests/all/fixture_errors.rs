@@ -83,11 +83,11 @@ fn meaning_errors_name_line_and_column() {
     );
     assert_eq!(
         error("[[15, 60], [50, 70]]", "[[15, 60], [50]]"),
-        "8:21: seat 1 holds 1 cards, seat 0 holds 2: every hand holds as many"
+        "8:21: seat 1 holds 1 card, seat 0 holds 2: every hand holds as many"
     );
     assert_eq!(
         error("[[15, 60], [50, 70]]", "[[15, 60]]"),
-        "8:10: 1 hands given for 2 players"
+        "8:10: 1 hand given for 2 players"
     );
     assert_eq!(
         error("[[10], [20], [30], [40]]", "[[10], [20], [30, 25], [40]]"),
@@ -293,7 +293,7 @@ fn circle_setups_are_checked() {
     );
     assert_eq!(
         circle_error("  hands:", "  specials: [[x2]]\n  hands:"),
-        "7:13: special cards given for 1 rows, the setup has 3"
+        "7:13: special cards given for 1 row, the setup has 3"
     );
     assert_eq!(
         circle_error("  hands:", "  turn: 3\n  hands:"),

@@ -176,14 +176,14 @@ fn a_bad_deal_file_names_file_line_and_column() {
     ]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let expected = format!("{}: round 1: bad deal: 1 hands for 2 seats", deal.display());
+    let expected = format!("{}: round 1: bad deal: 1 hand for 2 seats", deal.display());
     assert!(stderr.contains(&expected), "{stderr}");
 }
 
 #[test]
 fn bad_flags_are_refused_with_a_reason() {
     let cases: [(&[&str], &str); 6] = [
-        (&["--player", "builtin:random"], "1 players asked for"),
+        (&["--player", "builtin:random"], "1 player asked for"),
         (
             &["--player", "builtin:nope", "--player", "builtin:random"],
             "unknown built-in bot `nope`",
