@@ -1586,7 +1586,7 @@ fn a_human_player_is_refused_in_a_tournament() {
     );
     let err = refused(&tournament(&config, &results, &[]));
     assert!(
-        err.contains("human.yaml: bot h: `human` is a person at the terminal"),
+        err.contains("human.yaml:1:15: bot h: `human` is a person at the terminal"),
         "{err}"
     );
     assert!(!results.exists());
