@@ -339,8 +339,8 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
         return Err(fail_at(
             file.seats.referenced,
             format!(
-                "seats is {seats} but the pool has {} bots (need 2 <= seats <= bots)",
-                pool.len()
+                "seats is {seats} but the pool has {} (need 2 <= seats <= bots)",
+                crate::words::count(pool.len(), "bot")
             ),
         ));
     }

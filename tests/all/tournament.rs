@@ -289,7 +289,15 @@ fn a_refused_value_names_its_line_and_column() {
             "name: lowest",
             "5:12: two bots are named `lowest`",
         ),
+        (
+            "  - {name: lowest, player: 'builtin:lowest'}\n  \
+             - {name: highest, player: 'builtin:highest'}\n  \
+             - {name: dodger, player: 'builtin:dodger'}\n",
+            "",
+            "3:8: seats is 3 but the pool has 1 bot (",
+        ),
     ] {
+        assert!(BUILTINS.contains(from), "{from}");
         let config = write("refused.yaml", &BUILTINS.replace(from, to));
         let err = refused(&take5(&["tournament", config.to_str().unwrap()]));
         assert!(
