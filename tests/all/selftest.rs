@@ -172,38 +172,53 @@ fn the_checklist_names_its_time_limits() {
     );
 }
 
-/// A bot that never says hello is started once per variant, not once per game of every
-/// situation: after its first timeout the variant's other items are not reached.
-#[test]
-fn a_silent_bot_is_given_up_after_its_first_timeout_in_a_variant() {
-    let starts = std::env::temp_dir().join(format!("take5-selftest-silent-{}", std::process::id()));
-    let _ = std::fs::remove_file(&starts);
-    let bot = format!(
-        "sh -c 'echo started >> {}; exec sleep 600'",
-        starts.display()
-    );
+/// Runs `take5 selftest` of a shell bot whose script is `script` (`$1` is a scratch file, where
+/// it may note what it is asked) with `args`; returns the scratch file's lines and the report.
+fn selftest_noting(script: &str, args: &[&str]) -> (Vec<String>, String) {
+    let thread = std::thread::current();
+    let name = thread.name().unwrap_or("noting").replace("::", "-");
+    let notes = std::env::temp_dir().join(format!("take5-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_file(&notes);
+    let bot = format!("sh -c '{script}' bot {}", notes.display());
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_take5"))
-        .args([
-            "selftest",
-            &bot,
-            "--variant",
-            "classic",
-            "--startup-timeout",
-            "1000",
-        ])
+        .args(["selftest", &bot, "--variant", "classic"])
+        .args(args)
         .output()
         .unwrap();
     let text = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{text}");
-    let started = std::fs::read_to_string(&starts).unwrap();
-    assert_eq!(started.lines().count(), 1, "{text}");
+    let noted = std::fs::read_to_string(&notes).unwrap_or_default();
+    (noted.lines().map(str::to_string).collect(), text)
+}
+
+/// A bot that never says hello is started once per variant, not once per game of every
+/// situation: after its first timeout the variant's other items are not reached.
+#[test]
+fn a_silent_bot_is_given_up_after_its_first_timeout_in_a_variant() {
+    let (starts, text) = selftest_noting(
+        "echo started >> \"$1\"; exec sleep 600",
+        &["--startup-timeout", "1000"],
+    );
+    assert_eq!(starts.len(), 1, "{text}");
     assert!(
         text.contains(
             "  FAIL  3 games in a row                                 0  never reached: \
-                       the bot was given up for this variant at its first timeout"
+             the bot was given up for this variant at its first timeout"
         ),
         "{text}"
     );
+}
+
+/// A bot that greets, then never answers, is asked once per variant.
+#[test]
+fn a_bot_that_never_answers_is_asked_once_per_variant() {
+    let (asks, text) = selftest_noting(
+        "read l; echo hello version=1 name=mute; \
+         while read l; do case $l in ask*) echo \"$l\" >> \"$1\";; esac; done",
+        &["--timeout", "500"],
+    );
+    assert_eq!(asks.len(), 1, "{asks:?}\n{text}");
+    assert!(text.contains("  FAIL  ask play "), "{text}");
 }
 
 #[test]
