@@ -344,7 +344,7 @@ fn take_a_number_setups_are_checked() {
     );
     assert_eq!(
         number_error("[[1, 2], [3]]", "[[1, 2]]"),
-        "9:14: 1 #-rows given for 2 players"
+        "9:14: 1 #-row given for 2 players"
     );
     assert_eq!(
         number_error("[[4], []]", "[[4], [], []]"),
@@ -457,7 +457,7 @@ fn anniversary_setups_are_checked() {
     );
     assert_eq!(
         anniversary_error("[[stop], []]", "[[stop]]"),
-        "9:13: special cards given for 1 seats, there are 2"
+        "9:13: special cards given for 1 seat, there are 2"
     );
     // A Stop in hand, on row 1 and three in the discard pile: one too many.
     assert_eq!(

@@ -74,8 +74,8 @@ pub fn setup(input: &mut TableInput) -> Result<CircleSetup, SetupError> {
             return fail(
                 held,
                 format!(
-                    "special cards in hand given for {} seats, there are {seats}",
-                    held.value.len()
+                    "special cards in hand given for {}, there are {seats}",
+                    crate::words::count(held.value.len(), "seat")
                 ),
             );
         }
