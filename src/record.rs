@@ -1110,13 +1110,7 @@ mod json {
 
     /// The event `name`'s fields, each `,"key":value` in the order of their declaration.
     macro_rules! json_reader {
-        ($(
-            $(#[$attr:meta])*
-            $Variant:ident $name:literal {
-                $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-            }
-            $( => seen by $viewer:ident { $($seen:tt)* } )?
-        )*) => {
+        ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
             #[inline(always)]
             fn read_fields(name: &str, p: &mut Cursor) -> Option<Event> {
                 Some(match name {
@@ -1409,13 +1403,7 @@ mod json {
     }
 
     macro_rules! json_writer {
-        ($(
-            $(#[$attr:meta])*
-            $Variant:ident $name:literal {
-                $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-            }
-            $( => seen by $viewer:ident { $($seen:tt)* } )?
-        )*) => {
+        ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
             #[inline(always)]
             fn write_fields(buf: &mut String, event: &Event) {
                 match event {

@@ -177,16 +177,7 @@ pub struct GameInfo {
 
 /// Declares [`EventLine`] from the events' declaration (`crate::game::events!`).
 macro_rules! event_line {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $name:literal {
-            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-        }
-        $( => seen by $viewer:ident {
-            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
-            $(,)?
-        } )?
-    )*) => {
+    ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
         /// An event as one seat sees it: the model's [`Event`], except that the events a seat
         /// sees only in part (a deal shows only that seat's hand) are lines of their own, with
         /// the fields of the protocol's line, e.g.

@@ -1053,16 +1053,7 @@ impl Value for SpecialPlay {
 }
 
 macro_rules! event_parser {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $name:literal {
-            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-        }
-        $( => seen by $viewer:ident {
-            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
-            $(,)?
-        } )?
-    )*) => {
+    ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
         /// The event `kind` (one of [`Event::NAMES`]) from its fields, in the order of their
         /// declaration (the first missing or wrong one is named); an event a seat sees only in
         /// part has the fields of what the seat sees.

@@ -420,16 +420,7 @@ impl Value for SpecialPlay {
 }
 
 macro_rules! event_printers {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $name:literal {
-            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-        }
-        $( => seen by $viewer:ident {
-            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
-            $(,)?
-        } )?
-    )*) => {
+    ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
         /// `event ...`: `event` as `seat` may see it (a deal shows only that seat's hand).
         ///
         /// Panics if `event` is a deal without a hand for `seat`.
