@@ -6,7 +6,7 @@ use crate::cards::{Card, Deck, Special};
 use crate::game::{
     Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialTable, View,
 };
-use crate::rules::{Draft, GameEnd, Rules, Ties};
+use crate::rules::{GameEnd, Rules};
 use crate::seat::GameStart;
 use crate::variants::Variant;
 use std::fmt;
@@ -505,11 +505,13 @@ impl GameInfo {
     /// Rules for this table, for a bot that wants to reuse take5's model (e.g. through
     /// [`Request::view`]). The protocol does not send the player limits or the tie rule, so
     /// `min_players` and `max_players` are the seats at this table and `ties` is
-    /// [`Ties::Shared`]. Nor does it send the circle game's scoring of special cards or its
+    /// [`crate::rules::Ties::Shared`]. Nor does it send the circle game's scoring of special cards or its
     /// cards per turn: a `variant=circle` table gets the variant's (which `take5 play` plays
     /// unless a house script changes them), dealing this table's `hand_size` and `rows`. The
     /// variants' own house settings (docs/house-rules.md) are not sent either.
     pub fn rules(&self) -> Rules {
+        // What the line does not send is classic's: shared ties, the draft in seat order, no
+        // variant's own rules.
         let mut rules = Rules {
             deck: self.deck.clone(),
             rows: self.rows,
@@ -518,12 +520,7 @@ impl GameInfo {
             min_players: self.seats,
             max_players: self.seats,
             end: self.end,
-            ties: Ties::Shared,
-            draft: Draft::SeatOrder,
-            circle: None,
-            take_a_number: None,
-            anniversary: None,
-            pro: None,
+            ..Rules::classic()
         };
         if let Some(variant) = Variant::from_name(&self.variant) {
             (variant.describe().told_rules)(&mut rules);
