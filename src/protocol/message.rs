@@ -9,6 +9,7 @@ use crate::game::{
 use crate::rules::{GameEnd, Rules};
 use crate::seat::GameStart;
 use crate::variants::Variant;
+use std::borrow::Cow;
 use std::fmt;
 
 /// The protocol version this crate speaks.
@@ -18,23 +19,6 @@ pub const VERSION: u32 = 1;
 /// the text a bot author composes, whatever line end its language writes (the pipe layer
 /// enforces it, docs/protocol.md).
 pub const MAX_REPLY_BYTES: usize = 1024;
-
-/// A line from the referee to a bot.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ToBot {
-    /// `hello version=1`: the first line; the bot answers with its own hello.
-    Hello { version: u32 },
-    /// `game ...`: a game of the match starts. No reply.
-    Game(GameInfo),
-    /// `event ...`: something happened, as this bot's seat may see it. No reply.
-    Event(EventLine),
-    /// `ask ...`: a decision is due; exactly one reply.
-    Ask(Request),
-    /// `error <kind> <text>`: the last reply was refused; answer the same request again.
-    Error { kind: ErrorKind, text: String },
-    /// `bye`: the match is over; the bot should exit.
-    Bye,
-}
 
 /// Every reply a bot gives to a request, declared once: the [`FromBot`] variant and its
 /// arguments, its keyword, its words in an error (`expected the end of the line after "play
@@ -98,6 +82,50 @@ macro_rules! reply_shape {
 }
 pub(crate) use reply_shape;
 
+/// Every line from the referee to a bot, declared once: the [`ToBot`] variant and what it
+/// holds, and its keyword. From here come [`ToBot`], [`ToBot::KEYWORDS`] (the parser's list of
+/// them) and [`ToBot::keyword`].
+macro_rules! to_bot_lines {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal,
+    )*) => {
+        /// A line from the referee to a bot.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum ToBot {
+            $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
+        }
+
+        impl ToBot {
+            /// Every line's keyword, in the order of their declaration.
+            pub const KEYWORDS: &'static [&'static str] = &[$($keyword),*];
+
+            /// The line's keyword.
+            #[allow(unused_variables)]
+            pub fn keyword(&self) -> &'static str {
+                match self {
+                    $( reply_shape!(ToBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => $keyword, )*
+                }
+            }
+        }
+    };
+}
+
+to_bot_lines! {
+    /// `hello version=1`: the first line; the bot answers with its own hello.
+    Hello { version: u32 } "hello",
+    /// `game ...`: a game of the match starts. No reply.
+    Game(GameInfo<'static>) "game",
+    /// `event ...`: something happened, as this bot's seat may see it. No reply.
+    Event(EventLine) "event",
+    /// `ask ...`: a decision is due; exactly one reply.
+    Ask(Request) "ask",
+    /// `error <kind> <text>`: the last reply was refused; answer the same request again.
+    Error { kind: ErrorKind, text: String } "error",
+    /// `bye`: the match is over; the bot should exit.
+    Bye "bye",
+}
+
 /// Declares [`FromBot`] and its conversions from [`replies!`].
 macro_rules! define_replies {
     ($(
@@ -152,13 +180,15 @@ macro_rules! define_replies {
 }
 replies!(define_replies);
 
-/// The fields of a `game` line: the table a game is played at.
+/// The fields of a `game` line: the table a game is played at. The referee's line borrows the
+/// variant's name and the deck from the game it starts ([`GameInfo::from_start`]); a parsed
+/// line owns them (`GameInfo<'static>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameInfo {
+pub struct GameInfo<'a> {
     /// The game's number in the match, from 0.
     pub number: u64,
     /// The variant's name (kept as text, so a bot built against an older take5 still reads it).
-    pub variant: String,
+    pub variant: Cow<'a, str>,
     pub seats: usize,
     /// The bot's own seat, from 0.
     pub seat: Seat,
@@ -168,12 +198,39 @@ pub struct GameInfo {
     pub end: GameEnd,
     /// `lowest=`, `bullheads=` and, in the circle game, `red=` (the cards whose bullheads are
     /// red).
-    pub deck: Deck,
+    pub deck: Cow<'a, Deck>,
     /// `time_ms=`: the time limit per decision (absent from lines of take5 before 0.2).
     pub time_ms: Option<u64>,
     /// `seed=`: a seed for the bot's own randomness in this game (absent likewise).
     pub seed: Option<u64>,
 }
+
+/// The `game` line's fields, declared once, in the order they are printed: each `key=`, the
+/// [`GameInfo`] field it is (`in deck`: a field of the deck), its value's type, the parser's
+/// placeholder and words for it (`a field seats=<count>`, `a number of seats`), and `= default`
+/// when it is left out at its default (and read as the default when absent). The printer
+/// ([`super::print::game_info`]) and the parser come from here. `game_fields!(then)` hands the
+/// declaration to the macro `then`.
+macro_rules! game_fields {
+    ($then:ident) => {
+        $then! {
+            number: u64 ["number", "a game number"],
+            variant: std::borrow::Cow<'static, str> ["name", "a variant name"],
+            seats: usize ["count", "a number of seats"],
+            seat: $crate::game::Seat ["seat", "a seat number"],
+            rows: usize ["count", "a number of rows"],
+            row_capacity: usize ["count", "a number of cards"],
+            hand_size: usize ["count", "a number of cards"],
+            end: $crate::rules::GameEnd ["score:<points>|rounds:<rounds>", "score:<points> or rounds:<rounds>"],
+            lowest in deck: u16 ["card", "a card number"],
+            bullheads in deck: Vec<u8> ["numbers", "a bullhead count"],
+            red in deck: Vec<$crate::cards::Card> ["cards", "a card number"] = default,
+            time_ms: Option<u64> ["milliseconds", "a number"] = default,
+            seed: Option<u64> ["seed", "a seed"] = default,
+        }
+    };
+}
+pub(crate) use game_fields;
 
 /// Declares [`EventLine`] from the events' declaration (`crate::game::events!`).
 macro_rules! event_line {
@@ -335,45 +392,46 @@ pub struct Request {
     pub special_hand: Vec<Special>,
 }
 
-/// Why the referee refused a reply (the word after `error`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
+/// Every kind of refusal, declared once: the [`ErrorKind`] and the word after `error`. From
+/// here come [`ErrorKind::ALL`], [`ErrorKind::name`] and the parser's list of them.
+macro_rules! error_kinds {
+    ($( $(#[$attr:meta])* $Kind:ident $name:literal, )*) => {
+        /// Why the referee refused a reply (the word after `error`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorKind {
+            $( $(#[$attr])* $Kind, )*
+        }
+
+        impl ErrorKind {
+            /// Every kind, in the order of their declaration.
+            pub const ALL: [ErrorKind; [$($name),*].len()] = [$(ErrorKind::$Kind),*];
+
+            /// The word on the line.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( ErrorKind::$Kind => $name, )*
+                }
+            }
+        }
+    };
+}
+
+error_kinds! {
     /// The line is not a message.
-    Syntax,
+    Syntax "syntax",
     /// A valid message that does not answer the request (`row 1` when asked to play).
-    Unexpected,
+    Unexpected "unexpected",
     /// The answer breaks the rules; the text starts with the rule error's kind.
-    Illegal,
+    Illegal "illegal",
     /// The line is longer than [`MAX_REPLY_BYTES`].
-    TooLong,
+    TooLong "too_long",
     /// The line is not valid UTF-8.
-    Encoding,
+    Encoding "encoding",
     /// The hello names a version the referee does not speak.
-    Version,
+    Version "version",
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 6] = [
-        ErrorKind::Syntax,
-        ErrorKind::Unexpected,
-        ErrorKind::Illegal,
-        ErrorKind::TooLong,
-        ErrorKind::Encoding,
-        ErrorKind::Version,
-    ];
-
-    /// The word on the line.
-    pub fn name(self) -> &'static str {
-        match self {
-            ErrorKind::Syntax => "syntax",
-            ErrorKind::Unexpected => "unexpected",
-            ErrorKind::Illegal => "illegal",
-            ErrorKind::TooLong => "too_long",
-            ErrorKind::Encoding => "encoding",
-            ErrorKind::Version => "version",
-        }
-    }
-
     pub fn from_name(name: &str) -> Option<ErrorKind> {
         ErrorKind::ALL.into_iter().find(|k| k.name() == name)
     }
@@ -482,21 +540,30 @@ fn answers(decision: Decision, action: Action) -> bool {
     )
 }
 
-impl GameInfo {
+impl GameInfo<'_> {
+    /// The same fields, owning the variant's name and the deck.
+    pub fn into_owned(self) -> GameInfo<'static> {
+        GameInfo {
+            variant: Cow::Owned(self.variant.into_owned()),
+            deck: Cow::Owned(self.deck.into_owned()),
+            ..self
+        }
+    }
+
     /// The `game` line the referee sends for `start`.
-    pub fn from_start(start: &GameStart) -> GameInfo {
+    pub fn from_start<'a>(start: &GameStart<'a>) -> GameInfo<'a> {
         let rules = start.rules;
         let (hand_size, rows) = rules.deal_size(start.seats);
         GameInfo {
             number: start.number,
-            variant: start.variant.name().to_string(),
+            variant: Cow::Borrowed(start.variant.name()),
             seats: start.seats,
             seat: start.seat,
             rows,
             row_capacity: rules.row_capacity,
             hand_size,
             end: rules.end,
-            deck: rules.deck.clone(),
+            deck: Cow::Borrowed(&rules.deck),
             time_ms: Some(start.time_ms),
             seed: Some(start.seed),
         }
@@ -513,7 +580,7 @@ impl GameInfo {
         // What the line does not send is classic's: shared ties, the draft in seat order, no
         // variant's own rules.
         let mut rules = Rules {
-            deck: self.deck.clone(),
+            deck: self.deck.clone().into_owned(),
             rows: self.rows,
             row_capacity: self.row_capacity,
             hand_size: self.hand_size,

@@ -7,7 +7,7 @@
 //! the same code.
 
 use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
-use crate::cards::{Card, Deck, Special};
+use crate::cards::{Card, Special};
 use crate::decimal::{Number, list};
 use crate::game::{
     Action, CircleTable, Decision, Event, Points, RuleError, Seat, SpecialPlay, SpecialTable,
@@ -15,6 +15,7 @@ use crate::game::{
 };
 use crate::rules::GameEnd;
 use crate::seat::GameStart;
+use std::borrow::Cow;
 use std::fmt::{self, Display, Write};
 
 /// `write!` into a `String`, which cannot fail.
@@ -34,20 +35,7 @@ pub fn hello(out: &mut String) {
 
 /// `game ...`: the game `start` begins, told to `start.seat`.
 pub fn game(out: &mut String, start: &GameStart) {
-    let rules = start.rules;
-    // The circle game deals by number of players.
-    let (hand_size, rows) = rules.deal_size(start.seats);
-    game_line(
-        out,
-        start.number,
-        start.variant.name(),
-        start.seats,
-        start.seat,
-        (rows, rules.row_capacity, hand_size),
-        rules.end,
-        &rules.deck,
-        (Some(start.time_ms), Some(start.seed)),
-    );
+    game_info(out, &GameInfo::from_start(start));
 }
 
 /// `ask play ...`, `ask row ...`, `ask pick ...` or `ask keep ...`: the decision `view` owes.
@@ -275,20 +263,25 @@ pub fn from_bot(out: &mut String, message: &FromBot) {
     }
 }
 
-/// `game ...` from its fields.
-pub fn game_info(out: &mut String, info: &GameInfo) {
-    game_line(
-        out,
-        info.number,
-        &info.variant,
-        info.seats,
-        info.seat,
-        (info.rows, info.row_capacity, info.hand_size),
-        info.end,
-        &info.deck,
-        (info.time_ms, info.seed),
-    );
+macro_rules! game_printer {
+    ($( $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
+        /// `game ...` from its fields, in the order of their declaration
+        /// ([`super::message::game_fields!`]).
+        pub fn game_info(out: &mut String, info: &GameInfo) {
+            out.push_str("game");
+            $(
+                let value = &info $(.$outer)? .$key;
+                if !game_printer!(@left_out value $($default)?) {
+                    Value::print_field(value, out, concat!(" ", stringify!($key), "="));
+                }
+            )*
+            out.push('\n');
+        }
+    };
+    (@left_out $value:ident) => { false };
+    (@left_out $value:ident default) => { is_default($value) };
 }
+super::message::game_fields!(game_printer);
 
 /// `ask ...` from its fields.
 pub fn request(out: &mut String, request: &Request) {
@@ -378,7 +371,7 @@ macro_rules! printed_numbers {
         }
     )*};
 }
-printed_numbers!(u32, usize, i32, Card);
+printed_numbers!(u8, u16, u32, u64, usize, i32, Card);
 
 impl Value for TakeReason {
     fn print(&self, out: &mut String) {
@@ -399,16 +392,31 @@ impl Value for Vec<Special> {
 }
 
 /// Left out when absent (the anniversary's `drew=`, only for the seat's own swap).
-impl Value for Option<Special> {
+impl<T: Value> Value for Option<T> {
     fn print(&self, out: &mut String) {
-        if let Some(special) = self {
-            special.print(out);
+        if let Some(value) = self {
+            value.print(out);
         }
     }
 
     fn print_field(&self, out: &mut String, key: &str) {
-        if let Some(special) = self {
-            special.print_field(out, key);
+        if let Some(value) = self {
+            value.print_field(out, key);
+        }
+    }
+}
+
+impl Value for Cow<'_, str> {
+    fn print(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Value for GameEnd {
+    fn print(&self, out: &mut String) {
+        match *self {
+            GameEnd::TargetScore(score) => put!(out, "score:{score}"),
+            GameEnd::Rounds(rounds) => put!(out, "rounds:{rounds}"),
         }
     }
 }
@@ -489,44 +497,6 @@ fn hello_line(out: &mut String, version: u32) {
 fn bot_hello_line(out: &mut String, version: u32, name: &str, events: bool) {
     let declined = if events { "" } else { " events=no" };
     put!(out, "hello version={version} name={name}{declined}\n");
-}
-
-#[allow(clippy::too_many_arguments)]
-fn game_line(
-    out: &mut String,
-    number: u64,
-    variant: &str,
-    seats: usize,
-    seat: Seat,
-    (rows, row_capacity, hand_size): (usize, usize, usize),
-    end: GameEnd,
-    deck: &Deck,
-    (time_ms, seed): (Option<u64>, Option<u64>),
-) {
-    put!(
-        out,
-        "game number={number} variant={variant} seats={seats} seat={seat} rows={rows} \
-         row_capacity={row_capacity} hand_size={hand_size} end="
-    );
-    match end {
-        GameEnd::TargetScore(score) => put!(out, "score:{score}"),
-        GameEnd::Rounds(rounds) => put!(out, "rounds:{rounds}"),
-    }
-    out.push_str(" lowest=");
-    num(out, deck.lowest);
-    out.push_str(" bullheads=");
-    list(out, &deck.bullheads);
-    if !deck.red.is_empty() {
-        out.push_str(" red=");
-        list(out, &deck.red);
-    }
-    if let Some(ms) = time_ms {
-        put!(out, " time_ms={ms}");
-    }
-    if let Some(seed) = seed {
-        put!(out, " seed={seed}");
-    }
-    out.push('\n');
 }
 
 /// A special card played: its name, then its arguments, each after `sep` (a blank in a bot's
@@ -749,6 +719,10 @@ pub(super) fn reason_name(reason: TakeReason) -> &'static str {
         TakeReason::Full => "full",
         TakeReason::Low => "low",
     }
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 /// Writes `n` in decimal.
