@@ -423,23 +423,16 @@ impl Line {
         }
         let value: serde_json::Value = serde_json::from_str(text).map_err(error)?;
         let tag = value.get("event").and_then(|t| t.as_str()).unwrap_or("");
-        if REFEREE_LINES.contains(&tag) {
-            serde_json::from_value::<RefereeLine>(value)
-                .map(Line::from)
-                .map_err(|e| ParseError {
-                    line: number,
-                    column: 1,
-                    message: e.to_string(),
-                })
+        let line = if REFEREE_LINES.contains(&tag) {
+            serde_json::from_value::<RefereeLine>(value).map(Line::from)
         } else {
-            serde_json::from_value::<Event>(value)
-                .map(Line::Event)
-                .map_err(|e| ParseError {
-                    line: number,
-                    column: 1,
-                    message: e.to_string(),
-                })
-        }
+            serde_json::from_value::<Event>(value).map(Line::Event)
+        };
+        line.map_err(|e| ParseError {
+            line: number,
+            column: 1,
+            message: e.to_string(),
+        })
     }
 }
 

@@ -483,61 +483,38 @@ fn from_bot_message(i: &str) -> Res<'_, FromBot> {
     }
 }
 
-/// The single argument of a reply, read whole after a blank.
-trait ReplyArgument: Sized {
+/// The single argument of a reply, read whole after a blank by its field parser ([`Value`]).
+trait ReplyArgument: Value {
     /// A reply's line after its keyword (`rest`), made into a reply by `reply`; `what` names
     /// the argument in an error.
-    fn reply<'a>(rest: &'a str, what: &'static str, reply: fn(Self) -> FromBot)
-    -> Res<'a, FromBot>;
-
-    /// The argument a plain answer's number `n` is (see [`plain_answer`]), if it is a number.
-    fn plain(n: u16) -> Option<Self>;
-}
-
-impl ReplyArgument for Card {
     fn reply<'a>(
         rest: &'a str,
         what: &'static str,
-        reply: fn(Card) -> FromBot,
+        reply: fn(Self) -> FromBot,
     ) -> Res<'a, FromBot> {
-        let (rest, card) = argument(rest, what, card())?;
-        Ok((rest, reply(card)))
+        let (rest, argument) = argument(rest, what, Self::parser(what))?;
+        Ok((rest, reply(argument)))
     }
 
+    /// The argument a plain answer's number `n` is (see [`plain_answer`]), if it is a number.
+    fn plain(_: u16) -> Option<Self> {
+        None
+    }
+}
+
+impl ReplyArgument for Card {
     fn plain(n: u16) -> Option<Card> {
         Some(Card(n))
     }
 }
 
 impl ReplyArgument for usize {
-    fn reply<'a>(
-        rest: &'a str,
-        what: &'static str,
-        reply: fn(usize) -> FromBot,
-    ) -> Res<'a, FromBot> {
-        let (rest, row) = argument(rest, what, number(what))?;
-        Ok((rest, reply(row)))
-    }
-
     fn plain(n: u16) -> Option<usize> {
         Some(usize::from(n))
     }
 }
 
-impl ReplyArgument for Special {
-    fn reply<'a>(
-        rest: &'a str,
-        what: &'static str,
-        reply: fn(Special) -> FromBot,
-    ) -> Res<'a, FromBot> {
-        let (rest, special) = argument(rest, what, special_name(what))?;
-        Ok((rest, reply(special)))
-    }
-
-    fn plain(_: u16) -> Option<Special> {
-        None
-    }
-}
+impl ReplyArgument for Special {}
 
 /// `special` replies of both kinds (the anniversary's and the circle game's) are read by
 /// [`special_reply`].
@@ -548,10 +525,6 @@ impl ReplyArgument for SpecialPlay {
         _: fn(SpecialPlay) -> FromBot,
     ) -> Res<'a, FromBot> {
         special_reply(rest)
-    }
-
-    fn plain(_: u16) -> Option<SpecialPlay> {
-        None
     }
 }
 

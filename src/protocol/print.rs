@@ -597,14 +597,7 @@ fn ask_line(
         out.push_str(" cards=");
         list(out, &table.taking);
     }
-    out.push_str(" hand=");
-    list(out, hand);
-    out.push_str(" rows=");
-    row_lists(out, rows);
-    out.push_str(" scores=");
-    list(out, scores);
-    out.push_str(" taken=");
-    list(out, taken);
+    table_fields(out, hand, rows, (scores, taken));
     if let Decision::ChooseRow { .. }
     | Decision::KeepCard
     | Decision::Special { .. }
@@ -666,6 +659,25 @@ fn place_line(
     num(out, placed);
     out.push_str(" remaining=");
     num(out, remaining);
+    table_fields(out, hand, rows, (scores, taken));
+    out.push_str(" rowspecials=");
+    special_lists(out, &circle.row_specials);
+    out.push_str(" held=");
+    special_lists(out, &circle.held);
+    out.push_str(" hands=");
+    list(out, &circle.hand_sizes);
+    out.push('\n');
+}
+
+/// ` hand=... rows=... scores=... taken=...`: the table as the seat sees it, in every ask line
+/// but a draft's.
+#[inline(always)]
+fn table_fields(
+    out: &mut String,
+    hand: &[Card],
+    rows: &[Vec<Card>],
+    (scores, taken): (&[Points], &[Points]),
+) {
     out.push_str(" hand=");
     list(out, hand);
     out.push_str(" rows=");
@@ -674,13 +686,6 @@ fn place_line(
     list(out, scores);
     out.push_str(" taken=");
     list(out, taken);
-    out.push_str(" rowspecials=");
-    special_lists(out, &circle.row_specials);
-    out.push_str(" held=");
-    special_lists(out, &circle.held);
-    out.push_str(" hands=");
-    list(out, &circle.hand_sizes);
-    out.push('\n');
 }
 
 /// Rows of cards, each comma-separated, separated by `/`.
