@@ -293,70 +293,131 @@ macro_rules! event_line {
 }
 crate::game::events!(event_line);
 
-/// Every request's word, declared once, with the replies that answer it and the decision it
-/// asks for: from here come the word an `ask` line starts with ([`ask_prefix`]), the parser's
-/// list of them ([`ASKS`]) and what a refused reply is told was wanted ([`FromBot::answer`]).
+/// Every request, declared once: the [`Ask`] variant and its fields, the word after `ask`, the
+/// replies that answer it and the decision it asks for. A field is the decision's own (`card`,
+/// `placed`), or a copy of the seat's view's (`= view.revealed`); each has its `key=`'s
+/// placeholder and words for the parser, as the events' fields do. From here come [`Ask`],
+/// [`Request::decision`], the ask of [`Request::from_view`], the word an `ask` line starts with
+/// ([`ask_prefix`]), the parser's list of them ([`ASKS`]) and of each ask's own fields, and what
+/// a refused reply is told was wanted ([`FromBot::answer`]). `asks!(then)` hands the
+/// declaration to the macro `then`.
 macro_rules! asks {
-    ($(
-        $word:literal $wanted:literal => $decision:pat,
+    ($then:ident) => {
+        $crate::protocol::message::asks! { @declared $then
+            /// `ask play`: choose a card from the hand.
+            Play "play" "play <card>" = PlayCard,
+            /// `ask row`: `card` is lower than every row's end; choose the row to take.
+            /// `revealed` holds this turn's cards by seat.
+            Row {
+                card: $crate::cards::Card ["card", "a card number"],
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "row" "row <index>" = ChooseRow { card },
+            /// `ask pick`: draft a card from `pool` (the Pro variant). The request's `turn` is
+            /// 0 and its `rows` empty: the line has neither.
+            Pick {
+                pool: Vec<$crate::cards::Card> ["cards", "a card number"] = view.pool,
+            } "pick" "pick <card>" = Pick,
+            /// `ask keep` (Take a Number): the seat took the cards in the request's
+            /// [`NumberTable::keep_from`] (`cards=`); choose the one for its #-row. `revealed`
+            /// holds this turn's cards by seat.
+            Keep {
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "keep" "keep <card>" = KeepCard,
+            /// `ask place` (the circle game): place a card, or (once `placed` is above 0) end
+            /// the turn; `remaining` more cards may be placed this turn. The request's `circle`
+            /// holds the special cards in the rows and in the hands.
+            Place {
+                placed: u8 ["count", "a number of cards"],
+                remaining: u8 ["count", "a number of cards"],
+            } "place" "play <card>, special <x2|plus5> <row> or end" = Place { placed, remaining },
+            /// `ask special` (anniversary): `card` is about to be placed; play a special card or
+            /// pass.
+            Special {
+                card: $crate::cards::Card ["card", "a card number"],
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "special" "special <name> <arguments> or pass" = Special { card },
+            /// `ask cancel` (anniversary): about to take the cards in the request's
+            /// [`SpecialTable::taking`] (`cards=`); play Negative = Positive on one, or pass.
+            Cancel {
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "cancel" "cancel <card> or pass" = Cancel,
+            /// `ask swap` (anniversary): a row was taken; swap a special card or pass.
+            Swap {
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "swap" "swap <name> or pass" = Swap,
+        }
+    };
+    // The declaration's grammar, read once: each ask goes to `$then` in a compact form, matched
+    // in one line.
+    (@declared $then:ident $(
+        $(#[$attr:meta])*
+        $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] $(= view.$source:ident)?),* $(,)? })?
+        $word:literal $wanted:literal = $Decision:ident $({ $($decided:ident),* })?,
     )*) => {
+        $then! { $(
+            $(#[$attr])* $Variant $({ $($field: $ty [$hole, $what] [$($source)?])* })?
+            $word $wanted = $Decision [$($($decided)*)?]
+        )* }
+    };
+}
+pub(crate) use asks;
+
+/// An ask's field: the decision's own, or a copy of the view's.
+macro_rules! ask_field {
+    ($view:ident $field:ident) => {
+        $field
+    };
+    ($view:ident $field:ident $source:ident) => {
+        $view.$source.to_vec()
+    };
+}
+
+/// Declares [`Ask`] and its words from [`asks!`].
+macro_rules! define_asks {
+    ($( $(#[$attr:meta])* $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] [$($source:ident)?])* })? $word:literal $wanted:literal = $Decision:ident [$($decided:ident)*] )*) => {
+        /// What an `ask` line asks for.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Ask {
+            $( $(#[$attr])* $Variant $({ $($field: $ty),* })?, )*
+        }
+
         /// The words after `ask`, in the order of their declaration.
         pub(crate) const ASKS: &[&str] = &[$($word),*];
 
         /// `ask <word> seat=`: the start of the line that asks for `decision`.
         pub(crate) fn ask_prefix(decision: Decision) -> &'static str {
             match decision {
-                $( $decision => concat!("ask ", $word, " seat="), )*
+                $( Decision::$Decision { .. } => concat!("ask ", $word, " seat="), )*
             }
         }
 
         /// `ask <word>` for `decision`, and the replies that answer it.
         fn asked_and_wanted(decision: Decision) -> (&'static str, &'static str) {
             match decision {
-                $( $decision => (concat!("ask ", $word), $wanted), )*
+                $( Decision::$Decision { .. } => (concat!("ask ", $word), $wanted), )*
+            }
+        }
+
+        impl Ask {
+            /// What `view` asks for, if its seat owes a decision.
+            fn of_view(view: &View) -> Option<Ask> {
+                Some(match view.decision? {
+                    $( Decision::$Decision { $($decided),* } => Ask::$Variant {
+                        $($( $field: ask_field!(view $field $($source)?) ),*)?
+                    }, )*
+                })
+            }
+
+            /// The decision asked for.
+            fn decision(&self) -> Decision {
+                match *self {
+                    $( Ask::$Variant { $($decided,)* .. } => Decision::$Decision { $($decided),* }, )*
+                }
             }
         }
     };
 }
-
-asks! {
-    "play" "play <card>" => Decision::PlayCard,
-    "row" "row <index>" => Decision::ChooseRow { .. },
-    "pick" "pick <card>" => Decision::Pick,
-    "keep" "keep <card>" => Decision::KeepCard,
-    "place" "play <card>, special <x2|plus5> <row> or end" => Decision::Place { .. },
-    "special" "special <name> <arguments> or pass" => Decision::Special { .. },
-    "cancel" "cancel <card> or pass" => Decision::Cancel,
-    "swap" "swap <name> or pass" => Decision::Swap,
-}
-
-/// What an `ask` line asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// `ask play`: choose a card from the hand.
-    Play,
-    /// `ask row`: `card` is lower than every row's end; choose the row to take. `revealed` holds
-    /// this turn's cards by seat.
-    Row { card: Card, revealed: Vec<Card> },
-    /// `ask keep` (Take a Number): the seat took the cards in the request's
-    /// [`NumberTable::keep_from`] (`cards=`); choose the one for its #-row. `revealed` holds this
-    /// turn's cards by seat.
-    Keep { revealed: Vec<Card> },
-    /// `ask pick`: draft a card from `pool` (the Pro variant). The request's `turn` is 0 and
-    /// its `rows` empty: the line has neither.
-    Pick { pool: Vec<Card> },
-    /// `ask place` (the circle game): place a card, or (once `placed` is above 0) end the turn;
-    /// `remaining` more cards may be placed this turn. The request's `circle` holds the
-    /// special cards in the rows and in the hands.
-    Place { placed: u8, remaining: u8 },
-    /// `ask special` (anniversary): `card` is about to be placed; play a special card or pass.
-    Special { card: Card, revealed: Vec<Card> },
-    /// `ask cancel` (anniversary): about to take the cards in the request's
-    /// [`SpecialTable::taking`] (`cards=`); play Negative = Positive on one, or pass.
-    Cancel { revealed: Vec<Card> },
-    /// `ask swap` (anniversary): a row was taken; swap a special card or pass.
-    Swap { revealed: Vec<Card> },
-}
+asks!(define_asks);
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -599,30 +660,7 @@ impl GameInfo<'_> {
 impl Request {
     /// The request for what `view` asks; `None` if its seat owes no decision.
     pub fn from_view(view: &View) -> Option<Request> {
-        let ask = match view.decision? {
-            Decision::PlayCard => Ask::Play,
-            Decision::ChooseRow { card } => Ask::Row {
-                card,
-                revealed: view.revealed.to_vec(),
-            },
-            Decision::KeepCard => Ask::Keep {
-                revealed: view.revealed.to_vec(),
-            },
-            Decision::Pick => Ask::Pick {
-                pool: view.pool.to_vec(),
-            },
-            Decision::Place { placed, remaining } => Ask::Place { placed, remaining },
-            Decision::Special { card } => Ask::Special {
-                card,
-                revealed: view.revealed.to_vec(),
-            },
-            Decision::Cancel => Ask::Cancel {
-                revealed: view.revealed.to_vec(),
-            },
-            Decision::Swap => Ask::Swap {
-                revealed: view.revealed.to_vec(),
-            },
-        };
+        let ask = Ask::of_view(view)?;
         Some(Request {
             ask,
             seat: view.seat,
@@ -655,16 +693,7 @@ impl Request {
     }
 
     pub fn decision(&self) -> Decision {
-        match self.ask {
-            Ask::Play => Decision::PlayCard,
-            Ask::Row { card, .. } => Decision::ChooseRow { card },
-            Ask::Keep { .. } => Decision::KeepCard,
-            Ask::Pick { .. } => Decision::Pick,
-            Ask::Place { placed, remaining } => Decision::Place { placed, remaining },
-            Ask::Special { card, .. } => Decision::Special { card },
-            Ask::Cancel { .. } => Decision::Cancel,
-            Ask::Swap { .. } => Decision::Swap,
-        }
+        self.ask.decision()
     }
 
     /// This turn's cards by seat: empty when asked to play.

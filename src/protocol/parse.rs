@@ -725,33 +725,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
-            let ask = match kind {
-                "row" => Ask::Row {
-                    card: f.get("card", "card", one_card())?,
-                    revealed: f.cards("revealed")?,
-                },
-                "pick" => Ask::Pick {
-                    pool: f.cards("pool")?,
-                },
-                "keep" => Ask::Keep {
-                    revealed: f.cards("revealed")?,
-                },
-                "place" => Ask::Place {
-                    placed: f.get("placed", "count", scalar("a number of cards"))?,
-                    remaining: f.get("remaining", "count", scalar("a number of cards"))?,
-                },
-                "special" => Ask::Special {
-                    card: f.get("card", "card", one_card())?,
-                    revealed: f.cards("revealed")?,
-                },
-                "cancel" => Ask::Cancel {
-                    revealed: f.cards("revealed")?,
-                },
-                "swap" => Ask::Swap {
-                    revealed: f.cards("revealed")?,
-                },
-                _ => Ask::Play,
-            };
+            let ask = ask_fields(kind, &f)?;
             let seat = f.get("seat", "seat", scalar("a seat number"))?;
             // A pick comes before the round's first turn, with no rows yet: its line has
             // neither field.
@@ -1029,6 +1003,22 @@ impl Value for Option<Special> {
         f.optional(key, hole, Self::parser(what))
     }
 }
+
+macro_rules! ask_parser {
+    ($( $(#[$attr:meta])* $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] [$($source:ident)?])* })? $word:literal $wanted:literal = $Decision:ident [$($decided:ident)*] )*) => {
+        /// The ask `kind` (one of [`ASKS`]) with its own fields, in the order of their
+        /// declaration ([`super::message::asks!`]): the first missing or wrong one is named.
+        fn ask_fields<'a>(kind: &str, f: &Fields<'a>) -> Result<Ask, nom::Err<Fail<'a>>> {
+            Ok(match kind {
+                $( $word => Ask::$Variant {
+                    $($( $field: <$ty as Value>::parse(f, stringify!($field), $hole, $what)? ),*)?
+                }, )*
+                _ => unreachable!("the word after `ask` is one of ASKS"),
+            })
+        }
+    };
+}
+super::message::asks!(ask_parser);
 
 macro_rules! event_parser {
     ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
