@@ -1438,13 +1438,6 @@ mod tests {
             }))
         );
         assert_eq!(
-            from_bot("special x2 3"),
-            Ok(FromBot::PlaceSpecial {
-                special: Special::Double,
-                row: 3
-            })
-        );
-        assert_eq!(
             referee_error("event special seat=0 card=5 play=stop:x"),
             "expected a special card played: fifth_row, seven_nimmt:R, insert:R:P, replace:C, \
              shift:C:R:P or stop:R (rows R and places P from 0 to 255) at column 34, found \"stop:x\""
