@@ -157,6 +157,11 @@ macro_rules! define_header {
             )*
         }
 
+        impl Header {
+            /// The header's keys, in the order they are written.
+            pub const KEYS: &'static [&'static str] = &[$(stringify!($key)),*];
+        }
+
         impl TryFrom<HeaderText> for Header {
             type Error = String;
 

@@ -146,6 +146,9 @@ macro_rules! define_replies {
             $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
         }
 
+        /// Every reply's shape (`play <card>`), in the order of their declaration.
+        pub(crate) const REPLY_WORDS: &[&str] = &[$($words),*];
+
         impl FromBot {
             /// The message's keyword.
             #[allow(unused_variables)]
@@ -232,6 +235,14 @@ macro_rules! game_fields {
 }
 pub(crate) use game_fields;
 
+macro_rules! game_keys {
+    ($( $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
+        /// The `game` line's keys, in order.
+        pub(crate) const GAME_KEYS: &[&str] = &[$(stringify!($key)),*];
+    };
+}
+game_fields!(game_keys);
+
 /// Declares [`EventLine`] from the events' declaration (`crate::game::events!`).
 macro_rules! event_line {
     ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
@@ -261,6 +272,15 @@ macro_rules! event_line {
                 $Variant { $( $seen: $seen_ty ),* },
             )?)*
         }
+
+        /// Every event a seat sees only in part, and the fields of its line, in order.
+        pub(crate) const SEEN_FIELDS: &[(&str, &[&str])] = &[$($(
+            ($name, {
+                // Only the events seen by a viewer have a line of their own.
+                let _viewer = stringify!($viewer);
+                &[$(stringify!($seen)),*]
+            }),
+        )?)*];
 
         impl EventLine {
             /// `event` as `seat` sees it.
@@ -383,6 +403,10 @@ macro_rules! define_asks {
 
         /// The words after `ask`, in the order of their declaration.
         pub(crate) const ASKS: &[&str] = &[$($word),*];
+
+        /// Every ask's word and its own fields (`card=` of `ask row`), in order.
+        pub(crate) const ASK_FIELDS: &[(&str, &[&str])] =
+            &[$(($word, &[$($(stringify!($field)),*)?])),*];
 
         /// `ask <word> seat=`: the start of the line that asks for `decision`.
         pub(crate) fn ask_prefix(decision: Decision) -> &'static str {
