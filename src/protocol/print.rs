@@ -566,10 +566,7 @@ fn ask_line(
     specials: Option<(&[Special], &SpecialTable)>,
 ) {
     // A circle request prints with `place_line`; without its table it has only these.
-    out.push_str(super::message::ask_prefix(decision));
-    num(out, seat);
-    out.push_str(" round=");
-    num(out, round);
+    ask_start(out, decision, seat, round);
     if let Decision::Pick = decision {
         // A draft has no turn and no rows yet: the line says what there is instead.
         out.push_str(" pool=");
@@ -649,10 +646,7 @@ fn place_line(
     let Decision::Place { placed, remaining } = decision else {
         unreachable!("place_line prints ask place only")
     };
-    out.push_str(super::message::ask_prefix(decision));
-    num(out, seat);
-    out.push_str(" round=");
-    num(out, round);
+    ask_start(out, decision, seat, round);
     out.push_str(" turn=");
     num(out, turn);
     out.push_str(" placed=");
@@ -667,6 +661,15 @@ fn place_line(
     out.push_str(" hands=");
     list(out, &circle.hand_sizes);
     out.push('\n');
+}
+
+/// `ask <word> seat=<seat> round=<round>`: how every ask line starts.
+#[inline(always)]
+fn ask_start(out: &mut String, decision: Decision, seat: Seat, round: u32) {
+    out.push_str(super::message::ask_prefix(decision));
+    num(out, seat);
+    out.push_str(" round=");
+    num(out, round);
 }
 
 /// ` hand=... rows=... scores=... taken=...`: the table as the seat sees it, in every ask line
@@ -799,61 +802,67 @@ mod tests {
 
     #[test]
     fn events_as_in_the_protocol_description() {
-        let deal = Event::Deal {
-            round: 1,
-            hands: vec![cards(&[1, 2, 4]), cards(&[3, 17, 22])],
-            rows: cards(&[12, 40, 77, 91]),
-        };
-        assert_eq!(
-            line(|o| event(o, 1, &deal)),
-            "event deal round=1 hand=3,17,22 rows=12,40,77,91\n"
-        );
-        let reveal = Event::Reveal {
-            round: 1,
-            turn: 1,
-            cards: cards(&[17, 5, 40, 88]),
-        };
-        assert_eq!(
-            line(|o| event(o, 0, &reveal)),
-            "event reveal round=1 turn=1 cards=17,5,40,88\n"
-        );
-        let take = Event::Take {
-            seat: 1,
-            row: 2,
-            cards: cards(&[77, 78]),
-            bullheads: 2,
-            reason: TakeReason::Low,
-        };
-        assert_eq!(
-            line(|o| event(o, 0, &take)),
-            "event take seat=1 row=2 cards=77,78 bullheads=2 reason=low\n"
-        );
-        let place = Event::Place {
-            seat: 1,
-            card: Card(5),
-            row: 2,
-        };
-        assert_eq!(
-            line(|o| event(o, 3, &place)),
-            "event place seat=1 card=5 row=2\n"
-        );
-        let round_end = Event::RoundEnd {
-            round: 1,
-            penalties: vec![5, 0, 3, 2],
-            totals: vec![5, 0, 3, 2],
-        };
-        assert_eq!(
-            line(|o| event(o, 0, &round_end)),
-            "event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2\n"
-        );
-        let game_end = Event::GameEnd {
-            totals: vec![5, 0, 3, 2],
-            winners: vec![1],
-        };
-        assert_eq!(
-            line(|o| event(o, 0, &game_end)),
-            "event game_end totals=5,0,3,2 winners=1\n"
-        );
+        // Each event, the seat it is printed for, and its line.
+        let lines = [
+            (
+                Event::Deal {
+                    round: 1,
+                    hands: vec![cards(&[1, 2, 4]), cards(&[3, 17, 22])],
+                    rows: cards(&[12, 40, 77, 91]),
+                },
+                1,
+                "event deal round=1 hand=3,17,22 rows=12,40,77,91\n",
+            ),
+            (
+                Event::Reveal {
+                    round: 1,
+                    turn: 1,
+                    cards: cards(&[17, 5, 40, 88]),
+                },
+                0,
+                "event reveal round=1 turn=1 cards=17,5,40,88\n",
+            ),
+            (
+                Event::Take {
+                    seat: 1,
+                    row: 2,
+                    cards: cards(&[77, 78]),
+                    bullheads: 2,
+                    reason: TakeReason::Low,
+                },
+                0,
+                "event take seat=1 row=2 cards=77,78 bullheads=2 reason=low\n",
+            ),
+            (
+                Event::Place {
+                    seat: 1,
+                    card: Card(5),
+                    row: 2,
+                },
+                3,
+                "event place seat=1 card=5 row=2\n",
+            ),
+            (
+                Event::RoundEnd {
+                    round: 1,
+                    penalties: vec![5, 0, 3, 2],
+                    totals: vec![5, 0, 3, 2],
+                },
+                0,
+                "event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2\n",
+            ),
+            (
+                Event::GameEnd {
+                    totals: vec![5, 0, 3, 2],
+                    winners: vec![1],
+                },
+                0,
+                "event game_end totals=5,0,3,2 winners=1\n",
+            ),
+        ];
+        for (told, seat, text) in lines {
+            assert_eq!(line(|o| event(o, seat, &told)), text);
+        }
     }
 
     #[test]
