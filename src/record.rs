@@ -86,6 +86,9 @@ macro_rules! header_keys {
             /// The deck was given (`take5 play --deck`) instead of the variant's; left out when
             /// not.
             given_deck: bool = default,
+            /// Which game of a tournament this is, and its bots' pool names (`take5 tournament
+            /// --record`); left out of other records.
+            tournament: Option<TournamentGame> = default,
         }
     };
 }
@@ -173,6 +176,15 @@ macro_rules! define_header {
                     }
                     None => return Err("missing field `rules`".into()),
                 });
+                if let Some(t) = &h.tournament
+                    && t.bots.len() != h.players.len()
+                {
+                    return Err(format!(
+                        "`tournament.bots` names the bot of each of the {} seats, not {}",
+                        h.players.len(),
+                        t.bots.len()
+                    ));
+                }
                 Ok(Header {
                     $( $key: Resolve::resolve(h.$key, &mut rules), )*
                 })
@@ -196,6 +208,30 @@ macro_rules! define_header {
     };
 }
 header_keys!(define_header);
+
+/// A tournament's game, as its record's header names it (docs/records.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentGame {
+    /// The game's id in the tournament (its results line's `game`; `game` of the header stays
+    /// its number in its match, 0, from which the deal is made).
+    pub game: u64,
+    /// The pool's name of the bot at each seat.
+    pub bots: Vec<String>,
+}
+
+impl Header {
+    /// The number a game is found by (`take5 show --game`): its id in its tournament, or its
+    /// number in its match.
+    pub fn id(&self) -> u64 {
+        self.tournament.as_ref().map_or(self.game, |t| t.game)
+    }
+
+    /// The name of the player at each seat: its pool name in a tournament, else its own.
+    pub fn names(&self) -> &[String] {
+        self.tournament.as_ref().map_or(&self.players, |t| &t.bots)
+    }
+}
 
 /// A house rule script, as a record names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -788,15 +824,15 @@ impl<R: BufRead> Games<R> {
         }))
     }
 
-    /// The first game whose header says `game` is `number` (its number in the match), skipping
-    /// the games before it: their lines are read but not parsed, except those that may be a
-    /// header. `None` if no later game has that number.
+    /// The first game whose [`Header::id`] is `number` (its number in the match, or its id in
+    /// its tournament), skipping the games before it: their lines are read but not parsed,
+    /// except those that may be a header. `None` if no later game has that number.
     pub fn skip_to(&mut self, number: u64) -> Result<Option<RecordedGame>, GameError> {
         self.start()?;
         loop {
             match &self.next {
                 None => return Ok(None),
-                Some((_, header)) if header.game == number => return self.next_game(),
+                Some((_, header)) if header.id() == number => return self.next_game(),
                 Some(_) => self.next = None,
             }
             self.next = self.next_header()?;
@@ -899,7 +935,7 @@ macro_rules! header_serialized {
         }
     )*};
 }
-header_serialized!(Variant, Vec<String>, HouseScript);
+header_serialized!(Variant, Vec<String>, HouseScript, TournamentGame);
 
 /// The JSON kept from the last header.
 impl HeaderValue for Rules {
