@@ -10,13 +10,13 @@ use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VE
 use crate::cards::{Card, Special};
 use crate::decimal::{Number, list};
 use crate::game::{
-    Action, CircleTable, Decision, Event, Points, RuleError, Seat, SpecialPlay, SpecialTable,
-    TakeReason, View,
+    Action, CircleTable, Decision, Event, Points, RuleError, Seat, SpecialPlay, TakeReason, View,
 };
-use crate::rules::GameEnd;
+use crate::rules::{GameEnd, Rules};
 use crate::seat::GameStart;
 use std::borrow::Cow;
 use std::fmt::{self, Display, Write};
+use std::sync::LazyLock;
 
 /// `write!` into a `String`, which cannot fail.
 macro_rules! put {
@@ -45,37 +45,10 @@ pub fn ask(out: &mut String, view: &View) {
     let decision = view
         .decision
         .expect("print::ask: the view owes no decision");
-    if let (Decision::Place { .. }, Some(circle)) = (decision, view.circle) {
-        let table = (view.scores, view.taken);
-        return place_line(
-            out,
-            decision,
-            view.seat,
-            (view.round, view.turn),
-            view.hand,
-            view.rows,
-            table,
-            circle,
-        );
+    match (decision, view.circle) {
+        (Decision::Place { .. }, Some(circle)) => place_line(out, decision, view, circle),
+        _ => ask_line(out, decision, view),
     }
-    ask_line(
-        out,
-        decision,
-        view.seat,
-        (view.round, view.turn),
-        view.hand,
-        view.rows,
-        (view.scores, view.taken),
-        view.revealed,
-        view.pool,
-        (
-            view.keep_from(),
-            view.hash_rows(),
-            view.hash_piles(),
-            view.hand_sizes(),
-        ),
-        view.specials.map(|t| (view.special_hand, t)),
-    );
 }
 
 /// `error <kind> <text>`. Line breaks and other control characters in `text` become spaces and
@@ -285,44 +258,9 @@ super::message::game_fields!(game_printer);
 
 /// `ask ...` from its fields.
 pub fn request(out: &mut String, request: &Request) {
-    let decision = request.decision();
-    if let (Decision::Place { .. }, Some(circle)) = (decision, &request.circle) {
-        let table = (&request.scores[..], &request.taken[..]);
-        let at = (request.round, request.turn);
-        return place_line(
-            out,
-            decision,
-            request.seat,
-            at,
-            &request.hand,
-            &request.rows,
-            table,
-            circle,
-        );
-    }
-    ask_line(
-        out,
-        decision,
-        request.seat,
-        (request.round, request.turn),
-        &request.hand,
-        &request.rows,
-        (&request.scores, &request.taken),
-        request.revealed(),
-        request.pool(),
-        request.number.as_ref().map_or((&[], &[], &[], &[]), |n| {
-            (
-                request.keep_from(),
-                &n.hash_rows[..],
-                &n.hash_piles[..],
-                &n.hand_sizes[..],
-            )
-        }),
-        request
-            .specials
-            .as_deref()
-            .map(|t| (&request.special_hand[..], t)),
-    );
+    // The printer reads no rules from the view.
+    static ANY_RULES: LazyLock<Rules> = LazyLock::new(Rules::classic);
+    ask(out, &request.view(&ANY_RULES));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -547,24 +485,28 @@ fn marked(out: &mut String, marks: &[bool]) {
     }
 }
 
-/// Take a Number's fields of an `ask` line: the cards to keep from, the #-rows, the #-pile
-/// sizes and the hand sizes (all empty for classic).
-type NumberFields<'a> = (&'a [Card], &'a [Vec<Card>], &'a [usize], &'a [usize]);
-
-#[allow(clippy::too_many_arguments)]
-fn ask_line(
-    out: &mut String,
-    decision: Decision,
-    seat: Seat,
-    (round, turn): (u32, u32),
-    hand: &[Card],
-    rows: &[Vec<Card>],
-    (scores, taken): (&[Points], &[Points]),
-    revealed: &[Card],
-    pool: &[Card],
-    (keep_from, hash_rows, hash_piles, hand_sizes): NumberFields,
-    specials: Option<(&[Special], &SpecialTable)>,
-) {
+/// `ask ...` for `decision`, the one `view` owes, but `ask place` of the circle game.
+#[inline(always)]
+fn ask_line(out: &mut String, decision: Decision, view: &View) {
+    let View {
+        seat,
+        round,
+        turn,
+        hand,
+        rows,
+        scores,
+        taken,
+        revealed,
+        pool,
+        ..
+    } = *view;
+    let (keep_from, hash_rows, hash_piles, hand_sizes) = (
+        view.keep_from(),
+        view.hash_rows(),
+        view.hash_piles(),
+        view.hand_sizes(),
+    );
+    let specials = view.specials.map(|t| (view.special_hand, t));
     // A circle request prints with `place_line`; without its table it has only these.
     ask_start(out, decision, seat, round);
     if let Decision::Pick = decision {
@@ -632,28 +574,19 @@ fn ask_line(
 /// `ask place ...` (the circle game): the usual fields, then how many cards are placed and may
 /// still be placed this turn, the special cards in each row and in each seat's hand, and every
 /// seat's number of cards.
-#[allow(clippy::too_many_arguments)]
-fn place_line(
-    out: &mut String,
-    decision: Decision,
-    seat: Seat,
-    (round, turn): (u32, u32),
-    hand: &[Card],
-    rows: &[Vec<Card>],
-    (scores, taken): (&[Points], &[Points]),
-    circle: &CircleTable,
-) {
+#[inline(always)]
+fn place_line(out: &mut String, decision: Decision, view: &View, circle: &CircleTable) {
     let Decision::Place { placed, remaining } = decision else {
         unreachable!("place_line prints ask place only")
     };
-    ask_start(out, decision, seat, round);
+    ask_start(out, decision, view.seat, view.round);
     out.push_str(" turn=");
-    num(out, turn);
+    num(out, view.turn);
     out.push_str(" placed=");
     num(out, placed);
     out.push_str(" remaining=");
     num(out, remaining);
-    table_fields(out, hand, rows, (scores, taken));
+    table_fields(out, view.hand, view.rows, (view.scores, view.taken));
     out.push_str(" rowspecials=");
     special_lists(out, &circle.row_specials);
     out.push_str(" held=");
@@ -865,30 +798,41 @@ mod tests {
         }
     }
 
-    #[test]
-    fn asks_as_in_the_protocol_description() {
-        let rules = Rules::classic();
-        let rows = vec![cards(&[12, 13]), cards(&[40]), cards(&[77]), cards(&[91])];
-        let hand = cards(&[3, 17, 22]);
-        let revealed = cards(&[17, 5, 40, 88]);
-        let mut view = View {
-            rules: &rules,
-            seat: 2,
-            seats: 4,
+    /// The view of `seat` (of `seats`) asked to play at turn 3 of round 1.
+    fn asked_to_play<'a>(
+        rules: &'a Rules,
+        (seat, seats): (Seat, usize),
+        hand: &'a [Card],
+        rows: &'a [Vec<Card>],
+        (scores, taken): (&'a [Points], &'a [Points]),
+    ) -> View<'a> {
+        View {
+            rules,
+            seat,
+            seats,
             round: 1,
             turn: 3,
             decision: Some(Decision::PlayCard),
-            hand: &hand,
-            rows: &rows,
-            scores: &[0, 0, 0, 0],
-            taken: &[0, 2, 0, 0],
+            hand,
+            rows,
+            scores,
+            taken,
             revealed: &[],
             number: None,
             circle: None,
             specials: None,
             pool: &[],
             special_hand: &[],
-        };
+        }
+    }
+
+    #[test]
+    fn asks_as_in_the_protocol_description() {
+        let rules = Rules::classic();
+        let rows = vec![cards(&[12, 13]), cards(&[40]), cards(&[77]), cards(&[91])];
+        let hand = cards(&[3, 17, 22]);
+        let revealed = cards(&[17, 5, 40, 88]);
+        let mut view = asked_to_play(&rules, (2, 4), &hand, &rows, (&[0, 0, 0, 0], &[0, 2, 0, 0]));
         assert_eq!(
             line(|o| ask(o, &view)),
             "ask play seat=2 round=1 turn=3 hand=3,17,22 rows=12,13/40/77/91 scores=0,0,0,0 \
@@ -938,24 +882,8 @@ mod tests {
             hand_sizes: vec![2, 6],
             keep_from: cards(&[12, 13]),
         };
-        let mut view = View {
-            rules: &rules,
-            seat: 0,
-            seats: 2,
-            round: 1,
-            turn: 3,
-            decision: Some(Decision::PlayCard),
-            hand: &hand,
-            rows: &rows,
-            scores: &[0, 0],
-            taken: &[2, 9],
-            revealed: &[],
-            pool: &[],
-            number: Some(&number),
-            circle: None,
-            specials: None,
-            special_hand: &[],
-        };
+        let mut view = asked_to_play(&rules, (0, 2), &hand, &rows, (&[0, 0], &[2, 9]));
+        view.number = Some(&number);
         assert_eq!(
             line(|o| ask(o, &view)),
             "ask play seat=0 round=1 turn=3 hand=3,17 rows=12,13/40/77 scores=0,0 taken=2,9 \
