@@ -115,7 +115,9 @@ pub fn table(table: &Table) -> Vec<Line> {
             .map(|c| i64::from(c.bullheads) * if c.red { -1 } else { 1 })
             .sum();
         let unit = table.variant.describe().row_worth;
-        let mut notes = format!("   ({}/{}, {worth} {unit}", row.cards.len(), row.capacity);
+        // The unit is named in the plural (`bullheads`, `points`): one is said in the singular.
+        let worth = crate::words::count(worth, unit.strip_suffix('s').unwrap_or(unit));
+        let mut notes = format!("   ({}/{}, {worth}", row.cards.len(), row.capacity);
         if !row.specials.is_empty() {
             let _ = write!(notes, ", specials {}", row.specials.join(" "));
         }
