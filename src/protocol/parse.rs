@@ -626,13 +626,13 @@ fn special_reply(i: &str) -> Res<'_, FromBot> {
             return Ok((rest, FromBot::PlaceSpecial { special, row }));
         }
         Special::FifthRow => (rest, SpecialPlay::FifthRow),
-        Special::SevenNimmt => {
+        Special::SevenNimmt | Special::Stop => {
             let (rest, row) = special_row(rest)?;
-            (rest, SpecialPlay::SevenNimmt { row })
-        }
-        Special::Stop => {
-            let (rest, row) = special_row(rest)?;
-            (rest, SpecialPlay::Stop { row })
+            let play = match special {
+                Special::Stop => SpecialPlay::Stop { row },
+                _ => SpecialPlay::SevenNimmt { row },
+            };
+            (rest, play)
         }
         Special::Insert => {
             let (rest, row) = special_row(rest)?;
