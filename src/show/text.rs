@@ -1,7 +1,7 @@
 //! A table as lines of text, each piece with a tone: printed plain when piped, coloured by the
 //! terminal viewer ([`super::tui`]) and the human seat. The one layout of a table in text.
 
-use super::{Face, Shown, Step, Table};
+use super::{Face, Shown, SpecialFace, Step, Table};
 use crate::visible::visible;
 use std::fmt::Write;
 
@@ -55,6 +55,12 @@ pub fn card(face: &Face) -> Piece {
     }
 }
 
+/// Special cards by their printed names: `5th Row, x 2`.
+fn specials(faces: &[SpecialFace]) -> String {
+    let names: Vec<&str> = faces.iter().map(|f| f.name).collect();
+    names.join(", ")
+}
+
 fn cards(line: &mut Line, faces: &[Face]) {
     if faces.is_empty() {
         line.push(piece("-", Tone::Dim));
@@ -86,7 +92,7 @@ pub fn table(table: &Table) -> Vec<Line> {
                 if table.discard.is_empty() {
                     "-".to_string()
                 } else {
-                    table.discard.join(" ")
+                    specials(&table.discard)
                 }
             ),
             Tone::Dim,
@@ -108,22 +114,37 @@ pub fn table(table: &Table) -> Vec<Line> {
     }
     for (r, row) in table.rows.iter().enumerate() {
         let mut line = vec![piece(format!("row {r}: "), Tone::Plain)];
+        if row.extra {
+            line.push(piece("[5th Row] ", Tone::Alert));
+        }
         cards(&mut line, &row.cards);
+        if row.seven {
+            line.push(piece(" [7 nimmt!]", Tone::Alert));
+        }
         let worth: i64 = row
             .cards
             .iter()
             .map(|c| i64::from(c.bullheads) * if c.red { -1 } else { 1 })
             .sum();
-        let unit = table.variant.describe().row_worth;
-        let mut notes = format!("   ({}/{}, {worth} {unit}", row.cards.len(), row.capacity);
+        let units = table.variant.describe().row_worth;
+        let unit = if worth.abs() == 1 {
+            units.strip_suffix('s').unwrap_or(units)
+        } else {
+            units
+        };
+        // A row holds more than it takes once its 7 nimmt! card went to the discard pile at the
+        // round's end: then its cards are counted alone.
+        let fill = if row.cards.len() > row.capacity {
+            format!("{} cards", row.cards.len())
+        } else {
+            format!("{}/{}", row.cards.len(), row.capacity)
+        };
+        let mut notes = format!("   ({fill}, {worth} {unit}");
         if !row.specials.is_empty() {
-            let _ = write!(notes, ", specials {}", row.specials.join(" "));
+            let _ = write!(notes, ", specials {}", specials(&row.specials));
         }
         if row.stopped {
             notes.push_str(", stopped");
-        }
-        if row.seven {
-            notes.push_str(", 7 nimmt!");
         }
         notes.push(')');
         line.push(piece(notes, Tone::Dim));
@@ -146,7 +167,11 @@ pub fn table(table: &Table) -> Vec<Line> {
                 tone,
             ),
             piece(
-                format!(": score {}, this round {}", seat.score, seat.taken),
+                if table.one_round {
+                    format!(": {} {}", table.variant.describe().total, seat.score)
+                } else {
+                    format!(": score {}, this round {}", seat.score, seat.taken)
+                },
                 Tone::Plain,
             ),
         ];
@@ -160,9 +185,9 @@ pub fn table(table: &Table) -> Vec<Line> {
             None => hand.push(piece(format!("{} cards", seat.hand_count), Tone::Dim)),
         }
         match &seat.specials {
-            Some(specials) if !specials.is_empty() => {
+            Some(held) if !held.is_empty() => {
                 hand.push(piece(
-                    format!("   specials: {}", specials.join(" ")),
+                    format!("   specials: {}", specials(held)),
                     Tone::Plain,
                 ));
             }

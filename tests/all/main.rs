@@ -42,6 +42,7 @@ mod readme;
 mod records;
 mod selftest;
 mod show;
+mod show_page;
 mod startup;
 mod stats;
 mod take_a_number;

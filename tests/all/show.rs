@@ -33,7 +33,7 @@ fn record(variant: &str, seed: u64) -> PathBuf {
 }
 
 /// The record's event lines, as JSON.
-fn events(path: &Path) -> Vec<Value> {
+pub(crate) fn events(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -42,7 +42,7 @@ fn events(path: &Path) -> Vec<Value> {
 }
 
 /// The final totals the record's `game_end` line gives.
-fn final_totals(events: &[Value]) -> Vec<i64> {
+pub(crate) fn final_totals(events: &[Value]) -> Vec<i64> {
     let end = events.iter().find(|e| e["event"] == "game_end").unwrap();
     end["totals"]
         .as_array()
@@ -549,7 +549,17 @@ fn a_person_plays_take_a_number_in_the_terminal() {
 /// document once its scripts ran, and the requests that the page started (any URL; the
 /// browser's own background requests are not the page's and are left out).
 fn browse(page: &Path, fragment: &str) -> (String, Vec<String>) {
-    let profile = temp(&format!("chromium-{}", rand_name(page, fragment)));
+    browse_in(page, fragment, (1280, 1000))
+}
+
+/// [`browse`] in a window of `size` (width, height) pixels.
+pub(crate) fn browse_in(page: &Path, fragment: &str, size: (u32, u32)) -> (String, Vec<String>) {
+    let profile = temp(&format!(
+        "chromium-{}-{}x{}",
+        rand_name(page, fragment),
+        size.0,
+        size.1
+    ));
     let netlog = profile.with_extension("netlog.json");
     let out = Command::new("chromium")
         .args([
@@ -566,6 +576,7 @@ fn browse(page: &Path, fragment: &str) -> (String, Vec<String>) {
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("--log-net-log={}", netlog.display()))
+        .arg(format!("--window-size={},{}", size.0, size.1))
         .arg("--dump-dom")
         .arg(format!("file://{}#{fragment}", page.display()))
         .output()
