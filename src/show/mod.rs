@@ -860,6 +860,28 @@ pub fn load_fixture(path: &Path, hands: Hands) -> Result<Shown, fixture::Fixture
 }
 
 #[cfg(test)]
+impl Table {
+    /// A table of `variant` at `round`, `turn` with no rows and no seats, for tests to fill.
+    pub(crate) fn empty(variant: Variant, round: u32, turn: u32) -> Table {
+        Table {
+            variant,
+            round,
+            turn,
+            rows: Vec::new(),
+            seats: Vec::new(),
+            pool: Vec::new(),
+            revealed: Vec::new(),
+            special_deck: None,
+            discard: Vec::new(),
+            to_move: String::new(),
+            final_totals: None,
+            ring: variant.describe().rows_in_a_circle,
+            one_round: false,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::TakeReason;
@@ -928,21 +950,7 @@ mod tests {
         Step {
             title: String::new(),
             said: Vec::new(),
-            table: Table {
-                variant: Variant::default(),
-                round,
-                turn,
-                rows: Vec::new(),
-                seats: Vec::new(),
-                pool: Vec::new(),
-                revealed: Vec::new(),
-                special_deck: None,
-                discard: Vec::new(),
-                to_move: String::new(),
-                final_totals: None,
-                ring: false,
-                one_round: false,
-            },
+            table: Table::empty(Variant::default(), round, turn),
             takers,
             round,
             turn,

@@ -12,23 +12,23 @@ use std::process::Command;
 
 /// Plays a game of `variant` between three built-in bots with `seed`, recorded in a new file.
 fn record(variant: &str, seed: u64) -> PathBuf {
-    let path = temp(&format!("{variant}-{seed}.jsonl"));
-    ok(&take5(&[
-        "play",
-        "--variant",
+    record_of(
         variant,
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:dodger",
-        "--player",
-        "builtin:lowest",
-        "--seed",
-        &seed.to_string(),
-        "--record",
-        path.to_str().unwrap(),
-        "--quiet",
-    ]));
+        &["builtin:random", "builtin:dodger", "builtin:lowest"],
+        seed,
+    )
+}
+
+/// Plays a game of `variant` between `players` with `seed`, recorded in a new file.
+pub(crate) fn record_of(variant: &str, players: &[&str], seed: u64) -> PathBuf {
+    let path = temp(&format!("{variant}-{}-{seed}.jsonl", players.len()));
+    let seed = seed.to_string();
+    let mut args = vec!["play", "--variant", variant, "--seed", &seed];
+    for player in players {
+        args.extend(["--player", player]);
+    }
+    args.extend(["--record", path.to_str().unwrap(), "--quiet"]);
+    ok(&take5(&args));
     path
 }
 
@@ -92,6 +92,52 @@ fn piped_show_prints_every_step_of_each_variant_and_ends_with_the_recorded_total
             "{variant}: the last step is not the end of the game ({totals}):\n{last}"
         );
     }
+}
+
+/// Piped, the table speaks as the rulebooks do: special cards by their printed names, the 5th
+/// row and a 7 nimmt! card where they lie, a row's fill after its 7 nimmt! card went to the
+/// discard pile at a round's end; the circle game's seats by their points, at the end their
+/// final totals.
+#[test]
+fn piped_show_names_the_special_cards_and_the_circles_points_as_players_do() {
+    let four = [
+        "builtin:random",
+        "builtin:dodger",
+        "builtin:lowest",
+        "builtin:random",
+    ];
+    let path = record_of("anniversary", &four, 8);
+    let text = ok(&take5(&["show", path.to_str().unwrap()]));
+    for printed in ["5th Row", "7 nimmt!", "Negative = Positive", "Stop"] {
+        assert!(text.contains(printed), "no `{printed}`:\n{text}");
+    }
+    for keyword in ["fifth_row", "seven_nimmt", "negative_positive"] {
+        let tables: String = text
+            .lines()
+            .filter(|l| l.starts_with("row ") || l.contains("specials:") || l.contains("discard"))
+            .collect();
+        assert!(!tables.contains(keyword), "`{keyword}` in the tables");
+    }
+    let seven = text.lines().find(|l| l.contains("[7 nimmt!]")).unwrap();
+    assert!(seven.contains("/6, "), "{seven}");
+    // Seed 8: the first round ends with six cards on a row whose 7 nimmt! card is discarded.
+    let over = text.split("round 1 is over").nth(1).unwrap();
+    let row = over.lines().find(|l| l.contains("(6 cards, ")).unwrap();
+    assert!(row.starts_with("row "), "{row}");
+    let circle = record("circle", 21);
+    let text = ok(&take5(&["show", circle.to_str().unwrap()]));
+    let last = text.rsplit("== step ").next().unwrap();
+    let points: Vec<String> = last
+        .lines()
+        .filter_map(|l| l.split(": points ").nth(1))
+        .map(|p| p.split(',').next().unwrap().to_string())
+        .collect();
+    let totals: Vec<String> = final_totals(&events(&circle))
+        .iter()
+        .map(i64::to_string)
+        .collect();
+    assert_eq!(points, totals, "{last}");
+    assert!(!text.contains("this round"), "one round, no `this round`");
 }
 
 #[test]
@@ -341,6 +387,41 @@ fn the_terminal_viewer_steps_through_a_classic_game() {
 #[test]
 fn the_terminal_viewer_steps_through_a_circle_game() {
     viewer_steps_through("circle", 12);
+}
+
+/// In a terminal wide enough, the viewer draws the circle's rows on a ring: row 0 on top, rows
+/// 1 to 4 to its right going down, rows 5 to 8 to its left going up (3 players, 9 rows).
+#[test]
+fn the_terminal_viewer_draws_the_circle_as_a_ring() {
+    let path = record("circle", 12);
+    let tmux = Tmux::start("show-ring", &format!("{} show {}", bin(), path.display()));
+    let screen = tmux.first_frame();
+    assert!(screen.contains("(clockwise)"), "{screen}");
+    let lines: Vec<&str> = screen.lines().collect();
+    let place = |r: usize| {
+        let label = format!("row {r}: ");
+        let y = (lines.iter().position(|l| l.contains(&label)))
+            .unwrap_or_else(|| panic!("no {label}:\n{screen}"));
+        (y, lines[y].find(&label).unwrap())
+    };
+    let top = place(0);
+    for r in 1..9 {
+        let (y, x) = place(r);
+        assert!(y > top.0, "row {r} under row 0:\n{screen}");
+        if r <= 4 {
+            assert!(x > top.1, "row {r} right of row 0:\n{screen}");
+            if r > 1 {
+                assert!(y > place(r - 1).0, "row {r} under row {}:\n{screen}", r - 1);
+            }
+        } else {
+            assert!(x < top.1, "row {r} left of row 0:\n{screen}");
+            if r > 5 {
+                assert!(y < place(r - 1).0, "row {r} above row {}:\n{screen}", r - 1);
+            }
+        }
+    }
+    tmux.keys(&["q"]);
+    tmux.wait_for("[exited]");
 }
 
 #[test]

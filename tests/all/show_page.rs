@@ -5,24 +5,10 @@
 //! card, the scores at game over, the chart's legend inside the page, the seats by the names the
 //! record holds.
 
-use crate::common::{ok, take5, temp};
-use crate::show::{browse_in, events, final_totals};
+use crate::common::{ok, take5};
+use crate::show::{browse_in, events, final_totals, record_of as record};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-
-/// Plays a game of `variant` between `players` with `seed`, recorded in a new file.
-fn record(variant: &str, players: &[&str], seed: u64) -> PathBuf {
-    let path = temp(&format!("{variant}-{}-{seed}.jsonl", players.len()));
-    let mut args = vec!["play", "--variant", variant, "--seed"];
-    let seed = seed.to_string();
-    args.push(&seed);
-    for player in players {
-        args.extend(["--player", player]);
-    }
-    args.extend(["--record", path.to_str().unwrap(), "--quiet"]);
-    ok(&take5(&args));
-    path
-}
 
 const THREE: [&str; 3] = ["builtin:random", "builtin:dodger", "builtin:lowest"];
 const FOUR: [&str; 4] = [
