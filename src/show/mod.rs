@@ -456,12 +456,35 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                 )
             }
             Event::Swap { seat, gave, drew } if hands.shows(*seat) => format!(
-                "{} swaps {gave} for {drew}, the top of the special deck",
-                who(*seat, players)
+                "{} swaps {} for {}, the top of the special deck",
+                who(*seat, players),
+                gave.printed_name(),
+                drew.printed_name()
             ),
             Event::Swap { seat, gave, .. } => format!(
-                "{} swaps {gave} for the top of the special deck",
-                who(*seat, players)
+                "{} swaps {} for the top of the special deck",
+                who(*seat, players),
+                gave.printed_name()
+            ),
+            Event::Special { seat, card, play } => format!(
+                "{} plays {} for {card}",
+                who(*seat, players),
+                report::special_play_as(play, play.card().printed_name())
+            ),
+            Event::Cancel {
+                seat,
+                card,
+                bullheads,
+            } => format!(
+                "{} plays {} on {card}: its {} count as plus",
+                who(*seat, players),
+                Special::NegativePositive.printed_name(),
+                plural(*bullheads, "bullhead")
+            ),
+            Event::PlaceSpecial { seat, special, row } => format!(
+                "{} puts {} into row {row}",
+                who(*seat, players),
+                special.printed_name()
             ),
             Event::Reshuffle { deck } => format!(
                 "the discard pile is shuffled into a new special deck of {} cards",
@@ -938,11 +961,11 @@ mod tests {
         }];
         assert_eq!(
             narrate(&events, &players(), Hands::Seat(1)),
-            ["seat 0 (ann) swaps stop for the top of the special deck"]
+            ["seat 0 (ann) swaps Stop for the top of the special deck"]
         );
         assert_eq!(
             narrate(&events, &players(), Hands::Seat(0)),
-            ["seat 0 (ann) swaps stop for insert, the top of the special deck"]
+            ["seat 0 (ann) swaps Stop for Insert, the top of the special deck"]
         );
     }
 

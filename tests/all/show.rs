@@ -94,10 +94,10 @@ fn piped_show_prints_every_step_of_each_variant_and_ends_with_the_recorded_total
     }
 }
 
-/// Piped, the table speaks as the rulebooks do: special cards by their printed names, the 5th
-/// row and a 7 nimmt! card where they lie, a row's fill after its 7 nimmt! card went to the
-/// discard pile at a round's end; the circle game's seats by their points, at the end their
-/// final totals.
+/// Piped, the table and the sentences speak as the rulebooks do: special cards by their printed
+/// names, the 5th row and a 7 nimmt! card where they lie, a row's fill after its 7 nimmt! card
+/// went to the discard pile at a round's end; the circle game's seats by their points, at the
+/// end their final totals.
 #[test]
 fn piped_show_names_the_special_cards_and_the_circles_points_as_players_do() {
     let four = [
@@ -118,6 +118,8 @@ fn piped_show_names_the_special_cards_and_the_circles_points_as_players_do() {
             .collect();
         assert!(!tables.contains(keyword), "`{keyword}` in the tables");
     }
+    // The sentences too.
+    assert!(text.contains(") plays 7 nimmt! on row "), "{text}");
     let seven = text.lines().find(|l| l.contains("[7 nimmt!]")).unwrap();
     assert!(seven.contains("/6, "), "{seven}");
     // Seed 8: the first round ends with six cards on a row whose 7 nimmt! card is discarded.
@@ -890,6 +892,50 @@ fn the_report_page_draws_the_statistics_of_a_tournament() {
 
 // ---------------------------------------------------------------------------------------------
 // docs/viewer.md
+
+/// The circle drawn as a ring in docs/viewer.md is what the terminal viewer shows of that game,
+/// at that step, in a terminal of 160 columns.
+#[test]
+fn the_ring_the_viewer_doc_shows_is_the_viewers() {
+    let doc = include_str!("../../docs/viewer.md");
+    let ring = doc
+        .split("in a terminal of 160\ncolumns:\n\n```text\n")
+        .nth(1)
+        .expect("the ring's example")
+        .split("\n```")
+        .next()
+        .unwrap();
+    let four = [
+        "builtin:random",
+        "builtin:dodger",
+        "builtin:lowest",
+        "builtin:random",
+    ];
+    let path = record_of("circle", &four, 8);
+    let tmux = Tmux::start(
+        "show-doc-ring",
+        &format!("{} show {}", bin(), path.display()),
+    );
+    tmux.first_frame();
+    tmux.keys(&["t"]);
+    tmux.wait_for("go to turn");
+    // Step 31 is the first of turn 13.
+    tmux.line("1.13");
+    let screen = tmux.wait_for("[step 31/");
+    let drawn: Vec<&str> = screen.lines().map(str::trim_end).collect();
+    let expected: Vec<&str> = ring.lines().collect();
+    let at = drawn
+        .iter()
+        .position(|l| *l == expected[0])
+        .unwrap_or_else(|| panic!("the doc's ring is not on the screen:\n{screen}"));
+    assert_eq!(
+        &drawn[at..at + expected.len()],
+        expected.as_slice(),
+        "{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("[exited]");
+}
 
 /// Every entry docs/viewer.md shows for a human seat is an answer to the question of its row.
 #[test]
