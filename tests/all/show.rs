@@ -19,6 +19,14 @@ fn record(variant: &str, seed: u64) -> PathBuf {
     )
 }
 
+/// Four built-in bots, the first twice.
+pub(crate) const FOUR: [&str; 4] = [
+    "builtin:random",
+    "builtin:dodger",
+    "builtin:lowest",
+    "builtin:random",
+];
+
 /// Plays a game of `variant` between `players` with `seed`, recorded in a new file.
 pub(crate) fn record_of(variant: &str, players: &[&str], seed: u64) -> PathBuf {
     let path = temp(&format!("{variant}-{}-{seed}.jsonl", players.len()));
@@ -100,13 +108,7 @@ fn piped_show_prints_every_step_of_each_variant_and_ends_with_the_recorded_total
 /// end their final totals.
 #[test]
 fn piped_show_names_the_special_cards_and_the_circles_points_as_players_do() {
-    let four = [
-        "builtin:random",
-        "builtin:dodger",
-        "builtin:lowest",
-        "builtin:random",
-    ];
-    let path = record_of("anniversary", &four, 8);
+    let path = record_of("anniversary", &FOUR, 8);
     let text = ok(&take5(&["show", path.to_str().unwrap()]));
     for printed in ["5th Row", "7 nimmt!", "Negative = Positive", "Stop"] {
         assert!(text.contains(printed), "no `{printed}`:\n{text}");
@@ -905,13 +907,7 @@ fn the_ring_the_viewer_doc_shows_is_the_viewers() {
         .split("\n```")
         .next()
         .unwrap();
-    let four = [
-        "builtin:random",
-        "builtin:dodger",
-        "builtin:lowest",
-        "builtin:random",
-    ];
-    let path = record_of("circle", &four, 8);
+    let path = record_of("circle", &FOUR, 8);
     let tmux = Tmux::start(
         "show-doc-ring",
         &format!("{} show {}", bin(), path.display()),

@@ -6,17 +6,11 @@
 //! record holds.
 
 use crate::common::{ok, take5};
-use crate::show::{browse_in, events, final_totals, record_of as record};
+use crate::show::{FOUR, browse_in, events, final_totals, record_of as record};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 const THREE: [&str; 3] = ["builtin:random", "builtin:dodger", "builtin:lowest"];
-const FOUR: [&str; 4] = [
-    "builtin:random",
-    "builtin:dodger",
-    "builtin:lowest",
-    "builtin:random",
-];
 
 /// The game page of `record`, written next to it.
 fn page(record: &Path) -> PathBuf {
