@@ -178,6 +178,7 @@ fn config(games: u64) -> MatchConfig {
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
         house: None,
+        tournament: None,
     }
 }
 

@@ -24,6 +24,7 @@ fn main() {
         deals: Vec::new(),
         timeout: Duration::from_secs(1),
         house: None,
+        tournament: None,
     };
     if let Some(path) = args.next() {
         let house = House::load(&path).expect("a house rules script");

@@ -109,6 +109,7 @@ fn main() {
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
         house: None,
+        tournament: None,
     };
     let high_wins = variant == Variant::Circle;
     let mut per_deal = vec![0.0f64; deals as usize];

@@ -26,6 +26,7 @@ fn main() {
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
         house: None,
+        tournament: None,
     };
     let mut players: Vec<Box<dyn Player>> = vec![
         Box::new(

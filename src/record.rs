@@ -85,6 +85,34 @@ pub struct Header {
     /// The deck was given (`take5 play --deck`) instead of the variant's; left out when not.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub given_deck: bool,
+    /// Which game of a tournament this is, and its bots' pool names (`take5 tournament
+    /// --record`); left out of other records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentGame>,
+}
+
+/// A tournament's game, as its record's header names it (docs/records.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentGame {
+    /// The game's id in the tournament (its results line's `game`; `game` of the header stays
+    /// its number in its match, 0, from which the deal is made).
+    pub game: u64,
+    /// The pool's name of the bot at each seat.
+    pub bots: Vec<String>,
+}
+
+impl Header {
+    /// The number a game is found by (`take5 show --game`): its id in its tournament, or its
+    /// number in its match.
+    pub fn id(&self) -> u64 {
+        self.tournament.as_ref().map_or(self.game, |t| t.game)
+    }
+
+    /// The name of the player at each seat: its pool name in a tournament, else its own.
+    pub fn names(&self) -> &[String] {
+        self.tournament.as_ref().map_or(&self.players, |t| &t.bots)
+    }
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -110,6 +138,8 @@ struct HeaderText {
     given_deals: u32,
     #[serde(default)]
     given_deck: bool,
+    #[serde(default)]
+    tournament: Option<TournamentGame>,
 }
 
 impl TryFrom<HeaderText> for Header {
@@ -121,6 +151,15 @@ impl TryFrom<HeaderText> for Header {
             None if h.format >= FORMAT_COMPACT => h.variant.rules().at_table(h.players.len()),
             None => return Err("missing field `rules`".into()),
         };
+        if let Some(t) = &h.tournament
+            && t.bots.len() != h.players.len()
+        {
+            return Err(format!(
+                "`tournament.bots` names the bot of each of the {} seats, not {}",
+                h.players.len(),
+                t.bots.len()
+            ));
+        }
         Ok(Header {
             format: h.format,
             game: h.game,
@@ -131,6 +170,7 @@ impl TryFrom<HeaderText> for Header {
             house: h.house,
             given_deals: h.given_deals,
             given_deck: h.given_deck,
+            tournament: h.tournament,
         })
     }
 }
@@ -720,15 +760,15 @@ impl<R: BufRead> Games<R> {
         }))
     }
 
-    /// The first game whose header says `game` is `number` (its number in the match), skipping
-    /// the games before it: their lines are read but not parsed, except those that may be a
-    /// header. `None` if no later game has that number.
+    /// The first game whose [`Header::id`] is `number` (its number in the match, or its id in
+    /// its tournament), skipping the games before it: their lines are read but not parsed,
+    /// except those that may be a header. `None` if no later game has that number.
     pub fn skip_to(&mut self, number: u64) -> Result<Option<RecordedGame>, GameError> {
         self.start()?;
         loop {
             match &self.next {
                 None => return Ok(None),
-                Some((_, header)) if header.game == number => return self.next_game(),
+                Some((_, header)) if header.id() == number => return self.next_game(),
                 Some(_) => self.next = None,
             }
             self.next = self.next_header()?;
@@ -1034,6 +1074,10 @@ impl<W: Write> Writer<W> {
         }
         if header.given_deck {
             buf.push_str(",\"given_deck\":true");
+        }
+        if let Some(tournament) = &header.tournament {
+            buf.push_str(",\"tournament\":");
+            buf.push_str(&serde_json::to_string(tournament)?);
         }
         buf.push('}');
         self.end_line(false)

@@ -5,7 +5,7 @@ use crate::game::house::{HouseError, HouseRules};
 use crate::game::{Action, Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
 use crate::players::builtin::fallback;
 use crate::players::{Fault, Player};
-use crate::record::{FaultLine, Header, HouseScript, Line, StopLine, Writer};
+use crate::record::{FaultLine, Header, HouseScript, Line, StopLine, TournamentGame, Writer};
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Rules, RulesError};
 use crate::seat::{FaultKind, GameStart};
@@ -34,6 +34,9 @@ pub struct MatchConfig {
     pub timeout: Duration,
     /// House rules' hooks, if any (their settings are already in `rules`).
     pub house: Option<MatchHouse>,
+    /// The match is one game of a tournament: its record's header says which, and names the
+    /// bots by their pool names (a match of one game).
+    pub tournament: Option<TournamentGame>,
 }
 
 /// House rules for a match: where each game's hooks come from, and how records name them.
@@ -148,6 +151,7 @@ pub fn play_match(
                     // A house script's deck is checked against the script.
                     given_deck: config.house.is_none()
                         && config.rules.deck != config.variant.rules().deck,
+                    tournament: config.tournament.clone(),
                 };
                 record
                     .write(&Line::Game(Box::new(header)))

@@ -294,7 +294,7 @@ fn verify_iter(
                         format!(
                             "a `fault` line after the end of game {} (its `game_end` line): a \
                              game's faults come before it",
-                            replay.header.game
+                            replay.header.id()
                         ),
                     ));
                 }
@@ -1157,7 +1157,7 @@ impl Replay {
                 line,
                 format!(
                     "game {} (line {}) is unfinished: {why}, but the rules wait for {}",
-                    self.header.game,
+                    self.header.id(),
                     self.line,
                     waiting_for(&self.game, to_move)
                 ),

@@ -8,7 +8,7 @@ use crate::house::House;
 use crate::players::pipe::{STARTUP_TIMEOUT_MS, StartupLimit};
 use crate::players::process::logs;
 use crate::players::{Player, PlayerSpec};
-use crate::record::Writer;
+use crate::record::{TournamentGame, Writer};
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::rules::Draft;
 use crate::seat::FaultKind;
@@ -90,6 +90,18 @@ pub struct PlayArgs {
     /// (exit 2, with the bot's command and the last lines of its stderr).
     #[arg(long)]
     handshake_fallback: bool,
+    /// The folder the I-th `--player` (from 0: its seat in the first game), a bot's command,
+    /// starts in, rather than the current one; repeat it for each such bot.
+    #[arg(long, value_name = "I=DIR", value_parser = parse_player_dir)]
+    player_dir: Vec<(usize, PathBuf)>,
+    /// Record the game as game ID of a tournament, its bots named by `--pool-name` (the
+    /// header's `tournament`, docs/records.md): the command `take5 tournament ... --replay ID`
+    /// prints. One game.
+    #[arg(long, value_name = "ID", requires = "pool_names")]
+    tournament_game: Option<u64>,
+    /// With --tournament-game: the pool name of the bot of each `--player`, in their order.
+    #[arg(long = "pool-name", value_name = "NAME", requires = "tournament_game")]
+    pool_names: Vec<String>,
     /// How the summary is printed: `table`, or `json` or `csv` (the statistics of `take5 stats`,
     /// and only them: no per-game lines).
     #[arg(long, value_enum, default_value = "table")]
@@ -119,6 +131,17 @@ impl SeatSpec {
             };
         }
         PlayerSpec::parse(spec).map(SeatSpec::Bot)
+    }
+}
+
+/// `I=DIR`.
+fn parse_player_dir(text: &str) -> Result<(usize, PathBuf), String> {
+    match text.split_once('=') {
+        Some((i, dir)) if !dir.is_empty() => i
+            .parse()
+            .map(|i| (i, PathBuf::from(dir)))
+            .map_err(|_| format!("`{i}` is not a player's place among the --player (from 0)")),
+        _ => Err(format!("`{text}` is not I=DIR")),
     }
 }
 
@@ -204,6 +227,25 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             .map_err(|e| CliError::input(format!("{path}: round {}: {e}", i + 1)))?;
     }
     let scripted = deals.len();
+    let tournament = match args.tournament_game {
+        Some(_) if args.games != 1 => {
+            return Err(CliError::input(
+                "--tournament-game records one game of a tournament: --games is 1",
+            ));
+        }
+        Some(_) if args.pool_names.len() != args.players.len() => {
+            return Err(CliError::input(format!(
+                "--tournament-game: {} --pool-name for {} --player: one for each, in their order",
+                args.pool_names.len(),
+                args.players.len()
+            )));
+        }
+        Some(game) => Some(TournamentGame {
+            game,
+            bots: args.pool_names.clone(),
+        }),
+        None => None,
+    };
     let config = MatchConfig {
         variant: args.variant,
         rules,
@@ -222,6 +264,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 hooks: Rc::new(house),
             }
         }),
+        tournament,
     };
     if let Some(dir) = &args.log_io {
         std::fs::create_dir_all(dir)
@@ -236,6 +279,31 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             }
         }
     }
+    for (i, dir) in &args.player_dir {
+        let which = format!("--player-dir {i}={}", dir.display());
+        match args.players.get(*i) {
+            Some(SeatSpec::Bot(PlayerSpec::Command(_))) if dir.is_dir() => {}
+            Some(SeatSpec::Bot(PlayerSpec::Command(_))) => {
+                return Err(CliError::input(format!("{which}: no such folder")));
+            }
+            Some(_) => {
+                return Err(CliError::input(format!(
+                    "{which}: --player {i} is no bot's command, it starts in no folder"
+                )));
+            }
+            None => {
+                return Err(CliError::input(format!(
+                    "{which}: the players are 0 to {}, in the order of the --player",
+                    args.players.len() - 1
+                )));
+            }
+        }
+        if args.player_dir.iter().filter(|(at, _)| at == i).count() > 1 {
+            return Err(CliError::input(format!(
+                "--player-dir: player {i} is given a folder twice"
+            )));
+        }
+    }
     let start = std::time::Instant::now();
     let startup = StartupLimit::flag(Duration::from_millis(args.startup_timeout));
     let mut players: Vec<Box<dyn Player>> = args
@@ -244,7 +312,11 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         .enumerate()
         .map(|(i, spec)| {
             let launch = crate::players::Launch {
-                dir: None,
+                dir: args
+                    .player_dir
+                    .iter()
+                    .find(|(at, _)| *at == i)
+                    .map(|(_, dir)| dir.clone()),
                 log: args
                     .log_io
                     .as_ref()
@@ -272,7 +344,11 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             }
         }
     }
-    let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
+    // A tournament's game names its bots as the pool does.
+    let names: Vec<String> = match &config.tournament {
+        Some(tournament) => tournament.bots.clone(),
+        None => players.iter().map(|p| p.name().to_string()).collect(),
+    };
     let mut record = match &args.record {
         Some(path) => {
             // Compressed when the name ends in .zst or .gz.

@@ -4,16 +4,19 @@
 use super::{CliError, Status};
 use crate::record::{self, Games, Line, LineReader};
 use crate::show::{self, Hands, Shown};
+use crate::tournament::records;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `take5 show`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct ShowArgs {
-    /// A game record (JSON Lines, as `take5 play --record` writes it).
+    /// A game record (JSON Lines, as `take5 play --record` writes it), or a folder of a
+    /// tournament's records (`take5 tournament --record DIR`).
     #[arg(value_name = "RECORD")]
     pub record: PathBuf,
-    /// The game to show, by its number in the record (the first game when not given).
+    /// The game to show, by its number in the record, or its id in a tournament's record file or
+    /// folder (the first game when not given).
     #[arg(long, value_name = "N")]
     pub game: Option<u64>,
     /// Show only this seat's hand (what its bot saw); all hands when not given.
@@ -91,10 +94,33 @@ pub fn present(
     }
 }
 
+/// The record file to read: RECORD, or in a folder of a tournament's records, game `game`'s.
+fn record_file(record: &Path, game: Option<u64>) -> Result<PathBuf, CliError> {
+    if !record.is_dir() {
+        return Ok(record.to_path_buf());
+    }
+    let Some(id) = game else {
+        return Err(CliError::input(format!(
+            "{} is a folder: name the tournament's game to show with --game ID",
+            record.display()
+        )));
+    };
+    let path = records::path_in_dir(record, id);
+    if !path.exists() {
+        return Err(CliError::input(format!(
+            "{}: the folder holds no record of game {id} ({} is not there)",
+            record.display(),
+            path.display()
+        )));
+    }
+    Ok(path)
+}
+
 pub fn run(args: &ShowArgs) -> Result<Status, CliError> {
-    let lines = read_game(&args.record, args.game)?;
-    let folder = args.record.parent().unwrap_or(Path::new(""));
-    let name = args.record.display().to_string();
+    let record = record_file(&args.record, args.game)?;
+    let lines = read_game(&record, args.game)?;
+    let folder = record.parent().unwrap_or(Path::new(""));
+    let name = record.display().to_string();
     let games = show::from_record(&lines, folder, Hands::All, args.game)
         .map_err(|e| CliError::input(e.in_file(&name)))?;
     let Some(shown) = games.first() else {

@@ -107,6 +107,11 @@ pub struct TournamentArgs {
     /// two bots (a gauntlet's own first).
     #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair)]
     sprt_pair: Option<(String, String)>,
+    /// Play nothing: print the one `take5 play` command that plays game ID of this tournament
+    /// again (its bots in their seats, seed, variant, house rules, limits, record format), its
+    /// record byte for byte the game's in `--record` (written next to it, as replay-ID.jsonl).
+    #[arg(long, value_name = "ID")]
+    replay: Option<u64>,
     /// Exit 0 even when a bot was taken out of the tournament (after 3 failed starts in a row,
     /// the fallback playing its seat from then on); without it such a run exits 1, after its
     /// summary.
@@ -300,6 +305,9 @@ pub struct StatsArgs {
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
     let (tournament, path) = tournament_of(args)?;
+    if let Some(id) = args.replay {
+        return print_replay(&tournament, id, args);
+    }
     let sprt = match args.sprt {
         Some(test) => {
             if args.shard.is_some() {
@@ -413,7 +421,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let shared = Mutex::new((opened.file, record, in_order, progress, times, dropouts));
     // Records name house scripts relative to the file they are in.
     let record_named_from = args.record.as_ref().map(|path| match record_dir {
-        Some(dir) => dir.join("game-0.jsonl"),
+        Some(dir) => records::path_in_dir(dir, 0),
         None => path.clone(),
     });
     let run = Run {
@@ -491,6 +499,28 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             status: Status::Failed,
         });
     }
+    Ok(Status::Passed)
+}
+
+/// `--replay ID`: prints the command that replays game `id`, its record written where the
+/// tournament's records are (so that a house script is named from the same folder).
+fn print_replay(
+    tournament: &config::Tournament,
+    id: u64,
+    args: &TournamentArgs,
+) -> Result<Status, CliError> {
+    let name = format!("replay-{id}.jsonl");
+    let record = match &args.record {
+        Some(dir) if dir.is_dir() => dir.join(name),
+        Some(file) => file.with_file_name(name),
+        None => PathBuf::from(name),
+    };
+    let replay = crate::tournament::replay::command(tournament, id, args.record_format, &record)
+        .map_err(CliError::input)?;
+    for note in &replay.notes {
+        eprintln!("take5: note: {}", visible_lines(note));
+    }
+    writeln!(io::stdout().lock(), "{}", replay.line())?;
     Ok(Status::Passed)
 }
 

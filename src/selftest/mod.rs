@@ -213,6 +213,7 @@ fn run_in(config: &Config) -> Result<Report, String> {
                 deals: situation.deals,
                 timeout: config.timeout,
                 house: None,
+                tournament: None,
             };
             let mut players: Vec<Box<dyn Player>> = vec![
                 Box::new(probe),

@@ -638,9 +638,9 @@ struct Pending {
 }
 
 /// The games of a record, each as the steps its replay goes through (`number`: only the game
-/// with that number). The record is verified as it is replayed: a game is shown up to its first
-/// wrong line (or its end, if the record stops mid-game), and the last step says what is wrong;
-/// a record with nothing to show is the error.
+/// with that [`Header::id`]), its players by [`Header::names`]. The record is verified as it is
+/// replayed: a game is shown up to its first wrong line (or its end, if the record stops
+/// mid-game), and the last step says what is wrong; a record with nothing to show is the error.
 pub fn from_record(
     lines: &[(usize, Line)],
     record_dir: &Path,
@@ -662,7 +662,7 @@ pub fn from_record(
         lines,
         record_dir,
         Some(&mut |seen| {
-            let wanted = number.is_none_or(|n| n == seen.header.game);
+            let wanted = number.is_none_or(|n| n == seen.header.id());
             match seen.line {
                 Line::Game(header) => {
                     if let Some((h, p)) = current.take() {
@@ -674,13 +674,13 @@ pub fn from_record(
                     games.push(Shown {
                         title: format!(
                             "game {} of {} ({}): {}",
-                            header.game,
+                            header.id(),
                             header.variant.name(),
                             plural(header.players.len() as Points, "player"),
-                            header.players.join(", ")
+                            header.names().join(", ")
                         ),
                         variant: header.variant,
-                        players: header.players.clone(),
+                        players: header.names().to_vec(),
                         steps: Vec::new(),
                         rounds: Vec::new(),
                         highest_wins: header.variant.describe().highest_wins,
@@ -787,13 +787,13 @@ fn record_step(
     before: Option<(u32, u32)>,
 ) -> Step {
     let (round, turn) = when(&pending.events, before);
-    let mut said = narrate(&pending.events, &header.players, hands);
+    let mut said = narrate(&pending.events, header.names(), hands);
     said.extend(pending.faults);
     let table = Table::from_state(
         &pending.state,
         header.variant,
         &header.rules,
-        &header.players,
+        header.names(),
         &revealed(&pending.events),
         hands,
     );

@@ -93,6 +93,18 @@ pub struct Bot {
     pub dir: Option<PathBuf>,
 }
 
+impl Bot {
+    /// Its player as `take5 play --player` takes it: `builtin:<strategy>` or its command line
+    /// (also the name the record of its game gives it).
+    pub fn player_text(&self) -> String {
+        match &self.player {
+            PlayerSpec::Builtin(s) => format!("builtin:{}", s.name()),
+            PlayerSpec::Mcs(o) => format!("builtin:{}", o.spec()),
+            PlayerSpec::Command(c) => c.clone(),
+        }
+    }
+}
+
 /// A tournament, checked and expanded into its tables.
 #[derive(Clone, Debug)]
 pub struct Tournament {

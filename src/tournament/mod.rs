@@ -13,6 +13,7 @@
 pub mod config;
 pub mod paired;
 pub mod records;
+pub mod replay;
 pub mod results;
 pub mod sprt;
 pub mod stats;
@@ -25,7 +26,7 @@ use crate::players::builtin::Builtin;
 use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
 use crate::players::{Answer, Fault, Legality, Player, PlayerSpec};
-use crate::record::{FaultLine, Writer};
+use crate::record::{FaultLine, TournamentGame, Writer};
 use crate::referee::{MatchConfig, MatchHouse, RefereeError, play_match, player_at};
 use crate::rng::{GameRng, Stream};
 use crate::seat::{FaultKind, GameStart};
@@ -568,6 +569,14 @@ impl<'a> Table<'a> {
             deals: Vec::new(),
             timeout: Duration::from_secs(1),
             house: self.house.clone(),
+            tournament: Some(TournamentGame {
+                game: id,
+                bots: game
+                    .seating
+                    .iter()
+                    .map(|&b| t.pool[b].name.clone())
+                    .collect(),
+            }),
         };
         let buffer = self.run.record.map(|_| RecordBuffer::default());
         let mut writer = buffer.as_ref().map(|buffer| {

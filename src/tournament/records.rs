@@ -141,8 +141,8 @@ impl<R: BufRead> BufRead for Counted<R> {
 }
 
 /// The length of the record file's first `done.len()` games, checked one for one against the
-/// results (each game's seed and number of seats); an error if it holds fewer games, or other
-/// ones. A last line cut short (no line end) is of a game under way.
+/// results (each game's id, seed and number of seats); an error if it holds fewer games, or
+/// other ones. A last line cut short (no line end) is of a game under way.
 fn games_to_keep(file: &File, path: &Path, done: &[GameResult]) -> Result<u64, String> {
     let read_fail = |e: io::Error| format!("cannot read {}: {e}", path.display());
     let len = file.metadata().map_err(read_fail)?.len();
@@ -183,7 +183,12 @@ fn games_to_keep(file: &File, path: &Path, done: &[GameResult]) -> Result<u64, S
             Some(header) => {
                 let result = &done[games];
                 let seed_differs = result.seed.is_some_and(|seed| header.seed != Some(seed));
-                if seed_differs || header.players.len() != result.seating.len() {
+                // A record of an older take5 does not say which game it is.
+                let id_differs = header
+                    .tournament
+                    .as_ref()
+                    .is_some_and(|t| t.game != result.game);
+                if seed_differs || id_differs || header.players.len() != result.seating.len() {
                     return Err(format!(
                         "{}:{number}: the record's game {} is not game {} of the results file (the {} in it): the record is of other games",
                         path.display(),
@@ -213,6 +218,11 @@ fn games_to_keep(file: &File, path: &Path, done: &[GameResult]) -> Result<u64, S
         ));
     }
     Ok(end)
+}
+
+/// Where `--record DIR` writes the record of game `id`: `DIR/game-ID.jsonl`.
+pub fn path_in_dir(dir: &Path, id: u64) -> PathBuf {
+    dir.join(format!("game-{id}.jsonl"))
 }
 
 /// The id of the game whose record a folder's entry `name` is (`game-ID.jsonl`), and whether it
@@ -257,7 +267,7 @@ fn open_dir(dir: &Path, done: &[GameResult], shard: Option<(u64, u64)>) -> Resul
     } else if found < ids.len() {
         let missing = ids
             .iter()
-            .find(|id| !dir.join(format!("game-{id}.jsonl")).exists())
+            .find(|&&id| !path_in_dir(dir, id).exists())
             .expect("some game has no record");
         return Err(format!(
             "{}: game {missing} of the results file has no record game-{missing}.jsonl (write the records of this run elsewhere)",
@@ -279,8 +289,10 @@ impl Records {
                 .write_all(lines)
                 .map_err(|e| format!("cannot write {}: {e}", path.display())),
             Records::Dir(dir) => {
-                let path = dir.join(format!("game-{id}.jsonl"));
-                let part = dir.join(format!("game-{id}.jsonl.part"));
+                let path = path_in_dir(dir, id);
+                let mut part = path.clone().into_os_string();
+                part.push(".part");
+                let part = PathBuf::from(part);
                 std::fs::write(&part, lines)
                     .and_then(|()| std::fs::rename(&part, &path))
                     .map_err(|e| {

@@ -24,7 +24,8 @@ pub struct GameResult {
     pub deal: u64,
     pub rotation: u64,
     /// The game's seed: `take5 play --seed SEED` with the bots of `seating` in that order
-    /// replays it (docs/tournaments.md); absent from files of older take5s.
+    /// replays it (the whole command: `take5 tournament ... --replay ID`, docs/tournaments.md);
+    /// absent from files of older take5s.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// The bot (its pool name) at each seat.
@@ -205,11 +206,7 @@ impl Header {
                 .iter()
                 .map(|b| PoolBot {
                     name: b.name.clone(),
-                    player: match &b.player {
-                        crate::players::PlayerSpec::Builtin(s) => format!("builtin:{}", s.name()),
-                        crate::players::PlayerSpec::Mcs(o) => format!("builtin:{}", o.spec()),
-                        crate::players::PlayerSpec::Command(c) => c.clone(),
-                    },
+                    player: b.player_text(),
                     timeout_ms: b.timeout.as_millis() as u64,
                     dir: b.dir.as_ref().map(|d| d.display().to_string()),
                 })

@@ -85,6 +85,7 @@ fn variant_match_record(variant: Variant, house: House, games: u64) -> Vec<Line>
             script: house.for_record(house.script().to_string()),
             hooks: Rc::new(house),
         }),
+        tournament: None,
     };
     let strategies = [
         Strategy::Random,

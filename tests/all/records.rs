@@ -32,6 +32,7 @@ fn record_in(variant: Variant, seats: usize, games: u64, seed: u64, format: u32)
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
         house: None,
+        tournament: None,
     };
     let path = temp(&format!("{}-{seats}-{seed}-{format}.jsonl", variant.name()));
     let mut writer = Writer::create(&path).unwrap().with_format(format);
@@ -226,6 +227,45 @@ fn games_are_read_one_at_a_time_and_skipped_to() {
     assert_eq!((seventh.header.game, seventh.line), (7, line + 1));
     assert_eq!(games.next_game().unwrap().unwrap().header.game, 8);
     assert!(games.skip_to(3).unwrap().is_none());
+}
+
+#[test]
+fn a_tournament_game_is_found_and_named_by_its_id_and_must_name_a_bot_per_seat() {
+    let text = record(Variant::Classic, 2, 1, 6);
+    let tournament = edit(&text, 1, |v| {
+        v["tournament"] = serde_json::json!({"game": 5, "bots": ["alpha", "beta"]});
+    });
+    verify_record(tournament.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    let mut games = Games::new(LineReader::new(tournament.as_bytes()));
+    let found = games.skip_to(5).unwrap().expect("game 5");
+    assert_eq!((found.header.game, found.header.id()), (0, 5));
+    assert_eq!(found.header.names(), ["alpha", "beta"]);
+    let mut games = Games::new(LineReader::new(tournament.as_bytes()));
+    assert!(
+        games.skip_to(0).unwrap().is_none(),
+        "found by its match's number"
+    );
+    // A game cut short is named by its id in the tournament.
+    let cut: String = tournament
+        .lines()
+        .take(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let e = verify_record(cut.as_bytes()).unwrap_err();
+    assert!(
+        e.message.starts_with("game 5 (line 1) is unfinished"),
+        "{e}"
+    );
+    let short = edit(&text, 1, |v| {
+        v["tournament"] = serde_json::json!({"game": 5, "bots": ["alpha"]});
+    });
+    let e = verify_record(short.as_bytes()).unwrap_err();
+    assert_eq!(e.line, Some(1), "{e}");
+    assert!(
+        e.message
+            .contains("`tournament.bots` names the bot of each of the 2 seats, not 1"),
+        "{e}"
+    );
 }
 
 /// `text` with line `number` (from 1) changed by `change`.

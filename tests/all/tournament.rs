@@ -716,60 +716,376 @@ format: round-robin
     assert_eq!(ids, [0, 2305843009213693952]);
 }
 
+/// Each game of a tournament's record file, by its id: the bytes of its lines.
+fn games_by_id(record: &Path) -> std::collections::BTreeMap<u64, String> {
+    let mut games = std::collections::BTreeMap::new();
+    let mut current = None;
+    for line in std::fs::read_to_string(record).unwrap().lines() {
+        if line.starts_with("{\"event\":\"game\"") {
+            let header: serde_json::Value = serde_json::from_str(line).unwrap();
+            let id = header["tournament"]["game"]
+                .as_u64()
+                .expect("a tournament game");
+            assert!(games.insert(id, String::new()).is_none(), "game {id} twice");
+            current = Some(id);
+        }
+        let game = games.get_mut(&current.expect("a header first")).unwrap();
+        game.push_str(line);
+        game.push('\n');
+    }
+    games
+}
+
+/// Runs the command `take5 tournament ... --replay ID` printed (quietly), after checking that it
+/// is one `take5 play` command; returns the record it names.
+fn run_replay(printed: &str) -> PathBuf {
+    let words = shlex::split(printed.trim()).unwrap();
+    assert_eq!(printed.lines().count(), 1, "{printed}");
+    assert_eq!(words[..2], ["take5", "play"], "{printed}");
+    let record = PathBuf::from(&words[words.iter().position(|w| w == "--record").unwrap() + 1]);
+    let _ = std::fs::remove_file(&record);
+    let mut args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    args.push("--quiet");
+    ok(&take5(&args));
+    record
+}
+
+/// The first line `take5 show` prints of game `id` of a tournament's record: its id, and its
+/// bots by their pool names.
+fn shown_title(record: &Path, id: u64, game: &serde_json::Value) -> String {
+    let shown = ok(&take5(&[
+        "show",
+        record.to_str().unwrap(),
+        "--game",
+        &id.to_string(),
+        "--plain",
+    ]));
+    let names: Vec<&str> = game["seating"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    let title = shown.lines().next().unwrap().to_string();
+    assert_eq!(
+        title,
+        format!("game {id} of classic (3 players): {}", names.join(", "))
+    );
+    title
+}
+
 #[test]
-fn a_game_of_the_results_replays_with_take5_play_to_its_record_byte_for_byte() {
+fn every_game_of_a_record_file_is_shown_by_its_id_and_its_replay_command_gives_its_record() {
+    let config = write("replay.yaml", &python_pool(1));
+    let results = temp("replay.jsonl");
+    // Its own folder: the replays are written next to the record.
+    let folder = temp("replay-file");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let record = folder.join("games.jsonl");
+    let record_arg = record.to_str().unwrap();
+    ok(&tournament(
+        &config,
+        &results,
+        &["--record", record_arg, "--jobs", "2"],
+    ));
+    ok(&take5(&["verify", record_arg]));
+    let games = games_of(&results);
+    assert_eq!(games.len(), 12);
+    let recorded = games_by_id(&record);
+    assert_eq!(
+        recorded.keys().copied().collect::<Vec<_>>(),
+        (0..12).collect::<Vec<_>>()
+    );
+    for game in &games {
+        let id = game["game"].as_u64().unwrap();
+        shown_title(&record, id, game);
+        let printed = ok(&tournament(
+            &config,
+            &results,
+            &["--record", record_arg, "--replay", &id.to_string()],
+        ));
+        let replay = run_replay(&printed);
+        assert_eq!(replay, folder.join(format!("replay-{id}.jsonl")));
+        assert_eq!(
+            std::fs::read_to_string(&replay).unwrap(),
+            recorded[&id],
+            "game {id}"
+        );
+    }
+}
+
+#[test]
+fn every_game_of_a_record_folder_is_shown_by_its_id_and_replays_to_its_record() {
     let config = write("replay.yaml", &python_pool(1));
     let results = temp("replay.jsonl");
     let records = temp("replay-records");
     let _ = std::fs::remove_dir_all(&records);
     std::fs::create_dir_all(&records).unwrap();
-    let one_file = temp("replay-all.jsonl");
+    let records_arg = records.to_str().unwrap();
     ok(&tournament(
         &config,
         &results,
-        &["--record", records.to_str().unwrap(), "--jobs", "2"],
+        &[
+            "--record",
+            records_arg,
+            "--jobs",
+            "2",
+            "--record-format",
+            "compact",
+        ],
     ));
-    // The same games into one file, which take5 verify accepts whole.
-    ok(&tournament(
-        &config,
-        &temp("replay-2.jsonl"),
-        &["--record", one_file.to_str().unwrap()],
-    ));
-    ok(&take5(&["verify", one_file.to_str().unwrap()]));
     let games = games_of(&results);
-    assert_eq!(games.len(), 12);
-    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/python_bot.py");
-    let player = |name: &str| match name {
-        "python" => format!("python3 {}", bot.display()),
-        builtin => format!("builtin:{builtin}"),
-    };
+    for game in &games {
+        let id = game["game"].as_u64().unwrap();
+        shown_title(&records, id, game);
+    }
     for game in [&games[0], &games[7]] {
         let id = game["game"].as_u64().unwrap();
         let recorded = records.join(format!("game-{id}.jsonl"));
         ok(&take5(&["verify", recorded.to_str().unwrap()]));
-        // The documented command: the game's seed, its seating's bots in seat order.
-        let replay = temp(&format!("replay-{id}.jsonl"));
-        let seed = game["seed"].as_u64().unwrap().to_string();
-        let mut args = vec![
-            "play".to_string(),
-            "--seed".to_string(),
-            seed,
-            "--record".to_string(),
-            replay.to_str().unwrap().to_string(),
-            "--quiet".to_string(),
-        ];
-        for name in game["seating"].as_array().unwrap() {
-            args.push("--player".to_string());
-            args.push(player(name.as_str().unwrap()));
-        }
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        ok(&take5(&args));
+        let printed = ok(&tournament(
+            &config,
+            &results,
+            &[
+                "--record",
+                records_arg,
+                "--record-format",
+                "compact",
+                "--replay",
+                &id.to_string(),
+            ],
+        ));
+        assert!(printed.contains(" --record-format 2 "), "{printed}");
+        let replay = run_replay(&printed);
+        assert_eq!(replay, records.join(format!("replay-{id}.jsonl")));
         assert_eq!(
             std::fs::read(&replay).unwrap(),
             std::fs::read(&recorded).unwrap(),
             "game {id}"
         );
     }
+    // A folder is shown one game at a time, named by its id.
+    let err = refused(&take5(&["show", records_arg]));
+    assert!(
+        err.contains("is a folder: name the tournament's game to show with --game ID"),
+        "{err}"
+    );
+    let err = refused(&take5(&["show", records_arg, "--game", "12"]));
+    assert!(
+        err.contains("the folder holds no record of game 12"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_game_with_house_rules_replays_to_its_record_naming_the_script_from_the_same_folder() {
+    let root = temp("replay-house");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("rules")).unwrap();
+    std::fs::create_dir_all(root.join("out")).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/house/target_100.lua"),
+        root.join("rules/target_100.lua"),
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("pool.yaml"),
+        "bots:
+  - {name: r, player: 'builtin:random'}
+  - {name: d, player: 'builtin:dodger'}
+seats: 2
+deals: 2
+seed: 3
+house: rules/target_100.lua
+format: round-robin
+",
+    )
+    .unwrap();
+    let run = "take5 tournament pool.yaml --results out/r.jsonl --record out/games.jsonl --jobs 2";
+    ok(&take5_in(&root, run));
+    let recorded = games_by_id(&root.join("out/games.jsonl"));
+    for id in 0..4 {
+        let printed = ok(&take5_in(
+            &root,
+            &format!("take5 tournament pool.yaml --record out/games.jsonl --replay {id}"),
+        ));
+        assert!(
+            printed.contains(" --house rules/target_100.lua "),
+            "{printed}"
+        );
+        ok(&take5_in(&root, &printed));
+        let replayed = std::fs::read_to_string(root.join(format!("out/replay-{id}.jsonl")));
+        let replayed = replayed.unwrap();
+        assert!(replayed.contains("\"house\":{\"path\":\"../rules/target_100.lua\""));
+        assert_eq!(replayed, recorded[&id], "game {id}");
+    }
+}
+
+#[test]
+fn a_bot_in_a_folder_of_its_own_replays_there_and_other_time_limits_are_noted() {
+    let folder = folder_with_python_bot("replay-dir");
+    let slow = format!(
+        "slow[timeout_ms=7000,dir={}]=python3 here_bot.py",
+        folder.display()
+    );
+    let quick = format!(
+        "quick=python3 {}",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scripts/bots/python_bot.py")
+            .display()
+    );
+    let results = temp("replay-dir.jsonl");
+    let record = temp("replay-dir-games.jsonl");
+    // Two command bots at a table, with other time limits, one in a folder of its own.
+    let run = |more: &str| {
+        let line = format!(
+            "tournament --bot {} --bot {} --seats 2 --seed 1 --tables round-robin --results {} \
+             --record {} {more}",
+            shlex::try_quote(&slow).unwrap(),
+            shlex::try_quote(&quick).unwrap(),
+            shlex::try_quote(results.to_str().unwrap()).unwrap(),
+            shlex::try_quote(record.to_str().unwrap()).unwrap(),
+        );
+        let words = shlex::split(&line).unwrap();
+        take5(&words.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let out = run("--replay 1");
+    assert!(!results.exists(), "--replay plays nothing");
+    let printed = ok(&out);
+    let seat_1 = format!(
+        " --player 'python3 here_bot.py' --pool-name slow --player-dir {} --timeout 7000 ",
+        shlex::try_quote(&format!("1={}", folder.display())).unwrap()
+    );
+    assert!(printed.contains(&seat_1), "{printed}");
+    let notes = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        notes.contains(
+            "take5: note: the bots of game 1 have different limits, `take5 play` one: --timeout \
+             is the largest (7000 ms)"
+        ),
+        "{notes}"
+    );
+    ok(&run("--jobs 2"));
+    let replay = run_replay(&printed);
+    assert_eq!(
+        std::fs::read_to_string(replay).unwrap(),
+        games_by_id(&record)[&1]
+    );
+    let err = refused(&run("--replay 2"));
+    assert!(
+        err.contains("--replay 2: this tournament has 2 games, ids 0 to 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn take5_play_takes_a_pool_name_and_a_folder_per_player_and_refuses_what_does_not_fit() {
+    let players = [
+        "play",
+        "--player",
+        "builtin:random",
+        "--player",
+        "builtin:lowest",
+    ];
+    let with = |more: &[&str]| take5(&[&players[..], more].concat());
+    let err = refused(&with(&["--tournament-game", "3", "--pool-name", "a"]));
+    assert!(
+        err.contains(
+            "--tournament-game: 1 --pool-name for 2 --player: one for each, in their order"
+        ),
+        "{err}"
+    );
+    let both = [
+        "--tournament-game",
+        "3",
+        "--pool-name",
+        "a",
+        "--pool-name",
+        "b",
+    ];
+    let err = refused(&with(&[&both[..], &["--games", "2"]].concat()));
+    assert!(
+        err.contains("--tournament-game records one game of a tournament"),
+        "{err}"
+    );
+    assert_eq!(
+        with(&["--pool-name", "a", "--pool-name", "b"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let err = refused(&with(&["--player-dir", "1=."]));
+    assert!(
+        err.contains("--player-dir 1=.: --player 1 is no bot's command"),
+        "{err}"
+    );
+    let err = refused(&with(&["--player-dir", "2=."]));
+    assert!(
+        err.contains("--player-dir 2=.: the players are 0 to 1"),
+        "{err}"
+    );
+    // The summary names the bots as the pool does.
+    let printed = ok(&with(&both));
+    assert!(
+        printed.contains("  seat 0  a ") && printed.contains("  seat 1  b "),
+        "{printed}"
+    );
+}
+
+/// Runs the command line `line` (`take5 ...`, as a doc writes it) in `folder`.
+fn take5_in(folder: &Path, line: &str) -> Output {
+    let words = shlex::split(line.trim()).unwrap();
+    assert_eq!(words[0], "take5", "{line}");
+    Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(&words[1..])
+        .current_dir(folder)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_docs_example_shows_game_7_of_the_record_by_its_id_and_replays_it_byte_for_byte() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/tournaments.md")).unwrap();
+    let block = |info: &str| common::doc_block(&page, info);
+    // The page's commands run in the folder of its files.
+    let folder = temp("docs-record");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("tournament.yaml"), block("yaml example")).unwrap();
+    let commands = block("sh example-record");
+    let (run, show) = commands.trim_end().split_once('\n').unwrap();
+    ok(&take5_in(&folder, run));
+    let show = show
+        .strip_suffix(" | head -1")
+        .expect("the first line shown");
+    let shown = ok(&take5_in(&folder, show));
+    assert_eq!(
+        format!("{}\n", shown.lines().next().unwrap()),
+        block("text example-show")
+    );
+    let printed = ok(&take5_in(&folder, &block("sh example-replay-command")));
+    assert_eq!(printed, block("text example-replay"));
+    ok(&take5_in(&folder, &printed));
+    let recorded = games_by_id(&folder.join("example-games.jsonl"));
+    assert_eq!(recorded.len(), 120);
+    let replayed = std::fs::read_to_string(folder.join("replay-7.jsonl")).unwrap();
+    assert_eq!(replayed, recorded[&7]);
+    // docs/records.md shows the same game's header, its rules shortened.
+    let records_page = std::fs::read_to_string(root.join("docs/records.md")).unwrap();
+    let header = replayed.lines().next().unwrap();
+    let rules_start = header.find(",\"rules\":").unwrap();
+    let rules_end = header.find(",\"tournament\":").unwrap();
+    let shortened = format!(
+        "{},\"rules\":{{...}}{}\n",
+        &header[..rules_start],
+        &header[rules_end..]
+    );
+    assert_eq!(
+        shortened,
+        common::doc_block(&records_page, "json tournament-header")
+    );
 }
 
 #[test]
@@ -1028,6 +1344,31 @@ fn a_record_cut_in_the_middle_of_a_game_is_cut_back_to_the_results_on_resume() {
     ok(&tournament(&config, &results, &resumed));
     assert_eq!(std::fs::read(&record).unwrap(), whole);
     ok(&take5(&["verify", record.to_str().unwrap()]));
+}
+
+#[test]
+fn resume_refuses_a_record_whose_games_are_other_rotations_of_the_same_deals() {
+    let config = write("record-swapped.yaml", BUILTINS);
+    let results = temp("record-swapped.jsonl");
+    let record = temp("record-swapped-games.jsonl");
+    let extra = ["--jobs", "1", "--record", record.to_str().unwrap()];
+    ok(&tournament(&config, &results, &extra));
+    // Games 0 and 1 swapped: the same deal (seed) and seats, but not the results' games (one
+    // job: the record holds the others in the order of their ids, as the results file).
+    let mut games = games_by_id(&record);
+    let (first, second) = (games.remove(&0).unwrap(), games.remove(&1).unwrap());
+    let swapped: String = [second, first]
+        .into_iter()
+        .chain(games.into_values())
+        .collect();
+    std::fs::write(&record, &swapped).unwrap();
+    let resumed: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+    let err = refused(&tournament(&config, &results, &resumed));
+    assert!(
+        err.contains("the record's game 1 is not game 0 of the results file"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), swapped);
 }
 
 #[test]

@@ -29,6 +29,7 @@ fn play(seed: u64, game: u64, seats: usize, rules: Rules) -> (Vec<String>, Vec<i
         house: None,
         given_deals: 0,
         given_deck: false,
+        tournament: None,
     };
     writer.write(&Line::Game(Box::new(header))).unwrap();
     let mut state = Classic::new(rules, seats).unwrap();

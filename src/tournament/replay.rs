@@ -1,0 +1,86 @@
+//! `take5 tournament ... --replay ID`: the one `take5 play` command that plays game ID of a
+//! tournament again, its record byte for byte the game's record in the tournament's `--record`
+//! (docs/tournaments.md, "Every game can be seen again").
+
+use super::config::{Bot, Tournament};
+use super::deal_seed;
+use crate::players::PlayerSpec;
+use std::path::Path;
+use std::time::Duration;
+
+/// A game's replay command, and what it cannot do as the tournament did.
+#[derive(Debug)]
+pub struct Replay {
+    /// The command's words, `take5` first.
+    pub words: Vec<String>,
+    /// What the command cannot give as the tournament did (the bots' different time limits:
+    /// `take5 play` has one), for the user.
+    pub notes: Vec<String>,
+}
+
+impl Replay {
+    /// The command as one line a shell splits back into its words.
+    pub fn line(&self) -> String {
+        shlex::try_join(self.words.iter().map(String::as_str))
+            .expect("a tournament's paths and commands hold no NUL")
+    }
+}
+
+/// The command that replays game `id` of `tournament` into the record file `record`, in record
+/// format `format`: the game's bots in its seats (in their folders), its seed, variant, house
+/// rules, time limits, and its id and the bots' pool names for the record's header.
+pub fn command(
+    tournament: &Tournament,
+    id: u64,
+    format: u32,
+    record: &Path,
+) -> Result<Replay, String> {
+    let total = tournament.games();
+    if id >= total {
+        return Err(format!(
+            "--replay {id}: this tournament has {total} games, ids 0 to {}",
+            total - 1
+        ));
+    }
+    let game = tournament.game(id);
+    let bots: Vec<&Bot> = game.seating.iter().map(|&b| &tournament.pool[b]).collect();
+    let mut words: Vec<String> = ["take5", "play", "--variant", tournament.variant.name()]
+        .map(String::from)
+        .to_vec();
+    words.push("--seed".into());
+    words.push(deal_seed(tournament.seed, game.deal).to_string());
+    for (seat, bot) in bots.iter().enumerate() {
+        words.extend(["--player".into(), bot.player_text()]);
+        words.extend(["--pool-name".into(), bot.name.clone()]);
+        if let (PlayerSpec::Command(_), Some(dir)) = (&bot.player, &bot.dir) {
+            words.extend(["--player-dir".into(), format!("{seat}={}", dir.display())]);
+        }
+    }
+    let mut notes = Vec::new();
+    // `take5 play` has one time limit for every bot: the largest of the table's.
+    let timeouts: Vec<Duration> = bots.iter().map(|b| b.timeout).collect();
+    let startups: Vec<Duration> = bots.iter().map(|b| b.startup).collect();
+    for (flag, limits) in [("--timeout", timeouts), ("--startup-timeout", startups)] {
+        let largest = *limits.iter().max().expect("a table has seats");
+        let differ = bots
+            .iter()
+            .zip(&limits)
+            .any(|(b, &l)| matches!(b.player, PlayerSpec::Command(_)) && l != largest);
+        if differ {
+            notes.push(format!(
+                "the bots of game {id} have different limits, `take5 play` one: {flag} is the largest ({} ms); the replay is the same game as long as no bot ran out of its time",
+                largest.as_millis()
+            ));
+        }
+        words.extend([flag.to_string(), largest.as_millis().to_string()]);
+    }
+    if let Some(house) = &tournament.house {
+        words.extend(["--house".into(), house.display().to_string()]);
+    }
+    if format != crate::record::FORMAT {
+        words.extend(["--record-format".into(), format.to_string()]);
+    }
+    words.extend(["--tournament-game".into(), id.to_string()]);
+    words.extend(["--record".into(), record.display().to_string()]);
+    Ok(Replay { words, notes })
+}
