@@ -5,7 +5,7 @@
 //! card, the scores at game over, the chart's legend inside the page, the seats by the names the
 //! record holds.
 
-use crate::common::{ok, take5};
+use crate::common::{ok, round_robin, take5, temp};
 use crate::show::{FOUR, browse_in, events, final_totals, record_of as record};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -526,22 +526,28 @@ fn the_charts_legend_is_not_cut() {
     }
 }
 
-/// The page names each seat as the record does (the name a bot gave, or its pool name in a
-/// tournament's record): in the seats' table, the seat list, the chart's legend and the title.
+/// The page names each seat as the record does: a tournament's record by the bots' pool names
+/// (not their commands), in the seats' table, the seat list, the chart's legend and the title.
 #[test]
 fn the_page_names_each_seat_by_the_records_name() {
-    let record = record("anniversary", &THREE, 3);
-    let text = std::fs::read_to_string(&record).unwrap();
-    let names = ["Ada", "Grace Hopper", "tortoise v3"];
-    let mut renamed = text.clone();
-    for (bot, name) in THREE.iter().zip(names) {
-        renamed = renamed.replacen(&format!("\"{bot}\""), &format!("\"{name}\""), 1);
-    }
-    std::fs::write(&record, renamed).unwrap();
-    let page = page(&record);
+    let results = temp("results.jsonl");
+    let record = temp("tournament.jsonl");
+    let bots = ["Ada=builtin:random", "Grace Hopper=builtin:lowest"];
+    let more = ["--variant", "circle", "--record", record.to_str().unwrap()];
+    ok(&round_robin(&bots, 1, &results, &more));
+    // Game 1 seats the bots the other way round.
+    let html = ok(&take5(&[
+        "show",
+        "--html",
+        record.to_str().unwrap(),
+        "--game",
+        "1",
+    ]));
+    let page = temp("tournament-1.html");
+    std::fs::write(&page, html).unwrap();
     let m = measure(
         &page,
-        "step=3",
+        "keys=End",
         (1280, 1000),
         "return {
            seats: [...document.querySelectorAll('#seats td.player')].map((t) => t.textContent),
@@ -550,6 +556,7 @@ fn the_page_names_each_seat_by_the_records_name() {
            title: document.getElementById('title').textContent,
          };",
     );
+    let names = ["Grace Hopper", "Ada"];
     assert_eq!(m["seats"], serde_json::json!(names));
     for (s, name) in names.iter().enumerate() {
         assert_eq!(m["options"][s], format!("{s}: {name}"));
@@ -563,4 +570,5 @@ fn the_page_names_each_seat_by_the_records_name() {
         );
         assert!(m["title"].as_str().unwrap().contains(name));
     }
+    assert!(!m.to_string().contains("builtin:"), "a command shown: {m}");
 }
