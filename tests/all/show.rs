@@ -549,6 +549,12 @@ fn a_person_plays(variant: &str, seed: u64) {
     };
     let screen = asked(&tmux, 0);
     assert!(screen.contains("you are seat 0"), "{screen}");
+    // The terminal is wide enough for the circle's rows as a ring.
+    assert_eq!(
+        screen.contains("(clockwise)"),
+        variant == "circle",
+        "{screen}"
+    );
     // Not an answer: explained, asked again.
     tmux.line("hello there");
     let screen = asked(&tmux, 1);
