@@ -85,13 +85,7 @@ fn rate(budget: Duration, mut batch: impl FnMut() -> u64) -> f64 {
 /// The CPU time this thread has used, in seconds (the clock Linux keeps per thread: time the
 /// thread waited for a core while other processes ran is not in it).
 fn thread_cpu() -> f64 {
-    // SAFETY: clock_gettime fills the zeroed timespec of our own.
-    let t = unsafe {
-        let mut t: libc::timespec = std::mem::zeroed();
-        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t);
-        t
-    };
-    t.tv_sec as f64 + t.tv_nsec as f64 / 1e9
+    take5::house::sandbox::thread_cpu_time().as_secs_f64()
 }
 
 /// One side of a paired measurement: its rates (items per second of wall time and of this

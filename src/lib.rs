@@ -2,8 +2,9 @@
 //!
 //! The rooms, each knowing only what it must, in layers that import only downwards
 //! (docs/architecture.md has the table, kept by `tests/all/architecture.rs`):
-//! - [`cards`], [`rng`], [`input`], [`yaml`], [`decimal`], [`visible`]: cards, randomness,
-//!   bounded input, numbers written fast, text made safe to print on a terminal;
+//! - [`cards`], [`rng`], [`input`], [`yaml`], [`decimal`], [`visible`], [`words`]: cards,
+//!   randomness, bounded input, numbers written fast, text made safe to print on a terminal,
+//!   counts with their nouns;
 //! - [`rules`]: rule settings as plain data;
 //! - [`game`]: the variant-independent model (who decides what, actions, events, views);
 //! - [`variants`]: one module per variant, pure functions of the rules and a seeded [`rng`];
@@ -39,4 +40,5 @@ pub mod tournament;
 pub mod variants;
 pub mod verify;
 pub mod visible;
+pub mod words;
 pub mod yaml;

@@ -475,8 +475,10 @@ impl Rules {
             return Err(RulesError {
                 setting: "players",
                 problem: format!(
-                    "{players} players asked for, the rules allow {} to {}",
-                    self.min_players, self.max_players
+                    "{} asked for, the rules allow {} to {}",
+                    crate::words::count(players, "player"),
+                    self.min_players,
+                    self.max_players
                 ),
             });
         }

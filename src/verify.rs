@@ -1033,7 +1033,10 @@ impl Replay {
                 if cards.len() != seats {
                     return Err(VerifyError::at(
                         line,
-                        format!("{} cards revealed for {seats} seats", cards.len()),
+                        format!(
+                            "{} revealed for {seats} seats",
+                            crate::words::count(cards.len(), "card")
+                        ),
                     ));
                 }
                 for (seat, &card) in cards.iter().enumerate() {
@@ -1387,8 +1390,9 @@ fn explain(recorded: &Event, expected: &Event) -> String {
                 )
             } else {
                 format!(
-                    "row {r1} ({}) is worth {b2} bullheads, the record says {b1}",
-                    cards(k1)
+                    "row {r1} ({}) is worth {}, the record says {b1}",
+                    cards(k1),
+                    crate::words::count(*b2, "bullhead")
                 )
             }
         }

@@ -117,7 +117,17 @@ impl From<std::io::Error> for CliError {
 
 /// Parses the command line, runs the subcommand, and maps the outcome to the exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // A usage error is told as take5's other errors are (`take5: ...`, exit 2); help and
+        // the version are printed as clap prints them.
+        Err(error) if error.use_stderr() => {
+            let text = error.render().to_string();
+            eprint!("take5: {}", text.strip_prefix("error: ").unwrap_or(&text));
+            return Status::Unreadable.into();
+        }
+        Err(error) => error.exit(),
+    };
     let result = match &cli.command {
         Command::Play(args) => play::run(args),
         Command::Check(args) => check::run(args),

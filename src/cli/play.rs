@@ -78,7 +78,8 @@ pub struct PlayArgs {
     draft: Option<Draft>,
     /// Write every line sent to and received from each bot, and its stderr, into
     /// DIR/player-N.log and DIR/player-N.stderr (N: the player's place in the `--player`s, from
-    /// 1), for the whole match, times from its start.
+    /// 0 as seats are counted: its seat in the first game), for the whole match, times from its
+    /// start.
     #[arg(long, value_name = "DIR")]
     log_io: Option<PathBuf>,
     /// Print only the match summary, not each game (with a progress line on stderr on long
@@ -273,7 +274,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         for (i, spec) in args.players.iter().enumerate() {
             if let SeatSpec::Bot(PlayerSpec::Command(_)) = spec {
                 for end in ["log", "stderr"] {
-                    let path = dir.join(format!("player-{}.{end}", i + 1));
+                    let path = dir.join(format!("player-{i}.{end}"));
                     logs::refuse(&path, false).map_err(CliError::input)?;
                 }
             }
@@ -320,7 +321,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 log: args
                     .log_io
                     .as_ref()
-                    .map(|dir| (dir.join(format!("player-{}", i + 1)), start)),
+                    .map(|dir| (dir.join(format!("player-{i}")), start)),
             };
             match spec {
                 SeatSpec::Human(limit) => crate::show::human::Human::at_terminal(*limit)
@@ -330,25 +331,33 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         })
         .collect::<Result<_, _>>()
         .map_err(CliError::input)?;
-    if !args.handshake_fallback {
-        // A bot that cannot even greet is a setup error, not a result of the match.
-        for (i, player) in players.iter_mut().enumerate() {
-            if let Err(fault) = player.ready() {
-                return Err(CliError::input(format!(
-                    "--player {} (`{}`) failed its handshake, so no game was played \
-                     (--handshake-fallback plays on with the fallback in its seat): {}",
-                    i + 1,
-                    player.name(),
-                    fault.detail
-                )));
-            }
+    // A bot that cannot even greet is a setup error, not a result of the match; with
+    // --handshake-fallback its first game meets the failure again, as a fault.
+    for (i, player) in players.iter_mut().enumerate() {
+        if let Err(fault) = player.ready()
+            && !args.handshake_fallback
+        {
+            return Err(CliError::input(format!(
+                "the player at seat {i} (`{}`) failed its handshake, so no game was played \
+                 (--handshake-fallback plays on with the fallback in its seat): {}",
+                player.name(),
+                fault.detail
+            )));
         }
     }
-    // A tournament's game names its bots as the pool does.
-    let names: Vec<String> = match &config.tournament {
-        Some(tournament) => tournament.bots.clone(),
-        None => players.iter().map(|p| p.name().to_string()).collect(),
-    };
+    // A bot is known by the name it gave in its hello (a tournament's game: by its pool name);
+    // its command is told with its faults.
+    let names: Vec<Name> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Name {
+            own: match &config.tournament {
+                Some(tournament) => tournament.bots[i].clone(),
+                None => p.own_name().unwrap_or(p.name()).to_string(),
+            },
+            given: p.name().to_string(),
+        })
+        .collect();
     let mut record = match &args.record {
         Some(path) => {
             // Compressed when the name ends in .zst or .gz.
@@ -360,7 +369,8 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     };
     let table = args.format == Format::Table;
     let each_game = table && !args.quiet;
-    let labels = labels(&names);
+    let own: Vec<String> = names.iter().map(|n| n.own.clone()).collect();
+    let labels = labels(&own);
     let mut stats = Accumulator::default();
     // The games themselves are the progress when they are printed.
     let mut progress = (!each_game).then(|| Progress::new(args.games, 0));
@@ -488,10 +498,32 @@ fn random_seed() -> u64 {
     now.as_nanos() as u64
 }
 
+/// A player's names: its own (a bot's hello), and as given on the command line (a bot's
+/// command).
+struct Name {
+    own: String,
+    given: String,
+}
+
+impl Name {
+    /// As a fault line names it: both names when they differ.
+    fn in_full(&self) -> String {
+        if self.own == self.given {
+            self.own.clone()
+        } else {
+            format!("{}: {}", self.own, self.given)
+        }
+    }
+}
+
 /// Prints a game's totals and faults; the names (bot commands) and the faults' details (a bot's
 /// reply, its stderr) are made [`visible`].
-fn print_game(out: &mut impl Write, report: &GameReport, names: &[String]) -> io::Result<()> {
-    let names: Vec<String> = names.iter().map(|n| visible(n).into_owned()).collect();
+fn print_game(out: &mut impl Write, report: &GameReport, names: &[Name]) -> io::Result<()> {
+    let full: Vec<String> = names
+        .iter()
+        .map(|n| visible(&n.in_full()).into_owned())
+        .collect();
+    let names: Vec<String> = names.iter().map(|n| visible(&n.own).into_owned()).collect();
     let width = name_width(&names);
     writeln!(out, "game {}:", report.number + 1)?;
     for (seat, &player) in report.seating.iter().enumerate() {
@@ -525,7 +557,7 @@ fn print_game(out: &mut impl Write, report: &GameReport, names: &[String]) -> io
             out,
             "  fault: seat {} ({}) {}{times} in round {} turn {}: {}",
             fault.seat,
-            names[report.seating[fault.seat]],
+            full[report.seating[fault.seat]],
             fault.kind,
             fault.round,
             fault.turn,

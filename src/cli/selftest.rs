@@ -4,7 +4,7 @@
 use super::check::Format;
 use super::{CliError, Status};
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
-use crate::selftest::{self, Config, Report, Times, Verdict};
+use crate::selftest::{self, Config, Report, Said, Times, Verdict};
 use crate::variants::Variant;
 use crate::visible::visible_lines;
 use clap::Args;
@@ -92,6 +92,11 @@ fn text(out: &mut dyn Write, report: &Report) -> io::Result<()> {
 
 fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     writeln!(out, "take5 selftest: {}", report.bot)?;
+    writeln!(
+        out,
+        "time limits: {} ms a decision (--timeout), {} ms a start (--startup-timeout)",
+        report.timeout_ms, report.startup_timeout_ms
+    )?;
     let width = report
         .checks
         .iter()
@@ -118,21 +123,21 @@ fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
         for line in check.detail.lines().skip(1) {
             writeln!(out, "          {line}")?;
         }
-        for line in &check.sent {
-            writeln!(out, "        sent:     {line}")?;
+        for said in &check.lines {
+            match said {
+                Said::Sent(line) => writeln!(out, "        sent:     {line}")?,
+                Said::Got(line) => writeln!(out, "        got:      {line}")?,
+            }
         }
-        for line in &check.got {
-            writeln!(out, "        got:      {line}")?;
-        }
-        if check.got.is_empty() && !check.sent.is_empty() {
+        if !check.lines.is_empty() && !check.lines.iter().any(|s| matches!(s, Said::Got(_))) {
             writeln!(out, "        got:      (nothing)")?;
         }
         if !check.expected.is_empty() {
             writeln!(out, "        expected: {}", check.expected)?;
         }
     }
-    times(out, "decision times", "decisions", &report.decisions)?;
-    times(out, "start-up time", "starts", &report.startup)?;
+    times(out, "decision times", "decision", &report.decisions)?;
+    times(out, "start-up time", "start", &report.startup)?;
     let failed: Vec<String> = report
         .checks
         .iter()
@@ -155,7 +160,10 @@ fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
 fn times(out: &mut dyn Write, what: &str, unit: &str, times: &Times) -> io::Result<()> {
     writeln!(
         out,
-        "{what}: {} {unit}, median {:.2} ms, 95th percentile {:.2} ms, max {:.2} ms",
-        times.count, times.median_ms, times.p95_ms, times.max_ms
+        "{what}: {}, median {:.2} ms, 95th percentile {:.2} ms, max {:.2} ms",
+        crate::words::count(times.count, unit),
+        times.median_ms,
+        times.p95_ms,
+        times.max_ms
     )
 }

@@ -7,6 +7,7 @@ use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{self, BotTimes, Times};
 use crate::tournament::{Dropouts, FAILED_STARTS, Run, Todo, config, records, stats, stream};
 use crate::visible::{visible, visible_lines};
+use crate::words::count;
 use clap::{Args, ValueEnum};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -364,17 +365,19 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         .shard
         .map_or(String::new(), |(k, n)| format!(", shard {k}/{n}"));
     eprintln!(
-        "take5: {} games ({} tables x {} deals x {} {}{shard}), {} to play on {jobs} job{}, results in {}",
-        total,
-        tournament.tables.len(),
-        tournament.deals,
-        tournament.arrangements(),
-        match tournament.seatings {
-            config::Seatings::Rotations => "rotations",
-            config::Seatings::Permutations => "permutations",
-        },
+        "take5: {} ({} x {} x {}{shard}), {} to play on {}, results in {}",
+        count(total, "game"),
+        count(tournament.tables.len(), "table"),
+        count(tournament.deals, "deal"),
+        count(
+            tournament.arrangements(),
+            match tournament.seatings {
+                config::Seatings::Rotations => "rotation",
+                config::Seatings::Permutations => "permutation",
+            }
+        ),
         todo.left(),
-        if jobs == 1 { "" } else { "s" },
+        count(jobs, "job"),
         visible(&path.display().to_string())
     );
     // A folder gets one file per game, `game-ID.jsonl`; a file gets the games one after another.

@@ -43,9 +43,9 @@ pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
                 say(
                     out,
                     &format!(
-                        "OK {name}  {games} game{}, {} lines",
-                        if games == 1 { "" } else { "s" },
-                        counts.lines
+                        "OK {name}  {}, {}",
+                        crate::words::count(games, "game"),
+                        crate::words::count(counts.lines, "line")
                     ),
                 )?;
             }

@@ -499,8 +499,9 @@ pub fn add_seat_points(
             round,
             turn,
             format!(
-                "seat {seat} has {total} points this round and {points} more overflow the points a \
-                 seat can hold ({} to {})",
+                "seat {seat} has {} this round and {points} more overflow the points a seat can \
+                 hold ({} to {})",
+                crate::words::count(*total, "point"),
                 Points::MIN,
                 Points::MAX
             ),

@@ -223,7 +223,10 @@ impl HouseHooks for LuaHooks {
         if result.raw_len() != seats {
             return Err(self.bad_answer(
                 ROUND_END,
-                format!("gave {} penalties for {seats} seats", result.raw_len()),
+                format!(
+                    "gave {} for {seats} seats",
+                    crate::words::count_as(result.raw_len(), "penalty", "penalties")
+                ),
             ));
         }
         for (i, penalty) in penalties.iter_mut().enumerate() {

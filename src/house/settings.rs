@@ -85,8 +85,10 @@ pub fn read(
         } else if let Some(&setting) = SETTINGS.iter().find(|&&s| s == name) {
             given.push((setting, value));
         } else {
+            // Shaped as a setting's problem, so the line that gives it is named too.
             return Err(format!(
-                "unknown setting `{name}` (settings: {}; hooks: {})",
+                "setting {name}: unknown{} (settings: {}; hooks: {})",
+                closest(&name).map_or(String::new(), |c| format!("; did you mean `{c}`?")),
                 SETTINGS.join(", "),
                 HOOKS.map(Hook::name).join(", ")
             ));
@@ -633,6 +635,17 @@ fn named_fields(
     Ok(fields)
 }
 
+/// The setting or hook whose name is closest to `typo`, if one is close enough to be meant.
+fn closest(typo: &str) -> Option<&'static str> {
+    SETTINGS
+        .into_iter()
+        .chain(HOOKS.map(Hook::name))
+        .map(|name| (strsim::jaro_winkler(typo, name), name))
+        .filter(|&(likeness, _)| likeness > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, name)| name)
+}
+
 /// `problem` with the line of the script where the setting it names is given (`name:LINE:`),
 /// when it names one setting (`setting rows: ...`) that the script's text gives once on a line
 /// of its own (`rows = 0`); else `problem` as it is. A problem that has a place in the script
@@ -667,6 +680,14 @@ pub fn with_line(short_src: &str, source: &[u8], problem: Problem) -> Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typo_is_matched_to_the_name_meant_and_nonsense_to_none() {
+        assert_eq!(closest("hand_sise"), Some("hand_size"));
+        assert_eq!(closest("row_capcity"), Some("row_capacity"));
+        assert_eq!(closest("low_crad"), Some("low_card"));
+        assert_eq!(closest("zzz"), None);
+    }
 
     #[test]
     fn the_settings_the_variants_name_are_settings() {

@@ -61,6 +61,12 @@ pub trait Player {
     /// The name shown in summaries and records.
     fn name(&self) -> &str;
 
+    /// The name the player gave itself (a bot's `hello`), once it has: what a person reading
+    /// a match's summary knows it by. Built-in players have none but [`Player::name`].
+    fn own_name(&self) -> Option<&str> {
+        None
+    }
+
     /// Gets ready to play before the first game: a pipe bot shakes hands here, so a bot that
     /// cannot can be told apart from one that faults during a game. Built-in players are ready.
     fn ready(&mut self) -> Answer<()> {

@@ -116,6 +116,8 @@ pub struct PipePlayer {
     after_bye: Option<std::process::ExitStatus>,
     /// Where the lines go too, with `--log-io` (nothing is done without it).
     log: Option<IoLog>,
+    /// Lines the bot wrote that no request asked for, seen so far ([`PipePlayer::unasked`]).
+    unasked: u64,
 }
 
 impl PipePlayer {
@@ -147,6 +149,7 @@ impl PipePlayer {
             queue: String::new(),
             after_bye: None,
             log,
+            unasked: 0,
         })
     }
 
@@ -161,6 +164,14 @@ impl PipePlayer {
     /// The name the bot gave itself, once it has said hello.
     pub fn bot_name(&self) -> Option<&str> {
         self.bot_name.as_deref()
+    }
+
+    /// How many lines the bot wrote that no request asked for, as far as take5 could tell
+    /// without waiting: a line already received when the next request was to be sent, or a
+    /// refused reply with another line already behind it (written before the bot could have
+    /// read its `error`).
+    pub fn unasked(&self) -> u64 {
+        self.unasked
     }
 
     /// Whether the running process has said hello (a new one has not yet).
@@ -231,7 +242,7 @@ impl PipePlayer {
         deadline: Instant,
         mut accept: impl FnMut(&FromBot) -> Result<T, (ErrorKind, String)>,
     ) -> Answer<T> {
-        let mut refused = None;
+        let mut refused: Option<(ErrorKind, String, Option<String>)> = None;
         for reply in 1..=REPLIES_PER_REQUEST {
             self.flush(deadline)?;
             let process = self.process.as_mut().expect("connected");
@@ -242,29 +253,41 @@ impl PipePlayer {
                     Err(error) => log.write('!', &error.to_string()),
                 }
             }
-            let (kind, why) = match read {
+            let (kind, why, line) = match read {
                 Ok(line) => match parse::from_bot(line) {
                     Ok(message) => match accept(&message) {
                         Ok(answer) => return Ok(answer),
-                        Err(refusal) => refusal,
+                        Err((kind, why)) => (kind, why, Some(line.to_string())),
                     },
-                    Err(error) => (ErrorKind::Syntax, error.to_string()),
+                    Err(error) => (ErrorKind::Syntax, error.to_string(), Some(line.to_string())),
                 },
                 Err(error @ ProcessError::TooLong { .. }) => {
-                    (ErrorKind::TooLong, error.to_string())
+                    (ErrorKind::TooLong, error.to_string(), None)
                 }
                 Err(error @ ProcessError::InvalidUtf8 { .. }) => {
-                    (ErrorKind::Encoding, error.to_string())
+                    (ErrorKind::Encoding, error.to_string(), None)
                 }
-                Err(error) => return Err(self.lost(&error)),
+                Err(error) => {
+                    let mut fault = self.lost(&error);
+                    if let Some((_, why, line)) = &refused {
+                        // What the bot said before it fell silent (or died) is the clue.
+                        fault.detail = after_refusal(&fault.detail, line.as_deref(), why);
+                    }
+                    return Err(fault);
+                }
             };
+            if self.process.as_ref().is_some_and(BotProcess::pending_lines) {
+                // Its next line came with this one, before any `error` could be read: this
+                // one answered nothing.
+                self.unasked += 1;
+            }
             let tries_left = REPLIES_PER_REQUEST - reply;
             if tries_left > 0 {
                 print::refusal(&mut self.queue, kind, &why, tries_left);
             }
-            refused = Some((kind, why));
+            refused = Some((kind, why, line));
         }
-        let (kind, why) = refused.expect("at least one reply was refused");
+        let (kind, why, _) = refused.expect("at least one reply was refused");
         let fault_kind = if kind == ErrorKind::Illegal {
             FaultKind::Illegal
         } else {
@@ -309,9 +332,32 @@ impl PipePlayer {
     }
 }
 
+/// A fault's `detail` told after the bot's last reply was refused: its first line names that
+/// reply (`line`, when it could be read as text) and why it was refused; the rest (a stderr
+/// tail) follows as it was.
+fn after_refusal(detail: &str, line: Option<&str>, why: &str) -> String {
+    let (first, rest) = detail
+        .split_once('\n')
+        .map_or((detail, ""), |(f, r)| (f, r));
+    let reply = match line {
+        Some(line) => format!("its reply `{line}` was refused ({why})"),
+        None => format!("its reply was refused ({why})"),
+    };
+    let rest = if rest.is_empty() {
+        String::new()
+    } else {
+        format!("\n{rest}")
+    };
+    format!("{first}, after {reply}{rest}")
+}
+
 impl Player for PipePlayer {
     fn name(&self) -> &str {
         &self.spec
+    }
+
+    fn own_name(&self) -> Option<&str> {
+        self.bot_name()
     }
 
     fn ready(&mut self) -> Answer<()> {
@@ -347,9 +393,16 @@ impl Player for PipePlayer {
             && process.pending_lines()
         {
             // Lines that came after the last reply answer nothing: drop them rather than
-            // misread them. (Only what has been read already: looking into the pipe would
-            // cost a system call per decision.)
-            process.discard_unread();
+            // misread them, logged as received. (Only what has been read already: looking
+            // into the pipe would cost a system call per decision.)
+            while process.pending_lines() {
+                let line = process.read_line(Instant::now()).map(str::to_string);
+                if let (Some(log), Ok(line)) = (&mut self.log, &line) {
+                    log.write('<', line);
+                }
+                self.unasked += 1;
+            }
+            self.unasked += process.discard_unread() as u64;
         }
         print::ask(&mut self.queue, view);
         self.exchange(deadline, |reply| {

@@ -13,9 +13,9 @@ use crate::game::{Action, Decision, Event, Outcome, Refused, RuleError, Seat, Vi
 use crate::players::builtin::{Builtin, Strategy};
 use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
-use crate::players::{Answer, Legality, Player};
+use crate::players::{Answer, Fault, Legality, Player};
 use crate::referee::{MatchConfig, play_match};
-use crate::seat::GameStart;
+use crate::seat::{FaultKind, GameStart};
 use crate::variants::Variant;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
@@ -119,13 +119,20 @@ pub struct Check {
     pub seen: u64,
     /// A note for people (what the bot said, or why it failed).
     pub detail: String,
-    /// For a failure: the lines sent to the bot, those it sent back, and what was expected.
+    /// For a failure: the lines sent to the bot and those it sent back, in the order they
+    /// went, and what was expected.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sent: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub got: Vec<String>,
+    pub lines: Vec<Said>,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub expected: String,
+}
+
+/// A line of an exchange with the bot: `{"sent": "..."}` or `{"got": "..."}` in JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Said {
+    Sent(String),
+    Got(String),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -178,6 +185,9 @@ impl Times {
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub bot: String,
+    /// The time limits the bot was held to, in milliseconds: each decision, each start.
+    pub timeout_ms: u64,
+    pub startup_timeout_ms: u64,
     pub passed: bool,
     pub checks: Vec<Check>,
     /// Each decision: from writing the request to reading the answer.
@@ -203,6 +213,11 @@ fn run_in(config: &Config) -> Result<Report, String> {
     for &variant in &config.variants {
         let tally = Rc::new(RefCell::new(Tally::default()));
         for (n, situation) in situations::situations(variant).into_iter().enumerate() {
+            if tally.borrow().given_up {
+                // A bot that let a time limit pass would let it pass again: the variant's
+                // other situations would each cost a limit (or several) to learn nothing.
+                break;
+            }
             let prefix = config.scratch.join(format!("{}-{n}", variant.name()));
             let probe = Probe::new(config, &prefix, situation.refuse_first, tally.clone())?;
             let match_config = MatchConfig {
@@ -240,6 +255,8 @@ fn run_in(config: &Config) -> Result<Report, String> {
     }
     Ok(Report {
         bot: config.command.clone(),
+        timeout_ms: config.timeout.as_millis() as u64,
+        startup_timeout_ms: config.startup.as_millis() as u64,
         passed: checks.iter().all(|c| c.status != Verdict::Fail),
         checks,
         decisions: Times::of(decisions),
@@ -254,6 +271,8 @@ struct Tally {
     decisions: Vec<Duration>,
     startup: Vec<Duration>,
     games_wanted: u64,
+    /// The bot let a time limit pass: it is asked nothing more in this variant.
+    given_up: bool,
 }
 
 /// One item as seen so far: how often it passed, its first failure, a note for people.
@@ -267,8 +286,7 @@ struct Seen {
 #[derive(Clone, Debug)]
 struct Failure {
     why: String,
-    sent: Vec<String>,
-    got: Vec<String>,
+    lines: Vec<Said>,
     expected: String,
 }
 
@@ -312,21 +330,23 @@ impl Tally {
             status: Verdict::Pass,
             seen: seen.map_or(0, |s| s.passes),
             detail: seen.map(|s| s.note.clone()).unwrap_or_default(),
-            sent: Vec::new(),
-            got: Vec::new(),
+            lines: Vec::new(),
             expected: String::new(),
         };
         match seen.and_then(|s| s.failure.clone()) {
             Some(failure) => {
                 check.status = Verdict::Fail;
                 check.detail = failure.why;
-                check.sent = failure.sent;
-                check.got = failure.got;
+                check.lines = failure.lines;
                 check.expected = failure.expected;
             }
             None if check.seen == 0 && required => {
                 check.status = Verdict::Fail;
-                check.detail = if self.seen.iter().any(|s| s.failure.is_some()) {
+                check.detail = if self.given_up {
+                    "never reached: the bot was given up for this variant at its first timeout \
+                     (see the other items)"
+                        .into()
+                } else if self.seen.iter().any(|s| s.failure.is_some()) {
                     "never reached: the bot failed before it (see the other items)".into()
                 } else {
                     "never reached: the bot's choices led around every situation for it".into()
@@ -334,7 +354,11 @@ impl Tally {
             }
             None if check.seen == 0 => {
                 check.status = Verdict::Skip;
-                check.detail = "not asked: the bot's own choices never led there".into();
+                check.detail = if self.given_up {
+                    "not asked: the bot was given up for this variant at its first timeout".into()
+                } else {
+                    "not asked: the bot's own choices never led there".into()
+                };
             }
             None => {}
         }
@@ -360,6 +384,8 @@ struct Probe {
     took: bool,
     /// The bot failed in this situation (the items after a failure are not its fault).
     failed: bool,
+    /// The start-up limit, named when the bot does not greet.
+    startup: Duration,
 }
 
 impl Probe {
@@ -398,6 +424,7 @@ impl Probe {
             games_played: 0,
             took: false,
             failed: false,
+            startup: config.startup,
         })
     }
 
@@ -437,22 +464,37 @@ impl Probe {
     fn failure(&mut self, lines: &[(char, String)], why: String, expected: String) -> Failure {
         // The event lines before a request are noise here; the request, its errors and the
         // game line are what the bot answered.
-        let sent = lines
+        let lines = lines
             .iter()
-            .filter(|(d, l)| *d == '>' && !l.starts_with("event "))
-            .map(|(_, l)| shorten(l))
-            .collect();
-        let got = lines
-            .iter()
-            .filter(|(d, _)| *d != '>')
-            .map(|(_, l)| shorten(l))
+            .filter_map(|(d, l)| match d {
+                '>' if l.starts_with("event ") => None,
+                '>' => Some(Said::Sent(shorten(l))),
+                _ => Some(Said::Got(shorten(l))),
+            })
             .collect();
         self.failed = true;
         Failure {
             why,
-            sent,
-            got,
+            lines,
             expected,
+        }
+    }
+
+    /// A fault for a request the probe does not pass on: the bot was given up for this variant.
+    fn given_up(&self) -> Option<Box<Fault>> {
+        self.tally.borrow().given_up.then(|| {
+            Fault::new(
+                FaultKind::Timeout,
+                "given up for this variant at its first timeout",
+                true,
+            )
+        })
+    }
+
+    /// A fault that is a time limit passed gives the bot up for the rest of the variant.
+    fn give_up_at(&self, fault: &Fault) {
+        if fault.kind == FaultKind::Timeout {
+            self.tally.borrow_mut().given_up = true;
         }
     }
 }
@@ -506,6 +548,9 @@ impl Player for Probe {
     }
 
     fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+        if let Some(fault) = self.given_up() {
+            return Err(fault);
+        }
         self.seat = start.seat;
         self.game = start.number;
         self.took = false;
@@ -543,9 +588,14 @@ impl Player for Probe {
                 let failure = self.failure(
                     &lines,
                     fault.to_string(),
-                    "`hello version=1 name=<name>`, within the start-up limit".into(),
+                    format!(
+                        "`hello version=1 name=<name>`, within the start-up limit of {} ms \
+                         (--startup-timeout)",
+                        self.startup.as_millis()
+                    ),
                 );
                 self.tally.borrow_mut().fail(item, failure);
+                self.give_up_at(fault);
             }
         }
         result
@@ -569,7 +619,11 @@ impl Player for Probe {
     }
 
     fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
+        if let Some(fault) = self.given_up() {
+            return Err(fault);
+        }
         let decision = view.decision.expect("asked only for a decision");
+        let unasked_before = self.inner.unasked();
         let refuse = std::mem::take(&mut self.refuse_next);
         let refused = Cell::new(false);
         let guarded = |action: Action| {
@@ -601,7 +655,7 @@ impl Player for Probe {
         if std::mem::take(&mut self.took) && !refuse {
             items.push(Item::Take);
         }
-        let why = match &answer {
+        let mut why = match &answer {
             Err(fault) => Some(fault.to_string()),
             Ok(_) if refusals > 0 => Some(format!(
                 "{refusals} repl{} refused before one was accepted",
@@ -609,6 +663,25 @@ impl Player for Probe {
             )),
             Ok(_) => None,
         };
+        let unasked = self.inner.unasked() - unasked_before;
+        if unasked > 0 {
+            let note = format!(
+                "the bot wrote {} nobody asked for: its stdout is for protocol lines only \
+                 (notes go to stderr)",
+                if unasked == 1 {
+                    "a line".to_string()
+                } else {
+                    format!("{unasked} lines")
+                }
+            );
+            why = Some(match why {
+                Some(why) => format!("{note}\n{why}"),
+                None => note,
+            });
+        }
+        if let Err(fault) = &answer {
+            self.give_up_at(fault);
+        }
         match why {
             None => {
                 let mut tally = self.tally.borrow_mut();
@@ -650,8 +723,7 @@ impl Player for Probe {
                 Item::Bye,
                 Failure {
                     why: "still running after bye: it was killed".into(),
-                    sent: lines.into_iter().map(|(_, l)| l).collect(),
-                    got: Vec::new(),
+                    lines: lines.into_iter().map(|(_, l)| Said::Sent(l)).collect(),
                     expected: "the bot exits on `bye` (or at the end of its input)".into(),
                 },
             ),

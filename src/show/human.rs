@@ -195,6 +195,17 @@ pub fn entry_action(entry: &str, decision: Decision) -> Result<Action, String> {
     reply.answer(decision).map_err(|e| e.to_string())
 }
 
+/// A rule's message about seat `seat` said to the person in that seat: `card 99 is not in
+/// your hand`, `you must pick a card from the pool`.
+fn to_you(message: &str, seat: Seat) -> String {
+    let me = format!("seat {seat}");
+    message
+        .replace(&format!("{me}'s"), "your")
+        .replace(&format!("{me} has"), "you have")
+        .replace(&me, "you")
+        .replace(" its ", " your ")
+}
+
 impl Player for Human {
     fn name(&self) -> &str {
         "human"
@@ -270,12 +281,16 @@ impl Player for Human {
             if entry.trim().is_empty() {
                 continue;
             }
+            // Told to a person: no protocol keywords, and the rules speak of "you".
             let why = match entry_action(&entry, decision) {
                 Ok(action) => match legal(action) {
                     Ok(()) => return Ok(action),
-                    Err(e) => format!("not allowed: {e}"),
+                    Err(e) => format!("not allowed: {}", to_you(&e.to_string(), view.seat)),
                 },
-                Err(e) => format!("not understood: {e}"),
+                Err(_) => format!(
+                    "`{}` is not an answer to this question (it says what to type)",
+                    entry.trim()
+                ),
             };
             self.say(&format!("{why}; try again.\n"))
                 .map_err(Human::lost)?;
@@ -302,6 +317,22 @@ mod tests {
     use super::*;
     use crate::cards::{Card, Special};
     use crate::game::SpecialPlay;
+
+    #[test]
+    fn the_rules_speak_to_the_person_in_the_seat() {
+        assert_eq!(
+            to_you("seat 2 must place a card before ending its turn", 2),
+            "you must place a card before ending your turn"
+        );
+        assert_eq!(
+            to_you("seat 1 has already chosen a card this turn", 1),
+            "you have already chosen a card this turn"
+        );
+        assert_eq!(
+            to_you("seat 0 may not act now: waiting for seat 1", 0),
+            "you may not act now: waiting for seat 1"
+        );
+    }
 
     #[test]
     fn a_bare_number_answers_what_is_asked() {
@@ -403,11 +434,17 @@ mod tests {
         assert_eq!(action, Action::Play(Card(17)));
         let shown = String::from_utf8(screen.0.lock().unwrap().clone()).unwrap();
         assert!(shown.contains("hand: 11:5 12:1"), "{shown}");
-        assert!(shown.contains("not understood: `hello`"), "{shown}");
         assert!(
-            shown.contains("not allowed: card 99 is not in seat 0's hand; try again."),
+            shown.contains("`hello` is not an answer to this question (it says what to type)"),
             "{shown}"
         );
+        assert!(
+            shown.contains("not allowed: card 99 is not in your hand; try again."),
+            "{shown}"
+        );
+        // Nothing of the protocol's words: its keywords list, its `ask` lines.
+        assert!(!shown.contains("expected a message"), "{shown}");
+        assert!(!shown.contains("seat 0's"), "{shown}");
         // Asked first, then again after each of the three entries that gave no card.
         assert_eq!(
             shown.matches("Your card for this turn").count(),

@@ -428,9 +428,7 @@ fn who(seat: Seat, players: &[String]) -> String {
     }
 }
 
-fn plural(n: Points, word: &str) -> String {
-    format!("{n} {word}{}", if n.abs() == 1 { "" } else { "s" })
-}
+use crate::words::count as plural;
 
 /// What `events` tell, one sentence each (a take is told with the card that made it); what
 /// `hands` hides is not told (the cards dealt to the others, the special cards they draw).

@@ -88,12 +88,9 @@ fn row_line(table: &Table, r: usize, row: &Row) -> Line {
         .iter()
         .map(|c| i64::from(c.bullheads) * if c.red { -1 } else { 1 })
         .sum();
-    let units = table.variant.describe().row_worth;
-    let unit = if worth.abs() == 1 {
-        units.strip_suffix('s').unwrap_or(units)
-    } else {
-        units
-    };
+    let unit = table.variant.describe().row_worth;
+    // The unit is named in the plural (`bullheads`, `points`): one is said in the singular.
+    let worth = crate::words::count(worth, unit.strip_suffix('s').unwrap_or(unit));
     // A row holds more than it takes once its 7 nimmt! card went to the discard pile at the
     // round's end: then its cards are counted alone.
     let fill = if row.cards.len() > row.capacity {
@@ -101,7 +98,7 @@ fn row_line(table: &Table, r: usize, row: &Row) -> Line {
     } else {
         format!("{}/{}", row.cards.len(), row.capacity)
     };
-    let mut notes = format!("   ({fill}, {worth} {unit}");
+    let mut notes = format!("   ({fill}, {worth}");
     if !row.specials.is_empty() {
         let _ = write!(notes, ", specials {}", specials(&row.specials));
     }

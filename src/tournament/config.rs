@@ -6,6 +6,7 @@ use crate::rules::Rules;
 use crate::variants::Variant;
 use crate::yaml::YamlError;
 use serde::{Deserialize, Serialize};
+use serde_saphyr::{Location, Spanned};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,9 +16,9 @@ use std::time::Duration;
 #[serde(deny_unknown_fields)]
 struct File {
     bots: Vec<BotEntry>,
-    seats: usize,
+    seats: Spanned<usize>,
     #[serde(default = "one")]
-    deals: u64,
+    deals: Spanned<u64>,
     #[serde(default)]
     variant: Variant,
     #[serde(default)]
@@ -46,7 +47,7 @@ pub enum Seatings {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BotEntry {
-    name: String,
+    name: Spanned<String>,
     /// `builtin:<strategy>` or a command line, as for `take5 play --player`.
     player: String,
     #[serde(default)]
@@ -55,7 +56,12 @@ struct BotEntry {
     startup_timeout_ms: Option<u64>,
     /// The folder the bot starts in, relative to the file.
     #[serde(default)]
-    dir: Option<serde_saphyr::Spanned<PathBuf>>,
+    dir: Option<Spanned<PathBuf>>,
+}
+
+/// A value given by a flag, not in a file: no place to name.
+fn unplaced<T>(value: T) -> Spanned<T> {
+    Spanned::new(value, Location::UNKNOWN, Location::UNKNOWN)
 }
 
 /// Which tables play.
@@ -70,8 +76,8 @@ pub enum Format {
     Random { tables: u64 },
 }
 
-fn one() -> u64 {
-    1
+fn one() -> Spanned<u64> {
+    unplaced(1)
 }
 fn two_seconds() -> u64 {
     2000
@@ -133,7 +139,7 @@ pub fn load(path: &Path) -> Result<Tournament, String> {
 /// Parses a tournament file's text; `path` names it in errors.
 pub fn parse(text: &str, path: &Path) -> Result<Tournament, String> {
     let file: File = crate::yaml::parse(text, path).map_err(|e: YamlError| e.to_string())?;
-    build(file, path, path.parent())
+    build(file, text, path, path.parent())
 }
 
 /// A tournament given by flags rather than a file (`take5 tournament --bot ...`): the same
@@ -222,18 +228,15 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
             .bots
             .into_iter()
             .map(|bot| BotEntry {
-                name: bot.name,
+                name: unplaced(bot.name),
                 player: bot.player,
                 timeout_ms: bot.timeout_ms,
                 startup_timeout_ms: bot.startup_timeout_ms,
-                dir: bot.dir.map(|dir| {
-                    let nowhere = serde_saphyr::Location::UNKNOWN;
-                    serde_saphyr::Spanned::new(dir, nowhere, nowhere)
-                }),
+                dir: bot.dir.map(unplaced),
             })
             .collect(),
-        seats: flags.seats,
-        deals: flags.deals,
+        seats: unplaced(flags.seats),
+        deals: unplaced(flags.deals),
         variant: flags.variant,
         house: flags.house,
         seed: flags.seed,
@@ -242,36 +245,65 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
         format: flags.format,
         seatings: flags.seatings,
     };
-    build(file, Path::new("command line"), None)
+    build(file, "", Path::new("command line"), None)
 }
 
 /// Checks `file`, read from `path` (named in errors); relative paths are taken from `base`.
-fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, String> {
+fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tournament, String> {
     let fail = |message: String| format!("{}: {message}", path.display());
+    // An error about one value names where it is written, when it is in a file.
+    let fail_at = |place: Location, message: String| match place == Location::UNKNOWN {
+        true => fail(message),
+        false => format!(
+            "{}:{}:{}: {message}",
+            path.display(),
+            place.line(),
+            place.column()
+        ),
+    };
+    let (seats, deals) = (file.seats.value, file.deals.value);
     let mut pool = Vec::new();
     for entry in &file.bots {
-        if entry.name.is_empty() || entry.name.contains('/') || entry.name.starts_with('.') {
+        let (name, name_at) = (&entry.name.value, entry.name.referenced);
+        // A name cut short by a ` #` comment is the likely cause of a refused name.
+        let hint = crate::yaml::comment_after(
+            text,
+            name_at.line() as usize,
+            name_at.column() as usize,
+            name,
+        )
+        .map_or(String::new(), |hint| format!(" ({hint})"));
+        if name.is_empty() || name.contains('/') || name.starts_with('.') {
             // Names are file names in `--log-io` folders.
-            return Err(fail(format!(
-                "bot name `{}`: must be non-empty, without `/`, not starting with `.`",
-                entry.name
-            )));
+            return Err(fail_at(
+                name_at,
+                format!(
+                    "bot name `{name}`: must be non-empty, without `/`, not starting with \
+                     `.`{hint}"
+                ),
+            ));
         }
-        if pool.iter().any(|b: &Bot| b.name == entry.name) {
-            return Err(fail(format!("two bots are named `{}`", entry.name)));
+        if pool.iter().any(|b: &Bot| &b.name == name) {
+            return Err(fail_at(
+                name_at,
+                format!("two bots are named `{name}`{hint}"),
+            ));
         }
         let player = PlayerSpec::parse(&entry.player)
-            .map_err(|e| fail(format!("bot {}: {e}", entry.name)))?;
+            .map_err(|e| fail_at(name_at, format!("bot {name}: {e}")))?;
         let ms = entry.timeout_ms.unwrap_or(file.timeout_ms);
         if ms == 0 {
-            return Err(fail(format!("bot {}: timeout_ms must be > 0", entry.name)));
+            return Err(fail_at(
+                name_at,
+                format!("bot {name}: timeout_ms must be > 0"),
+            ));
         }
         let startup_ms = entry.startup_timeout_ms.unwrap_or(file.startup_timeout_ms);
         if startup_ms == 0 {
-            return Err(fail(format!(
-                "bot {}: startup_timeout_ms must be > 0",
-                entry.name
-            )));
+            return Err(fail_at(
+                name_at,
+                format!("bot {name}: startup_timeout_ms must be > 0"),
+            ));
         }
         let dir = match &entry.dir {
             Some(dir) => {
@@ -280,19 +312,9 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
                     _ => dir.value.clone(),
                 };
                 if !full.is_dir() {
-                    let at = match base {
-                        Some(_) => format!(
-                            "{}:{}:{}",
-                            path.display(),
-                            dir.referenced.line(),
-                            dir.referenced.column()
-                        ),
-                        None => path.display().to_string(),
-                    };
-                    return Err(format!(
-                        "{at}: bot {}: dir `{}` is not a folder",
-                        entry.name,
-                        full.display()
+                    return Err(fail_at(
+                        dir.referenced,
+                        format!("bot {name}: dir `{}` is not a folder", full.display()),
                     ));
                 }
                 Some(full)
@@ -300,22 +322,27 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
             None => None,
         };
         pool.push(Bot {
-            name: entry.name.clone(),
+            name: name.clone(),
             player,
             timeout: Duration::from_millis(ms),
             startup: Duration::from_millis(startup_ms),
             dir,
         });
     }
-    if file.deals == 0 {
-        return Err(fail("deals must be at least 1".into()));
+    if deals == 0 {
+        return Err(fail_at(
+            file.deals.referenced,
+            "deals must be at least 1".into(),
+        ));
     }
-    if file.seats < 2 || file.seats > pool.len() {
-        return Err(fail(format!(
-            "seats is {} but the pool has {} bots (need 2 <= seats <= bots)",
-            file.seats,
-            pool.len()
-        )));
+    if seats < 2 || seats > pool.len() {
+        return Err(fail_at(
+            file.seats.referenced,
+            format!(
+                "seats is {seats} but the pool has {} (need 2 <= seats <= bots)",
+                crate::words::count(pool.len(), "bot")
+            ),
+        ));
     }
     let house = file.house.as_ref().map(|h| match base {
         Some(dir) if h.is_relative() => dir.join(h),
@@ -332,13 +359,13 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
         None => (file.variant.rules(), None),
     };
     rules
-        .check_players(file.seats)
-        .map_err(|e| fail(e.to_string()))?;
+        .check_players(seats)
+        .map_err(|e| fail_at(file.seats.referenced, e.to_string()))?;
     let everyone: Vec<usize> = (0..pool.len()).collect();
     // Tables are made before the first game: their number is checked before they are.
     let table_count = match &file.format {
-        Format::RoundRobin => binomial(pool.len() as u64, file.seats as u64),
-        Format::Gauntlet { .. } => binomial(pool.len() as u64 - 1, file.seats as u64 - 1),
+        Format::RoundRobin => binomial(pool.len() as u64, seats as u64),
+        Format::Gauntlet { .. } => binomial(pool.len() as u64 - 1, seats as u64 - 1),
         Format::Random { tables } => Some(*tables),
     };
     match table_count {
@@ -350,30 +377,32 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
         }
     }
     let arrangements = match file.seatings {
-        Seatings::Rotations => Some(file.seats as u64),
-        Seatings::Permutations => (1..=file.seats as u64).try_fold(1u64, |p, k| p.checked_mul(k)),
+        Seatings::Rotations => Some(seats as u64),
+        Seatings::Permutations => (1..=seats as u64).try_fold(1u64, |p, k| p.checked_mul(k)),
     };
     if table_count
         .zip(arrangements)
         .and_then(|(t, a)| t.checked_mul(a))
-        .and_then(|g| g.checked_mul(file.deals))
+        .and_then(|g| g.checked_mul(deals))
         .is_none()
     {
-        return Err(fail(format!(
-            "deals is {}: tables x deals x seatings would be more than {} games",
-            file.deals,
-            u64::MAX
-        )));
+        return Err(fail_at(
+            file.deals.referenced,
+            format!(
+                "deals is {deals}: tables x deals x seatings would be more than {} games",
+                u64::MAX
+            ),
+        ));
     }
     let tables = match &file.format {
-        Format::RoundRobin => combinations(&everyone, file.seats),
+        Format::RoundRobin => combinations(&everyone, seats),
         Format::Gauntlet { bot } => {
             let hero = pool
                 .iter()
                 .position(|b| &b.name == bot)
                 .ok_or_else(|| fail(format!("gauntlet: no bot is named `{bot}`")))?;
             let others: Vec<usize> = everyone.iter().copied().filter(|&i| i != hero).collect();
-            combinations(&others, file.seats - 1)
+            combinations(&others, seats - 1)
                 .into_iter()
                 .map(|rest| std::iter::once(hero).chain(rest).collect())
                 .collect()
@@ -383,7 +412,7 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
             (0..*tables)
                 .map(|_| {
                     let mut all = everyone.clone();
-                    let mut table = rng.draw(&mut all, file.seats).to_vec();
+                    let mut table = rng.draw(&mut all, seats).to_vec();
                     table.sort_unstable();
                     table
                 })
@@ -395,8 +424,8 @@ fn build(file: File, path: &Path, base: Option<&Path>) -> Result<Tournament, Str
     }
     Ok(Tournament {
         pool,
-        seats: file.seats,
-        deals: file.deals,
+        seats,
+        deals,
         variant: file.variant,
         rules: Arc::new(rules),
         house,

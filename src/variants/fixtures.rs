@@ -548,7 +548,10 @@ pub fn question(
             if hands.value.len() != seats {
                 return fail(
                     hands,
-                    format!("{} hands given for {seats} players", hands.value.len()),
+                    format!(
+                        "{} given for {seats} players",
+                        crate::words::count(hands.value.len(), "hand")
+                    ),
                 );
             }
             let hand = &hands.value[seat];

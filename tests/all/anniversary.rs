@@ -417,7 +417,7 @@ fn a_bad_table_is_refused_with_what_is_wrong() {
     );
     assert_eq!(
         refusal(|s| s.specials.truncate(1)),
-        "2 hands but special cards for 1 seats"
+        "2 hands but special cards for 1 seat"
     );
     assert_eq!(
         refusal(|s| s.table.rows.truncate(3)),

@@ -70,8 +70,8 @@ fn have(program: &str) -> bool {
     found
 }
 
-/// The faults column of `player`'s line in the summary (`-` for none): the first line after
-/// the games that names the player, in the table of players.
+/// The faults column of `player`'s line in the summary (`-` for none; a bot is named by its
+/// hello): the first line after the games that names the player, in the table of players.
 fn faults(summary: &str, player: &str) -> String {
     let line = summary
         .lines()
@@ -106,8 +106,8 @@ fn the_example_bots_play_two_and_six_player_games_without_faults() {
     let shell = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bots/shell_bot.sh");
     let (python, shell) = (format!("python3 {python}"), format!("sh {shell}"));
     let summary = play_and_verify(&[&python, &shell], "2", "bots-2.jsonl");
-    assert_eq!(faults(&summary, "python_bot.py"), "-", "{summary}");
-    assert_eq!(faults(&summary, "shell_bot.sh"), "-", "{summary}");
+    assert_eq!(faults(&summary, "python_bot"), "-", "{summary}");
+    assert_eq!(faults(&summary, "shell_bot"), "-", "{summary}");
     let six = [
         python.as_str(),
         shell.as_str(),
@@ -117,8 +117,8 @@ fn the_example_bots_play_two_and_six_player_games_without_faults() {
         "builtin:highest",
     ];
     let summary = play_and_verify(&six, "1", "bots-6.jsonl");
-    assert_eq!(faults(&summary, "python_bot.py"), "-", "{summary}");
-    assert_eq!(faults(&summary, "shell_bot.sh"), "-", "{summary}");
+    assert_eq!(faults(&summary, "python_bot"), "-", "{summary}");
+    assert_eq!(faults(&summary, "shell_bot"), "-", "{summary}");
 }
 
 #[test]

@@ -200,3 +200,14 @@ fn the_help_names_every_kind_of_player() {
         }
     }
 }
+
+/// A usage error (clap's) starts with `take5:` as every other error does, with exit status 2.
+#[test]
+fn a_usage_error_starts_with_take5() {
+    let (code, text) = take5(&["play", "--bogus"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.starts_with("take5: unexpected argument '--bogus' found"),
+        "{text}"
+    );
+}

@@ -52,6 +52,25 @@ fn shape_errors_name_line_and_column() {
     );
 }
 
+/// A bracket left open is noticed by the YAML parser only at the next key: the error names the
+/// bracket, and where the parser noticed.
+#[test]
+fn an_unclosed_bracket_is_blamed_not_the_line_after_it() {
+    assert_eq!(
+        error("[[10], [20], [30], [40]]", "[[10], [20], [30], [40]"),
+        "7:9: this `[` is not closed (the YAML parser noticed at 8:8: illegal placement of ':' \
+         indicator)"
+    );
+    // A bracket closed on a later line, more indented, is fine.
+    assert!(
+        fixture::parse(
+            &BASE.replace("[[10], [20], [30], [40]]", "[[10], [20],\n    [30], [40]]"),
+            Path::new("f.yaml")
+        )
+        .is_ok()
+    );
+}
+
 #[test]
 fn meaning_errors_name_line_and_column() {
     assert_eq!(
@@ -64,11 +83,11 @@ fn meaning_errors_name_line_and_column() {
     );
     assert_eq!(
         error("[[15, 60], [50, 70]]", "[[15, 60], [50]]"),
-        "8:21: seat 1 holds 1 cards, seat 0 holds 2: every hand holds as many"
+        "8:21: seat 1 holds 1 card, seat 0 holds 2: every hand holds as many"
     );
     assert_eq!(
         error("[[15, 60], [50, 70]]", "[[15, 60]]"),
-        "8:10: 1 hands given for 2 players"
+        "8:10: 1 hand given for 2 players"
     );
     assert_eq!(
         error("[[10], [20], [30], [40]]", "[[10], [20], [30, 25], [40]]"),
@@ -274,7 +293,7 @@ fn circle_setups_are_checked() {
     );
     assert_eq!(
         circle_error("  hands:", "  specials: [[x2]]\n  hands:"),
-        "7:13: special cards given for 1 rows, the setup has 3"
+        "7:13: special cards given for 1 row, the setup has 3"
     );
     assert_eq!(
         circle_error("  hands:", "  turn: 3\n  hands:"),
@@ -325,7 +344,7 @@ fn take_a_number_setups_are_checked() {
     );
     assert_eq!(
         number_error("[[1, 2], [3]]", "[[1, 2]]"),
-        "9:14: 1 #-rows given for 2 players"
+        "9:14: 1 #-row given for 2 players"
     );
     assert_eq!(
         number_error("[[4], []]", "[[4], [], []]"),
@@ -438,7 +457,7 @@ fn anniversary_setups_are_checked() {
     );
     assert_eq!(
         anniversary_error("[[stop], []]", "[[stop]]"),
-        "9:13: special cards given for 1 seats, there are 2"
+        "9:13: special cards given for 1 seat, there are 2"
     );
     // A Stop in hand, on row 1 and three in the discard pile: one too many.
     assert_eq!(

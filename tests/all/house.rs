@@ -589,6 +589,16 @@ fn each_game_starts_the_script_afresh() {
     assert_eq!(first.row_taken(&view, 0, 0, &row, 3), Ok(303));
 }
 
+/// A typo in a setting's name is named with its line, and the setting meant.
+#[test]
+fn a_setting_typo_gets_its_line_and_the_name_meant() {
+    let err = load_error("-- a short game\nreturn {\n  rounds = 3,\n  hand_sise = 8,\n}\n");
+    assert!(
+        err.starts_with("test.lua:4: setting hand_sise: unknown; did you mean `hand_size`?"),
+        "{err}"
+    );
+}
+
 #[test]
 fn settings_are_checked_and_named() {
     let cases = [
@@ -606,7 +616,7 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { row = 5 }",
-            "test.lua: unknown setting `row` (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft, red, takes_at, hash_pile_multiplier, specials, specials_dealt, swapping, deal, cards_per_turn, plus5_points, x2_multiplier, held_penalty, green_multiplier, red_multiplier, pro_deck; hooks: low_card, row_taken, round_end, game_over, hash_row, hash_pile, special_played, swap, row_collected, final_score, draft_pick)",
+            "test.lua:1: setting row: unknown; did you mean `rows`? (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft, red, takes_at, hash_pile_multiplier, specials, specials_dealt, swapping, deal, cards_per_turn, plus5_points, x2_multiplier, held_penalty, green_multiplier, red_multiplier, pro_deck; hooks: low_card, row_taken, round_end, game_over, hash_row, hash_pile, special_played, swap, row_collected, final_score, draft_pick)",
         ),
         (
             "return { ties = 'random' }",

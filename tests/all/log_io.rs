@@ -54,12 +54,12 @@ fn play_refuses_an_existing_log_and_a_link_and_writes_nothing_through_either() {
     let bot = python_bot();
     let args = play_args(&bot, &dir, "1");
     ok(&take5(&strs(&args)));
-    let log = dir.join("player-1.log");
+    let log = dir.join("player-0.log");
     let first = std::fs::read(&log).unwrap();
     let again = take5(&strs(&args));
     assert_eq!(again.status.code(), Some(2));
     assert!(
-        stderr(&again).contains("player-1.log exists: take5 does not overwrite logs"),
+        stderr(&again).contains("player-0.log exists: take5 does not overwrite logs"),
         "{}",
         stderr(&again)
     );
@@ -68,11 +68,11 @@ fn play_refuses_an_existing_log_and_a_link_and_writes_nothing_through_either() {
     let linked = fresh_dir("play-links");
     let target = common::temp("play-link-target");
     std::fs::write(&target, "precious\n").unwrap();
-    std::os::unix::fs::symlink(&target, linked.join("player-1.stderr")).unwrap();
+    std::os::unix::fs::symlink(&target, linked.join("player-0.stderr")).unwrap();
     let output = take5(&strs(&play_args(&bot, &linked, "1")));
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        stderr(&output).contains("player-1.stderr is a symbolic link: take5 does not follow links"),
+        stderr(&output).contains("player-0.stderr is a symbolic link: take5 does not follow links"),
         "{}",
         stderr(&output)
     );
@@ -104,7 +104,7 @@ fn play_names_a_log_it_cannot_write_and_exits_non_zero() {
     let dir = fresh_dir("play-full");
     // Every file take5 writes stops at 16 KB: the log of 5 games is longer.
     let output = run_out_of_room(&play_args(&python_bot(), &dir, "5"), 16 << 10);
-    said_lost(&output, &dir.join("player-1.log"));
+    said_lost(&output, &dir.join("player-0.log"));
     // The match itself was played and reported.
     assert!(String::from_utf8_lossy(&output.stdout).contains("5 games"));
 }
@@ -118,7 +118,7 @@ fn play_names_a_bot_s_stderr_log_it_cannot_write() {
         python_bot()
     );
     let output = run_out_of_room(&play_args(&bot, &dir, "1"), 16 << 10);
-    said_lost(&output, &dir.join("player-1.stderr"));
+    said_lost(&output, &dir.join("player-0.stderr"));
 }
 
 /// `take5 tournament` of the Python bot and two built-ins, two at a table, three deals (18

@@ -176,14 +176,14 @@ fn a_bad_deal_file_names_file_line_and_column() {
     ]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let expected = format!("{}: round 1: bad deal: 1 hands for 2 seats", deal.display());
+    let expected = format!("{}: round 1: bad deal: 1 hand for 2 seats", deal.display());
     assert!(stderr.contains(&expected), "{stderr}");
 }
 
 #[test]
 fn bad_flags_are_refused_with_a_reason() {
     let cases: [(&[&str], &str); 6] = [
-        (&["--player", "builtin:random"], "1 players asked for"),
+        (&["--player", "builtin:random"], "1 player asked for"),
         (
             &["--player", "builtin:nope", "--player", "builtin:random"],
             "unknown built-in bot `nope`",
@@ -299,12 +299,12 @@ fn log_io_writes_each_bots_lines_and_stderr_for_the_match() {
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     names.sort();
-    assert_eq!(names, ["player-2.log", "player-2.stderr"]);
+    assert_eq!(names, ["player-1.log", "player-1.stderr"]);
     assert_eq!(
-        std::fs::read_to_string(logs.join("player-2.stderr")).unwrap(),
+        std::fs::read_to_string(logs.join("player-1.stderr")).unwrap(),
         "ready\n"
     );
-    let log = std::fs::read_to_string(logs.join("player-2.log")).unwrap();
+    let log = std::fs::read_to_string(logs.join("player-1.log")).unwrap();
     let games = log.lines().filter(|l| l.contains(" > game ")).count();
     assert_eq!(games, 2, "{log}");
     assert!(log.lines().any(|l| l.contains(" < play ")), "{log}");
@@ -339,7 +339,7 @@ fn a_bot_that_declines_events_gets_none() {
         "--log-io",
         logs.to_str().unwrap(),
     ]));
-    let shell_log = std::fs::read_to_string(logs.join("player-1.log")).unwrap();
+    let shell_log = std::fs::read_to_string(logs.join("player-0.log")).unwrap();
     assert!(
         shell_log.contains(" < hello version=1 name=shell_bot events=no\n"),
         "{shell_log}"
@@ -351,6 +351,75 @@ fn a_bot_that_declines_events_gets_none() {
     assert!(sent.iter().all(|l| !l.starts_with("event")), "{shell_log}");
     assert_eq!(sent.iter().filter(|l| l.starts_with("game ")).count(), 2);
     assert!(sent.iter().filter(|l| l.starts_with("ask play")).count() >= 20);
-    let python_log = std::fs::read_to_string(logs.join("player-2.log")).unwrap();
+    let python_log = std::fs::read_to_string(logs.join("player-1.log")).unwrap();
     assert!(python_log.contains(" > event deal "), "{python_log}");
+}
+
+/// One game of seed 1, 300 ms per decision, between `players` (in seat order) with `extra`
+/// flags; what take5 printed.
+fn one_quick_game(players: [&str; 2], extra: &[&str]) -> String {
+    let mut args = vec![
+        "--player",
+        players[0],
+        "--player",
+        players[1],
+        "--seed",
+        "1",
+        "--timeout",
+        "300",
+    ];
+    args.extend(extra);
+    stdout(&take5(&args))
+}
+
+/// A bot is known by the name it gave in its `hello`, in the game lines and the summary; its
+/// command is told beside that name where a fault is.
+#[test]
+fn a_bot_is_named_by_its_hello_and_its_command_is_in_a_fault() {
+    // Greets as `quiet_one`, then answers nothing: its first decision is a fault.
+    let bot = "sh -c 'read l; echo hello version=1 name=quiet_one; exec sleep 600'";
+    let text = one_quick_game(["builtin:lowest", bot], &[]);
+    assert!(text.contains("\n  seat 1  quiet_one "), "{text}");
+    assert!(
+        text.contains(&format!("fault: seat 1 (quiet_one: {bot}) timeout")),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l.starts_with("quiet_one ")),
+        "the summary table names it so too:\n{text}"
+    );
+}
+
+/// `--log-io` numbers its files as take5 numbers seats, from 0: the bot printed as `seat 1`
+/// of the first game writes `player-1.log`.
+#[test]
+fn log_io_files_are_numbered_as_the_seats_of_the_first_game() {
+    let logs = temp("log-io-seats");
+    let _ = std::fs::remove_dir_all(&logs);
+    let bot = "sh -c 'read l; echo hello version=1 name=second; exec sleep 600'";
+    let text = one_quick_game(
+        ["builtin:lowest", bot],
+        &["--log-io", logs.to_str().unwrap()],
+    );
+    assert!(text.contains("\n  seat 1  second "), "{text}");
+    let log = std::fs::read_to_string(logs.join("player-1.log")).unwrap();
+    assert!(log.contains(" < hello version=1 name=second\n"), "{log}");
+}
+
+/// A bot that sent a reply that was refused and then fell silent: the fault names that reply,
+/// the clue to what went wrong.
+#[test]
+fn a_fault_after_a_refused_reply_names_that_reply() {
+    let bot = "sh -c 'read l; echo hello version=1 name=g; \
+               while read l; do case $l in ask*) echo bananas; exec sleep 600;; esac; done'";
+    let text = one_quick_game([bot, "builtin:lowest"], &[]);
+    let fault = text
+        .lines()
+        .find(|l| l.starts_with("  fault: seat 0"))
+        .unwrap_or_else(|| panic!("a fault:\n{text}"));
+    assert!(fault.contains("timeout"), "{fault}");
+    assert!(
+        fault.contains("after its reply `bananas` was refused"),
+        "{fault}"
+    );
 }

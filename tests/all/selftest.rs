@@ -133,6 +133,94 @@ fn a_bot_printing_garbage_fails_its_first_question() {
     assert!(text.contains("got:      thinking about it..."), "{text}");
 }
 
+/// The bot's chatter before each answer is told as such, and the exchange is shown in the
+/// order it went: the request, the chatter, the `error` it earned, the answer.
+#[test]
+fn a_line_nobody_asked_for_is_named_and_the_exchange_shown_in_order() {
+    let text = fails("garbage", "classic", "20000", "ask play");
+    let at = text.find("  FAIL  ask play ").unwrap();
+    let item: Vec<&str> = text[at..]
+        .lines()
+        .take_while(|l| !l.starts_with("  PASS") && !l.starts_with("  FAIL  ask row"))
+        .collect();
+    assert!(
+        item[0].contains("the bot wrote a line nobody asked for"),
+        "{text}"
+    );
+    let exchange: Vec<&str> = item
+        .iter()
+        .map(|l| l.trim_start())
+        .filter(|l| l.starts_with("sent:") || l.starts_with("got:"))
+        .map(|l| l.split_whitespace().take(2).last().unwrap())
+        .collect();
+    assert_eq!(
+        exchange,
+        ["game", "ask", "thinking", "error", "play"],
+        "{text}"
+    );
+}
+
+/// The checklist says what time limits the bot was held to.
+#[test]
+fn the_checklist_names_its_time_limits() {
+    let output = selftest("python3 /nonexistent.py", &["--variant", "classic"]);
+    let text = stdout(&output);
+    assert_eq!(
+        text.lines().nth(1),
+        Some("time limits: 2000 ms a decision (--timeout), 60000 ms a start (--startup-timeout)"),
+        "{text}"
+    );
+}
+
+/// Runs `take5 selftest` of a shell bot whose script is `script` (`$1` is a scratch file, where
+/// it may note what it is asked) with `args`; returns the scratch file's lines and the report.
+fn selftest_noting(script: &str, args: &[&str]) -> (Vec<String>, String) {
+    let thread = std::thread::current();
+    let name = thread.name().unwrap_or("noting").replace("::", "-");
+    let notes = std::env::temp_dir().join(format!("take5-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_file(&notes);
+    let bot = format!("sh -c '{script}' bot {}", notes.display());
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(["selftest", &bot, "--variant", "classic"])
+        .args(args)
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let noted = std::fs::read_to_string(&notes).unwrap_or_default();
+    (noted.lines().map(str::to_string).collect(), text)
+}
+
+/// A bot that never says hello is started once per variant, not once per game of every
+/// situation: after its first timeout the variant's other items are not reached.
+#[test]
+fn a_silent_bot_is_given_up_after_its_first_timeout_in_a_variant() {
+    let (starts, text) = selftest_noting(
+        "echo started >> \"$1\"; exec sleep 600",
+        &["--startup-timeout", "1000"],
+    );
+    assert_eq!(starts.len(), 1, "{text}");
+    assert!(
+        text.contains(
+            "  FAIL  3 games in a row                                 0  never reached: \
+             the bot was given up for this variant at its first timeout"
+        ),
+        "{text}"
+    );
+}
+
+/// A bot that greets, then never answers, is asked once per variant.
+#[test]
+fn a_bot_that_never_answers_is_asked_once_per_variant() {
+    let (asks, text) = selftest_noting(
+        "read l; echo hello version=1 name=mute; \
+         while read l; do case $l in ask*) echo \"$l\" >> \"$1\";; esac; done",
+        &["--timeout", "500"],
+    );
+    assert_eq!(asks.len(), 1, "{asks:?}\n{text}");
+    assert!(text.contains("  FAIL  ask play "), "{text}");
+}
+
 #[test]
 fn json_gives_every_item_with_its_evidence() {
     let bot = "python3 tests/bots/selftest_bad.py row-card";
@@ -158,12 +246,19 @@ fn json_gives_every_item_with_its_evidence() {
         .unwrap();
     assert_eq!(row["status"], "FAIL");
     assert_eq!(row["variant"], "classic");
+    // The lines in the order they went: the request, then the bot's answer to it.
     assert!(
-        row["got"][0].as_str().unwrap().starts_with("play "),
+        row["lines"][0]["sent"]
+            .as_str()
+            .unwrap()
+            .starts_with("ask row "),
         "{row}"
     );
     assert!(
-        row["sent"][0].as_str().unwrap().starts_with("ask row "),
+        row["lines"][1]["got"]
+            .as_str()
+            .unwrap()
+            .starts_with("play "),
         "{row}"
     );
     let play = checks.iter().find(|c| c["item"] == "ask play").unwrap();
@@ -186,7 +281,7 @@ fn a_bot_that_cannot_be_run_fails_its_handshake() {
 #[test]
 fn the_docs_example_is_what_take5_prints() {
     let doc = std::fs::read_to_string(root().join("docs/selftest.md")).unwrap();
-    let prompt = "$ take5 selftest \"python3 tests/bots/selftest_bad.py row-card\" --variant classic --timeout 20000\n";
+    let prompt = "$ take5 selftest \"python3 tests/bots/selftest_bad.py row-card\" --variant classic --timeout 20000 --startup-timeout 60000\n";
     let start = doc.find(prompt).expect("the example") + prompt.len();
     let shown = &doc[start..start + doc[start..].find("```").unwrap()];
     let output = selftest(

@@ -558,11 +558,22 @@ fn a_person_plays(variant: &str, seed: u64) {
     // Not an answer: explained, asked again.
     tmux.line("hello there");
     let screen = asked(&tmux, 1);
-    assert!(screen.contains("not understood:"), "{screen}");
+    assert!(
+        screen.contains("`hello there` is not an answer to this question"),
+        "{screen}"
+    );
     // A card that is not in the hand: refused by the rules, asked again.
     tmux.line("999");
     let screen = asked(&tmux, 2);
-    assert!(screen.contains("not allowed: "), "{screen}");
+    // Said to the person: `card 999 is not in your hand`, `you cannot pick card 999: ...`.
+    let refused = screen
+        .lines()
+        .find(|l| l.starts_with("not allowed: "))
+        .unwrap_or_else(|| panic!("{screen}"));
+    assert!(
+        refused.contains("999") && refused.contains("you") && !refused.contains("seat"),
+        "{refused}"
+    );
     let mut screen = screen;
     let mut answered = 3;
     while !screen.contains("=== game over") {

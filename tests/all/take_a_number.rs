@@ -592,12 +592,13 @@ fn the_python_bot_plays_without_faults() {
     let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bots/python_bot.py");
     let player = format!("python3 {bot}");
     let summary = play_and_verify(&[&player, "builtin:dodger", "builtin:random"], "py.jsonl");
-    // Its line in the table of players, after the games; `-` for no faults.
+    // Its line in the table of players (by the name it gives in its hello), after the games;
+    // `-` for no faults.
     let line = summary
         .lines()
         .skip_while(|l| !l.starts_with("seed "))
-        .find(|l| l.contains("python_bot.py"))
-        .unwrap();
+        .find(|l| l.starts_with("python_bot "))
+        .unwrap_or_else(|| panic!("{summary}"));
     assert!(line.trim_end().ends_with(" -"), "faults: {line}");
 }
 

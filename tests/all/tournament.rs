@@ -273,6 +273,67 @@ fn a_bad_config_names_file_line_and_column() {
     assert!(err.contains("bad.yaml:8:7"), "{err}");
 }
 
+/// A value the file gives that the checks refuse is named where it is written, as a syntax
+/// error is: `file:line:column:` after `take5:`.
+#[test]
+fn a_refused_value_names_its_line_and_column() {
+    for (from, to, said) in [
+        ("deals: 6", "deals: 0", "7:8: deals must be at least 1"),
+        (
+            "seats: 3",
+            "seats: 9",
+            "6:8: seats is 9 but the pool has 4 bots",
+        ),
+        (
+            "name: dodger",
+            "name: lowest",
+            "5:12: two bots are named `lowest`",
+        ),
+        (
+            "  - {name: lowest, player: 'builtin:lowest'}\n  \
+             - {name: highest, player: 'builtin:highest'}\n  \
+             - {name: dodger, player: 'builtin:dodger'}\n",
+            "",
+            "3:8: seats is 3 but the pool has 1 bot (",
+        ),
+    ] {
+        assert!(BUILTINS.contains(from), "{from}");
+        let config = write("refused.yaml", &BUILTINS.replace(from, to));
+        let err = refused(&take5(&["tournament", config.to_str().unwrap()]));
+        assert!(
+            err.starts_with(&format!("take5: {}:{said}", config.display())),
+            "{err}"
+        );
+    }
+}
+
+/// ` #` starts a YAML comment: names written `lowest #1` and `lowest #2` are both read as
+/// `lowest`, and the error says the names need quotes, in a block or a flow mapping.
+#[test]
+fn a_name_with_a_comment_sign_is_said_to_need_quotes() {
+    let block = BUILTINS
+        .replace("  - {name: lowest, player: 'builtin:lowest'}\n", "")
+        .replace(
+            "  - {name: random,",
+            "  - name: lowest #1\n    player: 'builtin:lowest'\n  - {name: random,",
+        )
+        .replace(
+            "{name: dodger,",
+            "{name: lowest #2, player: 'builtin:lowest'}\n  - {name: dodger,",
+        );
+    for (file, text) in [
+        ("block.yaml", block.as_str()),
+        (
+            "flow.yaml",
+            &BUILTINS.replace("name: dodger", "name: dodger #2"),
+        ),
+    ] {
+        let config = write(file, text);
+        let err = refused(&take5(&["tournament", config.to_str().unwrap()]));
+        assert!(err.contains("needs quotes"), "{text}\n{err}");
+    }
+}
+
 #[test]
 fn shards_merged_give_the_statistics_of_one_run() {
     let config = write("shards.yaml", BUILTINS);
@@ -1533,7 +1594,7 @@ fn a_human_player_is_refused_in_a_tournament() {
     );
     let err = refused(&tournament(&config, &results, &[]));
     assert!(
-        err.contains("human.yaml: bot h: `human` is a person at the terminal"),
+        err.contains("human.yaml:1:15: bot h: `human` is a person at the terminal"),
         "{err}"
     );
     assert!(!results.exists());

@@ -50,7 +50,9 @@ class Chatty:
 
     def write(self, text):
         if MODE == "garbage" and not text.startswith("hello"):
-            sys.stdout.write("thinking about it...\n")
+            # In one write with the answer, so take5 always receives the two together (it
+            # can tell the chatter was not asked for only when the answer is already there).
+            text = "thinking about it...\n" + text
         sys.stdout.write(text)
 
     def flush(self):

@@ -84,8 +84,8 @@ impl Anniversary {
     pub(super) fn check_specials(&self, specials: &SpecialDeal) -> Result<(), RuleError> {
         if specials.hands.len() != self.seats {
             return Err(SetupError::BadDeal(format!(
-                "{} special hands for {} seats",
-                specials.hands.len(),
+                "{} for {} seats",
+                crate::words::count(specials.hands.len(), "special hand"),
                 self.seats
             ))
             .into());

@@ -60,8 +60,8 @@ pub fn setup(input: &mut TableInput) -> Result<AnniversarySetup, SetupError> {
         return fail(
             specials,
             format!(
-                "special cards given for {} seats, there are {seats}",
-                specials.value.len()
+                "special cards given for {}, there are {seats}",
+                crate::words::count(specials.value.len(), "seat")
             ),
         );
     }

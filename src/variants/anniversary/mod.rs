@@ -234,14 +234,15 @@ impl Anniversary {
         let bad = |why: String| Err(SetupError::BadDeal(why).into());
         if setup.specials.len() != seats {
             return bad(format!(
-                "{seats} hands but special cards for {} seats",
-                setup.specials.len()
+                "{seats} hands but special cards for {}",
+                crate::words::count(setup.specials.len(), "seat")
             ));
         }
         let (rows, limit) = (table.rows.len(), game.rules.rows);
         if rows != limit && rows != limit + 1 {
             return bad(format!(
-                "{rows} rows given, the rules have {limit} ({} with a 5th Row card)",
+                "{} given, the rules have {limit} ({} with a 5th Row card)",
+                crate::words::count(rows, "row"),
                 limit + 1
             ));
         }

@@ -46,7 +46,10 @@ pub fn setup(input: &mut TableInput) -> Result<CircleSetup, SetupError> {
     if hands.value.len() != seats {
         return fail(
             hands,
-            format!("{} hands given for {seats} players", hands.value.len()),
+            format!(
+                "{} given for {seats} players",
+                crate::words::count(hands.value.len(), "hand")
+            ),
         );
     }
     let rows = input.cards.lists(input.rows)?;
@@ -57,8 +60,8 @@ pub fn setup(input: &mut TableInput) -> Result<CircleSetup, SetupError> {
             return fail(
                 specials,
                 format!(
-                    "special cards given for {} rows, the setup has {}",
-                    specials.value.len(),
+                    "special cards given for {}, the setup has {}",
+                    crate::words::count(specials.value.len(), "row"),
                     rows.len()
                 ),
             );
@@ -71,8 +74,8 @@ pub fn setup(input: &mut TableInput) -> Result<CircleSetup, SetupError> {
             return fail(
                 held,
                 format!(
-                    "special cards in hand given for {} seats, there are {seats}",
-                    held.value.len()
+                    "special cards in hand given for {}, there are {seats}",
+                    crate::words::count(held.value.len(), "seat")
                 ),
             );
         }

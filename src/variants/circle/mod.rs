@@ -242,14 +242,14 @@ impl Circle {
             .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
         if setup.held.len() != seats {
             return bad(format!(
-                "special cards given for {} seats, the hands for {seats}",
-                setup.held.len()
+                "special cards given for {}, the hands for {seats}",
+                crate::words::count(setup.held.len(), "seat")
             ));
         }
         if setup.row_specials.len() != setup.rows.len() {
             return bad(format!(
-                "special cards given for {} rows, there are {}",
-                setup.row_specials.len(),
+                "special cards given for {}, there are {}",
+                crate::words::count(setup.row_specials.len(), "row"),
                 setup.rows.len()
             ));
         }

@@ -6,6 +6,7 @@ use crate::cards::Card;
 use crate::game::{Points, Seat};
 use crate::rules::{GameEnd, Rules};
 use crate::variants::fixtures::{CardLists, SetupError, SetupFile, TableInput, fail, spanned};
+use crate::words::count;
 use serde_saphyr::Spanned;
 
 /// What a variant changes of the classic table: its rows' count and capacities, and whether
@@ -45,7 +46,11 @@ pub fn table(input: &mut TableInput, shape: &TableShape) -> Result<Table, SetupE
         };
         return fail(
             rows,
-            format!("{given} rows given, the rules have {}{extra}", rules.rows),
+            format!(
+                "{} given, the rules have {}{extra}",
+                count(given, "row"),
+                rules.rows
+            ),
         );
     }
     let capacities = (shape.capacities)(given)?;
@@ -56,8 +61,8 @@ pub fn table(input: &mut TableInput, shape: &TableShape) -> Result<Table, SetupE
             return fail(
                 row,
                 format!(
-                    "row {i} holds {} cards; it holds 1 to {}",
-                    row_cards.len(),
+                    "row {i} holds {}; it holds 1 to {}",
+                    count(row_cards.len(), "card"),
                     capacities[i]
                 ),
             );
@@ -71,7 +76,10 @@ pub fn table(input: &mut TableInput, shape: &TableShape) -> Result<Table, SetupE
     if hands.value.len() != seats {
         return fail(
             hands,
-            format!("{} hands given for {seats} players", hands.value.len()),
+            format!(
+                "{} given for {seats} players",
+                count(hands.value.len(), "hand")
+            ),
         );
     }
     let mut table_hands = Vec::new();
@@ -84,8 +92,8 @@ pub fn table(input: &mut TableInput, shape: &TableShape) -> Result<Table, SetupE
             return fail(
                 hand,
                 format!(
-                    "seat {seat} holds {} cards, seat 0 holds {first}: every hand holds as many",
-                    hand_cards.len()
+                    "seat {seat} holds {}, seat 0 holds {first}: every hand holds as many",
+                    count(hand_cards.len(), "card")
                 ),
             );
         }
@@ -100,7 +108,10 @@ pub fn table(input: &mut TableInput, shape: &TableShape) -> Result<Table, SetupE
             if piles.value.len() != seats {
                 return fail(
                     piles,
-                    format!("{} piles given for {seats} players", piles.value.len()),
+                    format!(
+                        "{} given for {seats} players",
+                        count(piles.value.len(), "pile")
+                    ),
                 );
             }
             input.cards.lists(piles)?
@@ -111,7 +122,10 @@ pub fn table(input: &mut TableInput, shape: &TableShape) -> Result<Table, SetupE
         Some(scores) if scores.value.len() != seats => {
             return fail(
                 scores,
-                format!("{} scores given for {seats} players", scores.value.len()),
+                format!(
+                    "{} given for {seats} players",
+                    count(scores.value.len(), "score")
+                ),
             );
         }
         Some(scores) => scores.value.clone(),

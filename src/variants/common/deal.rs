@@ -6,6 +6,7 @@ use crate::cards::Card;
 use crate::game::{Deal, Points, RuleError, ToMove};
 use crate::game::{Illegal, SetupError};
 use crate::rules::Rules;
+use crate::words::count;
 use serde::{Deserialize, Serialize};
 
 /// A table in the middle of a round, given explicitly (fixtures, replays of real games).
@@ -34,9 +35,11 @@ pub fn check_dealing(to_move: ToMove) -> Result<(), RuleError> {
 /// A deal must hold a hand for every seat, each of the rules' size.
 pub fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result<(), RuleError> {
     if deal.hands.len() != seats {
-        return Err(
-            SetupError::BadDeal(format!("{} hands for {seats} seats", deal.hands.len())).into(),
-        );
+        return Err(SetupError::BadDeal(format!(
+            "{} for {seats} seats",
+            count(deal.hands.len(), "hand")
+        ))
+        .into());
     }
     match deal
         .hands
@@ -45,8 +48,8 @@ pub fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result<(), Ru
         .find(|(_, h)| h.len() != hand_size)
     {
         Some((seat, hand)) => Err(SetupError::BadDeal(format!(
-            "seat {seat} has {} cards, the rules deal {hand_size}",
-            hand.len()
+            "seat {seat} has {}, the rules deal {hand_size}",
+            count(hand.len(), "card")
         ))
         .into()),
         None => Ok(()),
@@ -58,7 +61,11 @@ pub fn check_row_cards(deal: &Deal, rows: usize) -> Result<(), RuleError> {
     if deal.rows.len() == rows {
         Ok(())
     } else {
-        Err(SetupError::BadDeal(format!("{} rows, the rules have {rows}", deal.rows.len())).into())
+        Err(SetupError::BadDeal(format!(
+            "{}, the rules have {rows}",
+            count(deal.rows.len(), "row")
+        ))
+        .into())
     }
 }
 
@@ -93,16 +100,16 @@ pub fn check_round_and_rows(table: &Table, capacities: &[usize]) -> Result<(), R
     }
     if table.rows.len() != capacities.len() {
         return bad(format!(
-            "{} rows given, the rules have {}",
-            table.rows.len(),
+            "{} given, the rules have {}",
+            count(table.rows.len(), "row"),
             capacities.len()
         ));
     }
     for (i, (row, &capacity)) in table.rows.iter().zip(capacities).enumerate() {
         if row.is_empty() || row.len() > capacity {
             return bad(format!(
-                "row {i} holds {} cards; it holds 1 to {capacity}",
-                row.len()
+                "row {i} holds {}; it holds 1 to {capacity}",
+                count(row.len(), "card")
             ));
         }
         if row.windows(2).any(|w| w[0] >= w[1]) {

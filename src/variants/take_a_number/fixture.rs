@@ -52,17 +52,21 @@ pub fn setup(input: &mut TableInput) -> Result<NumberSetup, SetupError> {
             "a take-a-number setup needs `hash_rows`, every seat's #-row",
         );
     };
+    // `what` in the singular (`#-row`): one is said so.
     let by_seat = |lists: &CardLists, what: &str| {
         if lists.value.len() == seats {
             Ok(())
         } else {
             fail(
                 lists,
-                format!("{} {what} given for {seats} players", lists.value.len()),
+                format!(
+                    "{} given for {seats} players",
+                    crate::words::count(lists.value.len(), what)
+                ),
             )
         }
     };
-    by_seat(hash_rows, "#-rows")?;
+    by_seat(hash_rows, "#-row")?;
     let mut number_rows = Vec::new();
     for (seat, hash_row) in hash_rows.value.iter().enumerate() {
         let row_cards = input.cards.cards(&hash_row.value)?;
@@ -74,7 +78,7 @@ pub fn setup(input: &mut TableInput) -> Result<NumberSetup, SetupError> {
     let hash_piles = match &s.take_a_number.hash_piles {
         None => vec![Vec::new(); seats],
         Some(piles) => {
-            by_seat(piles, "#-piles")?;
+            by_seat(piles, "#-pile")?;
             input.cards.lists(piles)?
         }
     };
