@@ -371,7 +371,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     let each_game = table && !args.quiet;
     let own: Vec<String> = names.iter().map(|n| n.own.clone()).collect();
     let labels = labels(&own);
-    let mut stats = Accumulator::default();
+    let mut stats = Accumulator::default().of_variant(Some(args.variant));
     // The games themselves are the progress when they are printed.
     let mut progress = (!each_game).then(|| Progress::new(args.games, 0));
     let mut faults = 0u64;
@@ -414,8 +414,6 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 "seed {seed}: {games} game{} (replay with --seed {seed})",
                 if games == 1 { "" } else { "s" }
             )?;
-            // The circle game's totals are points won, not penalties.
-            let mean = format!("mean {}", args.variant.describe().total);
             if let Some(path) = &args.deal {
                 // A file with fewer rounds than a game plays leaves the later ones to the seed.
                 let rounds = match scripted {
@@ -428,7 +426,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     visible(&path.display().to_string())
                 )?;
             }
-            write!(out, "{}", visible_lines(&stats.table_with(&mean)))?;
+            write!(out, "{}", visible_lines(&stats.table()))?;
             print_fault_note(&mut out, faults)?;
         }
         Format::Json => {

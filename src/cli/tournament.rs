@@ -4,7 +4,7 @@ use super::{CliError, Status};
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::sprt::{Decision, Sprt};
-use crate::tournament::timing::{self, BotTimes, Times};
+use crate::tournament::timing::{BotTimes, Times};
 use crate::tournament::{Dropouts, FAILED_STARTS, Run, Todo, config, records, stats, stream};
 use crate::visible::{visible, visible_lines};
 use crate::words::count;
@@ -142,16 +142,17 @@ fn parse_pair(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// The pair `--sprt` tests in `tournament`: the one named, or the pool's two.
+/// The pair `--sprt` tests: the one named, or the pool's two (`names`, a gauntlet's own bot
+/// first).
 fn sprt_pair(
-    tournament: &config::Tournament,
+    names: &[&str],
+    format: &config::Format,
     named: &Option<(String, String)>,
 ) -> Result<(String, String), String> {
-    let names: Vec<&str> = tournament.pool.iter().map(|b| b.name.as_str()).collect();
     let (a, b) = match named {
         Some(pair) => pair.clone(),
         None if names.len() == 2 => {
-            let first = match &tournament.format {
+            let first = match format {
                 config::Format::Gauntlet { bot } => bot.as_str(),
                 _ => names[0],
             };
@@ -283,8 +284,9 @@ pub struct StatsArgs {
     /// How the statistics are printed.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
-    /// Write one self-contained HTML report to stdout instead: the tables, each bot's rating
-    /// over the games and distribution of totals, and the head-to-head table as a heat map.
+    /// Write one self-contained HTML report to stdout instead: what the tournament was, every
+    /// two bots deal by deal, the sequential test's course (with --sprt), the decision times,
+    /// the bots with their ratings over the games and their totals, and head to head.
     #[arg(long)]
     html: bool,
     /// Also print each command bot's decision times (as for `take5 tournament --times`).
@@ -294,11 +296,12 @@ pub struct StatsArgs {
     /// order is refused).
     #[arg(long, value_name = "LINES", default_value_t = stream::WINDOW, value_parser = parse_window)]
     window: usize,
-    /// Run the sequential test of `take5 tournament --sprt` over the results, deal by deal
-    /// (needs --sprt-pair).
-    #[arg(long, value_name = "SETTINGS", value_parser = Sprt::parse, requires = "sprt_pair")]
+    /// Run the sequential test of `take5 tournament --sprt` over the results, deal by deal:
+    /// the games after its decision are not counted, as in the run.
+    #[arg(long, value_name = "SETTINGS", value_parser = Sprt::parse)]
     sprt: Option<Sprt>,
-    /// The two bots of the test, `BOT,OTHER`.
+    /// The two bots of the test, `BOT,OTHER` (H1: BOT is the stronger); by default the pool's
+    /// two bots, as the results' header names them (a gauntlet's own first).
     #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair, requires = "sprt")]
     sprt_pair: Option<(String, String)>,
 }
@@ -316,7 +319,9 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
                     "--sprt decides from every game in order: it does not go with --shard",
                 ));
             }
-            let (a, b) = sprt_pair(&tournament, &args.sprt_pair).map_err(CliError::input)?;
+            let names: Vec<&str> = tournament.pool.iter().map(|b| b.name.as_str()).collect();
+            let (a, b) =
+                sprt_pair(&names, &tournament.format, &args.sprt_pair).map_err(CliError::input)?;
             Some((test, a, b))
         }
         None if args.sprt_pair.is_some() => {
@@ -400,13 +405,12 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     let acc = match &sprt {
         Some((test, a, b)) => stats::Accumulator::with_sprt(*test, a, b),
         None => stats::Accumulator::default(),
-    };
+    }
+    .of_variant(Some(tournament.variant));
     let mut in_order = stats::InOrder::with(first, step, total, tournament.arrangements(), acc);
     let resumed = opened.done.len() as u64;
-    let mut times = Times::default();
     let mut dropouts = Dropouts::default();
     for result in opened.done {
-        times.add(&result);
         dropouts.add(&result);
         in_order.push(result);
     }
@@ -421,7 +425,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     // The files and the results so far, shared by the jobs: a line is written whole, in one
     // call, under the lock.
     let progress = Progress::new(todo.in_shard(), resumed);
-    let shared = Mutex::new((opened.file, record, in_order, progress, times, dropouts));
+    let shared = Mutex::new((opened.file, record, in_order, progress, dropouts));
     // Records name house scripts relative to the file they are in.
     let record_named_from = args.record.as_ref().map(|path| match record_dir {
         Some(dir) => records::path_in_dir(dir, 0),
@@ -445,7 +449,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     }
     crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
         let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let (file, record, in_order, progress, times, dropouts) = &mut *guard;
+        let (file, record, in_order, progress, dropouts) = &mut *guard;
         // The record first, then the result line: the results never hold a game whose record
         // is not whole (`--resume` cuts the record back to the results' games).
         if let (Some(lines), Some(record)) = (&finished.record, record.as_mut()) {
@@ -453,7 +457,6 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         }
         results::append(file, &finished.result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        times.add(&finished.result);
         dropouts.add(&finished.result);
         in_order.push(finished.result);
         if decided(in_order) {
@@ -465,7 +468,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         Ok(())
     })
     .map_err(CliError::input)?;
-    let (_, _, in_order, progress, times, dropouts) =
+    let (_, _, in_order, progress, dropouts) =
         shared.into_inner().unwrap_or_else(|p| p.into_inner());
     let interrupted = stop.load(Ordering::SeqCst) && !decided(&in_order);
     progress.finish(interrupted);
@@ -479,11 +482,14 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             status: Status::Failed,
         });
     }
+    let identity = stats::Identity::of(std::slice::from_ref(&header));
+    let times = args.times.then(|| in_order.times().finish());
     print(
         &mut io::stdout().lock(),
         &in_order.finish(),
         args.format,
-        args.times.then(|| times.finish()).as_deref(),
+        &told(identity.as_ref()),
+        times.as_deref(),
         &dropouts,
     )?;
     super::logs_written()?;
@@ -528,32 +534,52 @@ fn print_replay(
 }
 
 pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
-    check_same_tournament(&args.results).map_err(CliError::input)?;
-    let mut acc = match (&args.sprt, &args.sprt_pair) {
+    let headers = check_same_tournament(&args.results).map_err(CliError::input)?;
+    let identity = stats::Identity::of(&headers);
+    let variant = identity.as_ref().map(|i| i.variant);
+    let sprt_pair = match (&args.sprt, &identity) {
+        (None, _) => None,
+        (Some(_), Some(identity)) => {
+            let names: Vec<&str> = identity.bots.iter().map(|b| b.name.as_str()).collect();
+            Some(
+                sprt_pair(&names, &headers[0].format, &args.sprt_pair)
+                    .map_err(CliError::input)?,
+            )
+        }
+        (Some(_), None) => Some(args.sprt_pair.clone().ok_or_else(|| {
+            CliError::input(
+                "--sprt: the results have no header (written by an older take5) to name the pool's bots: name the two to test with --sprt-pair BOT,OTHER",
+            )
+        })?),
+    };
+    let mut acc = match (&args.sprt, &sprt_pair) {
         (Some(test), Some((a, b))) => stats::Accumulator::with_sprt(*test, a, b),
         _ => stats::Accumulator::default(),
-    };
+    }
+    .of_variant(variant);
     let mut times = Times::default();
     let mut dropouts = Dropouts::default();
     // The HTML report draws every game (ratings over the games): only it holds them all.
     let mut all: Vec<GameResult> = Vec::new();
     stream::merge(&args.results, args.window, |result| {
-        acc.add(result);
-        dropouts.add(result);
-        if args.times {
-            times.add(result);
-        }
         if args.html {
             all.push(result.clone());
+            return;
         }
+        // Times of the games counted, as every other figure.
+        if acc.add(result) && args.times {
+            times.add(result);
+        }
+        dropouts.add(result);
     })
     .map_err(CliError::input)?;
     if args.html {
-        write!(io::stdout().lock(), "{}", crate::show::html::report(&all))?;
+        let page = crate::show::tournament_report::page(&all, acc, identity.as_ref());
+        write!(io::stdout().lock(), "{page}")?;
         return Ok(Status::Passed);
     }
     let stats = acc.finish();
-    if let Some((a, b)) = &args.sprt_pair {
+    if let Some((a, b)) = &sprt_pair {
         for name in [a, b] {
             if !stats.bots.iter().any(|bot| &bot.name == name) {
                 return Err(CliError::input(format!(
@@ -567,16 +593,27 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         &mut io::stdout().lock(),
         &stats,
         args.format,
+        &told(identity.as_ref()),
         times.as_deref(),
         &dropouts,
     )?;
     Ok(Status::Passed)
 }
 
+/// What the report says of the tournament: what its header says, or that it has none.
+fn told(identity: Option<&stats::Identity>) -> stats::Told<'_> {
+    match identity {
+        Some(identity) => stats::Told::Known(identity),
+        None => stats::Told::Unknown,
+    }
+}
+
 /// Refuses results files of different tournaments (shards of one tournament are the same
-/// tournament), naming the field that differs; warns of files without a header.
-fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
+/// tournament), naming the field that differs; warns of files without a header. The headers
+/// found, in the order of the files.
+fn check_same_tournament(paths: &[PathBuf]) -> Result<Vec<results::Header>, String> {
     let mut first: Option<(&Path, results::Header)> = None;
+    let mut headers = Vec::new();
     for path in paths {
         let Some(header) = results::read_header(path)? else {
             eprintln!(
@@ -585,6 +622,7 @@ fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
             );
             continue;
         };
+        headers.push(header.clone());
         match &first {
             None => first = Some((path, header)),
             Some((first_path, first_header)) => {
@@ -600,7 +638,7 @@ fn check_same_tournament(paths: &[PathBuf]) -> Result<(), String> {
             }
         }
     }
-    Ok(())
+    Ok(headers)
 }
 
 /// Set by the first Ctrl-C: the jobs start no new game.
@@ -766,23 +804,23 @@ fn duration(secs: f64) -> String {
     }
 }
 
-/// Prints the statistics, and with `times` the bots' decision times: a section of the table,
-/// a `times` key of the JSON, columns of the CSV; and the bots taken out, if any: lines after
-/// the table, a `dropouts` key of the JSON, lines on stderr with the CSV. The bots' names (from
-/// a results file, say) are made [`visible_lines`] in the table and the CSV.
+/// Prints the statistics, with what the tournament was (`told`: a block of the table, a
+/// `tournament` key of the JSON, null where the results have no header), and with `times` the
+/// bots' decision times: a section of the table, a `times` key of the JSON, columns of the
+/// CSV; and the bots taken out, if any: lines after the table, a `dropouts` key of the JSON,
+/// lines on stderr with the CSV. The bots' names (from a results file, say) are made
+/// [`visible_lines`] in the table and the CSV.
 fn print(
     out: &mut impl Write,
     stats: &stats::Stats,
     format: Format,
+    told: &stats::Told,
     times: Option<&[BotTimes]>,
     dropouts: &Dropouts,
 ) -> io::Result<()> {
     match format {
         Format::Table => {
-            write!(out, "{}", visible_lines(&stats.table()))?;
-            if let Some(times) = times {
-                write!(out, "{}", visible_lines(&timing::table(times)))?;
-            }
+            write!(out, "{}", visible_lines(&stats.report(told, times)))?;
             if !dropouts.is_empty() {
                 write!(out, "\n{}", visible_lines(&dropout_lines(dropouts)))?;
             }
@@ -790,6 +828,16 @@ fn print(
         Format::Json => {
             let mut value = serde_json::to_value(stats).expect("stats serialize");
             if let serde_json::Value::Object(map) = &mut value {
+                let identity = match told {
+                    stats::Told::Nothing => None,
+                    stats::Told::Unknown => Some(serde_json::Value::Null),
+                    stats::Told::Known(identity) => {
+                        Some(serde_json::to_value(identity).expect("identity serialize"))
+                    }
+                };
+                if let Some(identity) = identity {
+                    map.insert("tournament".to_string(), identity);
+                }
                 if let Some(times) = times {
                     map.insert(
                         "times".to_string(),

@@ -1,13 +1,10 @@
 //! Self-contained HTML pages: a game to step through (`take5 show --html`) and a tournament's
-//! report (`take5 stats --html`). Everything is in the one page: the data as JSON, the style
-//! and the script; nothing is loaded from anywhere.
+//! report (`take5 stats --html`, [`super::tournament_report`]). Everything is in the one page: the data as
+//! JSON, the style and the script; nothing is loaded from anywhere.
 
 use super::{Shown, SpecialFace};
 use crate::cards::Special;
-use crate::tournament::results::GameResult;
-use crate::tournament::stats::{self, Stats};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// JSON for inside a `<script>` element: `<`, `>` and `&` (which JSON holds only inside
 /// strings) written as `\u003c`, `\u003e`, `\u0026`, so that no string from a bot, a file or
@@ -28,7 +25,7 @@ fn script_json(value: &impl Serialize) -> String {
 }
 
 /// Fills the page's `/*DATA*/` with `data`.
-fn page(template: &str, data: &impl Serialize) -> String {
+pub(super) fn page(template: &str, data: &impl Serialize) -> String {
     template.replacen("/*DATA*/", &script_json(data), 1)
 }
 
@@ -50,69 +47,6 @@ pub fn game(shown: &Shown) -> String {
         special_faces: kinds.map(SpecialFace::of).collect(),
     };
     page(include_str!("game.html"), &data)
-}
-
-/// What the report page draws besides the statistics.
-#[derive(Serialize)]
-struct Report<'a> {
-    stats: &'a Stats,
-    /// After how many games each point of `ratings` is taken.
-    checkpoints: Vec<u64>,
-    /// Each bot's rating at each checkpoint (`None` before its first game).
-    ratings: BTreeMap<String, Vec<Option<f64>>>,
-    /// Each bot's game totals: total -> games.
-    totals: BTreeMap<String, BTreeMap<i32, u64>>,
-}
-
-/// Points at which the ratings over the games are drawn: at most 50, the last at `games`.
-fn checkpoints(games: usize) -> Vec<usize> {
-    let points = games.min(50);
-    (1..=points).map(|i| i * games / points).collect()
-}
-
-/// The statistics of `results`, in their order.
-fn statistics(results: &[GameResult]) -> stats::Stats {
-    let mut accumulator = stats::Accumulator::default();
-    for result in results {
-        accumulator.add(result);
-    }
-    accumulator.finish()
-}
-
-/// The report page of tournament `results` (sorted by game id, see [`stats::merge`]): the
-/// statistics' tables, each bot's rating over the games, its distribution of totals, and the
-/// head-to-head table as a heat map.
-pub fn report(results: &[GameResult]) -> String {
-    let stats = statistics(results);
-    let marks = checkpoints(results.len());
-    let mut ratings: BTreeMap<String, Vec<Option<f64>>> = stats
-        .bots
-        .iter()
-        .map(|b| (b.name.clone(), Vec::with_capacity(marks.len())))
-        .collect();
-    for &n in &marks {
-        let at = statistics(&results[..n]);
-        for (name, series) in &mut ratings {
-            series.push(at.bots.iter().find(|b| &b.name == name).map(|b| b.rating));
-        }
-    }
-    let mut totals: BTreeMap<String, BTreeMap<i32, u64>> = BTreeMap::new();
-    for game in results {
-        for (seat, name) in game.seating.iter().enumerate() {
-            *totals
-                .entry(name.clone())
-                .or_default()
-                .entry(game.totals[seat])
-                .or_default() += 1;
-        }
-    }
-    let report = Report {
-        stats: &stats,
-        checkpoints: marks.iter().map(|&n| n as u64).collect(),
-        ratings,
-        totals,
-    };
-    page(include_str!("report.html"), &report)
 }
 
 #[cfg(test)]

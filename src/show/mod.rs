@@ -12,6 +12,7 @@
 pub mod html;
 pub mod human;
 pub mod text;
+pub mod tournament_report;
 pub mod tui;
 
 use crate::cards::{Card, Special};

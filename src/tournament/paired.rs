@@ -86,15 +86,61 @@ pub struct PairStats {
     /// The share of points `bot` took (1 a game ahead, 1/2 level, 0 behind), the mean of the
     /// deals' scores.
     pub score: f64,
-    /// The Elo difference of that score (logistic model), none at a score of 0 or 1; the
-    /// half-width of its 95% interval, none where the interval leaves (0, 1) or under 2 deals.
+    /// The Elo difference of that score (logistic model): none at a score of 0 or 1 (it is
+    /// infinite there) and under [`MIN_ELO_DEALS`] deals (too few to say).
     pub elo: Option<f64>,
-    pub elo_ci95: Option<f64>,
+    /// The ends of its 95% interval: the Elo of the score interval's ends, so not symmetric
+    /// about `elo`. None where `elo` is none or every deal scored the same (no spread to
+    /// measure, see `spread`); an end beyond a score of 0 or 1 is infinite, and none too.
+    pub elo_low: Option<f64>,
+    pub elo_high: Option<f64>,
+    /// Whether the deals' scores differ (else the interval has no width to measure).
+    #[serde(skip)]
+    pub spread: bool,
     /// The likelihood of superiority: the chance that `bot` is the stronger, from the deals'
     /// scores (normal approximation).
     pub los: f64,
     /// How many deals had each score: `points` of `games` (1 a game ahead, 1/2 level).
     pub deal_scores: Vec<DealScore>,
+}
+
+impl PairStats {
+    /// The Elo for people: `+113.9 [+7.9, +246.6]` (its 95% interval, `+inf` for an end beyond
+    /// a score of 1); `+inf` or `-inf` for a score of 1 or 0; `too few deals` under
+    /// [`MIN_ELO_DEALS`]; no interval where every deal scored the same.
+    pub fn elo_text(&self) -> String {
+        if self.deals < MIN_ELO_DEALS {
+            return "too few deals".to_string();
+        }
+        let Some(elo) = self.elo else {
+            return if self.score >= 1.0 { "+inf" } else { "-inf" }.to_string();
+        };
+        if !self.spread {
+            return format!("{elo:+.1}");
+        }
+        let end =
+            |e: Option<f64>, beyond: &str| e.map_or(beyond.to_string(), |e| format!("{e:+.1}"));
+        format!(
+            "{elo:+.1} [{}, {}]",
+            end(self.elo_low, "-inf"),
+            end(self.elo_high, "+inf")
+        )
+    }
+
+    /// The deals by score, from 0 to 1 in steps of a half-point, when every deal has the same
+    /// number of games `n` (`2n + 1` counts: with two seats, fastchess's pentanomial counts);
+    /// none when deals of different sizes were played (a run stopped inside a deal).
+    pub fn deal_counts(&self) -> Option<Vec<u64>> {
+        let games = self.deal_scores.first()?.games;
+        if self.deal_scores.iter().any(|d| d.games != games) {
+            return None;
+        }
+        let mut counts = vec![0; 2 * games as usize + 1];
+        for d in &self.deal_scores {
+            counts[(2.0 * d.points) as usize] += d.deals;
+        }
+        Some(counts)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -103,6 +149,10 @@ pub struct DealScore {
     pub points: f64,
     pub deals: u64,
 }
+
+/// The fewest deals a pair's Elo is given from: with one or two deals the score is mostly 0 or 1
+/// (an infinite Elo) or has no spread (an interval of no width), which says nothing.
+pub const MIN_ELO_DEALS: u64 = 3;
 
 /// The quantile of the standard normal distribution for a two-sided 95% interval (1.95996...).
 pub fn z95() -> f64 {
@@ -190,9 +240,10 @@ impl PairAcc {
         let se = (variance / n).sqrt();
         let (low, high) = (score - z * se, score + z * se);
         let inside = |s: f64| s > 0.0 && s < 1.0;
-        let elo = inside(score).then(|| elo_of_score(score));
-        let elo_ci95 = (self.deals >= 2 && inside(low) && inside(high))
-            .then(|| (elo_of_score(high) - elo_of_score(low)) / 2.0);
+        let elo = (self.deals >= MIN_ELO_DEALS && inside(score)).then(|| elo_of_score(score));
+        let spread = se > 0.0;
+        let end = |s: f64| (elo.is_some() && spread && inside(s)).then(|| elo_of_score(s));
+        let (elo_low, elo_high) = (end(low), end(high));
         let los = if se > 0.0 {
             Normal::standard().cdf((score - 0.5) / se)
         } else if score > 0.5 {
@@ -226,7 +277,9 @@ impl PairAcc {
             mean_difference_ci95,
             score,
             elo,
-            elo_ci95,
+            elo_low,
+            elo_high,
+            spread,
             los,
             deal_scores: self
                 .scores
@@ -293,12 +346,71 @@ mod tests {
         }
         let s = acc.stats("a", "b");
         assert_eq!(s.elo, None);
-        assert_eq!(s.elo_ci95, None);
+        assert_eq!((s.elo_low, s.elo_high), (None, None));
         assert_eq!(s.los, 1.0);
         // Every score of a two-game deal is listed for the SPRT, the empty ones with 0.
         assert_eq!(
             acc.score_counts(),
             [(0.0, 0), (0.25, 0), (0.5, 0), (0.75, 0), (1.0, 3)]
         );
+    }
+
+    /// One or two deals give no Elo ("too few deals"), never `+inf` or `±0.0`; from three on, an
+    /// Elo with its interval as [low, high], not symmetric about it; no interval where every
+    /// deal scored the same; `+inf` where every game was won.
+    #[test]
+    fn the_elo_is_said_from_three_deals_with_its_interval_as_two_ends() {
+        let win = [(1, 10, 2, 30), (1, 20, 2, 21)];
+        let split = [(1, 10, 2, 30), (2, 20, 1, 2)];
+        let mut acc = PairAcc::default();
+        acc.add(&deal(&win));
+        assert_eq!(acc.stats("a", "b").elo_text(), "too few deals");
+        acc.add(&deal(&win));
+        let two = acc.stats("a", "b");
+        assert_eq!((two.elo, two.elo_low, two.elo_high), (None, None, None));
+        assert_eq!(two.elo_text(), "too few deals");
+        acc.add(&deal(&win));
+        assert_eq!(acc.stats("a", "b").elo_text(), "+inf");
+        // Three deals alike at 3/4: an Elo, and no interval (it would be ±0.0).
+        let mut alike = PairAcc::default();
+        for _ in 0..3 {
+            alike.add(&deal(&[(1, 10, 2, 30), (1, 5, 1, 5)]));
+        }
+        let s = alike.stats("a", "b");
+        assert_eq!((s.elo_low, s.elo_high), (None, None));
+        assert_eq!(s.elo_text(), "+190.8");
+        // Deals that differ: [low, high] around the Elo, further above it than below.
+        let mut mixed = PairAcc::default();
+        for d in [&win[..], &split[..], &win[..], &split[..], &split[..]] {
+            mixed.add(&deal(d));
+        }
+        let s = mixed.stats("a", "b");
+        let (elo, low, high) = (s.elo.unwrap(), s.elo_low.unwrap(), s.elo_high.unwrap());
+        assert!(low < elo && elo < high);
+        assert!(high - elo > elo - low, "{low} {elo} {high}");
+        assert_eq!(s.elo_text(), format!("{elo:+.1} [{low:+.1}, {high:+.1}]"));
+        assert!(!s.elo_text().contains('±'));
+        // Seven deals won and one split: the interval's top is beyond a score of 1.
+        let mut most = PairAcc::default();
+        for _ in 0..7 {
+            most.add(&deal(&win));
+        }
+        most.add(&deal(&split));
+        let s = most.stats("a", "b");
+        assert_eq!(s.elo_high, None);
+        assert!(s.elo_text().ends_with(", +inf]"), "{}", s.elo_text());
+    }
+
+    #[test]
+    fn deals_are_counted_by_score_from_0_to_1() {
+        let mut acc = PairAcc::default();
+        acc.add(&deal(&[(1, 10, 2, 30), (1, 20, 2, 21)]));
+        acc.add(&deal(&[(1, 10, 2, 30), (1, 5, 1, 5)]));
+        acc.add(&deal(&[(2, 10, 1, 3), (2, 5, 1, 1)]));
+        // Two seats: the pentanomial counts of 0, 1/4, 1/2, 3/4, 1.
+        assert_eq!(acc.stats("a", "b").deal_counts(), Some(vec![1, 0, 0, 1, 1]));
+        // A deal cut short (one game) among deals of two: no counts.
+        acc.add(&deal(&[(1, 10, 2, 30)]));
+        assert_eq!(acc.stats("a", "b").deal_counts(), None);
     }
 }

@@ -40,6 +40,7 @@ mod protocol_bots;
 mod protocol_doc;
 mod readme;
 mod records;
+mod report;
 mod selftest;
 mod show;
 mod show_page;

@@ -196,7 +196,7 @@ fn a_new_user_gets_take5_on_the_path_and_plays_and_tests_a_bot_with_the_readmes_
         let output = run.output().unwrap();
         let out = succeeds(&output, command);
         if words[0] == "take5" && words[1] == "play" {
-            assert!(out.contains("mean penalty"), "{command}: {out}");
+            assert!(out.contains("mean total"), "{command}: {out}");
         }
         if words[0] == "take5" && words[1] == "selftest" {
             assert!(out.contains("result: PASS"), "{command}: {out}");

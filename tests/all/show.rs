@@ -1,4 +1,5 @@
-//! `take5 show`, `take5 check --show`, `take5 stats --html` and `--player human`, driven as a
+//! `take5 show`, `take5 check --show` and `--player human` (and the browser helpers of
+//! tests/all/report.rs, for `take5 stats --html`), driven as a
 //! person would: in a terminal (tmux: keys pressed, the screen read) and in a real headless
 //! browser (Debian's chromium). Nothing waits for a time: each test polls the screen for the
 //! text it expects, within a generous overall limit.
@@ -650,7 +651,7 @@ fn a_person_plays_take_a_number_in_the_terminal() {
 /// Opens `page` (with `fragment`) in headless chromium, kept off the network, and returns the
 /// document once its scripts ran, and the requests that the page started (any URL; the
 /// browser's own background requests are not the page's and are left out).
-fn browse(page: &Path, fragment: &str) -> (String, Vec<String>) {
+pub(crate) fn browse(page: &Path, fragment: &str) -> (String, Vec<String>) {
     browse_in(page, fragment, (1280, 1000))
 }
 
@@ -707,7 +708,7 @@ fn rand_name(page: &Path, fragment: &str) -> String {
 }
 
 /// The value of every `name="..."` attribute in `html`, in order.
-fn attributes<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
+pub(crate) fn attributes<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
     let key = format!("{name}=\"");
     html.split(&key)
         .skip(1)
@@ -731,7 +732,7 @@ fn page_rows(dom: &str) -> Vec<Vec<i64>> {
 }
 
 /// Asserts that a page refers to nothing outside itself.
-fn self_contained(html: &str) {
+pub(crate) fn self_contained(html: &str) {
     for outside in [" src=", "href=", "@import", "url(", "<link", "<iframe"] {
         assert!(!html.contains(outside), "the page has {outside}");
     }
@@ -838,75 +839,6 @@ fn the_game_page_steps_to_a_take_and_to_the_end_as_the_record_says() {
         "End, Left, Left, Right is one step before the last"
     );
     assert_eq!(attributes(&last, "data-totals").len(), 1);
-}
-
-#[test]
-fn the_report_page_draws_the_statistics_of_a_tournament() {
-    let results = temp("tournament.jsonl");
-    ok(&take5(&[
-        "tournament",
-        "--bot",
-        "random=builtin:random",
-        "--bot",
-        "lowest=builtin:lowest",
-        "--bot",
-        "dodger=builtin:dodger",
-        "--seats",
-        "3",
-        "--deals",
-        "6",
-        "--seed",
-        "9",
-        "--tables",
-        "round-robin",
-        "--results",
-        results.to_str().unwrap(),
-    ]));
-    let results = results.to_str().unwrap();
-    let stats: Value =
-        serde_json::from_str(&ok(&take5(&["stats", "--format", "json", results]))).unwrap();
-    let html = ok(&take5(&["stats", "--html", results]));
-    self_contained(&html);
-    let page = temp("report.html");
-    std::fs::write(&page, &html).unwrap();
-    let (dom, requests) = browse(&page, "");
-    assert!(requests.is_empty(), "the page loaded {requests:?}");
-    let bots = stats["bots"].as_array().unwrap();
-    assert_eq!(
-        attributes(&dom, "data-bot").len(),
-        bots.len() * 3,
-        "a table row, a rating line and a histogram per bot"
-    );
-    for bot in bots {
-        let name = bot["name"].as_str().unwrap();
-        let row = dom
-            .split(&format!("<tr data-bot=\"{name}\">"))
-            .nth(1)
-            .unwrap_or_else(|| panic!("no row for {name}"));
-        let rating: f64 = row
-            .split("class=\"rating\">")
-            .nth(1)
-            .unwrap()
-            .split('<')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert!(
-            (rating - bot["rating"].as_f64().unwrap()).abs() < 0.006,
-            "{name}"
-        );
-    }
-    // The heat map: a share for each pair of bots that met.
-    let shares = attributes(&dom, "data-share");
-    assert_eq!(shares.len(), bots.len() * (bots.len() - 1));
-    let first = &stats["head_to_head"][0];
-    let games = first["games"].as_f64().unwrap();
-    let share = (first["ahead"].as_f64().unwrap() + first["level"].as_f64().unwrap() / 2.0) / games;
-    assert!(
-        shares.contains(&format!("{share:.3}").as_str()),
-        "{share:.3} not in {shares:?}"
-    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1026,17 +958,17 @@ fn a_person_given_a_time_limit_who_does_not_answer_is_played_for() {
 // Hostile strings in the pages
 
 /// Strings that, left raw in a page's data, would open an HTML comment or end its script.
-const HOSTILE: [&str; 2] = ["<!--<script>", "</script><b>x"];
+pub(crate) const HOSTILE: [&str; 2] = ["<!--<script>", "</script><b>x"];
 
 /// `text` as the browser's serialized DOM holds a text node of it.
-fn as_dom_text(text: &str) -> String {
+pub(crate) fn as_dom_text(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
 
 /// What a page draws, without the data it draws from (the first script element).
-fn drawn(dom: &str) -> &str {
+pub(crate) fn drawn(dom: &str) -> &str {
     dom.split("<script").next().unwrap()
 }
 
@@ -1101,41 +1033,5 @@ fn the_game_page_shows_hostile_strings_from_bots_and_files_as_text() {
             );
         }
         assert!(!shown.contains("<b>x"), "a hostile string became markup");
-    }
-}
-
-/// A report page whose bot names (from the tournament's flags and from a results file) are the
-/// hostile strings still draws its tables, and shows the names as text.
-#[test]
-fn the_report_page_shows_hostile_bot_names_as_text() {
-    let results = temp("hostile-results.jsonl");
-    let name = format!("{}=builtin:random", HOSTILE[0]);
-    ok(&common::round_robin(
-        &[&name, "slash=builtin:lowest"],
-        2,
-        &results,
-        &[],
-    ));
-    // A bot name may not hold `/`; a results file can, whoever wrote it.
-    let text = std::fs::read_to_string(&results).unwrap();
-    std::fs::write(
-        &results,
-        text.replace("\"slash\"", &serde_json::to_string(HOSTILE[1]).unwrap()),
-    )
-    .unwrap();
-    let html = ok(&take5(&["stats", "--html", results.to_str().unwrap()]));
-    let page = temp("hostile-report.html");
-    std::fs::write(&page, &html).unwrap();
-    let (dom, requests) = browse(&page, "");
-    assert!(requests.is_empty(), "the page loaded {requests:?}");
-    let shown = drawn(&dom);
-    // A table row, a rating line and a histogram per bot, and the heat map's two shares.
-    assert_eq!(attributes(shown, "data-bot").len(), 6, "{shown}");
-    assert_eq!(attributes(shown, "data-share").len(), 2, "{shown}");
-    for hostile in HOSTILE {
-        assert!(
-            shown.contains(&format!(">{}</td>", as_dom_text(hostile))),
-            "`{hostile}` is not shown as text:\n{shown}"
-        );
     }
 }

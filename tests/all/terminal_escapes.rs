@@ -100,12 +100,7 @@ fn tournament_and_stats_show_bot_names_with_control_characters_visible() {
     // JSON stays JSON, with the name as it is (serde writes its control characters escaped).
     let json: serde_json::Value =
         serde_json::from_str(&ok(&take5(&["stats", "--format", "json", results]))).unwrap();
-    let names: Vec<&str> = json["bots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["name"].as_str().unwrap())
-        .collect();
+    let names = common::bot_names(&json);
     assert!(names.contains(&HOSTILE), "{names:?}");
 }
 

@@ -288,3 +288,34 @@ pub fn round_robin(bots: &[&str], deals: u32, results: &std::path::Path, more: &
     args.extend(more);
     take5(&args)
 }
+
+/// Statistics printed as JSON without what only the results' headers tell (`tournament`, and
+/// `better_total`, which follows from its variant): the figures of the games alone, the same for
+/// a file whose header was taken off.
+pub fn games_figures(stats: &str) -> serde_json::Value {
+    let mut value: serde_json::Value = serde_json::from_str(stats).unwrap();
+    let map = value.as_object_mut().unwrap();
+    map.remove("tournament");
+    map.remove("better_total");
+    value
+}
+
+/// Merged shards' statistics printed as JSON: that their `tournament` names the `shards`, and
+/// the statistics without them, which are the whole run's.
+pub fn unsharded(stats: &str, shards: &[&str]) -> serde_json::Value {
+    let mut value: serde_json::Value = serde_json::from_str(stats).unwrap();
+    let tournament = value["tournament"].as_object_mut().unwrap();
+    assert_eq!(tournament["shards"], serde_json::json!(shards));
+    tournament.insert("shards".to_string(), serde_json::json!([]));
+    value
+}
+
+/// The bots' names of statistics printed as JSON, in their order (by rating).
+pub fn bot_names(stats: &serde_json::Value) -> Vec<&str> {
+    stats["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect()
+}
