@@ -61,35 +61,153 @@ pub fn parse_format(text: &str) -> Result<u32, String> {
     }
 }
 
-/// The first line of each game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, try_from = "HeaderText")]
-pub struct Header {
-    pub format: u32,
-    /// The game's number in its match, from 0.
-    pub game: u64,
-    pub variant: Variant,
-    /// The match seed; absent when every deal was given explicitly.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// The player at each seat, by name.
-    pub players: Vec<String>,
-    pub rules: Rules,
-    /// The house rule script the game was played with, if any (docs/house-rules.md).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub house: Option<HouseScript>,
-    /// How many rounds, from round 1, were dealt as given (`take5 play --deal`) rather than
-    /// from the seed; 0 (and left out) when the seed dealt every round.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub given_deals: u32,
-    /// The deck was given (`take5 play --deck`) instead of the variant's; left out when not.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub given_deck: bool,
-    /// Which game of a tournament this is, and its bots' pool names (`take5 tournament
-    /// --record`); left out of other records.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<TournamentGame>,
+/// The keys of a game's header, declared once, in the order they are written: from here come
+/// [`Header`], the form it is read in (`read as`: a compact header may leave out `rules`) and
+/// the writer's header ([`Writer`], serde_json's layout without serde). A key `= default` is
+/// left out when it holds its default (none, 0, false) and read as the default when absent,
+/// so a key added later this way keeps older records readable and their lines unchanged.
+macro_rules! header_keys {
+    ($then:ident) => {
+        $then! {
+            format: u32,
+            /// The game's number in its match, from 0.
+            game: u64,
+            variant: Variant,
+            /// The match seed; absent when every deal was given explicitly.
+            seed: Option<u64> = default,
+            /// The player at each seat, by name.
+            players: Vec<String>,
+            rules: Rules [read as Option<Rules>],
+            /// The house rule script the game was played with, if any (docs/house-rules.md).
+            house: Option<HouseScript> = default,
+            /// How many rounds, from round 1, were dealt as given (`take5 play --deal`) rather
+            /// than from the seed; 0 (and left out) when the seed dealt every round.
+            given_deals: u32 = default,
+            /// The deck was given (`take5 play --deck`) instead of the variant's; left out when
+            /// not.
+            given_deck: bool = default,
+            /// Which game of a tournament this is, and its bots' pool names (`take5 tournament
+            /// --record`); left out of other records.
+            tournament: Option<TournamentGame> = default,
+        }
+    };
 }
+
+/// The type a header's key is read as: its own, or the one after `read as`.
+macro_rules! read_as {
+    ($ty:ty) => {
+        $ty
+    };
+    ($ty:ty, $read:ty) => {
+        $read
+    };
+}
+
+/// Whether a key marked `default` is left out of a written header: when it holds its default.
+macro_rules! default_left_out {
+    ($value:expr) => {
+        false
+    };
+    ($value:expr, default) => {
+        is_default(&$value)
+    };
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+/// A header's key as read ([`HeaderText`]) made the key it is: the same value, or (`rules`)
+/// the rules found for the header, in `rules`.
+trait Resolve<T> {
+    fn resolve(self, rules: &mut Option<Rules>) -> T;
+}
+
+impl<T> Resolve<T> for T {
+    fn resolve(self, _: &mut Option<Rules>) -> T {
+        self
+    }
+}
+
+impl Resolve<Rules> for Option<Rules> {
+    fn resolve(self, rules: &mut Option<Rules>) -> Rules {
+        rules.take().expect("a header's rules are found once")
+    }
+}
+
+/// Declares [`Header`], [`HeaderText`] and the header's writer from [`header_keys!`].
+macro_rules! define_header {
+    ($( $(#[doc = $doc:literal])* $key:ident: $ty:ty $(= $default:ident)? $([read as $read:ty])?, )*) => {
+        /// The first line of each game.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields, try_from = "HeaderText")]
+        pub struct Header {
+            $(
+                $(#[doc = $doc])*
+                $(#[serde($default, skip_serializing_if = "is_default")])?
+                pub $key: $ty,
+            )*
+        }
+
+        /// A header as it is read: a compact (format 2) header leaves out `rules` when they
+        /// are the variant's at its table.
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct HeaderText {
+            $(
+                $(#[serde($default)])?
+                $key: read_as!($ty $(, $read)?),
+            )*
+        }
+
+        impl Header {
+            /// The header's keys, in the order they are written.
+            pub const KEYS: &'static [&'static str] = &[$(stringify!($key)),*];
+        }
+
+        impl TryFrom<HeaderText> for Header {
+            type Error = String;
+
+            fn try_from(mut h: HeaderText) -> Result<Header, String> {
+                let mut rules = Some(match h.rules.take() {
+                    Some(rules) => rules,
+                    None if h.format >= FORMAT_COMPACT => {
+                        h.variant.rules().at_table(h.players.len())
+                    }
+                    None => return Err("missing field `rules`".into()),
+                });
+                if let Some(t) = &h.tournament
+                    && t.bots.len() != h.players.len()
+                {
+                    return Err(format!(
+                        "`tournament.bots` names the bot of each of the {} seats, not {}",
+                        h.players.len(),
+                        t.bots.len()
+                    ));
+                }
+                Ok(Header {
+                    $( $key: Resolve::resolve(h.$key, &mut rules), )*
+                })
+            }
+        }
+
+        impl HeaderKeys<'_> {
+            /// Writes every key of `header` that is written, `,"key":value` each.
+            fn write(&mut self, header: &Header) -> io::Result<()> {
+                $(
+                    if !(default_left_out!(header.$key $(, $default)?)
+                        || HeaderValue::left_out(&header.$key, self))
+                    {
+                        self.buf.push_str(concat!(",\"", stringify!($key), "\":"));
+                        HeaderValue::write(&header.$key, self)?;
+                    }
+                )*
+                Ok(())
+            }
+        }
+    };
+}
+header_keys!(define_header);
 
 /// A tournament's game, as its record's header names it (docs/records.md).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,66 +230,6 @@ impl Header {
     /// The name of the player at each seat: its pool name in a tournament, else its own.
     pub fn names(&self) -> &[String] {
         self.tournament.as_ref().map_or(&self.players, |t| &t.bots)
-    }
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-/// A header as it is read: a compact (format 2) header leaves out `rules` when they are the
-/// variant's at its table.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct HeaderText {
-    format: u32,
-    game: u64,
-    variant: Variant,
-    #[serde(default)]
-    seed: Option<u64>,
-    players: Vec<String>,
-    #[serde(default)]
-    rules: Option<Rules>,
-    #[serde(default)]
-    house: Option<HouseScript>,
-    #[serde(default)]
-    given_deals: u32,
-    #[serde(default)]
-    given_deck: bool,
-    #[serde(default)]
-    tournament: Option<TournamentGame>,
-}
-
-impl TryFrom<HeaderText> for Header {
-    type Error = String;
-
-    fn try_from(h: HeaderText) -> Result<Header, String> {
-        let rules = match h.rules {
-            Some(rules) => rules,
-            None if h.format >= FORMAT_COMPACT => h.variant.rules().at_table(h.players.len()),
-            None => return Err("missing field `rules`".into()),
-        };
-        if let Some(t) = &h.tournament
-            && t.bots.len() != h.players.len()
-        {
-            return Err(format!(
-                "`tournament.bots` names the bot of each of the {} seats, not {}",
-                h.players.len(),
-                t.bots.len()
-            ));
-        }
-        Ok(Header {
-            format: h.format,
-            game: h.game,
-            variant: h.variant,
-            seed: h.seed,
-            players: h.players,
-            rules,
-            house: h.house,
-            given_deals: h.given_deals,
-            given_deck: h.given_deck,
-            tournament: h.tournament,
-        })
     }
 }
 
@@ -204,18 +262,64 @@ pub struct StopLine {
     pub reason: String,
 }
 
-/// One line of a record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Line {
+/// The referee's own lines of a record, declared once: the [`Line`] variant, what it holds and
+/// its `"event"` tag. From here come [`Line`], the names [`Line::parse`] reads as the
+/// referee's, and their serde forms (read owned, written borrowed); the model's events serialize
+/// themselves with the same tag.
+macro_rules! referee_lines {
+    ($( $(#[$attr:meta])* $Variant:ident($ty:ty) $name:literal, )*) => {
+        /// One line of a record.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Line {
+            $( $(#[$attr])* $Variant($ty), )*
+            Event(Event),
+            /// A compact record's turn line: the answers the players gave, in the order the
+            /// referee asked for them (docs/records.md, "Compact records").
+            Turn(Answers),
+        }
+
+        /// The tags of the referee's lines.
+        const REFEREE_LINES: &[&str] = &[$($name),*];
+
+        #[derive(Deserialize)]
+        #[serde(tag = "event")]
+        enum RefereeLine {
+            $( #[serde(rename = $name)] $Variant($ty), )*
+        }
+
+        impl From<RefereeLine> for Line {
+            fn from(line: RefereeLine) -> Line {
+                match line {
+                    $( RefereeLine::$Variant(x) => Line::$Variant(x), )*
+                }
+            }
+        }
+
+        #[derive(Serialize)]
+        #[serde(tag = "event")]
+        enum RefereeLineRef<'a> {
+            $( #[serde(rename = $name)] $Variant(&'a $ty), )*
+        }
+
+        impl Serialize for Line {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $( Line::$Variant(x) => RefereeLineRef::$Variant(x).serialize(s), )*
+                    Line::Event(e) => e.serialize(s),
+                    Line::Turn(answers) => answers.as_slice().serialize(s),
+                }
+            }
+        }
+    };
+}
+
+referee_lines! {
     /// A header, boxed: it is much larger than the other lines, which are moved about by the
     /// million.
-    Game(Box<Header>),
-    Fault(FaultLine),
-    Event(Event),
-    Stopped(StopLine),
-    /// A compact record's turn line: the answers the players gave, in the order the referee
-    /// asked for them (docs/records.md, "Compact records").
-    Turn(Answers),
+    Game(Box<Header>) "game",
+    Fault(FaultLine) "fault",
+    /// The game's last line when the referee stopped it.
+    Stopped(StopLine) "stopped",
 }
 
 /// The answers of a turn line: held in place up to 8 (a turn of up to six seats and its rows:
@@ -322,35 +426,6 @@ impl Serialize for Answer {
     }
 }
 
-/// The referee's own lines; the model's events serialize themselves with the same tag.
-#[derive(Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-enum RefereeLine {
-    Game(Box<Header>),
-    Fault(FaultLine),
-    Stopped(StopLine),
-}
-
-#[derive(Serialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-enum RefereeLineRef<'a> {
-    Game(&'a Header),
-    Fault(&'a FaultLine),
-    Stopped(&'a StopLine),
-}
-
-impl Serialize for Line {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Line::Game(h) => RefereeLineRef::Game(h).serialize(s),
-            Line::Fault(f) => RefereeLineRef::Fault(f).serialize(s),
-            Line::Stopped(stop) => RefereeLineRef::Stopped(stop).serialize(s),
-            Line::Event(e) => e.serialize(s),
-            Line::Turn(answers) => answers.as_slice().serialize(s),
-        }
-    }
-}
-
 /// A line that is not a record line, with where it is.
 #[derive(Debug)]
 pub struct ParseError {
@@ -389,27 +464,16 @@ impl Line {
         }
         let value: serde_json::Value = serde_json::from_str(text).map_err(error)?;
         let tag = value.get("event").and_then(|t| t.as_str()).unwrap_or("");
-        if ["game", "fault", "stopped"].contains(&tag) {
-            serde_json::from_value::<RefereeLine>(value)
-                .map(|l| match l {
-                    RefereeLine::Game(h) => Line::Game(h),
-                    RefereeLine::Fault(f) => Line::Fault(f),
-                    RefereeLine::Stopped(stop) => Line::Stopped(stop),
-                })
-                .map_err(|e| ParseError {
-                    line: number,
-                    column: 1,
-                    message: e.to_string(),
-                })
+        let line = if REFEREE_LINES.contains(&tag) {
+            serde_json::from_value::<RefereeLine>(value).map(Line::from)
         } else {
-            serde_json::from_value::<Event>(value)
-                .map(Line::Event)
-                .map_err(|e| ParseError {
-                    line: number,
-                    column: 1,
-                    message: e.to_string(),
-                })
-        }
+            serde_json::from_value::<Event>(value).map(Line::Event)
+        };
+        line.map_err(|e| ParseError {
+            line: number,
+            column: 1,
+            message: e.to_string(),
+        })
     }
 }
 
@@ -809,6 +873,82 @@ impl<R: BufRead> Games<R> {
     }
 }
 
+/// Writes a header's keys ([`header_keys!`]) into a record's buffer.
+struct HeaderKeys<'a> {
+    buf: &'a mut String,
+    /// The JSON of the header's rules, kept from the last header.
+    rules: &'a str,
+    /// Whether `rules` is left out (a compact header at the variant's own rules).
+    leave_out_rules: bool,
+}
+
+/// A header key's value, written as serde_json writes it.
+trait HeaderValue {
+    fn write(&self, keys: &mut HeaderKeys) -> io::Result<()>;
+
+    /// Whether the key is left out whatever its declaration says.
+    fn left_out(&self, _: &HeaderKeys) -> bool {
+        false
+    }
+}
+
+macro_rules! header_numbers {
+    ($($t:ty),*) => {$(
+        impl HeaderValue for $t {
+            fn write(&self, keys: &mut HeaderKeys) -> io::Result<()> {
+                json::number(keys.buf, *self);
+                Ok(())
+            }
+        }
+    )*};
+}
+header_numbers!(u32, u64);
+
+impl HeaderValue for bool {
+    fn write(&self, keys: &mut HeaderKeys) -> io::Result<()> {
+        keys.buf.push_str(if *self { "true" } else { "false" });
+        Ok(())
+    }
+}
+
+/// Written only when present (every optional key is declared `default`).
+impl<T: HeaderValue> HeaderValue for Option<T> {
+    fn write(&self, keys: &mut HeaderKeys) -> io::Result<()> {
+        match self {
+            Some(value) => value.write(keys),
+            None => {
+                keys.buf.push_str("null");
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The rare keys, as serde writes them.
+macro_rules! header_serialized {
+    ($($t:ty),*) => {$(
+        impl HeaderValue for $t {
+            fn write(&self, keys: &mut HeaderKeys) -> io::Result<()> {
+                keys.buf.push_str(&serde_json::to_string(self)?);
+                Ok(())
+            }
+        }
+    )*};
+}
+header_serialized!(Variant, Vec<String>, HouseScript, TournamentGame);
+
+/// The JSON kept from the last header.
+impl HeaderValue for Rules {
+    fn write(&self, keys: &mut HeaderKeys) -> io::Result<()> {
+        keys.buf.push_str(keys.rules);
+        Ok(())
+    }
+
+    fn left_out(&self, keys: &HeaderKeys) -> bool {
+        keys.leave_out_rules
+    }
+}
+
 /// Writes record lines. Lines are gathered in memory and written out at the end of each game
 /// (its `game_end` or `stopped` line; then the file is flushed), when 64 KiB have gathered, and
 /// when the writer is finished or dropped: a record never ends in the middle of a game that was
@@ -1047,39 +1187,14 @@ impl<W: Write> Writer<W> {
         // A compact header leaves out the variant's own rules (readers put them back).
         let leave_out = compact && self.default_rules.is_some_and(|(_, _, d)| d);
         let rules = &self.rules.as_ref().expect("just set").1;
-        let buf = &mut self.buf;
-        buf.push_str("{\"event\":\"game\",\"format\":");
-        json::number(buf, header.format);
-        buf.push_str(",\"game\":");
-        json::number(buf, header.game);
-        buf.push_str(",\"variant\":");
-        buf.push_str(&serde_json::to_string(&header.variant)?);
-        if let Some(seed) = header.seed {
-            buf.push_str(",\"seed\":");
-            json::number(buf, seed);
+        self.buf.push_str("{\"event\":\"game\"");
+        HeaderKeys {
+            buf: &mut self.buf,
+            rules,
+            leave_out_rules: leave_out,
         }
-        buf.push_str(",\"players\":");
-        buf.push_str(&serde_json::to_string(&header.players)?);
-        if !leave_out {
-            buf.push_str(",\"rules\":");
-            buf.push_str(rules);
-        }
-        if let Some(house) = &header.house {
-            buf.push_str(",\"house\":");
-            buf.push_str(&serde_json::to_string(house)?);
-        }
-        if header.given_deals > 0 {
-            buf.push_str(",\"given_deals\":");
-            json::number(buf, header.given_deals);
-        }
-        if header.given_deck {
-            buf.push_str(",\"given_deck\":true");
-        }
-        if let Some(tournament) = &header.tournament {
-            buf.push_str(",\"tournament\":");
-            buf.push_str(&serde_json::to_string(tournament)?);
-        }
-        buf.push('}');
+        .write(header)?;
+        self.buf.push('}');
         self.end_line(false)
     }
 
@@ -1154,13 +1269,7 @@ mod json {
 
     /// The event `name`'s fields, each `,"key":value` in the order of their declaration.
     macro_rules! json_reader {
-        ($(
-            $(#[$attr:meta])*
-            $Variant:ident $name:literal {
-                $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-            }
-            $( => seen by $viewer:ident { $($seen:tt)* } )?
-        )*) => {
+        ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
             #[inline(always)]
             fn read_fields(name: &str, p: &mut Cursor) -> Option<Event> {
                 Some(match name {
@@ -1453,13 +1562,7 @@ mod json {
     }
 
     macro_rules! json_writer {
-        ($(
-            $(#[$attr:meta])*
-            $Variant:ident $name:literal {
-                $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-            }
-            $( => seen by $viewer:ident { $($seen:tt)* } )?
-        )*) => {
+        ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
             #[inline(always)]
             fn write_fields(buf: &mut String, event: &Event) {
                 match event {

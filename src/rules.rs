@@ -469,6 +469,23 @@ impl Rules {
         }
     }
 
+    /// Checks that the deck holds the `needed` cards of a deal; `who` says who needs them, as
+    /// the error starts ("4 players need 40 cards").
+    pub fn check_deck_holds(
+        &self,
+        needed: usize,
+        who: impl FnOnce() -> String,
+    ) -> Result<(), RulesError> {
+        if needed > self.deck.len() {
+            let problem = format!("{}, the deck has {}", who(), self.deck.len());
+            return Err(RulesError {
+                setting: "deck",
+                problem,
+            });
+        }
+        Ok(())
+    }
+
     /// Checks that `players` may play with these settings.
     pub fn check_players(&self, players: usize) -> Result<(), RulesError> {
         if players < self.min_players || players > self.max_players {
@@ -484,15 +501,11 @@ impl Rules {
         }
         let (hand_size, rows) = self.deal_size(players);
         let needed = players * hand_size + rows;
-        if needed > self.deck.len() {
-            return Err(RulesError {
-                setting: "deck",
-                problem: format!(
-                    "{players} players with {hand_size} cards each and {rows} rows need {needed} cards, the deck has {}",
-                    self.deck.len()
-                ),
-            });
-        }
+        self.check_deck_holds(needed, || {
+            format!(
+                "{players} players with {hand_size} cards each and {rows} rows need {needed} cards"
+            )
+        })?;
         if self.pro.is_some() && self.pro_deck_size(players) > self.deck.len() {
             return Err(RulesError {
                 setting: "pro_deck",

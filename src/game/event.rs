@@ -8,22 +8,19 @@ use serde::{Deserialize, Serialize};
 ///
 /// The enum, [`Event::name`] and [`Event::NAMES`] come from here, and so do, in the upper
 /// layers, the record line's writer and reader (`record`), the protocol's printer, parser and
-/// per-seat line ([`crate::protocol::EventLine`]). `events!(then)` hands the declaration to the
-/// macro `then`, which matches this grammar:
+/// per-seat line ([`crate::protocol::EventLine`]). The declaration's grammar is read here only:
+/// `events!(then)` hands every event to the macro `then` in one compact form, which `then`
+/// matches with this line:
 ///
 /// ```text
-/// $( $(#[$attr:meta])* $Variant:ident $name:literal {
-///        $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-///    } $( => seen by $viewer:ident {
-///        $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),* $(,)?
-///    } )? )*
+/// $( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*
 /// ```
 ///
 /// A seen field's `$value` is borrowed or copied from the event's fields (printing a line
 /// allocates nothing); the per-seat line owns a `clone` of it.
 macro_rules! events {
     ($then:ident) => {
-        $then! {
+        $crate::game::events! { @declared $then
             /// A round was dealt: every hand (the record sees all; players see only their own)
             /// and the first card of each row.
             Deal "deal" {
@@ -155,12 +152,8 @@ macro_rules! events {
             }
         }
     };
-}
-pub(crate) use events;
-
-/// Declares [`Event`], its names and its fields from [`events!`].
-macro_rules! define_events {
-    ($(
+    // The declaration's grammar, read once: each event goes to `$then` in the compact form.
+    (@declared $then:ident $(
         $(#[$attr:meta])*
         $Variant:ident $name:literal {
             $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
@@ -170,6 +163,17 @@ macro_rules! define_events {
             $(,)?
         } )?
     )*) => {
+        $then! { $(
+            $(#[$attr])* $Variant $name [$($field: $ty [$hole, $what])*]
+            [$($viewer $($seen: $seen_ty [$seen_hole, $seen_what] = $value;)*)?]
+        )* }
+    };
+}
+pub(crate) use events;
+
+/// Declares [`Event`], its names and its fields from [`events!`].
+macro_rules! define_events {
+    ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
         /// Something that happened in a game. A game record is these, in order, one per line.
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
         #[serde(tag = "event", deny_unknown_fields)]

@@ -199,20 +199,37 @@ pub trait Game {
     fn owes(&self, seat: Seat) -> Option<Decision>;
     /// Would `action` by `seat` be legal now?
     fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError>;
+    /// Applies `action` by `seat`, reporting what happens to `events`: [`Game::act`], whose
+    /// events go through one [`Emitter`] (the sink is asked once whether it wants them).
+    #[inline]
     fn apply(
         &mut self,
         seat: Seat,
         action: Action,
         events: &mut dyn EventSink,
-    ) -> Result<(), RuleError>;
+    ) -> Result<(), RuleError> {
+        self.act(seat, action, &mut Emitter::new(events))
+    }
+    /// What [`Game::apply`] does: the variant's own part of it.
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError>;
     /// Deals the next round with the cards given (a replayed or scripted deal).
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError>;
+    #[inline]
+    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+        self.deal_given(deal, &mut Emitter::new(events))
+    }
+    /// What [`Game::deal`] does: the variant's own part of it.
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError>;
     /// Shuffles and deals the next round from `rng`.
+    #[inline]
     fn deal_random(
         &mut self,
         rng: &mut GameRng,
         events: &mut dyn EventSink,
-    ) -> Result<(), RuleError>;
+    ) -> Result<(), RuleError> {
+        self.deal_drawn(rng, &mut Emitter::new(events))
+    }
+    /// What [`Game::deal_random`] does: the variant's own part of it.
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError>;
     /// What `seat` may see: its own hand, never another's.
     fn view(&self, seat: Seat) -> View<'_>;
     /// Totals and winners once the game is over.

@@ -25,15 +25,26 @@ pub trait Model: Game + Clone {
     /// from `rng` among the cards that `view` and `memory` leave unaccounted for. `rules` are
     /// the view's rules, shared. The game waits for the decision the view asks (or, between
     /// decisions, for the seats to choose).
+    #[inline]
     fn determinize(
         rules: &Arc<Rules>,
         view: &View,
         memory: &Memory,
         rng: &mut GameRng,
-    ) -> Result<Self, RuleError>;
+    ) -> Result<Self, RuleError> {
+        Self::resample(
+            &Knowledge {
+                rules,
+                view,
+                memory,
+            },
+            rng,
+        )
+    }
 
     /// [`Model::determinize`] into this game, reusing its memory where the variant can (a
     /// search rebuilds thousands of games a decision): the same game from the same draws.
+    #[inline]
     fn determinize_into(
         &mut self,
         rules: &Arc<Rules>,
@@ -41,9 +52,35 @@ pub trait Model: Game + Clone {
         memory: &Memory,
         rng: &mut GameRng,
     ) -> Result<(), RuleError> {
-        *self = Self::determinize(rules, view, memory, rng)?;
+        self.resample_into(
+            &Knowledge {
+                rules,
+                view,
+                memory,
+            },
+            rng,
+        )
+    }
+
+    /// What [`Model::determinize`] does: the variant's own part, from what the seat knows.
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Self, RuleError>;
+
+    /// What [`Model::determinize_into`] does; by default a new game from
+    /// [`Model::resample`].
+    fn resample_into(&mut self, known: &Knowledge, rng: &mut GameRng) -> Result<(), RuleError> {
+        *self = Self::resample(known, rng)?;
         Ok(())
     }
+}
+
+/// What one seat knows of a game (OpenSpiel's information state): the rules, its view, and
+/// what it has seen of the round besides. A determinization draws a game from it.
+#[derive(Clone, Copy, Debug)]
+pub struct Knowledge<'a> {
+    /// The view's rules, shared.
+    pub rules: &'a Arc<Rules>,
+    pub view: &'a View<'a>,
+    pub memory: &'a Memory,
 }
 
 /// What a seat has seen of the current round besides its view: what a pipe bot learns from the
@@ -91,17 +128,23 @@ impl Memory {
 
     /// Forgets the round (a new game starts).
     pub fn clear(&mut self) {
-        self.taken.clear();
-        self.replaced.clear();
-        self.returned.clear();
-        self.ruled_out.clear();
-        self.revealed.clear();
+        self.forget_round_seen();
         self.picks.iter_mut().for_each(Vec::clear);
-        self.piled.iter_mut().for_each(Vec::clear);
         for (cards, specials) in &mut self.collected {
             cards.clear();
             specials.clear();
         }
+    }
+
+    /// Forgets what was seen of the round's play: the cards taken, revealed, replaced, sent
+    /// back, piled and ruled out.
+    fn forget_round_seen(&mut self) {
+        self.taken.clear();
+        self.revealed.clear();
+        self.replaced.clear();
+        self.returned.clear();
+        self.ruled_out.clear();
+        self.piled.iter_mut().for_each(Vec::clear);
     }
 
     /// Takes in what `event` shows this seat.
@@ -109,14 +152,7 @@ impl Memory {
         match event {
             // A new round: what was seen of the last one no longer matters (the Pro draft's
             // picks are made before the deal and matter until the next draft).
-            Event::Deal { .. } => {
-                self.taken.clear();
-                self.revealed.clear();
-                self.replaced.clear();
-                self.returned.clear();
-                self.ruled_out.clear();
-                self.piled.iter_mut().for_each(Vec::clear);
-            }
+            Event::Deal { .. } => self.forget_round_seen(),
             Event::RoundEnd { .. } => self.clear(),
             Event::Collect {
                 seat,

@@ -6,9 +6,10 @@ use crate::cards::{Card, Deck, Special};
 use crate::game::{
     Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialTable, View,
 };
-use crate::rules::{Draft, GameEnd, Rules, Ties};
+use crate::rules::{GameEnd, Rules, Ties};
 use crate::seat::GameStart;
 use crate::variants::Variant;
+use std::borrow::Cow;
 use std::fmt;
 
 /// The protocol version this crate speaks.
@@ -18,23 +19,6 @@ pub const VERSION: u32 = 1;
 /// the text a bot author composes, whatever line end its language writes (the pipe layer
 /// enforces it, docs/protocol.md).
 pub const MAX_REPLY_BYTES: usize = 1024;
-
-/// A line from the referee to a bot.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ToBot {
-    /// `hello version=1`: the first line; the bot answers with its own hello.
-    Hello { version: u32 },
-    /// `game ...`: a game of the match starts. No reply.
-    Game(GameInfo),
-    /// `event ...`: something happened, as this bot's seat may see it. No reply.
-    Event(EventLine),
-    /// `ask ...`: a decision is due; exactly one reply.
-    Ask(Request),
-    /// `error <kind> <text>`: the last reply was refused; answer the same request again.
-    Error { kind: ErrorKind, text: String },
-    /// `bye`: the match is over; the bot should exit.
-    Bye,
-}
 
 /// Every reply a bot gives to a request, declared once: the [`FromBot`] variant and its
 /// arguments, its keyword, its words in an error (`expected the end of the line after "play
@@ -98,6 +82,50 @@ macro_rules! reply_shape {
 }
 pub(crate) use reply_shape;
 
+/// Every line from the referee to a bot, declared once: the [`ToBot`] variant and what it
+/// holds, and its keyword. From here come [`ToBot`], [`ToBot::KEYWORDS`] (the parser's list of
+/// them) and [`ToBot::keyword`].
+macro_rules! to_bot_lines {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal,
+    )*) => {
+        /// A line from the referee to a bot.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum ToBot {
+            $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
+        }
+
+        impl ToBot {
+            /// Every line's keyword, in the order of their declaration.
+            pub const KEYWORDS: &'static [&'static str] = &[$($keyword),*];
+
+            /// The line's keyword.
+            #[allow(unused_variables)]
+            pub fn keyword(&self) -> &'static str {
+                match self {
+                    $( reply_shape!(ToBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => $keyword, )*
+                }
+            }
+        }
+    };
+}
+
+to_bot_lines! {
+    /// `hello version=1`: the first line; the bot answers with its own hello.
+    Hello { version: u32 } "hello",
+    /// `game ...`: a game of the match starts. No reply.
+    Game(GameInfo<'static>) "game",
+    /// `event ...`: something happened, as this bot's seat may see it. No reply.
+    Event(EventLine) "event",
+    /// `ask ...`: a decision is due; exactly one reply.
+    Ask(Request) "ask",
+    /// `error <kind> <text>`: the last reply was refused; answer the same request again.
+    Error { kind: ErrorKind, text: String } "error",
+    /// `bye`: the match is over; the bot should exit.
+    Bye "bye",
+}
+
 /// Declares [`FromBot`] and its conversions from [`replies!`].
 macro_rules! define_replies {
     ($(
@@ -117,6 +145,9 @@ macro_rules! define_replies {
             },
             $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
         }
+
+        /// Every reply's shape (`play <card>`), in the order of their declaration.
+        pub(crate) const REPLY_WORDS: &[&str] = &[$($words),*];
 
         impl FromBot {
             /// The message's keyword.
@@ -152,13 +183,15 @@ macro_rules! define_replies {
 }
 replies!(define_replies);
 
-/// The fields of a `game` line: the table a game is played at.
+/// The fields of a `game` line: the table a game is played at. The referee's line borrows the
+/// variant's name and the deck from the game it starts ([`GameInfo::from_start`]); a parsed
+/// line owns them (`GameInfo<'static>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameInfo {
+pub struct GameInfo<'a> {
     /// The game's number in the match, from 0.
     pub number: u64,
     /// The variant's name (kept as text, so a bot built against an older take5 still reads it).
-    pub variant: String,
+    pub variant: Cow<'a, str>,
     pub seats: usize,
     /// The bot's own seat, from 0.
     pub seat: Seat,
@@ -168,25 +201,51 @@ pub struct GameInfo {
     pub end: GameEnd,
     /// `lowest=`, `bullheads=` and, in the circle game, `red=` (the cards whose bullheads are
     /// red).
-    pub deck: Deck,
+    pub deck: Cow<'a, Deck>,
     /// `time_ms=`: the time limit per decision (absent from lines of take5 before 0.2).
     pub time_ms: Option<u64>,
     /// `seed=`: a seed for the bot's own randomness in this game (absent likewise).
     pub seed: Option<u64>,
 }
 
+/// The `game` line's fields, declared once, in the order they are printed: each `key=`, the
+/// [`GameInfo`] field it is (`in deck`: a field of the deck), its value's type, the parser's
+/// placeholder and words for it (`a field seats=<count>`, `a number of seats`), and `= default`
+/// when it is left out at its default (and read as the default when absent). The printer
+/// ([`super::print::game_info`]) and the parser come from here. `game_fields!(then)` hands the
+/// declaration to the macro `then`.
+macro_rules! game_fields {
+    ($then:ident) => {
+        $then! {
+            number: u64 ["number", "a game number"],
+            variant: std::borrow::Cow<'static, str> ["name", "a variant name"],
+            seats: usize ["count", "a number of seats"],
+            seat: $crate::game::Seat ["seat", "a seat number"],
+            rows: usize ["count", "a number of rows"],
+            row_capacity: usize ["count", "a number of cards"],
+            hand_size: usize ["count", "a number of cards"],
+            end: $crate::rules::GameEnd ["score:<points>|rounds:<rounds>", "score:<points> or rounds:<rounds>"],
+            lowest in deck: u16 ["card", "a card number"],
+            bullheads in deck: Vec<u8> ["numbers", "a bullhead count"],
+            red in deck: Vec<$crate::cards::Card> ["cards", "a card number"] = default,
+            time_ms: Option<u64> ["milliseconds", "a number"] = default,
+            seed: Option<u64> ["seed", "a seed"] = default,
+        }
+    };
+}
+pub(crate) use game_fields;
+
+macro_rules! game_keys {
+    ($( $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
+        /// The `game` line's keys, in order.
+        pub(crate) const GAME_KEYS: &[&str] = &[$(stringify!($key)),*];
+    };
+}
+game_fields!(game_keys);
+
 /// Declares [`EventLine`] from the events' declaration (`crate::game::events!`).
 macro_rules! event_line {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $name:literal {
-            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-        }
-        $( => seen by $viewer:ident {
-            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
-            $(,)?
-        } )?
-    )*) => {
+    ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
         /// An event as one seat sees it: the model's [`Event`], except that the events a seat
         /// sees only in part (a deal shows only that seat's hand) are lines of their own, with
         /// the fields of the protocol's line, e.g.
@@ -213,6 +272,15 @@ macro_rules! event_line {
                 $Variant { $( $seen: $seen_ty ),* },
             )?)*
         }
+
+        /// Every event a seat sees only in part, and the fields of its line, in order.
+        pub(crate) const SEEN_FIELDS: &[(&str, &[&str])] = &[$($(
+            ($name, {
+                // Only the events seen by a viewer have a line of their own.
+                let _viewer = stringify!($viewer);
+                &[$(stringify!($seen)),*]
+            }),
+        )?)*];
 
         impl EventLine {
             /// `event` as `seat` sees it.
@@ -245,70 +313,135 @@ macro_rules! event_line {
 }
 crate::game::events!(event_line);
 
-/// Every request's word, declared once, with the replies that answer it and the decision it
-/// asks for: from here come the word an `ask` line starts with ([`ask_prefix`]), the parser's
-/// list of them ([`ASKS`]) and what a refused reply is told was wanted ([`FromBot::answer`]).
+/// Every request, declared once: the [`Ask`] variant and its fields, the word after `ask`, the
+/// replies that answer it and the decision it asks for. A field is the decision's own (`card`,
+/// `placed`), or a copy of the seat's view's (`= view.revealed`); each has its `key=`'s
+/// placeholder and words for the parser, as the events' fields do. From here come [`Ask`],
+/// [`Request::decision`], the ask of [`Request::from_view`], the word an `ask` line starts with
+/// ([`ask_prefix`]), the parser's list of them ([`ASKS`]) and of each ask's own fields, and what
+/// a refused reply is told was wanted ([`FromBot::answer`]). `asks!(then)` hands the
+/// declaration to the macro `then`.
 macro_rules! asks {
-    ($(
-        $word:literal $wanted:literal => $decision:pat,
+    ($then:ident) => {
+        $crate::protocol::message::asks! { @declared $then
+            /// `ask play`: choose a card from the hand.
+            Play "play" "play <card>" = PlayCard,
+            /// `ask row`: `card` is lower than every row's end; choose the row to take.
+            /// `revealed` holds this turn's cards by seat.
+            Row {
+                card: $crate::cards::Card ["card", "a card number"],
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "row" "row <index>" = ChooseRow { card },
+            /// `ask pick`: draft a card from `pool` (the Pro variant). The request's `turn` is
+            /// 0 and its `rows` empty: the line has neither.
+            Pick {
+                pool: Vec<$crate::cards::Card> ["cards", "a card number"] = view.pool,
+            } "pick" "pick <card>" = Pick,
+            /// `ask keep` (Take a Number): the seat took the cards in the request's
+            /// [`NumberTable::keep_from`] (`cards=`); choose the one for its #-row. `revealed`
+            /// holds this turn's cards by seat.
+            Keep {
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "keep" "keep <card>" = KeepCard,
+            /// `ask place` (the circle game): place a card, or (once `placed` is above 0) end
+            /// the turn; `remaining` more cards may be placed this turn. The request's `circle`
+            /// holds the special cards in the rows and in the hands.
+            Place {
+                placed: u8 ["count", "a number of cards"],
+                remaining: u8 ["count", "a number of cards"],
+            } "place" "play <card>, special <x2|plus5> <row> or end" = Place { placed, remaining },
+            /// `ask special` (anniversary): `card` is about to be placed; play a special card or
+            /// pass.
+            Special {
+                card: $crate::cards::Card ["card", "a card number"],
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "special" "special <name> <arguments> or pass" = Special { card },
+            /// `ask cancel` (anniversary): about to take the cards in the request's
+            /// [`SpecialTable::taking`] (`cards=`); play Negative = Positive on one, or pass.
+            Cancel {
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "cancel" "cancel <card> or pass" = Cancel,
+            /// `ask swap` (anniversary): a row was taken; swap a special card or pass.
+            Swap {
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+            } "swap" "swap <name> or pass" = Swap,
+        }
+    };
+    // The declaration's grammar, read once: each ask goes to `$then` in a compact form, matched
+    // in one line.
+    (@declared $then:ident $(
+        $(#[$attr:meta])*
+        $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] $(= view.$source:ident)?),* $(,)? })?
+        $word:literal $wanted:literal = $Decision:ident $({ $($decided:ident),* })?,
     )*) => {
+        $then! { $(
+            $(#[$attr])* $Variant $({ $($field: $ty [$hole, $what] [$($source)?])* })?
+            $word $wanted = $Decision [$($($decided)*)?]
+        )* }
+    };
+}
+pub(crate) use asks;
+
+/// An ask's field: the decision's own, or a copy of the view's.
+macro_rules! ask_field {
+    ($view:ident $field:ident) => {
+        $field
+    };
+    ($view:ident $field:ident $source:ident) => {
+        $view.$source.to_vec()
+    };
+}
+
+/// Declares [`Ask`] and its words from [`asks!`].
+macro_rules! define_asks {
+    ($( $(#[$attr:meta])* $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] [$($source:ident)?])* })? $word:literal $wanted:literal = $Decision:ident [$($decided:ident)*] )*) => {
+        /// What an `ask` line asks for.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Ask {
+            $( $(#[$attr])* $Variant $({ $($field: $ty),* })?, )*
+        }
+
         /// The words after `ask`, in the order of their declaration.
         pub(crate) const ASKS: &[&str] = &[$($word),*];
+
+        /// Every ask's word and its own fields (`card=` of `ask row`), in order.
+        pub(crate) const ASK_FIELDS: &[(&str, &[&str])] =
+            &[$(($word, &[$($(stringify!($field)),*)?])),*];
 
         /// `ask <word> seat=`: the start of the line that asks for `decision`.
         pub(crate) fn ask_prefix(decision: Decision) -> &'static str {
             match decision {
-                $( $decision => concat!("ask ", $word, " seat="), )*
+                $( Decision::$Decision { .. } => concat!("ask ", $word, " seat="), )*
             }
         }
 
         /// `ask <word>` for `decision`, and the replies that answer it.
         fn asked_and_wanted(decision: Decision) -> (&'static str, &'static str) {
             match decision {
-                $( $decision => (concat!("ask ", $word), $wanted), )*
+                $( Decision::$Decision { .. } => (concat!("ask ", $word), $wanted), )*
+            }
+        }
+
+        impl Ask {
+            /// What `view` asks for, if its seat owes a decision.
+            fn of_view(view: &View) -> Option<Ask> {
+                Some(match view.decision? {
+                    $( Decision::$Decision { $($decided),* } => Ask::$Variant {
+                        $($( $field: ask_field!(view $field $($source)?) ),*)?
+                    }, )*
+                })
+            }
+
+            /// The decision asked for.
+            fn decision(&self) -> Decision {
+                match *self {
+                    $( Ask::$Variant { $($decided,)* .. } => Decision::$Decision { $($decided),* }, )*
+                }
             }
         }
     };
 }
-
-asks! {
-    "play" "play <card>" => Decision::PlayCard,
-    "row" "row <index>" => Decision::ChooseRow { .. },
-    "pick" "pick <card>" => Decision::Pick,
-    "keep" "keep <card>" => Decision::KeepCard,
-    "place" "play <card>, special <x2|plus5> <row> or end" => Decision::Place { .. },
-    "special" "special <name> <arguments> or pass" => Decision::Special { .. },
-    "cancel" "cancel <card> or pass" => Decision::Cancel,
-    "swap" "swap <name> or pass" => Decision::Swap,
-}
-
-/// What an `ask` line asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// `ask play`: choose a card from the hand.
-    Play,
-    /// `ask row`: `card` is lower than every row's end; choose the row to take. `revealed` holds
-    /// this turn's cards by seat.
-    Row { card: Card, revealed: Vec<Card> },
-    /// `ask keep` (Take a Number): the seat took the cards in the request's
-    /// [`NumberTable::keep_from`] (`cards=`); choose the one for its #-row. `revealed` holds this
-    /// turn's cards by seat.
-    Keep { revealed: Vec<Card> },
-    /// `ask pick`: draft a card from `pool` (the Pro variant). The request's `turn` is 0 and
-    /// its `rows` empty: the line has neither.
-    Pick { pool: Vec<Card> },
-    /// `ask place` (the circle game): place a card, or (once `placed` is above 0) end the turn;
-    /// `remaining` more cards may be placed this turn. The request's `circle` holds the
-    /// special cards in the rows and in the hands.
-    Place { placed: u8, remaining: u8 },
-    /// `ask special` (anniversary): `card` is about to be placed; play a special card or pass.
-    Special { card: Card, revealed: Vec<Card> },
-    /// `ask cancel` (anniversary): about to take the cards in the request's
-    /// [`SpecialTable::taking`] (`cards=`); play Negative = Positive on one, or pass.
-    Cancel { revealed: Vec<Card> },
-    /// `ask swap` (anniversary): a row was taken; swap a special card or pass.
-    Swap { revealed: Vec<Card> },
-}
+asks!(define_asks);
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -344,45 +477,46 @@ pub struct Request {
     pub special_hand: Vec<Special>,
 }
 
-/// Why the referee refused a reply (the word after `error`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
+/// Every kind of refusal, declared once: the [`ErrorKind`] and the word after `error`. From
+/// here come [`ErrorKind::ALL`], [`ErrorKind::name`] and the parser's list of them.
+macro_rules! error_kinds {
+    ($( $(#[$attr:meta])* $Kind:ident $name:literal, )*) => {
+        /// Why the referee refused a reply (the word after `error`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorKind {
+            $( $(#[$attr])* $Kind, )*
+        }
+
+        impl ErrorKind {
+            /// Every kind, in the order of their declaration.
+            pub const ALL: [ErrorKind; [$($name),*].len()] = [$(ErrorKind::$Kind),*];
+
+            /// The word on the line.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( ErrorKind::$Kind => $name, )*
+                }
+            }
+        }
+    };
+}
+
+error_kinds! {
     /// The line is not a message.
-    Syntax,
+    Syntax "syntax",
     /// A valid message that does not answer the request (`row 1` when asked to play).
-    Unexpected,
+    Unexpected "unexpected",
     /// The answer breaks the rules; the text starts with the rule error's kind.
-    Illegal,
+    Illegal "illegal",
     /// The line is longer than [`MAX_REPLY_BYTES`].
-    TooLong,
+    TooLong "too_long",
     /// The line is not valid UTF-8.
-    Encoding,
+    Encoding "encoding",
     /// The hello names a version the referee does not speak.
-    Version,
+    Version "version",
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 6] = [
-        ErrorKind::Syntax,
-        ErrorKind::Unexpected,
-        ErrorKind::Illegal,
-        ErrorKind::TooLong,
-        ErrorKind::Encoding,
-        ErrorKind::Version,
-    ];
-
-    /// The word on the line.
-    pub fn name(self) -> &'static str {
-        match self {
-            ErrorKind::Syntax => "syntax",
-            ErrorKind::Unexpected => "unexpected",
-            ErrorKind::Illegal => "illegal",
-            ErrorKind::TooLong => "too_long",
-            ErrorKind::Encoding => "encoding",
-            ErrorKind::Version => "version",
-        }
-    }
-
     pub fn from_name(name: &str) -> Option<ErrorKind> {
         ErrorKind::ALL.into_iter().find(|k| k.name() == name)
     }
@@ -491,21 +625,30 @@ fn answers(decision: Decision, action: Action) -> bool {
     )
 }
 
-impl GameInfo {
+impl GameInfo<'_> {
+    /// The same fields, owning the variant's name and the deck.
+    pub fn into_owned(self) -> GameInfo<'static> {
+        GameInfo {
+            variant: Cow::Owned(self.variant.into_owned()),
+            deck: Cow::Owned(self.deck.into_owned()),
+            ..self
+        }
+    }
+
     /// The `game` line the referee sends for `start`.
-    pub fn from_start(start: &GameStart) -> GameInfo {
+    pub fn from_start<'a>(start: &GameStart<'a>) -> GameInfo<'a> {
         let rules = start.rules;
         let (hand_size, rows) = rules.deal_size(start.seats);
         GameInfo {
             number: start.number,
-            variant: start.variant.name().to_string(),
+            variant: Cow::Borrowed(start.variant.name()),
             seats: start.seats,
             seat: start.seat,
             rows,
             row_capacity: rules.row_capacity,
             hand_size,
             end: rules.end,
-            deck: rules.deck.clone(),
+            deck: Cow::Borrowed(&rules.deck),
             time_ms: Some(start.time_ms),
             seed: Some(start.seed),
         }
@@ -514,13 +657,15 @@ impl GameInfo {
     /// Rules for this table, for a bot that wants to reuse take5's model (e.g. through
     /// [`Request::view`]). The protocol does not send the player limits or the tie rule, so
     /// `min_players` and `max_players` are the seats at this table and `ties` is
-    /// [`Ties::Shared`]. Nor does it send the circle game's scoring of special cards or its
+    /// [`crate::rules::Ties::Shared`]. Nor does it send the circle game's scoring of special cards or its
     /// cards per turn: a `variant=circle` table gets the variant's (which `take5 play` plays
     /// unless a house script changes them), dealing this table's `hand_size` and `rows`. The
     /// variants' own house settings (docs/house-rules.md) are not sent either.
     pub fn rules(&self) -> Rules {
+        // What the line does not send is classic's: shared ties, the draft in seat order, no
+        // variant's own rules.
         let mut rules = Rules {
-            deck: self.deck.clone(),
+            deck: self.deck.clone().into_owned(),
             rows: self.rows,
             row_capacity: self.row_capacity,
             hand_size: self.hand_size,
@@ -528,11 +673,7 @@ impl GameInfo {
             max_players: self.seats,
             end: self.end,
             ties: Ties::Shared,
-            draft: Draft::SeatOrder,
-            circle: None,
-            take_a_number: None,
-            anniversary: None,
-            pro: None,
+            ..Rules::classic()
         };
         if let Some(variant) = Variant::from_name(&self.variant) {
             (variant.describe().told_rules)(&mut rules);
@@ -544,30 +685,7 @@ impl GameInfo {
 impl Request {
     /// The request for what `view` asks; `None` if its seat owes no decision.
     pub fn from_view(view: &View) -> Option<Request> {
-        let ask = match view.decision? {
-            Decision::PlayCard => Ask::Play,
-            Decision::ChooseRow { card } => Ask::Row {
-                card,
-                revealed: view.revealed.to_vec(),
-            },
-            Decision::KeepCard => Ask::Keep {
-                revealed: view.revealed.to_vec(),
-            },
-            Decision::Pick => Ask::Pick {
-                pool: view.pool.to_vec(),
-            },
-            Decision::Place { placed, remaining } => Ask::Place { placed, remaining },
-            Decision::Special { card } => Ask::Special {
-                card,
-                revealed: view.revealed.to_vec(),
-            },
-            Decision::Cancel => Ask::Cancel {
-                revealed: view.revealed.to_vec(),
-            },
-            Decision::Swap => Ask::Swap {
-                revealed: view.revealed.to_vec(),
-            },
-        };
+        let ask = Ask::of_view(view)?;
         Some(Request {
             ask,
             seat: view.seat,
@@ -600,16 +718,7 @@ impl Request {
     }
 
     pub fn decision(&self) -> Decision {
-        match self.ask {
-            Ask::Play => Decision::PlayCard,
-            Ask::Row { card, .. } => Decision::ChooseRow { card },
-            Ask::Keep { .. } => Decision::KeepCard,
-            Ask::Pick { .. } => Decision::Pick,
-            Ask::Place { placed, remaining } => Decision::Place { placed, remaining },
-            Ask::Special { card, .. } => Decision::Special { card },
-            Ask::Cancel { .. } => Decision::Cancel,
-            Ask::Swap { .. } => Decision::Swap,
-        }
+        self.ask.decision()
     }
 
     /// This turn's cards by seat: empty when asked to play.

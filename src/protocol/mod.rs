@@ -7,6 +7,7 @@
 //! - [`print`](mod@print): printers that append one line to a reusable `String`, straight from the model
 //!   ([`crate::game::View`], [`crate::game::Event`], [`crate::seat::GameStart`]) or from the
 //!   owned values;
+//! - [`summary`]: every message in short, for docs/protocol.md;
 //! - [`parse`]: nom parsers for both directions, with errors that say where and what was
 //!   expected ([`ParseError`]).
 //!
@@ -19,6 +20,7 @@
 pub mod message;
 pub mod parse;
 pub mod print;
+pub mod summary;
 
 pub use message::{
     Ask, ErrorKind, EventLine, FromBot, GameInfo, MAX_REPLY_BYTES, Mismatch, Request, ToBot,

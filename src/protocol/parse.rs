@@ -395,6 +395,11 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// Whether the line has the field `key`.
+    fn has(&self, key: &str) -> bool {
+        self.list.iter().any(|(k, _)| *k == key)
+    }
+
     /// The field `key` like [`Fields::get`], or the empty value when it is absent.
     fn optional<T: Default>(
         &self,
@@ -402,7 +407,7 @@ impl<'a> Fields<'a> {
         what: &'static str,
         p: impl Parser<&'a str, Output = T, Error = Fail<'a>>,
     ) -> Result<T, nom::Err<Fail<'a>>> {
-        if self.list.iter().any(|(k, _)| *k == key) {
+        if self.has(key) {
             self.get(key, what, p)
         } else {
             Ok(T::default())
@@ -433,9 +438,27 @@ static REPLY_WHAT: LazyLock<String> = LazyLock::new(|| {
             keywords.push(keyword);
         }
     }
-    let (last, others) = keywords.split_last().expect("replies are declared");
-    format!("a message: {} or {last}", others.join(", "))
+    format!("a message: {}", one_of(&keywords))
 });
+
+/// `a message: hello, game, ... or bye`: what a referee's line may start with.
+static TO_BOT_WHAT: LazyLock<String> =
+    LazyLock::new(|| format!("a message: {}", one_of(ToBot::KEYWORDS)));
+
+/// `an error kind: syntax, ... or version`: what the word after `error` may be.
+static ERROR_WHAT: LazyLock<String> = LazyLock::new(|| {
+    let names: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();
+    format!("an error kind: {}", one_of(&names))
+});
+
+/// The words as a choice: `a, b or c`.
+fn one_of(words: &[&str]) -> String {
+    match words.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, others)) => format!("{} or {last}", others.join(", ")),
+        None => String::new(),
+    }
+}
 
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
     let what = REPLY_WHAT.as_str();
@@ -460,61 +483,38 @@ fn from_bot_message(i: &str) -> Res<'_, FromBot> {
     }
 }
 
-/// The single argument of a reply, read whole after a blank.
-trait ReplyArgument: Sized {
+/// The single argument of a reply, read whole after a blank by its field parser ([`Value`]).
+trait ReplyArgument: Value {
     /// A reply's line after its keyword (`rest`), made into a reply by `reply`; `what` names
     /// the argument in an error.
-    fn reply<'a>(rest: &'a str, what: &'static str, reply: fn(Self) -> FromBot)
-    -> Res<'a, FromBot>;
-
-    /// The argument a plain answer's number `n` is (see [`plain_answer`]), if it is a number.
-    fn plain(n: u16) -> Option<Self>;
-}
-
-impl ReplyArgument for Card {
     fn reply<'a>(
         rest: &'a str,
         what: &'static str,
-        reply: fn(Card) -> FromBot,
+        reply: fn(Self) -> FromBot,
     ) -> Res<'a, FromBot> {
-        let (rest, card) = argument(rest, what, card())?;
-        Ok((rest, reply(card)))
+        let (rest, argument) = argument(rest, what, Self::parser(what))?;
+        Ok((rest, reply(argument)))
     }
 
+    /// The argument a plain answer's number `n` is (see [`plain_answer`]), if it is a number.
+    fn plain(_: u16) -> Option<Self> {
+        None
+    }
+}
+
+impl ReplyArgument for Card {
     fn plain(n: u16) -> Option<Card> {
         Some(Card(n))
     }
 }
 
 impl ReplyArgument for usize {
-    fn reply<'a>(
-        rest: &'a str,
-        what: &'static str,
-        reply: fn(usize) -> FromBot,
-    ) -> Res<'a, FromBot> {
-        let (rest, row) = argument(rest, what, number(what))?;
-        Ok((rest, reply(row)))
-    }
-
     fn plain(n: u16) -> Option<usize> {
         Some(usize::from(n))
     }
 }
 
-impl ReplyArgument for Special {
-    fn reply<'a>(
-        rest: &'a str,
-        what: &'static str,
-        reply: fn(Special) -> FromBot,
-    ) -> Res<'a, FromBot> {
-        let (rest, special) = argument(rest, what, special_name(what))?;
-        Ok((rest, reply(special)))
-    }
-
-    fn plain(_: u16) -> Option<Special> {
-        None
-    }
-}
+impl ReplyArgument for Special {}
 
 /// `special` replies of both kinds (the anniversary's and the circle game's) are read by
 /// [`special_reply`].
@@ -525,10 +525,6 @@ impl ReplyArgument for SpecialPlay {
         _: fn(SpecialPlay) -> FromBot,
     ) -> Res<'a, FromBot> {
         special_reply(rest)
-    }
-
-    fn plain(_: u16) -> Option<SpecialPlay> {
-        None
     }
 }
 
@@ -630,13 +626,13 @@ fn special_reply(i: &str) -> Res<'_, FromBot> {
             return Ok((rest, FromBot::PlaceSpecial { special, row }));
         }
         Special::FifthRow => (rest, SpecialPlay::FifthRow),
-        Special::SevenNimmt => {
+        Special::SevenNimmt | Special::Stop => {
             let (rest, row) = special_row(rest)?;
-            (rest, SpecialPlay::SevenNimmt { row })
-        }
-        Special::Stop => {
-            let (rest, row) = special_row(rest)?;
-            (rest, SpecialPlay::Stop { row })
+            let play = match special {
+                Special::Stop => SpecialPlay::Stop { row },
+                _ => SpecialPlay::SevenNimmt { row },
+            };
+            (rest, play)
         }
         Special::Insert => {
             let (rest, row) = special_row(rest)?;
@@ -701,8 +697,8 @@ fn special_play<'a>() -> impl Parser<&'a str, Output = SpecialPlay, Error = Fail
 }
 
 fn to_bot_message(i: &str) -> Res<'_, ToBot> {
-    const WHAT: &str = "a message: hello, game, event, ask, error or bye";
-    let (rest, keyword) = expect(WHAT, word).parse(i)?;
+    let what = TO_BOT_WHAT.as_str();
+    let (rest, keyword) = expect(what, word).parse(i)?;
     match keyword {
         "hello" => {
             let (rest, f) = fields(rest)?;
@@ -729,33 +725,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
                 return fail(kind, what);
             }
             let (rest, f) = fields(rest)?;
-            let ask = match kind {
-                "row" => Ask::Row {
-                    card: f.get("card", "card", one_card())?,
-                    revealed: f.cards("revealed")?,
-                },
-                "pick" => Ask::Pick {
-                    pool: f.cards("pool")?,
-                },
-                "keep" => Ask::Keep {
-                    revealed: f.cards("revealed")?,
-                },
-                "place" => Ask::Place {
-                    placed: f.get("placed", "count", scalar("a number of cards"))?,
-                    remaining: f.get("remaining", "count", scalar("a number of cards"))?,
-                },
-                "special" => Ask::Special {
-                    card: f.get("card", "card", one_card())?,
-                    revealed: f.cards("revealed")?,
-                },
-                "cancel" => Ask::Cancel {
-                    revealed: f.cards("revealed")?,
-                },
-                "swap" => Ask::Swap {
-                    revealed: f.cards("revealed")?,
-                },
-                _ => Ask::Play,
-            };
+            let ask = ask_fields(kind, &f)?;
             let seat = f.get("seat", "seat", scalar("a seat number"))?;
             // A pick comes before the round's first turn, with no rows yet: its line has
             // neither field.
@@ -794,7 +764,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             ))
         }
         "error" => {
-            let what = "an error kind: syntax, unexpected, illegal, too_long, encoding or version";
+            let what = ERROR_WHAT.as_str();
             let (rest, name) = argument(rest, what, word)?;
             let Some(kind) = ErrorKind::from_name(name) else {
                 return fail(name, what);
@@ -813,7 +783,7 @@ fn to_bot_message(i: &str) -> Res<'_, ToBot> {
             let (rest, _) = fields(rest)?;
             Ok((rest, ToBot::Bye))
         }
-        _ => fail(i, WHAT),
+        _ => fail(i, what),
     }
 }
 
@@ -877,7 +847,7 @@ fn special_table<'a>(
     kind: &str,
     f: &Fields<'a>,
 ) -> Result<Option<Box<SpecialTable>>, nom::Err<Fail<'a>>> {
-    if !f.list.iter().any(|(k, _)| *k == "specialhands") {
+    if !f.has("specialhands") {
         return Ok(None);
     }
     let hand_counts: Vec<usize> = f.numbers("specialhands", "a count")?;
@@ -901,42 +871,57 @@ fn special_table<'a>(
     })))
 }
 
-fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo, nom::Err<Fail<'a>>> {
-    Ok(GameInfo {
-        number: f.get("number", "number", scalar("a game number"))?,
-        variant: f
-            .get("variant", "name", name("a variant name"))?
-            .to_string(),
-        seats: f.get("seats", "count", scalar("a number of seats"))?,
-        seat: f.get("seat", "seat", scalar("a seat number"))?,
-        rows: f.get("rows", "count", scalar("a number of rows"))?,
-        row_capacity: f.get("row_capacity", "count", scalar("a number of cards"))?,
-        hand_size: f.get("hand_size", "count", scalar("a number of cards"))?,
-        end: f.get("end", "score:<points>|rounds:<rounds>", game_end())?,
-        deck: Deck {
-            lowest: f.get("lowest", "card", scalar("a card number"))?,
-            bullheads: f.numbers("bullheads", "a bullhead count")?,
-            red: f.optional("red", "cards", list(card()))?,
-        },
-        time_ms: f.optional("time_ms", "milliseconds", scalar("a number").map(Some))?,
-        seed: f.optional("seed", "seed", scalar("a seed").map(Some))?,
-    })
+macro_rules! game_parser {
+    ($( $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
+        /// The `game` line's fields, in the order of their declaration
+        /// ([`super::message::game_fields!`]): the first missing or wrong one is named.
+        fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo<'static>, nom::Err<Fail<'a>>> {
+            let mut info = GameInfo {
+                number: 0,
+                variant: Cow::Borrowed(""),
+                seats: 0,
+                seat: 0,
+                rows: 0,
+                row_capacity: 0,
+                hand_size: 0,
+                end: GameEnd::Rounds(0),
+                deck: Cow::Owned(Deck {
+                    lowest: 0,
+                    bullheads: Vec::new(),
+                    red: Vec::new(),
+                }),
+                time_ms: None,
+                seed: None,
+            };
+            $(
+                info $(.$outer.to_mut())? .$key = game_parser!(
+                    @value f $key $ty [$hole, $what] $($default)?
+                );
+            )*
+            Ok(info)
+        }
+    };
+    (@value $f:ident $key:ident $ty:ty [$hole:literal, $what:literal]) => {
+        <$ty as Value>::parse($f, stringify!($key), $hole, $what)?
+    };
+    (@value $f:ident $key:ident $ty:ty [$hole:literal, $what:literal] default) => {
+        <$ty as Value>::parse_or_default($f, stringify!($key), $hole, $what)?
+    };
 }
+super::message::game_fields!(game_parser);
 
 /// `play, row, ... or swap after "ask"`: what the word after `ask` may be.
-static ASK_WHAT: LazyLock<String> = LazyLock::new(|| {
-    let (last, others) = ASKS.split_last().expect("requests are declared");
-    format!("{} or {last} after \"ask\"", others.join(", "))
-});
+static ASK_WHAT: LazyLock<String> = LazyLock::new(|| format!("{} after \"ask\"", one_of(ASKS)));
 
 /// `an event: deal, pick, ... or reshuffle`: what the word after `event` may be.
-static EVENT_WHAT: LazyLock<String> = LazyLock::new(|| {
-    let (last, others) = Event::NAMES.split_last().expect("events are declared");
-    format!("an event: {} or {last}", others.join(", "))
-});
+static EVENT_WHAT: LazyLock<String> =
+    LazyLock::new(|| format!("an event: {}", one_of(Event::NAMES)));
 
 /// A field's value on a line, read whole.
 trait Value: Sized {
+    /// The value's parser; `what` names the value when it is wrong.
+    fn parser<'a>(what: &'static str) -> impl Parser<&'a str, Output = Self, Error = Fail<'a>>;
+
     /// The field `key`; `hole` names its value when it is missing (`a field key=<hole>`), `what`
     /// when it is wrong.
     fn parse<'a>(
@@ -944,125 +929,99 @@ trait Value: Sized {
         key: &'static str,
         hole: &'static str,
         what: &'static str,
-    ) -> Result<Self, nom::Err<Fail<'a>>>;
+    ) -> Result<Self, nom::Err<Fail<'a>>> {
+        f.get(key, hole, Self::parser(what))
+    }
+
+    /// The field `key` like [`Value::parse`], or the default when it is absent.
+    fn parse_or_default<'a>(
+        f: &Fields<'a>,
+        key: &'static str,
+        hole: &'static str,
+        what: &'static str,
+    ) -> Result<Self, nom::Err<Fail<'a>>>
+    where
+        Self: Default,
+    {
+        f.optional(key, hole, Self::parser(what))
+    }
 }
 
 macro_rules! parsed_numbers {
     ($($t:ty),*) => {$(
         impl Value for $t {
-            fn parse<'a>(
-                f: &Fields<'a>,
-                key: &'static str,
-                hole: &'static str,
-                what: &'static str,
-            ) -> Result<$t, nom::Err<Fail<'a>>> {
-                f.get(key, hole, scalar(what))
+            fn parser<'a>(what: &'static str) -> impl Parser<&'a str, Output = $t, Error = Fail<'a>> {
+                scalar(what)
             }
         }
 
         impl Value for Vec<$t> {
-            fn parse<'a>(
-                f: &Fields<'a>,
-                key: &'static str,
-                hole: &'static str,
-                what: &'static str,
-            ) -> Result<Vec<$t>, nom::Err<Fail<'a>>> {
-                f.get(key, hole, list(number(what)))
+            fn parser<'a>(what: &'static str) -> impl Parser<&'a str, Output = Vec<$t>, Error = Fail<'a>> {
+                list(number(what))
             }
         }
     )*};
 }
-parsed_numbers!(u32, usize, i32);
+parsed_numbers!(u8, u16, u32, u64, usize, i32);
 
-impl Value for Card {
-    fn parse<'a>(
-        f: &Fields<'a>,
-        key: &'static str,
-        hole: &'static str,
-        _: &'static str,
-    ) -> Result<Card, nom::Err<Fail<'a>>> {
-        f.get(key, hole, one_card())
-    }
+/// The values read by a parser of their own, whatever `what` says.
+macro_rules! parsed_by {
+    ($($t:ty = |$what:ident| $parser:expr;)*) => {$(
+        impl Value for $t {
+            fn parser<'a>($what: &'static str) -> impl Parser<&'a str, Output = $t, Error = Fail<'a>> {
+                $parser
+            }
+        }
+    )*};
 }
-
-impl Value for Vec<Card> {
-    fn parse<'a>(
-        f: &Fields<'a>,
-        key: &'static str,
-        hole: &'static str,
-        _: &'static str,
-    ) -> Result<Vec<Card>, nom::Err<Fail<'a>>> {
-        f.get(key, hole, list(card()))
-    }
-}
-
-impl Value for TakeReason {
-    fn parse<'a>(
-        f: &Fields<'a>,
-        key: &'static str,
-        hole: &'static str,
-        _: &'static str,
-    ) -> Result<TakeReason, nom::Err<Fail<'a>>> {
-        f.get(key, hole, reason())
-    }
-}
-
-impl Value for Special {
-    fn parse<'a>(
-        f: &Fields<'a>,
-        key: &'static str,
-        hole: &'static str,
-        what: &'static str,
-    ) -> Result<Special, nom::Err<Fail<'a>>> {
-        f.get(key, hole, special_name(what))
-    }
-}
-
-impl Value for Vec<Special> {
-    fn parse<'a>(
-        f: &Fields<'a>,
-        key: &'static str,
-        hole: &'static str,
-        what: &'static str,
-    ) -> Result<Vec<Special>, nom::Err<Fail<'a>>> {
-        f.get(key, hole, list(special_name(what)))
-    }
+parsed_by! {
+    Card = |_what| one_card();
+    Vec<Card> = |_what| list(card());
+    TakeReason = |_what| reason();
+    Special = |what| special_name(what);
+    Vec<Special> = |what| list(special_name(what));
+    SpecialPlay = |_what| special_play();
+    Cow<'static, str> = |what| name(what).map(|name| Cow::Owned(name.to_string()));
+    GameEnd = |_what| game_end();
+    Option<u64> = |what| scalar(what).map(Some);
 }
 
 /// An optional field (the anniversary's `drew=`): `None` when absent.
 impl Value for Option<Special> {
+    fn parser<'a>(
+        what: &'static str,
+    ) -> impl Parser<&'a str, Output = Option<Special>, Error = Fail<'a>> {
+        special_name(what).map(Some)
+    }
+
     fn parse<'a>(
         f: &Fields<'a>,
         key: &'static str,
         hole: &'static str,
         what: &'static str,
     ) -> Result<Option<Special>, nom::Err<Fail<'a>>> {
-        f.optional(key, hole, special_name(what).map(Some))
+        f.optional(key, hole, Self::parser(what))
     }
 }
 
-impl Value for SpecialPlay {
-    fn parse<'a>(
-        f: &Fields<'a>,
-        key: &'static str,
-        hole: &'static str,
-        _: &'static str,
-    ) -> Result<SpecialPlay, nom::Err<Fail<'a>>> {
-        f.get(key, hole, special_play())
-    }
+macro_rules! ask_parser {
+    ($( $(#[$attr:meta])* $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] [$($source:ident)?])* })? $word:literal $wanted:literal = $Decision:ident [$($decided:ident)*] )*) => {
+        /// The ask `kind` (one of [`ASKS`]) with its own fields, in the order of their
+        /// declaration ([`super::message::asks!`]): the first missing or wrong one is named.
+        fn ask_fields<'a>(kind: &str, f: &Fields<'a>) -> Result<Ask, nom::Err<Fail<'a>>> {
+            Ok(match kind {
+                $( $word => Ask::$Variant {
+                    $($( $field: <$ty as Value>::parse(f, stringify!($field), $hole, $what)? ),*)?
+                }, )*
+                _ => unreachable!("the word after `ask` is one of ASKS"),
+            })
+        }
+    };
 }
+super::message::asks!(ask_parser);
 
 macro_rules! event_parser {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $name:literal {
-            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-        }
-        $( => seen by $viewer:ident {
-            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
-            $(,)?
-        } )?
-    )*) => {
+    ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
         /// The event `kind` (one of [`Event::NAMES`]) from its fields, in the order of their
         /// declaration (the first missing or wrong one is named); an event a seat sees only in
         /// part has the fields of what the seat sees.
@@ -1477,13 +1436,6 @@ mod tests {
                 row: 2,
                 at: 0
             }))
-        );
-        assert_eq!(
-            from_bot("special x2 3"),
-            Ok(FromBot::PlaceSpecial {
-                special: Special::Double,
-                row: 3
-            })
         );
         assert_eq!(
             referee_error("event special seat=0 card=5 play=stop:x"),

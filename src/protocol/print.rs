@@ -7,15 +7,16 @@
 //! the same code.
 
 use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
-use crate::cards::{Card, Deck, Special};
+use crate::cards::{Card, Special};
 use crate::decimal::{Number, list};
 use crate::game::{
-    Action, CircleTable, Decision, Event, Points, RuleError, Seat, SpecialPlay, SpecialTable,
-    TakeReason, View,
+    Action, CircleTable, Decision, Event, Points, RuleError, Seat, SpecialPlay, TakeReason, View,
 };
-use crate::rules::GameEnd;
+use crate::rules::{GameEnd, Rules};
 use crate::seat::GameStart;
+use std::borrow::Cow;
 use std::fmt::{self, Display, Write};
+use std::sync::LazyLock;
 
 /// `write!` into a `String`, which cannot fail.
 macro_rules! put {
@@ -34,20 +35,7 @@ pub fn hello(out: &mut String) {
 
 /// `game ...`: the game `start` begins, told to `start.seat`.
 pub fn game(out: &mut String, start: &GameStart) {
-    let rules = start.rules;
-    // The circle game deals by number of players.
-    let (hand_size, rows) = rules.deal_size(start.seats);
-    game_line(
-        out,
-        start.number,
-        start.variant.name(),
-        start.seats,
-        start.seat,
-        (rows, rules.row_capacity, hand_size),
-        rules.end,
-        &rules.deck,
-        (Some(start.time_ms), Some(start.seed)),
-    );
+    game_info(out, &GameInfo::from_start(start));
 }
 
 /// `ask play ...`, `ask row ...`, `ask pick ...` or `ask keep ...`: the decision `view` owes.
@@ -57,37 +45,10 @@ pub fn ask(out: &mut String, view: &View) {
     let decision = view
         .decision
         .expect("print::ask: the view owes no decision");
-    if let (Decision::Place { .. }, Some(circle)) = (decision, view.circle) {
-        let table = (view.scores, view.taken);
-        return place_line(
-            out,
-            decision,
-            view.seat,
-            (view.round, view.turn),
-            view.hand,
-            view.rows,
-            table,
-            circle,
-        );
+    match (decision, view.circle) {
+        (Decision::Place { .. }, Some(circle)) => place_line(out, decision, view, circle),
+        _ => ask_line(out, decision, view),
     }
-    ask_line(
-        out,
-        decision,
-        view.seat,
-        (view.round, view.turn),
-        view.hand,
-        view.rows,
-        (view.scores, view.taken),
-        view.revealed,
-        view.pool,
-        (
-            view.keep_from(),
-            view.hash_rows(),
-            view.hash_piles(),
-            view.hand_sizes(),
-        ),
-        view.specials.map(|t| (view.special_hand, t)),
-    );
 }
 
 /// `error <kind> <text>`. Line breaks and other control characters in `text` become spaces and
@@ -275,61 +236,31 @@ pub fn from_bot(out: &mut String, message: &FromBot) {
     }
 }
 
-/// `game ...` from its fields.
-pub fn game_info(out: &mut String, info: &GameInfo) {
-    game_line(
-        out,
-        info.number,
-        &info.variant,
-        info.seats,
-        info.seat,
-        (info.rows, info.row_capacity, info.hand_size),
-        info.end,
-        &info.deck,
-        (info.time_ms, info.seed),
-    );
+macro_rules! game_printer {
+    ($( $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
+        /// `game ...` from its fields, in the order of their declaration
+        /// ([`super::message::game_fields!`]).
+        pub fn game_info(out: &mut String, info: &GameInfo) {
+            out.push_str("game");
+            $(
+                let value = &info $(.$outer)? .$key;
+                if !game_printer!(@left_out value $($default)?) {
+                    Value::print_field(value, out, concat!(" ", stringify!($key), "="));
+                }
+            )*
+            out.push('\n');
+        }
+    };
+    (@left_out $value:ident) => { false };
+    (@left_out $value:ident default) => { is_default($value) };
 }
+super::message::game_fields!(game_printer);
 
 /// `ask ...` from its fields.
 pub fn request(out: &mut String, request: &Request) {
-    let decision = request.decision();
-    if let (Decision::Place { .. }, Some(circle)) = (decision, &request.circle) {
-        let table = (&request.scores[..], &request.taken[..]);
-        let at = (request.round, request.turn);
-        return place_line(
-            out,
-            decision,
-            request.seat,
-            at,
-            &request.hand,
-            &request.rows,
-            table,
-            circle,
-        );
-    }
-    ask_line(
-        out,
-        decision,
-        request.seat,
-        (request.round, request.turn),
-        &request.hand,
-        &request.rows,
-        (&request.scores, &request.taken),
-        request.revealed(),
-        request.pool(),
-        request.number.as_ref().map_or((&[], &[], &[], &[]), |n| {
-            (
-                request.keep_from(),
-                &n.hash_rows[..],
-                &n.hash_piles[..],
-                &n.hand_sizes[..],
-            )
-        }),
-        request
-            .specials
-            .as_deref()
-            .map(|t| (&request.special_hand[..], t)),
-    );
+    // The printer reads no rules from the view.
+    static ANY_RULES: LazyLock<Rules> = LazyLock::new(Rules::classic);
+    ask(out, &request.view(&ANY_RULES));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -378,7 +309,7 @@ macro_rules! printed_numbers {
         }
     )*};
 }
-printed_numbers!(u32, usize, i32, Card);
+printed_numbers!(u8, u16, u32, u64, usize, i32, Card);
 
 impl Value for TakeReason {
     fn print(&self, out: &mut String) {
@@ -399,16 +330,31 @@ impl Value for Vec<Special> {
 }
 
 /// Left out when absent (the anniversary's `drew=`, only for the seat's own swap).
-impl Value for Option<Special> {
+impl<T: Value> Value for Option<T> {
     fn print(&self, out: &mut String) {
-        if let Some(special) = self {
-            special.print(out);
+        if let Some(value) = self {
+            value.print(out);
         }
     }
 
     fn print_field(&self, out: &mut String, key: &str) {
-        if let Some(special) = self {
-            special.print_field(out, key);
+        if let Some(value) = self {
+            value.print_field(out, key);
+        }
+    }
+}
+
+impl Value for Cow<'_, str> {
+    fn print(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Value for GameEnd {
+    fn print(&self, out: &mut String) {
+        match *self {
+            GameEnd::TargetScore(score) => put!(out, "score:{score}"),
+            GameEnd::Rounds(rounds) => put!(out, "rounds:{rounds}"),
         }
     }
 }
@@ -420,16 +366,7 @@ impl Value for SpecialPlay {
 }
 
 macro_rules! event_printers {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $name:literal {
-            $( $field:ident : $ty:ty [$hole:literal, $what:literal] ),* $(,)?
-        }
-        $( => seen by $viewer:ident {
-            $( $seen:ident : $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr ),*
-            $(,)?
-        } )?
-    )*) => {
+    ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
         /// `event ...`: `event` as `seat` may see it (a deal shows only that seat's hand).
         ///
         /// Panics if `event` is a deal without a hand for `seat`.
@@ -500,44 +437,6 @@ fn bot_hello_line(out: &mut String, version: u32, name: &str, events: bool) {
     put!(out, "hello version={version} name={name}{declined}\n");
 }
 
-#[allow(clippy::too_many_arguments)]
-fn game_line(
-    out: &mut String,
-    number: u64,
-    variant: &str,
-    seats: usize,
-    seat: Seat,
-    (rows, row_capacity, hand_size): (usize, usize, usize),
-    end: GameEnd,
-    deck: &Deck,
-    (time_ms, seed): (Option<u64>, Option<u64>),
-) {
-    put!(
-        out,
-        "game number={number} variant={variant} seats={seats} seat={seat} rows={rows} \
-         row_capacity={row_capacity} hand_size={hand_size} end="
-    );
-    match end {
-        GameEnd::TargetScore(score) => put!(out, "score:{score}"),
-        GameEnd::Rounds(rounds) => put!(out, "rounds:{rounds}"),
-    }
-    out.push_str(" lowest=");
-    num(out, deck.lowest);
-    out.push_str(" bullheads=");
-    list(out, &deck.bullheads);
-    if !deck.red.is_empty() {
-        out.push_str(" red=");
-        list(out, &deck.red);
-    }
-    if let Some(ms) = time_ms {
-        put!(out, " time_ms={ms}");
-    }
-    if let Some(seed) = seed {
-        put!(out, " seed={seed}");
-    }
-    out.push('\n');
-}
-
 /// A special card played: its name, then its arguments, each after `sep` (a blank in a bot's
 /// reply, `:` in an event's `play=`).
 fn play_words(out: &mut String, play: SpecialPlay, sep: char) {
@@ -586,29 +485,30 @@ fn marked(out: &mut String, marks: &[bool]) {
     }
 }
 
-/// Take a Number's fields of an `ask` line: the cards to keep from, the #-rows, the #-pile
-/// sizes and the hand sizes (all empty for classic).
-type NumberFields<'a> = (&'a [Card], &'a [Vec<Card>], &'a [usize], &'a [usize]);
-
-#[allow(clippy::too_many_arguments)]
-fn ask_line(
-    out: &mut String,
-    decision: Decision,
-    seat: Seat,
-    (round, turn): (u32, u32),
-    hand: &[Card],
-    rows: &[Vec<Card>],
-    (scores, taken): (&[Points], &[Points]),
-    revealed: &[Card],
-    pool: &[Card],
-    (keep_from, hash_rows, hash_piles, hand_sizes): NumberFields,
-    specials: Option<(&[Special], &SpecialTable)>,
-) {
+/// `ask ...` for `decision`, the one `view` owes, but `ask place` of the circle game.
+#[inline(always)]
+fn ask_line(out: &mut String, decision: Decision, view: &View) {
+    let View {
+        seat,
+        round,
+        turn,
+        hand,
+        rows,
+        scores,
+        taken,
+        revealed,
+        pool,
+        ..
+    } = *view;
+    let (keep_from, hash_rows, hash_piles, hand_sizes) = (
+        view.keep_from(),
+        view.hash_rows(),
+        view.hash_piles(),
+        view.hand_sizes(),
+    );
+    let specials = view.specials.map(|t| (view.special_hand, t));
     // A circle request prints with `place_line`; without its table it has only these.
-    out.push_str(super::message::ask_prefix(decision));
-    num(out, seat);
-    out.push_str(" round=");
-    num(out, round);
+    ask_start(out, decision, seat, round);
     if let Decision::Pick = decision {
         // A draft has no turn and no rows yet: the line says what there is instead.
         out.push_str(" pool=");
@@ -636,14 +536,7 @@ fn ask_line(
         out.push_str(" cards=");
         list(out, &table.taking);
     }
-    out.push_str(" hand=");
-    list(out, hand);
-    out.push_str(" rows=");
-    row_lists(out, rows);
-    out.push_str(" scores=");
-    list(out, scores);
-    out.push_str(" taken=");
-    list(out, taken);
+    table_fields(out, hand, rows, (scores, taken));
     if let Decision::ChooseRow { .. }
     | Decision::KeepCard
     | Decision::Special { .. }
@@ -681,30 +574,46 @@ fn ask_line(
 /// `ask place ...` (the circle game): the usual fields, then how many cards are placed and may
 /// still be placed this turn, the special cards in each row and in each seat's hand, and every
 /// seat's number of cards.
-#[allow(clippy::too_many_arguments)]
-fn place_line(
-    out: &mut String,
-    decision: Decision,
-    seat: Seat,
-    (round, turn): (u32, u32),
-    hand: &[Card],
-    rows: &[Vec<Card>],
-    (scores, taken): (&[Points], &[Points]),
-    circle: &CircleTable,
-) {
+#[inline(always)]
+fn place_line(out: &mut String, decision: Decision, view: &View, circle: &CircleTable) {
     let Decision::Place { placed, remaining } = decision else {
         unreachable!("place_line prints ask place only")
     };
-    out.push_str(super::message::ask_prefix(decision));
-    num(out, seat);
-    out.push_str(" round=");
-    num(out, round);
+    ask_start(out, decision, view.seat, view.round);
     out.push_str(" turn=");
-    num(out, turn);
+    num(out, view.turn);
     out.push_str(" placed=");
     num(out, placed);
     out.push_str(" remaining=");
     num(out, remaining);
+    table_fields(out, view.hand, view.rows, (view.scores, view.taken));
+    out.push_str(" rowspecials=");
+    special_lists(out, &circle.row_specials);
+    out.push_str(" held=");
+    special_lists(out, &circle.held);
+    out.push_str(" hands=");
+    list(out, &circle.hand_sizes);
+    out.push('\n');
+}
+
+/// `ask <word> seat=<seat> round=<round>`: how every ask line starts.
+#[inline(always)]
+fn ask_start(out: &mut String, decision: Decision, seat: Seat, round: u32) {
+    out.push_str(super::message::ask_prefix(decision));
+    num(out, seat);
+    out.push_str(" round=");
+    num(out, round);
+}
+
+/// ` hand=... rows=... scores=... taken=...`: the table as the seat sees it, in every ask line
+/// but a draft's.
+#[inline(always)]
+fn table_fields(
+    out: &mut String,
+    hand: &[Card],
+    rows: &[Vec<Card>],
+    (scores, taken): (&[Points], &[Points]),
+) {
     out.push_str(" hand=");
     list(out, hand);
     out.push_str(" rows=");
@@ -713,13 +622,6 @@ fn place_line(
     list(out, scores);
     out.push_str(" taken=");
     list(out, taken);
-    out.push_str(" rowspecials=");
-    special_lists(out, &circle.row_specials);
-    out.push_str(" held=");
-    special_lists(out, &circle.held);
-    out.push_str(" hands=");
-    list(out, &circle.hand_sizes);
-    out.push('\n');
 }
 
 /// Rows of cards, each comma-separated, separated by `/`.
@@ -758,6 +660,10 @@ pub(super) fn reason_name(reason: TakeReason) -> &'static str {
         TakeReason::Full => "full",
         TakeReason::Low => "low",
     }
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 /// Writes `n` in decimal.
@@ -829,61 +735,95 @@ mod tests {
 
     #[test]
     fn events_as_in_the_protocol_description() {
-        let deal = Event::Deal {
+        // Each event, the seat it is printed for, and its line.
+        let lines = [
+            (
+                Event::Deal {
+                    round: 1,
+                    hands: vec![cards(&[1, 2, 4]), cards(&[3, 17, 22])],
+                    rows: cards(&[12, 40, 77, 91]),
+                },
+                1,
+                "event deal round=1 hand=3,17,22 rows=12,40,77,91\n",
+            ),
+            (
+                Event::Reveal {
+                    round: 1,
+                    turn: 1,
+                    cards: cards(&[17, 5, 40, 88]),
+                },
+                0,
+                "event reveal round=1 turn=1 cards=17,5,40,88\n",
+            ),
+            (
+                Event::Take {
+                    seat: 1,
+                    row: 2,
+                    cards: cards(&[77, 78]),
+                    bullheads: 2,
+                    reason: TakeReason::Low,
+                },
+                0,
+                "event take seat=1 row=2 cards=77,78 bullheads=2 reason=low\n",
+            ),
+            (
+                Event::Place {
+                    seat: 1,
+                    card: Card(5),
+                    row: 2,
+                },
+                3,
+                "event place seat=1 card=5 row=2\n",
+            ),
+            (
+                Event::RoundEnd {
+                    round: 1,
+                    penalties: vec![5, 0, 3, 2],
+                    totals: vec![5, 0, 3, 2],
+                },
+                0,
+                "event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2\n",
+            ),
+            (
+                Event::GameEnd {
+                    totals: vec![5, 0, 3, 2],
+                    winners: vec![1],
+                },
+                0,
+                "event game_end totals=5,0,3,2 winners=1\n",
+            ),
+        ];
+        for (told, seat, text) in lines {
+            assert_eq!(line(|o| event(o, seat, &told)), text);
+        }
+    }
+
+    /// The view of `seat` (of `seats`) asked to play at turn 3 of round 1.
+    fn asked_to_play<'a>(
+        rules: &'a Rules,
+        (seat, seats): (Seat, usize),
+        hand: &'a [Card],
+        rows: &'a [Vec<Card>],
+        (scores, taken): (&'a [Points], &'a [Points]),
+    ) -> View<'a> {
+        View {
+            rules,
+            seat,
+            seats,
             round: 1,
-            hands: vec![cards(&[1, 2, 4]), cards(&[3, 17, 22])],
-            rows: cards(&[12, 40, 77, 91]),
-        };
-        assert_eq!(
-            line(|o| event(o, 1, &deal)),
-            "event deal round=1 hand=3,17,22 rows=12,40,77,91\n"
-        );
-        let reveal = Event::Reveal {
-            round: 1,
-            turn: 1,
-            cards: cards(&[17, 5, 40, 88]),
-        };
-        assert_eq!(
-            line(|o| event(o, 0, &reveal)),
-            "event reveal round=1 turn=1 cards=17,5,40,88\n"
-        );
-        let take = Event::Take {
-            seat: 1,
-            row: 2,
-            cards: cards(&[77, 78]),
-            bullheads: 2,
-            reason: TakeReason::Low,
-        };
-        assert_eq!(
-            line(|o| event(o, 0, &take)),
-            "event take seat=1 row=2 cards=77,78 bullheads=2 reason=low\n"
-        );
-        let place = Event::Place {
-            seat: 1,
-            card: Card(5),
-            row: 2,
-        };
-        assert_eq!(
-            line(|o| event(o, 3, &place)),
-            "event place seat=1 card=5 row=2\n"
-        );
-        let round_end = Event::RoundEnd {
-            round: 1,
-            penalties: vec![5, 0, 3, 2],
-            totals: vec![5, 0, 3, 2],
-        };
-        assert_eq!(
-            line(|o| event(o, 0, &round_end)),
-            "event round_end round=1 penalties=5,0,3,2 totals=5,0,3,2\n"
-        );
-        let game_end = Event::GameEnd {
-            totals: vec![5, 0, 3, 2],
-            winners: vec![1],
-        };
-        assert_eq!(
-            line(|o| event(o, 0, &game_end)),
-            "event game_end totals=5,0,3,2 winners=1\n"
-        );
+            turn: 3,
+            decision: Some(Decision::PlayCard),
+            hand,
+            rows,
+            scores,
+            taken,
+            revealed: &[],
+            number: None,
+            circle: None,
+            specials: None,
+            pool: &[],
+            special_hand: &[],
+        }
     }
 
     #[test]
@@ -892,24 +832,7 @@ mod tests {
         let rows = vec![cards(&[12, 13]), cards(&[40]), cards(&[77]), cards(&[91])];
         let hand = cards(&[3, 17, 22]);
         let revealed = cards(&[17, 5, 40, 88]);
-        let mut view = View {
-            rules: &rules,
-            seat: 2,
-            seats: 4,
-            round: 1,
-            turn: 3,
-            decision: Some(Decision::PlayCard),
-            hand: &hand,
-            rows: &rows,
-            scores: &[0, 0, 0, 0],
-            taken: &[0, 2, 0, 0],
-            revealed: &[],
-            number: None,
-            circle: None,
-            specials: None,
-            pool: &[],
-            special_hand: &[],
-        };
+        let mut view = asked_to_play(&rules, (2, 4), &hand, &rows, (&[0, 0, 0, 0], &[0, 2, 0, 0]));
         assert_eq!(
             line(|o| ask(o, &view)),
             "ask play seat=2 round=1 turn=3 hand=3,17,22 rows=12,13/40/77/91 scores=0,0,0,0 \
@@ -959,24 +882,8 @@ mod tests {
             hand_sizes: vec![2, 6],
             keep_from: cards(&[12, 13]),
         };
-        let mut view = View {
-            rules: &rules,
-            seat: 0,
-            seats: 2,
-            round: 1,
-            turn: 3,
-            decision: Some(Decision::PlayCard),
-            hand: &hand,
-            rows: &rows,
-            scores: &[0, 0],
-            taken: &[2, 9],
-            revealed: &[],
-            pool: &[],
-            number: Some(&number),
-            circle: None,
-            specials: None,
-            special_hand: &[],
-        };
+        let mut view = asked_to_play(&rules, (0, 2), &hand, &rows, (&[0, 0], &[2, 9]));
+        view.number = Some(&number);
         assert_eq!(
             line(|o| ask(o, &view)),
             "ask play seat=0 round=1 turn=3 hand=3,17 rows=12,13/40/77 scores=0,0 taken=2,9 \

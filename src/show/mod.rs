@@ -566,35 +566,12 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                     if winners.len() == 1 { "s" } else { "" }
                 )
             }
-            other => {
-                // The other events are told as the fixtures' reports tell them, the seat named.
-                let told = report::event(other);
-                match seat_of(other) {
-                    Some(seat) => match told.strip_prefix(&format!("seat {seat}")) {
-                        Some(rest) => format!("{}{rest}", who(seat, players)),
-                        None => told,
-                    },
-                    None => told,
-                }
-            }
+            // The other events are told as the fixtures' reports tell them, the player named.
+            other => report::told(other, &|seat| who(seat, players)),
         };
         said.push(sentence);
     }
     said
-}
-
-/// The seat an event is about, if one.
-fn seat_of(event: &Event) -> Option<Seat> {
-    match event {
-        Event::Pick { seat, .. }
-        | Event::Keep { seat, .. }
-        | Event::Pile { seat, .. }
-        | Event::PlaceSpecial { seat, .. }
-        | Event::EndTurn { seat }
-        | Event::Special { seat, .. }
-        | Event::Cancel { seat, .. } => Some(*seat),
-        _ => None,
-    }
 }
 
 /// The cards revealed this turn, if `events` reveal them.

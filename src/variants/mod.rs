@@ -19,9 +19,7 @@ pub mod take_a_number;
 pub use registry::{Description, Visitor};
 
 use crate::game::house::HouseHooks;
-use crate::game::{
-    Action, Deal, Decision, EventSink, Game, Outcome, RuleError, Seat, ToMove, View,
-};
+use crate::game::{Action, Deal, Decision, Emitter, Game, Outcome, RuleError, Seat, ToMove, View};
 use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
 use std::sync::Arc;
@@ -159,23 +157,14 @@ impl Game for AnyGame {
         dispatch!(self, g => g.check(seat, action))
     }
     #[inline]
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
-        dispatch!(self, g => g.apply(seat, action, events))
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
+        dispatch!(self, g => g.act(seat, action, events))
     }
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        dispatch!(self, g => g.deal(deal, events))
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
+        dispatch!(self, g => g.deal_given(deal, events))
     }
-    fn deal_random(
-        &mut self,
-        rng: &mut GameRng,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
-        dispatch!(self, g => g.deal_random(rng, events))
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError> {
+        dispatch!(self, g => g.deal_drawn(rng, events))
     }
     #[inline(always)]
     fn view(&self, seat: Seat) -> View<'_> {

@@ -115,6 +115,17 @@ pub struct OwnSettings {
     pub own_rules: bool,
 }
 
+impl OwnSettings {
+    /// Settings `names`, `whose` they are, that live in the variant's own part of the rules.
+    pub const fn in_own_rules(names: &'static [&'static str], whose: &'static str) -> OwnSettings {
+        OwnSettings {
+            names,
+            whose,
+            own_rules: true,
+        }
+    }
+}
+
 impl HouseParts {
     /// The group of this variant's own settings that holds `setting`, if any.
     pub fn setting(&self, setting: &str) -> Option<&'static OwnSettings> {
@@ -131,6 +142,17 @@ pub struct SearchBudget {
     pub steps_two_seats: u64,
     /// What a copy of the game counts in steps (a determinization: seats times that).
     pub copy_steps: u64,
+}
+
+impl SearchBudget {
+    /// `steps` a decision at a table of any size, a copy of the game counting `copy_steps`.
+    pub const fn flat(steps: u64, copy_steps: u64) -> SearchBudget {
+        SearchBudget {
+            steps,
+            steps_two_seats: steps,
+            copy_steps,
+        }
+    }
 }
 
 /// What `take5 selftest` asks of a bot in this variant.

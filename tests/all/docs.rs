@@ -253,10 +253,11 @@ fn record_table_rows() -> Vec<(String, Vec<String>)> {
 }
 
 #[test]
-fn the_docs_and_the_python_kit_list_every_declared_event_with_its_fields() {
+fn the_docs_and_the_python_kit_list_every_declared_event_and_header_key_with_its_fields() {
     use take5::game::Event;
     let rows = record_table_rows();
-    for &(name, fields) in Event::FIELDS {
+    let header = ("game", take5::record::Header::KEYS);
+    for &(name, fields) in Event::FIELDS.iter().chain([&header]) {
         let documented: Vec<&(String, Vec<String>)> =
             rows.iter().filter(|(n, _)| n == name).collect();
         assert_eq!(documented.len(), 1, "docs/records.md: one row for `{name}`");
@@ -348,4 +349,32 @@ fn the_play_pages_deal_example_deals_its_cards() {
     let first_deal: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
     assert_eq!(first_deal["hands"][0][0], 1);
     assert_eq!(first_deal["rows"], serde_json::json!([101, 102, 103, 104]));
+}
+
+/// docs/protocol.md's "Every message, in short" is the list that the messages' declarations
+/// make ([`take5::protocol::summary::in_short`]): a message, event or field added or renamed in
+/// the code shows in the page. `TAKE5_WRITE_DOCS=1` writes the list into the page.
+#[test]
+fn the_protocol_pages_list_of_messages_is_made_from_their_declarations() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/protocol.md");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let start = "<!-- made by take5::protocol::summary::in_short -->\n";
+    let (before, rest) = page
+        .split_once(start)
+        .expect("docs/protocol.md has the list of every message");
+    let (listed, after) = rest
+        .split_once("<!-- end -->")
+        .expect("the list of every message ends");
+    let made = take5::protocol::summary::in_short();
+    if listed == made {
+        return;
+    }
+    if std::env::var_os("TAKE5_WRITE_DOCS").is_some() {
+        std::fs::write(&path, format!("{before}{start}{made}<!-- end -->{after}")).unwrap();
+        return;
+    }
+    panic!(
+        "docs/protocol.md's list of every message is not the declarations' (write it with \
+         TAKE5_WRITE_DOCS=1):\n{made}"
+    );
 }

@@ -1,6 +1,7 @@
 //! The text protocol: every message prints and parses back to itself, from owned values and
 //! from a real game's views and events.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use take5::cards::{Card, Deck, Special};
 use take5::game::{
@@ -149,7 +150,7 @@ fn every_message_round_trips() {
             row_capacity: 5,
             hand_size: 10,
             end: GameEnd::TargetScore(66),
-            deck: Deck::classic(104),
+            deck: Cow::Owned(Deck::classic(104)),
             time_ms: Some(2000),
             seed: Some(12345),
         }),
@@ -603,10 +604,10 @@ impl Gen {
         }
     }
 
-    fn game(&mut self) -> GameInfo {
+    fn game(&mut self) -> GameInfo<'static> {
         GameInfo {
             number: self.u64(),
-            variant: self.name(),
+            variant: Cow::Owned(self.name()),
             seats: self.usize(),
             seat: self.usize(),
             rows: self.usize(),
@@ -617,11 +618,11 @@ impl Gen {
             } else {
                 GameEnd::Rounds(self.u32())
             },
-            deck: Deck {
+            deck: Cow::Owned(Deck {
                 lowest: self.card().0,
                 bullheads: self.list(120, |g| g.below(256) as u8),
                 red: self.cards(),
-            },
+            }),
             time_ms: self.chance(50).then(|| self.u64()),
             seed: self.chance(50).then(|| self.u64()),
         }
@@ -818,7 +819,7 @@ fn play_and_check(
         };
         out.clear();
         print::game(&mut out, &start);
-        let info = GameInfo::from_start(&start);
+        let info = GameInfo::from_start(&start).into_owned();
         assert_eq!(parse::to_bot(&out), Ok(ToBot::Game(info.clone())));
         assert_eq!(info.rules().deck, rules.deck);
         infos.push(info);

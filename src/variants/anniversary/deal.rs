@@ -82,17 +82,17 @@ impl Anniversary {
     /// seat's special cards (kept and new), the deck, the discard pile and the table. After the
     /// first round they must also come from the deck as it is (see [`Self::check_from_deck`]).
     pub(super) fn check_specials(&self, specials: &SpecialDeal) -> Result<(), RuleError> {
-        if specials.hands.len() != self.seats {
+        if specials.hands.len() != self.board.seats {
             return Err(SetupError::BadDeal(format!(
                 "{} for {} seats",
                 crate::words::count(specials.hands.len(), "special hand"),
-                self.seats
+                self.board.seats
             ))
             .into());
         }
         check_kinds(specials.hands.iter().flatten().chain(&specials.deck))
             .map_err(SetupError::BadDeal)?;
-        if self.round > 0 {
+        if self.board.round > 0 {
             self.check_from_deck(specials)?;
         }
         let all = self
@@ -108,7 +108,7 @@ impl Anniversary {
             })
             .copied()
             .chain(self.on_table());
-        check_copies(&self.rules.anniversary_rules(), all)
+        check_copies(&self.board.rules.anniversary_rules(), all)
     }
 
     /// How many special cards each seat gets for a later round: three (`specials_dealt`), or
@@ -116,13 +116,16 @@ impl Anniversary {
     /// deck when the deck runs out, as for a swap). docs/rulings.md, "The round change".
     pub(super) fn specials_for_round(&self) -> usize {
         let left = self.deck.len() + self.table.discard.len();
-        self.rules.specials_dealt().min(left / self.seats)
+        self.board
+            .rules
+            .specials_dealt()
+            .min(left / self.board.seats)
     }
 
     /// Whether a later round's deal runs through the deck, so the discard pile, shuffled, goes
     /// under it first.
     pub(super) fn reshuffles_for_round(&self) -> bool {
-        self.deck.len() < self.specials_for_round() * self.seats
+        self.deck.len() < self.specials_for_round() * self.board.seats
     }
 
     /// A later round's special cards come from the top of the deck: each seat gets as many as
@@ -139,8 +142,8 @@ impl Anniversary {
                 if each == 1 { "" } else { "s" },
                 self.deck.len(),
                 self.table.discard.len(),
-                self.seats,
-                self.rules.specials_dealt()
+                self.board.seats,
+                self.board.rules.specials_dealt()
             ));
         }
         if specials.reshuffled != self.reshuffles_for_round() {
@@ -191,44 +194,44 @@ impl Anniversary {
     pub(super) fn deal_round(
         &mut self,
         deal: &Deal,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
-        check_hands(deal, self.seats, self.rules.hand_size)?;
-        check_row_cards(deal, self.rules.rows)?;
+        check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
+        check_row_cards(deal, self.board.rules.rows)?;
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
-        check_cards(&self.rules, cards)?;
+        check_cards(&self.board.rules, cards)?;
         match &deal.specials {
             Some(specials) => self.check_specials(specials)?,
-            None if self.round > 0 && self.specials_for_round() > 0 => {
+            None if self.board.round > 0 && self.specials_for_round() > 0 => {
                 return Err(SetupError::BadDeal(format!(
                     "round {} deals {} special cards to each seat from the deck, and the deal \
                      gives none",
-                    self.round + 1,
+                    self.board.round + 1,
                     self.specials_for_round()
                 ))
                 .into());
             }
             None => {}
         }
-        for (hand, dealt) in self.hands.iter_mut().zip(&deal.hands) {
+        for (hand, dealt) in self.board.hands.iter_mut().zip(&deal.hands) {
             hand.clone_from(dealt);
             hand.sort_unstable();
         }
-        self.rows.deal(deal.rows.iter().copied());
-        self.table.sevens = vec![false; self.rules.rows];
-        self.table.stops = vec![false; self.rules.rows];
+        self.board.rows.deal(deal.rows.iter().copied());
+        self.table.sevens = vec![false; self.board.rules.rows];
+        self.table.stops = vec![false; self.board.rules.rows];
         self.table.taking.clear();
-        for pile in &mut self.piles {
+        for pile in &mut self.board.piles {
             pile.clear();
         }
-        self.taken.fill(0);
-        self.round += 1;
-        self.turn = 1;
+        self.board.taken.fill(0);
+        self.board.round += 1;
+        self.board.turn = 1;
         self.phase = Phase::Choose;
-        emit(events, || Event::Deal {
-            round: self.round,
-            hands: self.hands.clone(),
+        events.emit(|| Event::Deal {
+            round: self.board.round,
+            hands: self.board.hands.clone(),
             rows: deal.rows.clone(),
         });
         if let Some(specials) = &deal.specials {
@@ -243,8 +246,8 @@ impl Anniversary {
             }
             self.table.deck = self.deck.len();
             *self.reshuffler = GameRng::new(specials.seed, Stream::Deal(0));
-            emit(events, || Event::Specials {
-                round: self.round,
+            events.emit(|| Event::Specials {
+                round: self.board.round,
                 hands: specials.hands.clone(),
                 deck: specials.deck.clone(),
                 reshuffled: specials.reshuffled,
@@ -261,17 +264,17 @@ impl Anniversary {
     pub(super) fn deal_round_random(
         &mut self,
         rng: &mut GameRng,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         let mut numbers = self.ordered_deck.clone();
-        let hand_size = self.rules.hand_size;
-        let dealt = self.seats * hand_size + self.rules.rows;
+        let hand_size = self.board.rules.hand_size;
+        let dealt = self.board.seats * hand_size + self.board.rules.rows;
         let drawn = rng.draw_in_order(&mut numbers, dealt);
-        let (hands, rows) = drawn.split_at(self.seats * hand_size);
+        let (hands, rows) = drawn.split_at(self.board.seats * hand_size);
         let mut reshuffled = false;
-        let mut deck = if self.round == 0 {
-            let mut fresh: Vec<Special> = self.rules.anniversary_rules().deck().collect();
+        let mut deck = if self.board.round == 0 {
+            let mut fresh: Vec<Special> = self.board.rules.anniversary_rules().deck().collect();
             rng.shuffle(&mut fresh);
             fresh
         } else {
@@ -286,12 +289,15 @@ impl Anniversary {
             }
             deck
         };
-        let each = if self.round == 0 {
-            self.rules.specials_dealt().min(deck.len() / self.seats)
+        let each = if self.board.round == 0 {
+            self.board
+                .rules
+                .specials_dealt()
+                .min(deck.len() / self.board.seats)
         } else {
             self.specials_for_round()
         };
-        let special_hands = (0..self.seats)
+        let special_hands = (0..self.board.seats)
             .map(|_| deck.drain(..each).collect())
             .collect();
         let seed = (u64::from(rng.next_u32()) << 32) | u64::from(rng.next_u32());
@@ -305,6 +311,6 @@ impl Anniversary {
                 seed,
             }),
         };
-        self.deal(&deal, events)
+        self.deal_round(&deal, events)
     }
 }

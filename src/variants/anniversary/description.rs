@@ -13,11 +13,10 @@ pub const DESCRIPTION: Description = Description {
     // Secret: a seat sees only its own.
     check_first_deal: super::check_first_deal,
     house: HouseParts {
-        settings: &[OwnSettings {
-            names: &["specials", "specials_dealt", "swapping"],
-            whose: "the anniversary variant's (its special cards)",
-            own_rules: true,
-        }],
+        settings: &[OwnSettings::in_own_rules(
+            &["specials", "specials_dealt", "swapping"],
+            "the anniversary variant's (its special cards)",
+        )],
         hooks: &[
             (Hook::SpecialPlayed, "a special card played"),
             (Hook::Swap, "a swap of special cards"),
@@ -25,11 +24,7 @@ pub const DESCRIPTION: Description = Description {
         ..BASE.house
     },
     // A copy weighs about four rollout decisions (the special cards).
-    search: SearchBudget {
-        steps: 25_000,
-        steps_two_seats: 25_000,
-        copy_steps: 4,
-    },
+    search: SearchBudget::flat(25_000, 4),
     selftest: SelftestParts {
         asks: &[
             ("play", true),

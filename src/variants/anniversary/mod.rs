@@ -18,23 +18,23 @@
 pub mod description;
 pub mod fixture;
 
+use super::common::board::{Board, board_accessors, board_game};
 use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
-use super::common::reveal::{Reveal, place_in_hand};
-use super::common::rows::Rows;
-use super::common::scoring::{self, game_over};
-use crate::cards::{Card, Deck, Special};
+use super::common::judge::{Judged, check};
+use super::common::reveal::{Reveal, SimultaneousTurn, TurnParts, turn_phases};
+use crate::cards::{Card, Special};
 use crate::game::clone_field_by_field;
-use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
+use crate::game::house::{self, Arg, Hook, add_seat_points, table_view};
+use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, Outcome, Points, RuleError,
-    Seat, SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View, check_seat, emit,
+    Action, Deal, Decision, Emitter, Event, Family, Game, Outcome, Points, RuleError, Seat,
+    SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::{GameRng, Stream};
-use crate::rules::{AnniversaryRules, Draft, GameEnd, Rules, RulesError, Ties};
+use crate::rules::{AnniversaryRules, GameEnd, Rules, RulesError};
 use std::sync::Arc;
 
 mod deal;
@@ -51,21 +51,12 @@ pub use specials::{MAX_STOPS, check_kinds, check_play, check_stops, legal_plays,
 /// The default rules: 104 cards, 4 rows of 5, 12 cards each, 2-8 players, two rounds.
 pub fn rules() -> Rules {
     Rules {
-        deck: Deck::classic(104),
-        rows: 4,
-        row_capacity: 5,
         hand_size: 12,
-        min_players: 2,
         max_players: 8,
         end: GameEnd::Rounds(2),
-        ties: Ties::Shared,
-        draft: Draft::SeatOrder,
-        circle: None,
         // The special cards (4 of each kind), 3 dealt per seat and round, swapping allowed:
         // `AnniversaryRules::default()`, left out of records.
-        take_a_number: None,
-        anniversary: None,
-        pro: None,
+        ..Rules::classic()
     }
 }
 
@@ -109,21 +100,10 @@ impl Taking {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Deal,
-    /// Players choose (see [`Reveal`]).
-    Choose,
+turn_phases! {
+    Anniversary;
     /// `seat`'s revealed `card` is about to be placed: a special card or a pass is due.
-    Special {
-        seat: Seat,
-        card: Card,
-    },
-    /// `seat`'s low card `card` waits for a row.
-    ChooseRow {
-        seat: Seat,
-        card: Card,
-    },
+    Special { seat: Seat, card: Card },
     /// `seat`, placing `card`, is about to take a row and may play Negative = Positive.
     Cancel {
         seat: Seat,
@@ -131,22 +111,16 @@ enum Phase {
         taking: Taking,
     },
     /// `seat` took a row and may swap a special card.
-    Swap {
-        seat: Seat,
-    },
-    Over,
+    Swap { seat: Seat },
 }
 
 /// The state of an anniversary game.
 #[derive(Debug)]
 pub struct Anniversary {
-    rules: Arc<Rules>,
-    seats: usize,
+    /// The table: hands, rows, the cards taken this round (Negative = Positive changes the
+    /// bullheads, not these) and their bullheads (after it), the totals.
+    board: Board,
     phase: Phase,
-    round: u32,
-    turn: u32,
-    hands: Vec<Vec<Card>>,
-    rows: Rows,
     /// Each seat's special cards, sorted by kind (a seat sees only its own).
     special_hands: Vec<Vec<Special>>,
     /// What every seat may see of the special cards.
@@ -156,16 +130,9 @@ pub struct Anniversary {
     /// Reshuffles the discard pile into a new deck (seeded by each deal). Boxed: a generator is
     /// large, and [`crate::variants::AnyGame`] is as large as its largest variant.
     reshuffler: Box<GameRng>,
-    /// Cards taken this round, by seat.
-    piles: Vec<Vec<Card>>,
-    /// Bullheads taken this round (after Negative = Positive), by seat.
-    taken: Vec<Points>,
-    scores: Vec<Points>,
     /// This turn's cards, chosen, revealed and placed.
     reveal: Reveal,
     ordered_deck: Vec<Card>,
-    /// House rules' hooks, if any.
-    house: Hooks,
 }
 
 impl Anniversary {
@@ -191,14 +158,8 @@ impl Anniversary {
                 ),
             });
         }
-        let per_seat = || (0..seats).map(|_| Vec::new()).collect::<Vec<_>>();
         Ok(Anniversary {
-            seats,
             phase: Phase::Deal,
-            round: 0,
-            turn: 0,
-            hands: per_seat(),
-            rows: Rows::new(rules.rows, 0),
             special_hands: vec![Vec::new(); seats],
             table: SpecialTable {
                 hand_counts: vec![0; seats],
@@ -210,13 +171,9 @@ impl Anniversary {
             },
             deck: Vec::new(),
             reshuffler: Box::new(GameRng::new(0, Stream::Deal(0))),
-            piles: per_seat(),
-            taken: vec![0; seats],
-            scores: vec![0; seats],
             reveal: Reveal::new(seats),
             ordered_deck: rules.deck.cards().collect(),
-            house: Hooks::default(),
-            rules,
+            board: Board::new(rules, seats, (0, 0, 0)),
         })
     }
 
@@ -238,7 +195,7 @@ impl Anniversary {
                 crate::words::count(setup.specials.len(), "seat")
             ));
         }
-        let (rows, limit) = (table.rows.len(), game.rules.rows);
+        let (rows, limit) = (table.rows.len(), game.board.rules.rows);
         if rows != limit && rows != limit + 1 {
             return bad(format!(
                 "{} given, the rules have {limit} ({} with a 5th Row card)",
@@ -256,31 +213,31 @@ impl Anniversary {
         // A row under a 7 nimmt! card holds one card more (as `View::capacity` counts it).
         let capacities: Vec<usize> = sevens
             .iter()
-            .map(|&seven| game.rules.row_capacity + usize::from(seven))
+            .map(|&seven| game.board.rules.row_capacity + usize::from(seven))
             .collect();
-        check_table(&game.rules, table, &capacities)?;
+        check_table(&game.board.rules, table, &capacities)?;
         let in_hands = setup.specials.iter().flatten();
         check_kinds(in_hands.chain(&setup.special_deck).chain(&setup.discard))
             .map_err(SetupError::BadDeal)?;
-        game.round = table.round;
-        game.turn = table.turn;
-        lay_hands(table, &mut game.hands);
-        game.rows.lay(&table.rows);
+        game.board.round = table.round;
+        game.board.turn = table.turn;
+        lay_hands(table, &mut game.board.hands);
+        game.board.rows.lay(&table.rows);
         for seat in 0..seats {
-            game.piles[seat].clone_from(&table.piles[seat]);
-            game.taken[seat] = game.rules.deck.sum(&table.piles[seat]) as Points;
+            game.board.piles[seat].clone_from(&table.piles[seat]);
+            game.board.taken[seat] = game.board.rules.deck.sum(&table.piles[seat]) as Points;
             for &special in &setup.specials[seat] {
                 game.give(seat, special);
             }
         }
-        game.scores.copy_from_slice(&table.scores);
+        game.board.scores.copy_from_slice(&table.scores);
         game.table.sevens = sevens;
         game.table.stops = stops;
         game.deck.clone_from(&setup.special_deck);
         game.table.deck = game.deck.len();
         game.table.discard.clone_from(&setup.discard);
         let placed = game.special_hands.iter().flatten().chain(&game.deck);
-        let own = game.rules.anniversary_rules();
+        let own = game.board.rules.anniversary_rules();
         check_copies(
             &own,
             (placed.chain(&game.table.discard).copied()).chain(game.on_table()),
@@ -290,18 +247,7 @@ impl Anniversary {
         Ok(game)
     }
 
-    pub fn round(&self) -> u32 {
-        self.round
-    }
-
-    pub fn rows(&self) -> &[Vec<Card>] {
-        &self.rows
-    }
-
-    /// Cards taken this round, by seat (Negative = Positive changes the bullheads, not these).
-    pub fn piles(&self) -> &[Vec<Card>] {
-        &self.piles
-    }
+    board_accessors!();
 
     /// Each seat's special cards, sorted by kind.
     pub fn special_hands(&self) -> &[Vec<Special>] {
@@ -324,34 +270,38 @@ impl Anniversary {
     }
 
     fn five_rows(&self) -> bool {
-        self.rows.len() > self.rules.rows
+        self.board.rows.len() > self.board.rules.rows
     }
 
     /// The row a card goes to by least difference among the rows no Stop blocks; `None` for a
     /// low card.
     fn target(&self, card: Card) -> Option<usize> {
-        self.rows.open_row_for(card, &self.table.stops)
+        self.board.rows.open_row_for(card, &self.table.stops)
     }
 
     /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one it may take
     /// (not a Stop row).
     fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
-        match self.house.low_card(&table_view!(self), seat, card)? {
+        match self
+            .board
+            .house
+            .low_card(&table_view!(self.board), seat, card)?
+        {
             Some(row) if self.table.stops[row] => {
                 let why = format!("chose row {row}, which a Stop card blocks");
-                Err(house::error_at(Hook::LowCard, self.round, self.turn, why))
+                Err(house::error_at(
+                    Hook::LowCard,
+                    self.board.round,
+                    self.board.turn,
+                    why,
+                ))
             }
             row => Ok(row),
         }
     }
 
     /// Places `seat`'s `card` by the normal rules; returns whether it is done.
-    fn place(
-        &mut self,
-        seat: Seat,
-        card: Card,
-        events: &mut dyn EventSink,
-    ) -> Result<bool, RuleError> {
+    fn place(&mut self, seat: Seat, card: Card, events: &mut Emitter) -> Result<bool, RuleError> {
         match self.target(card) {
             None => match self.low_row_by_house(seat, card)? {
                 Some(row) => {
@@ -363,13 +313,13 @@ impl Anniversary {
                     Ok(false)
                 }
             },
-            Some(row) if self.rows.is_full(row, self.capacity(row)) => {
+            Some(row) if self.board.rows.is_full(row, self.capacity(row)) => {
                 let reason = TakeReason::Full;
                 self.begin_take(seat, card, Taking::End { row, reason }, events)
             }
             Some(row) => {
-                self.rows.place(row, card);
-                emit(events, || Event::Place { seat, card, row });
+                self.board.rows.place(row, card);
+                events.emit(|| Event::Place { seat, card, row });
                 Ok(true)
             }
         }
@@ -381,7 +331,7 @@ impl Anniversary {
         let five = self.five_rows();
         match taking {
             Taking::End { row, .. } => {
-                let mut cards = self.rows[row].clone();
+                let mut cards = self.board.rows[row].clone();
                 if five {
                     cards.push(card);
                     (cards, None)
@@ -390,7 +340,7 @@ impl Anniversary {
                 }
             }
             Taking::Insert { row, at } => {
-                let mut cards = self.rows[row].clone();
+                let mut cards = self.board.rows[row].clone();
                 cards.insert(at, card);
                 if five {
                     (cards, None)
@@ -409,7 +359,7 @@ impl Anniversary {
         seat: Seat,
         card: Card,
         taking: Taking,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<bool, RuleError> {
         if self.holds(seat, Special::NegativePositive) {
             self.table.taking = self.cards_taken(card, taking).0;
@@ -429,36 +379,42 @@ impl Anniversary {
         card: Card,
         taking: Taking,
         cancel: Option<Card>,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<bool, RuleError> {
         let row = taking.row();
         let (cards, start) = self.cards_taken(card, taking);
-        let mut bullheads = self.rules.deck.sum(&cards) as Points;
-        if self.house.any() {
+        let mut bullheads = self.board.rules.deck.sum(&cards) as Points;
+        if self.board.house.any() {
             // The hook sees the row still in the table.
             let printed = bullheads;
-            bullheads = (self.house).row_taken(&table_view!(self), seat, row, &cards, printed)?;
+            bullheads = (self.board.house).row_taken(
+                &table_view!(self.board),
+                seat,
+                row,
+                &cards,
+                printed,
+            )?;
         }
         let reason = match taking {
             Taking::End { reason, .. } => reason,
             Taking::Insert { .. } => TakeReason::Full,
         };
         // The Negative = Positive card is played as the row is taken: its line comes first.
-        let cancelled = cancel.map(|card| (card, self.rules.deck.bullheads(card) as Points));
+        let cancelled = cancel.map(|card| (card, self.board.rules.deck.bullheads(card) as Points));
         if let Some((card, bullheads)) = cancelled {
             self.remove(seat, Special::NegativePositive);
             self.table.discard.push(Special::NegativePositive);
-            emit(events, || Event::Cancel {
+            events.emit(|| Event::Cancel {
                 seat,
                 card,
                 bullheads,
             });
             self.observe_special(seat, Special::NegativePositive, card)?;
         }
-        let at = (Hook::RowTaken, self.round, self.turn);
-        add_seat_points(&mut self.taken[seat], seat, bullheads.into(), at)?;
-        self.piles[seat].extend_from_slice(&cards);
-        emit(events, || Event::Take {
+        let at = (Hook::RowTaken, self.board.round, self.board.turn);
+        add_seat_points(&mut self.board.taken[seat], seat, bullheads.into(), at)?;
+        self.board.piles[seat].extend_from_slice(&cards);
+        events.emit(|| Event::Take {
             seat,
             row,
             cards,
@@ -467,7 +423,7 @@ impl Anniversary {
         });
         if let Some((_, cancelled)) = cancelled {
             // The card's own bullheads go, and as many of the others; the surplus is lost.
-            self.taken[seat] = (self.taken[seat] - 2 * cancelled).max(0);
+            self.board.taken[seat] = (self.board.taken[seat] - 2 * cancelled).max(0);
         }
         self.table.taking.clear();
         if self.table.sevens[row] {
@@ -482,20 +438,20 @@ impl Anniversary {
         match start {
             Some(start) => {
                 self.table.sevens[row] = false;
-                self.rows.clear(row);
-                self.rows.place(row, start);
+                self.board.rows.clear(row);
+                self.board.rows.place(row, start);
                 if start == card {
-                    emit(events, || Event::Place { seat, card, row });
+                    events.emit(|| Event::Place { seat, card, row });
                 }
             }
             None => {
-                self.rows.remove(row);
+                self.board.rows.remove(row);
                 self.table.sevens.remove(row);
                 self.table.stops.remove(row);
                 self.table.discard.push(Special::FifthRow);
             }
         }
-        if self.special_hands[seat].is_empty() || !self.rules.swaps() {
+        if self.special_hands[seat].is_empty() || !self.board.rules.swaps() {
             Ok(true)
         } else {
             self.phase = Phase::Swap { seat };
@@ -503,23 +459,8 @@ impl Anniversary {
         }
     }
 
-    /// Places revealed cards from `next` on, until a decision is due or the turn is done.
-    fn resolve(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        while let Some((seat, card)) = self.reveal.next() {
-            if self.may_play_special(seat, card) {
-                self.phase = Phase::Special { seat, card };
-                return Ok(());
-            }
-            if !self.place(seat, card, events)? {
-                return Ok(());
-            }
-            self.reveal.placed();
-        }
-        self.end_turn(events)
-    }
-
     /// The placement of `order[next]` is done: on to the next card.
-    fn placed(&mut self, done: bool, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn placed(&mut self, done: bool, events: &mut Emitter) -> Result<(), RuleError> {
         if done {
             self.reveal.placed();
             self.resolve(events)?;
@@ -527,164 +468,95 @@ impl Anniversary {
         Ok(())
     }
 
-    fn end_turn(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        self.reveal.end_turn();
-        if self.hands[0].is_empty() {
-            self.end_round(events)
-        } else {
-            self.turn += 1;
-            self.phase = Phase::Choose;
-            Ok(())
+    /// What the anniversary variant judges itself: cards, rows and the answers to
+    /// special-card questions (not due while the cards are chosen).
+    const JUDGED: Judged = Judged {
+        families: &[Family::Cards, Family::Special],
+        while_choosing: |seat| Illegal::NoSpecialDue { seat },
+    };
+
+    /// Checks an action; for a card, returns where it is in the hand. A row under a Stop card
+    /// is not taken.
+    fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
+        let special = || self.judge_special(seat, action);
+        let at = check(
+            self.parts(),
+            self.to_move(),
+            (seat, action),
+            &Self::JUDGED,
+            special,
+        )?;
+        match (self.phase, action) {
+            (Phase::ChooseRow { .. }, Action::TakeRow(row)) if self.table.stops[row] => {
+                Err(Illegal::RowStopped { row }.into())
+            }
+            _ => Ok(at),
         }
     }
 
-    fn end_round(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        self.clear_table();
-        let (rules, round) = (&self.rules, self.round);
-        let end = self
-            .house
-            .close_round(&table_view!(self), |totals| game_over(rules, totals, round))?;
-        let (taken, scores, events) =
-            (&mut self.taken, &mut self.scores, &mut Emitter::new(events));
-        let over = scoring::close_round(end, (rules, round), taken, scores, events);
-        self.phase = if over { Phase::Over } else { Phase::Deal };
-        Ok(())
-    }
-
-    /// The families of actions [`Anniversary::validate`] judges itself: cards, rows and the
-    /// answers to special-card questions.
-    const JUDGED: &[Family] = &[Family::Cards, Family::Special];
-
-    fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        if self.phase == Phase::Over {
-            return Err(Illegal::GameOver.into());
-        }
-        check_seat(seat, self.seats)?;
+    /// An answer to a special-card question of `seat`'s, the seat asked.
+    fn judge_special(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
         let special_answer = action.family() == Family::Special;
         match (self.phase, action) {
-            (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
-            (Phase::Over, _) => Err(Illegal::GameOver.into()),
-            (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal.into())
-            }
-            (Phase::Choose, Action::Play(card)) => self
-                .reveal
-                .check_play(seat, &self.hands[seat], card)
-                .map(drop),
-            (Phase::Choose, Action::TakeRow(_)) => Err(Illegal::NoRowChoiceDue { seat }.into()),
-            (Phase::Choose, _) => Err(Illegal::NoSpecialDue { seat }.into()),
-            (
-                Phase::Special {
-                    seat: waiting_for, ..
-                }
-                | Phase::ChooseRow {
-                    seat: waiting_for, ..
-                }
-                | Phase::Cancel {
-                    seat: waiting_for, ..
-                }
-                | Phase::Swap { seat: waiting_for },
-                _,
-            ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
-            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
-                if row >= self.rows.len() {
-                    Err(Illegal::NoSuchRow {
-                        row,
-                        rows: self.rows.len(),
-                    }
-                    .into())
-                } else if self.table.stops[row] {
-                    Err(Illegal::RowStopped { row }.into())
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
             (Phase::Special { card, .. }, Action::Special(play)) => {
-                check_play(&self.view(seat), card, play)
+                check_play(&self.view(seat), card, play).map(|()| 0)
             }
             (Phase::Cancel { .. }, Action::Cancel(card)) => {
                 if !self.table.taking.contains(&card) {
                     Err(Illegal::NotTaken { seat, card }.into())
                 } else {
-                    Ok(())
+                    Ok(0)
                 }
             }
             (Phase::Swap { .. }, Action::Swap(special)) => {
                 if self.holds(seat, special) {
-                    Ok(())
+                    Ok(0)
                 } else {
                     Err(Illegal::SpecialNotInHand { seat, special }.into())
                 }
             }
-            (Phase::Special { .. } | Phase::Cancel { .. } | Phase::Swap { .. }, Action::Pass) => {
-                Ok(())
-            }
-            (Phase::Special { .. } | Phase::Cancel { .. } | Phase::Swap { .. }, _)
-                if special_answer =>
-            {
-                Err(Illegal::NoSpecialDue { seat }.into())
-            }
-            (Phase::Special { .. } | Phase::Cancel { .. } | Phase::Swap { .. }, _) => {
-                Err(Illegal::SpecialDue { seat }.into())
-            }
+            (_, Action::Pass) => Ok(0),
+            _ if special_answer => Err(Illegal::NoSpecialDue { seat }.into()),
+            _ => Err(Illegal::SpecialDue { seat }.into()),
         }
     }
 }
 
-impl Game for Anniversary {
-    fn rules(&self) -> &Rules {
-        &self.rules
+impl SimultaneousTurn for Anniversary {
+    /// The special cards on the table go to the discard pile as the round ends.
+    fn round_played(&mut self) {
+        self.clear_table();
     }
 
-    fn seats(&self) -> usize {
-        self.seats
+    /// `seat` may play a special card before its `card` is placed (then its question is due);
+    /// otherwise the card is placed.
+    #[inline]
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError> {
+        let (seat, card) = next;
+        if self.may_play_special(seat, card) {
+            self.phase = Phase::Special { seat, card };
+            return Ok(false);
+        }
+        self.place(seat, card, events)
     }
+}
+
+impl Game for Anniversary {
+    board_game!();
 
     fn to_move(&self) -> ToMove {
-        match self.phase {
-            Phase::Deal => ToMove::Deal,
-            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
-            Phase::Over => ToMove::GameOver,
-            Phase::Special { seat, .. }
-            | Phase::ChooseRow { seat, .. }
-            | Phase::Cancel { seat, .. }
-            | Phase::Swap { seat } => ToMove::Seat(seat, self.owes(seat).expect("the seat owes")),
-        }
+        self.phase.to_move(|phase| match phase {
+            Phase::Special { seat, card } => (seat, Decision::Special { card }),
+            Phase::Cancel { seat, .. } => (seat, Decision::Cancel),
+            Phase::Swap { seat } => (seat, Decision::Swap),
+            _ => unreachable!("the shared phases are read by Phase::to_move"),
+        })
     }
 
-    fn owes(&self, seat: Seat) -> Option<Decision> {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
-            Phase::Special { seat: s, card } if s == seat => Some(Decision::Special { card }),
-            Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
-            Phase::Cancel { seat: s, .. } if s == seat => Some(Decision::Cancel),
-            Phase::Swap { seat: s } if s == seat => Some(Decision::Swap),
-            _ => None,
-        }
-    }
-
-    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        self.validate(seat, action)
-    }
-
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
-        self.validate(seat, action)?;
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
+        let at = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose, Action::Play(card)) => {
-                let at = place_in_hand(&self.hands[seat], card).expect("validated");
-                if !self.reveal.choose(seat, &mut self.hands[seat], at) {
-                    return Ok(());
-                }
-                let turn = (self.round, self.turn);
-                self.reveal.reveal(turn, &mut Emitter::new(events));
-                self.resolve(events)
-            }
+            (Phase::Choose, Action::Play(_)) => self.choose(seat, at, events),
             (Phase::Special { card, .. }, Action::Special(play)) => {
                 let done = self.play_special(seat, card, play, events)?;
                 self.placed(done, events)
@@ -717,74 +589,41 @@ impl Game for Anniversary {
 
     /// A deal's `specials` are added to the seats' special cards and replace the deck; a deal
     /// without them deals no special cards and leaves the deck as it is (see [`deal`]).
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
         self.deal_round(deal, events)
     }
 
-    fn deal_random(
-        &mut self,
-        rng: &mut GameRng,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError> {
         self.deal_round_random(rng, events)
     }
 
     fn view(&self, seat: Seat) -> View<'_> {
         View {
-            rules: &self.rules,
-            seat,
-            seats: self.seats,
-            round: self.round,
-            turn: self.turn,
-            decision: self.owes(seat),
-            hand: &self.hands[seat],
-            rows: &self.rows,
-            scores: &self.scores,
-            taken: &self.taken,
-            revealed: self.reveal.revealed(),
-            pool: &[],
-            number: None,
-            circle: None,
             specials: Some(&self.table),
             special_hand: &self.special_hands[seat],
+            ..(self.board).view(seat, self.owes(seat), self.reveal.revealed())
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        Some(Outcome::of(&self.scores, &self.taken, self.rules.ties))
-    }
-
-    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
-        self.house.set(house);
+        self.board.lowest_wins(self.phase == Phase::Over)
     }
 
     fn restart(&mut self) {
-        let seats = self.seats;
-        *self = Anniversary::new(self.rules.clone(), seats).expect("the rules were valid");
+        let seats = self.board.seats;
+        *self = Anniversary::new(self.board.rules.clone(), seats).expect("the rules were valid");
     }
 }
 
 // A copy plays by the rules' settings alone (the house rule hooks are not copied: it is for
 // search, see `Model`); `clone_from` reuses the copy's memory.
 clone_field_by_field!(Anniversary {
-    rules,
-    seats,
+    board,
     phase,
-    round,
-    turn,
-    hands,
-    rows,
     special_hands,
     table,
     deck,
     reshuffler,
-    piles,
-    taken,
-    scores,
     reveal,
     ordered_deck,
-    house,
 });

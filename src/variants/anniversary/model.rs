@@ -13,7 +13,7 @@ impl Model for Anniversary {
         };
         match self.phase {
             Phase::Choose if self.reveal.owes(seat) => {
-                out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
+                self.board.play_actions(seat, out);
             }
             Phase::Special { seat: s, card } if s == seat => {
                 out.push(Action::Pass);
@@ -23,7 +23,7 @@ impl Model for Anniversary {
                 }
             }
             Phase::ChooseRow { seat: s, .. } if s == seat => {
-                let open = (0..self.rows.len()).filter(|&r| !self.table.stops[r]);
+                let open = (0..self.board.rows.len()).filter(|&r| !self.table.stops[r]);
                 out.extend(open.map(Action::TakeRow));
             }
             Phase::Cancel { seat: s, .. } if s == seat => {
@@ -51,12 +51,8 @@ impl Model for Anniversary {
     /// seat's, not on the table and not discarded; as many for each as the table shows). The
     /// state is laid out as the view shows it, mid-turn included; a row about to be taken
     /// (Negative = Positive due) is found among the rows by the cards the view says it takes.
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<Anniversary, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Anniversary, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let seats = view.seats;
         let bad = |why: &str| RuleError::Setup(SetupError::BadDeal(why.to_string()));
         let table = view
@@ -111,7 +107,7 @@ impl Model for Anniversary {
         rng.shuffle(&mut specials);
         for seat in 0..seats {
             if seat == view.seat {
-                game.hands[seat] = view.hand.to_vec();
+                game.board.hands[seat] = view.hand.to_vec();
                 game.special_hands[seat] = view.special_hand.to_vec();
             } else {
                 // A seat holds the cards a Replace sent back, and the others drawn.
@@ -120,7 +116,7 @@ impl Model for Anniversary {
                 let drawn = view.hand.len().saturating_sub(hand.len());
                 hand.extend(draw_hand(rng, &mut unseen, drawn));
                 hand.sort_unstable();
-                game.hands[seat] = hand;
+                game.board.hands[seat] = hand;
                 let mut held = specials.split_off(specials.len() - table.hand_counts[seat]);
                 held.sort_unstable();
                 game.special_hands[seat] = held;
@@ -129,11 +125,11 @@ impl Model for Anniversary {
         game.deck = specials;
         game.table.clone_from(table);
         *game.reshuffler = GameRng::new(u64::from(rng.next_u32()), Stream::Deal(0));
-        game.round = view.round;
-        game.turn = view.turn;
-        game.rows.lay(view.rows);
-        game.taken.copy_from_slice(view.taken);
-        game.scores.copy_from_slice(view.scores);
+        game.board.round = view.round;
+        game.board.turn = view.turn;
+        game.board.rows.lay(view.rows);
+        game.board.taken.copy_from_slice(view.taken);
+        game.board.scores.copy_from_slice(view.scores);
         let seat = view.seat;
         if !revealed.is_empty() {
             game.reveal.restore(revealed, seat);
@@ -169,9 +165,9 @@ impl Anniversary {
         } else {
             TakeReason::Full
         };
-        (0..self.rows.len()).find_map(|row| {
+        (0..self.board.rows.len()).find_map(|row| {
             let end = Taking::End { row, reason };
-            let at = self.rows[row].partition_point(|&c| c < card);
+            let at = self.board.rows[row].partition_point(|&c| c < card);
             let insert = Taking::Insert { row, at };
             [end, insert]
                 .into_iter()

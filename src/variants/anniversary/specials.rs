@@ -293,20 +293,20 @@ impl Anniversary {
         seat: Seat,
         card: Card,
         play: SpecialPlay,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<bool, RuleError> {
         let special = play.card();
         self.remove(seat, special);
-        emit(events, || Event::Special { seat, card, play });
+        events.emit(|| Event::Special { seat, card, play });
         self.observe_special(seat, special, card)?;
         match play {
             SpecialPlay::FifthRow => {
                 // The card stays beside the 5th row until there are four rows again.
-                self.rows.push_row(card);
+                self.board.rows.push_row(card);
                 self.table.sevens.push(false);
                 self.table.stops.push(false);
-                let row = self.rows.len() - 1;
-                emit(events, || Event::Place { seat, card, row });
+                let row = self.board.rows.len() - 1;
+                events.emit(|| Event::Place { seat, card, row });
                 Ok(true)
             }
             SpecialPlay::SevenNimmt { row } => {
@@ -317,16 +317,16 @@ impl Anniversary {
             SpecialPlay::Insert { row, at } => {
                 let (row, at) = (usize::from(row), usize::from(at));
                 self.table.discard.push(special);
-                if self.rows[row].len() >= self.capacity(row) {
+                if self.board.rows[row].len() >= self.capacity(row) {
                     self.begin_take(seat, card, Taking::Insert { row, at }, events)
                 } else {
-                    self.rows.insert(row, at, card);
+                    self.board.rows.insert(row, at, card);
                     Ok(true)
                 }
             }
             SpecialPlay::Replace { card: instead } => {
                 self.table.discard.push(special);
-                let hand = &mut self.hands[seat];
+                let hand = &mut self.board.hands[seat];
                 hand.retain(|&c| c != instead);
                 let at = hand.partition_point(|&c| c < card);
                 hand.insert(at, card);
@@ -338,8 +338,10 @@ impl Anniversary {
                 at,
             } => {
                 self.table.discard.push(special);
-                self.rows.remove_card(moved);
-                self.rows.insert(usize::from(to), usize::from(at), moved);
+                self.board.rows.remove_card(moved);
+                self.board
+                    .rows
+                    .insert(usize::from(to), usize::from(at), moved);
                 self.place(seat, card, events)
             }
             SpecialPlay::Stop { row } => {
@@ -356,28 +358,28 @@ impl Anniversary {
         &mut self,
         seat: Seat,
         special: Special,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<(), RuleError> {
         self.remove(seat, special);
         self.table.discard.push(special);
         if self.deck.is_empty() {
             self.deck.append(&mut self.table.discard);
             self.reshuffler.shuffle(&mut self.deck);
-            emit(events, || Event::Reshuffle {
+            events.emit(|| Event::Reshuffle {
                 deck: self.deck.clone(),
             });
         }
         let drew = self.deck.remove(0);
         self.table.deck = self.deck.len();
         self.give(seat, drew);
-        emit(events, || Event::Swap {
+        events.emit(|| Event::Swap {
             seat,
             gave: special,
             drew,
         });
-        if self.house.any() {
+        if self.board.house.any() {
             let args = [Arg::Special(special), Arg::Special(drew)];
-            (self.house).observe(&table_view!(self), Hook::Swap, seat, &args)?;
+            (self.board.house).observe(&table_view!(self.board), Hook::Swap, seat, &args)?;
         }
         Ok(())
     }
@@ -390,9 +392,14 @@ impl Anniversary {
         special: Special,
         card: Card,
     ) -> Result<(), RuleError> {
-        if self.house.any() {
+        if self.board.house.any() {
             let args = [Arg::Special(special), Arg::Number(card.0.into())];
-            (self.house).observe(&table_view!(self), Hook::SpecialPlayed, seat, &args)?;
+            (self.board.house).observe(
+                &table_view!(self.board),
+                Hook::SpecialPlayed,
+                seat,
+                &args,
+            )?;
         }
         Ok(())
     }
@@ -413,9 +420,9 @@ impl Anniversary {
         }
         if self.five_rows() {
             self.table.discard.push(Special::FifthRow);
-            self.rows.truncate(self.rules.rows);
-            self.table.sevens.truncate(self.rules.rows);
-            self.table.stops.truncate(self.rules.rows);
+            self.board.rows.truncate(self.board.rules.rows);
+            self.table.sevens.truncate(self.board.rules.rows);
+            self.table.stops.truncate(self.board.rules.rows);
         }
     }
 

@@ -1,4 +1,5 @@
 use super::*;
+use crate::cards::Deck;
 use crate::game::{Illegal, SetupError};
 
 fn cards(numbers: &[u16]) -> Vec<Card> {
@@ -73,6 +74,17 @@ fn dealt(
         }),
     };
     game.deal(&deal, &mut Vec::new()).unwrap();
+    game
+}
+
+/// A two-seat game on the rows 10, 20, 30, 40, dealt `hands`, seat 0 holding `specials` and
+/// the special deck empty, after each seat played its card of `plays`.
+fn after_plays(hands: [[u16; 2]; 2], specials: &[Special], plays: [u16; 2]) -> Anniversary {
+    let rows = [10, 20, 30, 40];
+    let mut game = dealt(&[&hands[0], &hands[1]], rows, &[specials, &[]], &[]);
+    for (seat, card) in plays.into_iter().enumerate() {
+        act(&mut game, seat, Action::Play(Card(card)));
+    }
     game
 }
 
@@ -181,12 +193,12 @@ fn random_games_of_2_to_8_players_end_with_every_card_accounted_for() {
                 Phase::Swap { .. } => game.reveal.to_place(1).count(),
                 Phase::Deal | Phase::Over => 0,
             };
-            let number_cards: usize = game.hands.iter().map(Vec::len).sum::<usize>()
-                + game.rows.iter().map(Vec::len).sum::<usize>()
-                + game.piles.iter().map(Vec::len).sum::<usize>()
+            let number_cards: usize = game.board.hands.iter().map(Vec::len).sum::<usize>()
+                + game.board.rows.iter().map(Vec::len).sum::<usize>()
+                + game.board.piles.iter().map(Vec::len).sum::<usize>()
                 + unplaced;
             assert_eq!(number_cards, seats * 12 + 4);
-            for (r, row) in game.rows.iter().enumerate() {
+            for (r, row) in game.board.rows.iter().enumerate() {
                 assert!(row.windows(2).all(|w| w[0] < w[1]), "row {r}: {row:?}");
                 assert!(row.len() <= game.capacity(r), "row {r}: {row:?}");
             }
@@ -195,7 +207,7 @@ fn random_games_of_2_to_8_players_end_with_every_card_accounted_for() {
             specials_played > 0,
             "{seats} players played no special card"
         );
-        assert_eq!(game.round, 2);
+        assert_eq!(game.board.round, 2);
         assert!(game.outcome().is_some());
     }
 }
@@ -203,28 +215,14 @@ fn random_games_of_2_to_8_players_end_with_every_card_accounted_for() {
 #[test]
 fn the_question_is_asked_only_with_a_playable_special_card() {
     // Only Negative = Positive in hand: nothing to play before placing.
-    let mut game = dealt(
-        &[&[11, 12], &[21, 22]],
-        [10, 20, 30, 40],
-        &[&[Special::NegativePositive], &[]],
-        &[],
-    );
-    act(&mut game, 0, Action::Play(Card(11)));
-    act(&mut game, 1, Action::Play(Card(21)));
-    assert_eq!(game.rows[0], cards(&[10, 11]));
+    let game = after_plays([[11, 12], [21, 22]], &[Special::NegativePositive], [11, 21]);
+    assert_eq!(game.board.rows[0], cards(&[10, 11]));
     assert_eq!(game.to_move(), ToMove::Everyone(Decision::PlayCard));
 }
 
 #[test]
 fn stop_blocks_the_row_the_card_was_headed_to() {
-    let mut game = dealt(
-        &[&[15, 16], &[45, 46]],
-        [10, 20, 30, 40],
-        &[&[Special::Stop], &[]],
-        &[],
-    );
-    act(&mut game, 0, Action::Play(Card(15)));
-    act(&mut game, 1, Action::Play(Card(45)));
+    let mut game = after_plays([[15, 16], [45, 46]], &[Special::Stop], [15, 45]);
     assert_eq!(
         game.to_move(),
         ToMove::Seat(0, Decision::Special { card: Card(15) })
@@ -243,27 +241,20 @@ fn stop_blocks_the_row_the_card_was_headed_to() {
     // The take lifted the Stop.
     assert_eq!(game.table.stops, [false; 4]);
     assert_eq!(game.table.discard, [Special::Stop]);
-    assert_eq!(game.rows[1], cards(&[15]));
+    assert_eq!(game.board.rows[1], cards(&[15]));
 }
 
 #[test]
 fn a_fifth_row_goes_when_a_row_is_taken_with_the_card_played() {
-    let mut game = dealt(
-        &[&[5, 50], &[41, 60]],
-        [10, 20, 30, 40],
-        &[&[Special::FifthRow], &[]],
-        &[],
-    );
-    act(&mut game, 0, Action::Play(Card(50)));
-    act(&mut game, 1, Action::Play(Card(41)));
+    let mut game = after_plays([[5, 50], [41, 60]], &[Special::FifthRow], [50, 41]);
     act(&mut game, 0, Action::Special(SpecialPlay::FifthRow));
-    assert_eq!(game.rows.len(), 5);
-    assert_eq!(game.rows[4], cards(&[50]));
+    assert_eq!(game.board.rows.len(), 5);
+    assert_eq!(game.board.rows[4], cards(&[50]));
     act(&mut game, 0, Action::Play(Card(5)));
     act(&mut game, 1, Action::Play(Card(60)));
     act(&mut game, 0, Action::TakeRow(1));
-    assert_eq!(game.rows.len(), 4);
-    assert_eq!(game.piles[0], cards(&[20, 5]));
+    assert_eq!(game.board.rows.len(), 4);
+    assert_eq!(game.board.piles[0], cards(&[20, 5]));
     assert_eq!(game.table.discard, [Special::FifthRow]);
 }
 
@@ -282,19 +273,12 @@ fn negative_positive_cancels_no_more_than_was_taken() {
     assert_eq!(game.view(0).taking(), cards(&[55]));
     let events = act(&mut game, 0, Action::Cancel(Card(55)));
     assert!(matches!(events[0], Event::Cancel { bullheads: 7, .. }));
-    assert_eq!(game.taken[0], 0);
+    assert_eq!(game.board.taken[0], 0);
 }
 
 #[test]
 fn a_swap_with_an_empty_deck_reshuffles_the_discard_pile() {
-    let mut game = dealt(
-        &[&[5, 6], &[41, 42]],
-        [10, 20, 30, 40],
-        &[&[Special::Shift], &[]],
-        &[],
-    );
-    act(&mut game, 0, Action::Play(Card(5)));
-    act(&mut game, 1, Action::Play(Card(41)));
+    let mut game = after_plays([[5, 6], [41, 42]], &[Special::Shift], [5, 41]);
     // Every row holds one card: Shift has nothing to move, so no special card question.
     act(&mut game, 0, Action::TakeRow(0));
     assert_eq!(game.to_move(), ToMove::Seat(0, Decision::Swap));
@@ -316,14 +300,11 @@ fn a_swap_with_an_empty_deck_reshuffles_the_discard_pile() {
 
 #[test]
 fn shift_and_insert_keep_rows_ascending() {
-    let mut game = dealt(
-        &[&[25, 26], &[45, 46]],
-        [10, 20, 30, 40],
-        &[&[Special::Insert, Special::Shift], &[]],
-        &[],
+    let mut game = after_plays(
+        [[25, 26], [45, 46]],
+        &[Special::Insert, Special::Shift],
+        [25, 45],
     );
-    act(&mut game, 0, Action::Play(Card(25)));
-    act(&mut game, 1, Action::Play(Card(45)));
     let view = game.view(0);
     let inserts: Vec<_> = legal_plays(&view, Card(25), Special::Insert).collect();
     assert_eq!(inserts.len(), 4);
@@ -336,5 +317,5 @@ fn shift_and_insert_keep_rows_ascending() {
         0,
         Action::Special(SpecialPlay::Insert { row: 2, at: 0 }),
     );
-    assert_eq!(game.rows[2], cards(&[25, 30]));
+    assert_eq!(game.board.rows[2], cards(&[25, 30]));
 }

@@ -18,8 +18,8 @@ pub const DESCRIPTION: Description = Description {
     told_rules,
     house: HouseParts {
         settings: &[
-            OwnSettings {
-                names: &[
+            OwnSettings::in_own_rules(
+                &[
                     "deal",
                     "cards_per_turn",
                     "plus5_points",
@@ -28,9 +28,8 @@ pub const DESCRIPTION: Description = Description {
                     "green_multiplier",
                     "red_multiplier",
                 ],
-                whose: "the circle game's (its deal and scoring)",
-                own_rules: true,
-            },
+                "the circle game's (its deal and scoring)",
+            ),
             OwnSettings {
                 names: &["red"],
                 whose: "the circle game's (its red bullheads)",
@@ -52,11 +51,7 @@ pub const DESCRIPTION: Description = Description {
             (Hook::FinalScore, "a seat's final score"),
         ],
     },
-    search: SearchBudget {
-        steps: 12_000,
-        steps_two_seats: 12_000,
-        copy_steps: 1,
-    },
+    search: SearchBudget::flat(12_000, 1),
     // One kind of question: the games in a row show it.
     selftest: SelftestParts {
         asks: &[("place", true)],

@@ -24,14 +24,14 @@ use super::common::rows::{Rows, row_for};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, Table};
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
+use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, CircleTable, Deal, Decision, Emitter, Event, EventSink, Game, Outcome, Points,
-    RuleError, Seat, ToMove, View, check_seat,
+    Action, CircleTable, Deal, Decision, Emitter, Event, Game, Outcome, Points, RuleError, Seat,
+    ToMove, View, check_seat,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
-use crate::rules::{CircleDeal, CircleRules, Draft, GameEnd, Rules, RulesError, Ties};
+use crate::rules::{CircleDeal, CircleRules, GameEnd, Rules, RulesError};
 use std::sync::Arc;
 
 /// The default rules: the reconstructed 98-card deck, the rulebook's deal by player count,
@@ -58,8 +58,6 @@ pub fn rules() -> Rules {
         min_players: 2,
         max_players: 6,
         end: GameEnd::Rounds(1),
-        ties: Ties::Shared,
-        draft: Draft::SeatOrder,
         circle: Some(Box::new(CircleRules {
             deal,
             cards_per_turn: 3,
@@ -69,9 +67,7 @@ pub fn rules() -> Rules {
             green_multiplier: 1,
             red_multiplier: 1,
         })),
-        take_a_number: None,
-        anniversary: None,
-        pro: None,
+        ..Rules::classic()
     }
 }
 
@@ -591,36 +587,30 @@ impl Game for Circle {
         self.validate(seat, action)
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
         self.validate(seat, action)?;
         let Phase::Turn { placed, .. } = self.phase else {
             unreachable!("validate() admits actions only during a turn")
         };
-        let mut events = Emitter::new(events);
         match action {
             Action::Play(card) => {
-                self.place_number(seat, card, &mut events)?;
-                self.placed(seat, placed + 1, &mut events)
+                self.place_number(seat, card, events)?;
+                self.placed(seat, placed + 1, events)
             }
             Action::PlaceSpecial { special, row } => {
-                self.place_special(seat, special, row, &mut events);
-                self.placed(seat, placed + 1, &mut events)
+                self.place_special(seat, special, row, events);
+                self.placed(seat, placed + 1, events)
             }
             Action::EndTurn => {
                 events.emit(|| Event::EndTurn { seat });
-                self.next_turn((seat + 1) % self.seats, &mut events)
+                self.next_turn((seat + 1) % self.seats, events)
             }
             _ => unreachable!("validate() admits no other action"),
         }
     }
 
     /// A deal's `rows` are the table cards, in any order: they are sorted into the circle.
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         check_hands(deal, self.seats, self.hand_size)?;
         if deal.rows.len() != self.row_count {
@@ -636,16 +626,12 @@ impl Game for Circle {
             &self.rules,
             deal.hands.iter().flatten().chain(&deal.rows).copied(),
         )?;
-        self.deal_from(&deal.hands, &deal.rows, &mut Emitter::new(events))
+        self.deal_from(&deal.hands, &deal.rows, events)
     }
 
     /// Draws the hands (seat by seat) and then the table cards from the shuffled deck, as Take
     /// a Number does; the rest of the deck is out of the game.
-    fn deal_random(
-        &mut self,
-        rng: &mut GameRng,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         let mut deck = self.ordered_deck.clone();
         let dealt = self.seats * self.hand_size + self.row_count;
@@ -655,7 +641,7 @@ impl Game for Circle {
             .chunks(self.hand_size)
             .map(<[Card]>::to_vec)
             .collect();
-        self.deal_from(&hands, row_cards, &mut Emitter::new(events))
+        self.deal_from(&hands, row_cards, events)
     }
 
     fn view(&self, seat: Seat) -> View<'_> {
@@ -762,12 +748,8 @@ impl Model for Circle {
     /// Only the number cards in the others' hands are hidden (their sizes and every special
     /// card are public): they are drawn from the cards in no row, in no hand of the seat's and
     /// not collected. The collected piles come from the event lines (`memory`).
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<Circle, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Circle, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let table = view.circle.ok_or_else(|| {
             RuleError::Setup(SetupError::BadDeal("not a circle game's view".into()))
         })?;
@@ -925,68 +907,47 @@ mod tests {
     fn illegal_moves_change_nothing() {
         let mut game = circle(&[&[10], &[50]], &[&[20, 30, 40, 60], &[70]]);
         let mut events = Vec::new();
-        let refused = |game: &mut Circle, seat, action| {
-            let rows = game.rows.clone();
-            let error = game.apply(seat, action, &mut Vec::new()).unwrap_err();
-            assert_eq!(game.rows, rows);
-            error
+        // Each action is refused for its reason, and the rows stay as they were.
+        let refuses = |game: &mut Circle, refusals: &[(Seat, Action, Illegal)]| {
+            for &(seat, action, ref why) in refusals {
+                let rows = game.rows.clone();
+                let error = game.apply(seat, action, &mut Vec::new()).unwrap_err();
+                assert_eq!(error, RuleError::Illegal(why.clone()), "{action:?}");
+                assert_eq!(game.rows, rows);
+            }
         };
-        assert_eq!(
-            refused(&mut game, 0, Action::EndTurn),
-            RuleError::Illegal(Illegal::NothingPlaced { seat: 0 })
-        );
-        assert_eq!(
-            refused(&mut game, 0, Action::Play(Card(70))),
-            RuleError::Illegal(Illegal::NotInHand {
-                seat: 0,
-                card: Card(70)
-            })
-        );
-        assert_eq!(
-            refused(&mut game, 1, Action::Play(Card(70))),
-            RuleError::Illegal(Illegal::NotYourTurn {
-                seat: 1,
-                waiting_for: 0
-            })
-        );
-        assert_eq!(
-            refused(&mut game, 0, Action::TakeRow(0)),
-            RuleError::Illegal(Illegal::CircleTurnDue { seat: 0 })
-        );
         let x2 = |row| Action::PlaceSpecial {
             special: Special::Double,
             row,
         };
-        assert_eq!(
-            refused(&mut game, 0, x2(2)),
-            RuleError::Illegal(Illegal::NoSuchRow { row: 2, rows: 2 })
+        let not_yours = |seat, waiting_for| Illegal::NotYourTurn { seat, waiting_for };
+        let (seat, card, special) = (0, Card(70), Special::Double);
+        refuses(
+            &mut game,
+            &[
+                (0, Action::EndTurn, Illegal::NothingPlaced { seat }),
+                (0, Action::Play(card), Illegal::NotInHand { seat, card }),
+                (1, Action::Play(card), not_yours(1, 0)),
+                (0, Action::TakeRow(0), Illegal::CircleTurnDue { seat }),
+                (0, x2(2), Illegal::NoSuchRow { row: 2, rows: 2 }),
+            ],
         );
         game.apply(0, x2(0), &mut events).unwrap();
-        assert_eq!(
-            refused(&mut game, 0, x2(1)),
-            RuleError::Illegal(Illegal::SpecialNotInHand {
-                seat: 0,
-                special: Special::Double
-            })
+        refuses(
+            &mut game,
+            &[(0, x2(1), Illegal::SpecialNotInHand { seat, special })],
         );
         for card in [20, 30] {
             game.apply(0, Action::Play(Card(card)), &mut events)
                 .unwrap();
         }
         // Three cards placed: the turn has passed, so a fourth is not seat 0's to place.
-        assert_eq!(
-            refused(&mut game, 0, Action::Play(Card(40))),
-            RuleError::Illegal(Illegal::NotYourTurn {
-                seat: 0,
-                waiting_for: 1
-            })
-        );
-        assert_eq!(
-            refused(&mut game, 1, x2(0)),
-            RuleError::Illegal(Illegal::SpecialInRow {
-                row: 0,
-                special: Special::Double
-            })
+        refuses(
+            &mut game,
+            &[
+                (0, Action::Play(Card(40)), not_yours(0, 1)),
+                (1, x2(0), Illegal::SpecialInRow { row: 0, special }),
+            ],
         );
     }
 

@@ -10,55 +10,36 @@
 pub mod description;
 pub mod fixture;
 
+use super::common::board::{Board, board_accessors, board_game};
 use super::common::deal::{
     check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
 };
-use super::common::reveal::{Reveal, place_in_hand};
-use super::common::rows::Rows;
-use super::common::scoring::{self, game_over};
+use super::common::judge::{Judged, check};
+use super::common::reveal::{Reveal, SimultaneousTurn, TurnParts, turn_phases};
 use crate::cards::Card;
-use crate::game::house::{self, Arg, Hook, Hooks, HouseHooks, add_seat_points, table_view};
-use crate::game::model::{Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into};
-use crate::game::{
-    Action, Deal, Decision, Discard, Emitter, Event, EventSink, Family, Game, Outcome, Points,
-    RuleError, Seat, TakeReason, ToMove, View, check_seat,
+use crate::game::SetupError;
+use crate::game::house::{self, Arg, Hook, Hooks, add_seat_points, table_view};
+use crate::game::model::{
+    Knowledge, Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into,
 };
-use crate::game::{Illegal, SetupError};
+use crate::game::{
+    Action, Deal, Discard, Emitter, Event, Game, Outcome, Points, RuleError, Seat, TakeReason,
+    ToMove, View,
+};
 use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
 use std::sync::Arc;
 
 pub use super::common::deal::Table;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Deal,
-    /// Players choose (see [`Reveal`]).
-    Choose,
-    /// Revealed cards are placed in ascending order; `seat`'s low card `card` waits for a row.
-    ChooseRow {
-        seat: Seat,
-        card: Card,
-    },
-    Over,
-}
+turn_phases!(Classic;);
 
 /// The state of a classic game.
 #[derive(Debug)]
 pub struct Classic {
-    rules: Arc<Rules>,
-    seats: usize,
+    /// The table: hands, rows, the cards and bullheads taken this round, the totals.
+    board: Board,
     phase: Phase,
-    round: u32,
-    turn: u32,
-    hands: Vec<Vec<Card>>,
-    rows: Rows,
-    /// Cards taken this round, by seat.
-    piles: Vec<Vec<Card>>,
-    /// Bullheads of `piles`, by seat.
-    taken: Vec<Points>,
-    /// Totals from the rounds before this one, by seat.
-    scores: Vec<Points>,
     /// This turn's cards, chosen, revealed and placed.
     reveal: Reveal,
     /// Every card of the deck, ascending: where each deal starts from.
@@ -70,8 +51,6 @@ pub struct Classic {
     /// Reused by [`Model::determinize_into`]: the table it lays out and the cards it draws from
     /// (empty until then; a copy has none).
     rebuild: Rebuild,
-    /// House rules' hooks, if any.
-    house: Hooks,
 }
 
 impl Classic {
@@ -79,24 +58,15 @@ impl Classic {
     pub fn new(rules: Arc<Rules>, seats: usize) -> Result<Classic, RulesError> {
         rules.validate()?;
         rules.check_players(seats)?;
-        let per_seat = |capacity: usize| (0..seats).map(|_| Vec::with_capacity(capacity)).collect();
+        let room = (rules.hand_size, rules.row_capacity + 1, rules.deck.len());
         Ok(Classic {
-            seats,
             phase: Phase::Deal,
-            round: 0,
-            turn: 0,
-            hands: per_seat(rules.hand_size),
-            rows: Rows::new(rules.rows, rules.row_capacity + 1),
-            piles: per_seat(rules.deck.len()),
-            taken: vec![0; seats],
-            scores: vec![0; seats],
             reveal: Reveal::new(seats),
             ordered_deck: rules.deck.cards().collect(),
             draw_pile: rules.deck.cards().collect(),
             hand_bits: vec![0; rules.deck.len().div_ceil(64)],
             rebuild: Rebuild::default(),
-            house: Hooks::default(),
-            rules,
+            board: Board::new(rules, seats, room),
         })
     }
 
@@ -112,52 +82,23 @@ impl Classic {
     /// Puts a table of this game's seats in place of its state, checked first, reusing its
     /// memory (a search lays out thousands a decision): the players about to choose.
     fn lay_table(&mut self, table: &Table) -> Result<(), RuleError> {
-        let rules = &self.rules;
+        let rules = &self.board.rules;
         check_table(rules, table, &vec![rules.row_capacity; rules.rows])?;
-        self.round = table.round;
-        self.turn = table.turn;
-        lay_hands(table, &mut self.hands);
-        self.rows.lay(&table.rows);
-        for (seat, pile) in self.piles.iter_mut().enumerate() {
+        self.board.round = table.round;
+        self.board.turn = table.turn;
+        lay_hands(table, &mut self.board.hands);
+        self.board.rows.lay(&table.rows);
+        for (seat, pile) in self.board.piles.iter_mut().enumerate() {
             pile.clone_from(&table.piles[seat]);
-            self.taken[seat] = self.rules.deck.sum(pile) as Points;
+            self.board.taken[seat] = self.board.rules.deck.sum(pile) as Points;
         }
-        self.scores.copy_from_slice(&table.scores);
+        self.board.scores.copy_from_slice(&table.scores);
         self.reveal.restart();
         self.phase = Phase::Choose;
         Ok(())
     }
 
-    pub fn round(&self) -> u32 {
-        self.round
-    }
-
-    pub fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    pub fn rows(&self) -> &[Vec<Card>] {
-        &self.rows
-    }
-
-    pub fn hand(&self, seat: Seat) -> &[Card] {
-        &self.hands[seat]
-    }
-
-    /// Cards taken this round, by seat.
-    pub fn piles(&self) -> &[Vec<Card>] {
-        &self.piles
-    }
-
-    /// Bullheads taken this round, by seat.
-    pub fn taken(&self) -> &[Points] {
-        &self.taken
-    }
-
-    /// Totals from completed rounds, by seat.
-    pub fn scores(&self) -> &[Points] {
-        &self.scores
-    }
+    board_accessors!();
 
     /// House rules' `draft_pick` for the Pro variant, which drafts the hands of this game's
     /// next round: `seat` picked `card`, `pool` is left; the hooks see the `drafted` hands (the
@@ -168,21 +109,21 @@ impl Classic {
         (seat, card): (Seat, Card),
         pool: &[Card],
     ) -> Result<(), RuleError> {
-        if !self.house.any() {
+        if !self.board.house.any() {
             return Ok(());
         }
         let table = house::Table {
-            rules: &self.rules,
-            round: self.round + 1,
+            rules: &self.board.rules,
+            round: self.board.round + 1,
             turn: 0,
             hands: drafted,
             rows: &[],
-            piles: &self.piles,
-            taken: &self.taken,
-            scores: &self.scores,
+            piles: &self.board.piles,
+            taken: &self.board.taken,
+            scores: &self.board.scores,
         };
         let args = [Arg::Number(card.0.into()), Arg::Cards(pool)];
-        (self.house).observe(&table, Hook::DraftPick, seat, &args)
+        (self.board.house).observe(&table, Hook::DraftPick, seat, &args)
     }
 
     /// Cards played this turn but not yet in a row: chosen face down, or revealed and waiting
@@ -202,53 +143,36 @@ impl Classic {
         reason: TakeReason,
         events: &mut Emitter,
     ) -> Result<(), RuleError> {
-        let mut bullheads = self.rules.deck.sum(&self.rows[row]) as Points;
-        if self.house.any() {
+        let mut bullheads = self.board.rules.deck.sum(&self.board.rows[row]) as Points;
+        if self.board.house.any() {
             // The hook sees the row being taken in the table, and its cards (no copy needed).
-            let cards = &self.rows[row];
-            bullheads = (self.house).row_taken(&table_view!(self), seat, row, cards, bullheads)?;
+            let cards = &self.board.rows[row];
+            bullheads = (self.board.house).row_taken(
+                &table_view!(self.board),
+                seat,
+                row,
+                cards,
+                bullheads,
+            )?;
         }
         events.emit(|| Event::Take {
             seat,
             row,
-            cards: self.rows[row].clone(),
+            cards: self.board.rows[row].clone(),
             bullheads,
             reason,
         });
-        let at = (Hook::RowTaken, self.round, self.turn);
-        add_seat_points(&mut self.taken[seat], seat, bullheads.into(), at)?;
-        self.piles[seat].extend_from_slice(&self.rows[row]);
-        self.rows.clear(row);
+        let at = (Hook::RowTaken, self.board.round, self.board.turn);
+        add_seat_points(&mut self.board.taken[seat], seat, bullheads.into(), at)?;
+        self.board.piles[seat].extend_from_slice(&self.board.rows[row]);
+        self.board.rows.clear(row);
         Ok(())
     }
 
+    #[inline]
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut Emitter) {
-        self.rows.place(row, card);
+        self.board.rows.place(row, card);
         events.emit(|| Event::Place { seat, card, row });
-    }
-
-    /// Places revealed cards from `next` on, until a low card needs its player's choice or the
-    /// turn is done.
-    fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        let capacity = self.rules.row_capacity;
-        while let Some((seat, card)) = self.reveal.next() {
-            match self.rows.row_for(card) {
-                Some(row) => {
-                    if self.rows.is_full(row, capacity) {
-                        self.take(seat, row, TakeReason::Full, events)?;
-                    }
-                    self.place(seat, card, row, events);
-                }
-                None => {
-                    if !self.low_card(seat, card, events)? {
-                        self.phase = Phase::ChooseRow { seat, card };
-                        return Ok(());
-                    }
-                }
-            }
-            self.reveal.placed();
-        }
-        self.end_turn(events)
     }
 
     /// `seat`'s `card` is below every row's end: house rules may choose its row (then it is
@@ -260,7 +184,11 @@ impl Classic {
         card: Card,
         events: &mut Emitter,
     ) -> Result<bool, RuleError> {
-        match self.house.low_card(&table_view!(self), seat, card)? {
+        match self
+            .board
+            .house
+            .low_card(&table_view!(self.board), seat, card)?
+        {
             Some(row) => {
                 self.take(seat, row, TakeReason::Low, events)?;
                 self.place(seat, card, row, events);
@@ -270,41 +198,14 @@ impl Classic {
         }
     }
 
-    fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        self.reveal.end_turn();
-        if self.hands[0].is_empty() {
-            self.end_round(events)
-        } else {
-            self.turn += 1;
-            self.phase = Phase::Choose;
-            Ok(())
-        }
-    }
-
-    fn end_round(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
-        let (rules, round) = (&self.rules, self.round);
-        let end = self
-            .house
-            .close_round(&table_view!(self), |totals| game_over(rules, totals, round))?;
-        let (taken, scores) = (&mut self.taken, &mut self.scores);
-        let over = scoring::close_round(end, (rules, round), taken, scores, events);
-        self.phase = if over { Phase::Over } else { Phase::Deal };
-        Ok(())
-    }
-
     /// Starts a round with the hands and rows already in place.
     fn start_round(&mut self, events: &mut Emitter) {
-        self.round += 1;
-        self.turn = 1;
-        for pile in &mut self.piles {
-            pile.clear();
-        }
-        self.taken.fill(0);
+        self.board.start_round();
         self.phase = Phase::Choose;
         events.emit(|| Event::Deal {
-            round: self.round,
-            hands: self.hands.clone(),
-            rows: self.rows.iter().map(|r| r[0]).collect(),
+            round: self.board.round,
+            hands: self.board.hands.clone(),
+            rows: self.board.rows.iter().map(|r| r[0]).collect(),
         });
     }
 
@@ -312,13 +213,14 @@ impl Classic {
     /// sorting each hand as it goes: its cards become bits of a bitset over the deck, read back
     /// in ascending order (cheaper than a comparison sort of each hand).
     fn deal_sorted(&mut self, cards: &[Card]) {
-        let lowest = self.rules.deck.lowest;
+        let lowest = self.board.rules.deck.lowest;
         let bits = &mut self.hand_bits;
-        let (hands, rows) = cards.split_at(self.seats * self.rules.hand_size);
+        let (hands, rows) = cards.split_at(self.board.seats * self.board.rules.hand_size);
         for (hand, dealt) in self
+            .board
             .hands
             .iter_mut()
-            .zip(hands.chunks(self.rules.hand_size))
+            .zip(hands.chunks(self.board.rules.hand_size))
         {
             bits.fill(0);
             for card in dealt {
@@ -335,30 +237,20 @@ impl Classic {
                 }
             }
         }
-        self.rows.deal(rows.iter().copied());
+        self.board.rows.deal(rows.iter().copied());
     }
 
     fn deal_from(&mut self, cards: impl Iterator<Item = Card>) {
         let mut cards = cards;
-        for hand in &mut self.hands {
+        for hand in &mut self.board.hands {
             hand.clear();
-            hand.extend(cards.by_ref().take(self.rules.hand_size));
+            hand.extend(cards.by_ref().take(self.board.rules.hand_size));
         }
-        self.rows.deal(cards);
+        self.board.rows.deal(cards);
     }
 }
 
 impl Classic {
-    /// The last card of the turn is chosen: reveal them all and place them. Kept out of
-    /// [`Game::apply`] so that the common case there (a card chosen, others still to choose)
-    /// stays a small function.
-    #[inline(never)]
-    fn reveal_and_place(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        let events = &mut Emitter::new(events);
-        self.reveal.reveal((self.round, self.turn), events);
-        self.resolve(events)
-    }
-
     /// `seat`'s low `card` takes `row` and starts it again; the turn's placing goes on.
     #[inline(never)]
     fn take_low_row(
@@ -366,9 +258,8 @@ impl Classic {
         seat: Seat,
         card: Card,
         row: usize,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<(), RuleError> {
-        let events = &mut Emitter::new(events);
         self.take(seat, row, TakeReason::Low, events)?;
         self.place(seat, card, row, events);
         self.reveal.placed();
@@ -376,122 +267,57 @@ impl Classic {
     }
 
     /// Checks an action; for a card, returns where it is in the hand. Inlined so its result
-    /// stays in registers on the hot path, which tries the legal actions first and leaves
-    /// telling what is wrong with an illegal one to [`Classic::judge`].
+    /// stays in registers on the hot path.
     #[inline(always)]
     fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        match (self.phase, action) {
-            (Phase::Choose, Action::Play(card)) if self.reveal.owes(seat) => {
-                if let Some(at) = place_in_hand(&self.hands[seat], card) {
-                    return Ok(at);
-                }
-            }
-            (
-                Phase::ChooseRow {
-                    seat: waiting_for, ..
-                },
-                Action::TakeRow(row),
-            ) if seat == waiting_for && row < self.rows.len() => {
-                return Ok(row);
-            }
-            _ => {}
-        }
-        self.judge(seat, action)
+        check(
+            self.parts(),
+            self.to_move(),
+            (seat, action),
+            &Judged::CARDS_AND_KEEP,
+            || unreachable!("classic asks no question of its own"),
+        )
     }
+}
 
-    /// The families of actions [`Classic::judge`] judges itself: cards and rows, and the #-row
-    /// card, which it refuses as Take a Number does outside a keep (not due while cards are
-    /// chosen, a row choice due while one is).
-    const JUDGED: &[Family] = &[Family::Cards, Family::Keep];
-
-    /// The complete check of an action, with the reason an illegal one is refused.
-    #[cold]
-    #[inline(never)]
-    fn judge(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
-        if self.phase == Phase::Over {
-            return Err(Illegal::GameOver.into());
-        }
-        check_seat(seat, self.seats)?;
-        match (self.phase, action) {
-            (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
-            (Phase::Over, _) => Err(Illegal::GameOver.into()),
-            (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal.into())
-            }
-            (Phase::Choose, Action::Play(card)) => {
-                self.reveal.check_play(seat, &self.hands[seat], card)
-            }
-            (Phase::Choose, Action::TakeRow(_)) => Err(Illegal::NoRowChoiceDue { seat }.into()),
-            // Left: the #-row card (the families not judged here are refused above).
-            (Phase::Choose, _) => Err(Illegal::NoKeepDue { seat }.into()),
-            (
-                Phase::ChooseRow {
-                    seat: waiting_for, ..
-                },
-                _,
-            ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
-            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
-                if row < self.rows.len() {
-                    Ok(row)
-                } else {
-                    Err(Illegal::NoSuchRow {
-                        row,
-                        rows: self.rows.len(),
-                    }
-                    .into())
+impl SimultaneousTurn for Classic {
+    /// `seat`'s `card` goes onto the row below it by least difference, which it takes when
+    /// full; a low card's row is chosen by house rules or, now due, by its player.
+    #[inline]
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError> {
+        let (seat, card) = next;
+        match self.board.rows.row_for(card) {
+            Some(row) => {
+                if self.board.rows.is_full(row, self.board.rules.row_capacity) {
+                    self.take(seat, row, TakeReason::Full, events)?;
                 }
+                self.place(seat, card, row, events);
+                Ok(true)
             }
-            (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
+            None => {
+                let placed = self.low_card(seat, card, events)?;
+                if !placed {
+                    self.phase = Phase::ChooseRow { seat, card };
+                }
+                Ok(placed)
+            }
         }
     }
 }
 
 impl Game for Classic {
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    fn seats(&self) -> usize {
-        self.seats
-    }
+    board_game!();
 
     #[inline(always)]
     fn to_move(&self) -> ToMove {
-        match self.phase {
-            Phase::Deal => ToMove::Deal,
-            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
-            Phase::ChooseRow { seat, card } => ToMove::Seat(seat, Decision::ChooseRow { card }),
-            Phase::Over => ToMove::GameOver,
-        }
+        self.phase
+            .to_move(|_| unreachable!("classic has no phase of its own"))
     }
 
-    #[inline]
-    fn owes(&self, seat: Seat) -> Option<Decision> {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
-            Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
-            _ => None,
-        }
-    }
-
-    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        self.validate(seat, action).map(drop)
-    }
-
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
         let index = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose, Action::Play(_)) => {
-                if !self.reveal.choose(seat, &mut self.hands[seat], index) {
-                    return Ok(());
-                }
-                self.reveal_and_place(events)
-            }
+            (Phase::Choose, Action::Play(_)) => self.choose(seat, index, events),
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
                 self.take_low_row(seat, card, row, events)
             }
@@ -499,80 +325,45 @@ impl Game for Classic {
         }
     }
 
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
-        check_hands(deal, self.seats, self.rules.hand_size)?;
-        check_row_cards(deal, self.rules.rows)?;
+        check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
+        check_row_cards(deal, self.board.rules.rows)?;
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
-        check_cards(&self.rules, cards.clone())?;
+        check_cards(&self.board.rules, cards.clone())?;
         self.deal_from(cards);
-        for hand in &mut self.hands {
+        for hand in &mut self.board.hands {
             hand.sort_unstable();
         }
-        self.start_round(&mut Emitter::new(events));
+        self.start_round(events);
         Ok(())
     }
 
-    fn deal_random(
-        &mut self,
-        rng: &mut GameRng,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         // Draw only the cards dealt: hands in seat order, then one card per row.
         let mut deck = std::mem::take(&mut self.draw_pile);
         deck.copy_from_slice(&self.ordered_deck);
-        let dealt = self.seats * self.rules.hand_size + self.rules.rows;
+        let dealt = self.board.seats * self.board.rules.hand_size + self.board.rules.rows;
         self.deal_sorted(rng.draw_in_order(&mut deck, dealt));
         self.draw_pile = deck;
-        self.start_round(&mut Emitter::new(events));
+        self.start_round(events);
         Ok(())
     }
 
     #[inline(always)]
     fn view(&self, seat: Seat) -> View<'_> {
-        View {
-            rules: &self.rules,
-            seat,
-            seats: self.seats,
-            round: self.round,
-            turn: self.turn,
-            decision: self.owes(seat),
-            hand: &self.hands[seat],
-            rows: &self.rows,
-            scores: &self.scores,
-            taken: &self.taken,
-            revealed: self.reveal.revealed(),
-            pool: &[],
-            number: None,
-            circle: None,
-            specials: None,
-            special_hand: &[],
-        }
+        (self.board).view(seat, self.owes(seat), self.reveal.revealed())
     }
 
     fn restart(&mut self) {
         self.phase = Phase::Deal;
-        self.round = 0;
-        self.turn = 0;
-        self.scores.fill(0);
-        self.taken.fill(0);
+        self.board.restart();
         self.reveal.restart();
-        for pile in &mut self.piles {
-            pile.clear();
-        }
-        // Hands and rows are refilled by the deal.
-    }
-
-    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
-        self.house.set(house);
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        Some(Outcome::of(&self.scores, &self.taken, self.rules.ties))
+        self.board.lowest_wins(self.phase == Phase::Over)
     }
 }
 
@@ -581,67 +372,39 @@ impl Game for Classic {
 impl Clone for Classic {
     fn clone(&self) -> Classic {
         Classic {
-            rules: self.rules.clone(),
-            seats: self.seats,
+            board: self.board.clone(),
             phase: self.phase,
-            round: self.round,
-            turn: self.turn,
-            hands: self.hands.clone(),
-            rows: self.rows.clone(),
-            piles: self.piles.clone(),
-            taken: self.taken.clone(),
-            scores: self.scores.clone(),
             reveal: self.reveal.clone(),
             ordered_deck: self.ordered_deck.clone(),
             draw_pile: self.draw_pile.clone(),
             hand_bits: self.hand_bits.clone(),
             rebuild: Rebuild::default(),
-            house: Hooks::default(),
         }
     }
 
     fn clone_from(&mut self, source: &Classic) {
-        if !Arc::ptr_eq(&self.rules, &source.rules) {
+        if !Arc::ptr_eq(&self.board.rules, &source.board.rules) {
             *self = source.clone();
             return;
         }
-        self.seats = source.seats;
+        self.board.clone_from(&source.board);
         self.phase = source.phase;
-        self.round = source.round;
-        self.turn = source.turn;
-        self.hands.clone_from(&source.hands);
-        self.rows.clone_from(&source.rows);
-        self.piles.clone_from(&source.piles);
-        self.taken.clone_from(&source.taken);
-        self.scores.clone_from(&source.scores);
         self.reveal.clone_from(&source.reveal);
         // The deck buffers only matter at a deal, which starts from `ordered_deck` (the same
         // for the same rules).
-        self.house = Hooks::default();
     }
 }
 
 impl Model for Classic {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => {
-                out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
-            }
-            Phase::ChooseRow { seat: s, .. } if s == seat => {
-                out.extend((0..self.rows.len()).map(Action::TakeRow));
-            }
-            _ => {}
-        }
+        // Classic asks nothing but a card and a row.
+        self.board.actions(seat, self.owes(seat), out);
     }
 
     /// The others' hands are drawn from the cards in no row, not in the seat's hand, not
     /// revealed and not taken this round.
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<Classic, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Classic, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let mut rebuild = Rebuild::default();
         rebuild.draw(rules, view, memory, rng);
         let mut game = Classic::from_table(rules.clone(), &rebuild.table)?;
@@ -649,20 +412,15 @@ impl Model for Classic {
         Ok(game)
     }
 
-    fn determinize_into(
-        &mut self,
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
-        if !Arc::ptr_eq(&self.rules, rules) || self.seats != view.seats {
-            *self = Classic::determinize(rules, view, memory, rng)?;
+    fn resample_into(&mut self, known: &Knowledge, rng: &mut GameRng) -> Result<(), RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
+        if !Arc::ptr_eq(&self.board.rules, rules) || self.board.seats != view.seats {
+            *self = Classic::resample(known, rng)?;
             return Ok(());
         }
         let mut rebuild = std::mem::take(&mut self.rebuild);
         rebuild.draw(rules, view, memory, rng);
-        self.house = Hooks::default();
+        self.board.house = Hooks::default();
         let laid = self.lay_table(&rebuild.table);
         self.rebuild = rebuild;
         laid?;
@@ -755,7 +513,7 @@ impl Classic {
     /// After [`view_table`]: the view's points taken this round, and its revealed cards played
     /// again.
     fn replay_revealed(&mut self, view: &View) -> Result<(), RuleError> {
-        self.taken.copy_from_slice(view.taken);
+        self.board.taken.copy_from_slice(view.taken);
         for (seat, &card) in view.revealed.iter().enumerate() {
             self.apply(seat, Action::Play(card), &mut Discard)?;
         }
@@ -772,8 +530,8 @@ impl Classic {
     ) -> Result<Classic, RuleError> {
         let mut game = Classic::new(rules, seats)
             .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
-        game.round = round;
-        game.scores.copy_from_slice(scores);
+        game.board.round = round;
+        game.board.scores.copy_from_slice(scores);
         Ok(game)
     }
 }

@@ -3,9 +3,10 @@
 //! cards are revealed and placed one by one, lowest first. What placing a card does is the
 //! variant's; whose card is next, and what a view shows of the turn, is [`Reveal`]'s.
 
+use super::board::{Board, Next};
 use crate::cards::Card;
 use crate::game::Illegal;
-use crate::game::{Emitter, Event, RuleError, Seat, clone_field_by_field};
+use crate::game::{Decision, Emitter, Event, RuleError, Seat, ToMove, clone_field_by_field};
 
 /// A turn's cards, from the first chosen to the last placed.
 #[derive(Debug)]
@@ -52,6 +53,18 @@ impl Reveal {
     #[inline]
     pub fn owes(&self, seat: Seat) -> bool {
         self.chosen.get(seat) == Some(&false)
+    }
+
+    /// The decision `seat` owes when its game says `to_move`: during the simultaneous turn,
+    /// its card if it has not chosen it yet; otherwise the one seat's decision, if `seat` is
+    /// that seat.
+    #[inline(always)]
+    pub fn decision(&self, to_move: ToMove, seat: Seat) -> Option<Decision> {
+        match to_move {
+            ToMove::Everyone(decision) if self.owes(seat) => Some(decision),
+            ToMove::Seat(asked, decision) if asked == seat => Some(decision),
+            _ => None,
+        }
     }
 
     /// Whether `seat`, one of the table's, has chosen its card.
@@ -158,6 +171,174 @@ impl Reveal {
         self.next = self.order.iter().position(|&s| s == seat).unwrap_or(0);
     }
 }
+
+/// An engine that plays the simultaneous turn: the cards are chosen, revealed and placed one
+/// by one, lowest first, here; where a card goes is the engine's
+/// ([`SimultaneousTurn::place_next`]), and so is what the end of a turn does.
+pub trait SimultaneousTurn: TurnParts {
+    /// Places `next`, the next revealed card with its seat. Returns whether it is placed; if
+    /// not, a decision about it is due (the engine's phase says which), and the placing waits.
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError>;
+
+    /// Whether the turn just played was the round's last: by default, when the hands are
+    /// empty.
+    #[inline]
+    fn last_turn(&mut self) -> bool {
+        self.table().0.hands[0].is_empty()
+    }
+
+    /// What the engine does once the round's last turn is played, before the round is scored
+    /// (nothing by default).
+    #[inline]
+    fn round_played(&mut self) {}
+
+    /// Every card of the turn is placed: the next turn, or the round's end.
+    fn end_turn(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
+        self.table().1.end_turn();
+        let last = self.last_turn();
+        if last {
+            self.round_played();
+        }
+        let next = self.table().0.after_turn(last, events)?;
+        self.go_on(next);
+        Ok(())
+    }
+
+    /// Places the revealed cards from the next on, until a decision is due or the turn is done.
+    #[inline]
+    fn resolve(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
+        while let Some(next) = self.table().1.next() {
+            if !self.place_next(next, events)? {
+                return Ok(());
+            }
+            self.table().1.placed();
+        }
+        self.end_turn(events)
+    }
+
+    /// What the engine does once the cards are revealed, before they are placed (nothing by
+    /// default).
+    #[inline]
+    fn revealed(&mut self) {}
+
+    /// `seat` plays the card at `at` of its hand (as [`Reveal::check_play`] found it): the
+    /// last card chosen reveals the turn's cards, and they are placed.
+    #[inline(always)]
+    fn choose(&mut self, seat: Seat, at: usize, events: &mut Emitter) -> Result<(), RuleError> {
+        let (board, reveal) = self.table();
+        if reveal.choose(seat, &mut board.hands[seat], at) {
+            self.reveal_and_place(events)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The last card of the turn is chosen: reveal them all and place them. Kept out of
+    /// [`SimultaneousTurn::choose`] so that its common case (a card chosen, others still to
+    /// choose) stays small.
+    #[inline(never)]
+    fn reveal_and_place(&mut self, events: &mut Emitter) -> Result<(), RuleError> {
+        let (board, reveal) = self.table();
+        reveal.reveal((board.round, board.turn), events);
+        self.revealed();
+        self.resolve(events)
+    }
+}
+
+/// What [`SimultaneousTurn`] reads and sets of an engine, written by [`turn_phases!`].
+pub trait TurnParts {
+    /// The engine's board and its turn's cards.
+    fn table(&mut self) -> (&mut Board, &mut Reveal);
+
+    /// [`TurnParts::table`] to read.
+    fn parts(&self) -> (&Board, &Reveal);
+
+    /// The engine goes on to `next` (its phase for it).
+    fn go_on(&mut self, next: Next);
+}
+
+/// The `Phase` enum of `$engine`, an engine that plays the simultaneous turn: the phases every
+/// such engine has (a deal due, the cards being chosen, a low card's row due, the game over),
+/// then the variant's own, given as its variants; who must act in the shared ones
+/// (`Phase::to_move`); and the engine's [`TurnParts`] (its `board`, `reveal` and `phase`).
+macro_rules! turn_phases {
+    ($engine:ty; $($own:tt)*) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Phase {
+            /// The next round's cards are due.
+            Deal,
+            /// Players choose (see [`Reveal`]).
+            Choose,
+            /// Revealed cards are placed in ascending order; `seat`'s low card `card` waits for
+            /// a row.
+            ChooseRow {
+                seat: $crate::game::Seat,
+                card: $crate::cards::Card,
+            },
+            /// The game is over.
+            Over,
+            $($own)*
+        }
+
+        impl Phase {
+            /// Who must act in this phase; in one of the variant's own, the seat and
+            /// decision `own` says.
+            #[inline(always)]
+            #[allow(unreachable_patterns)]
+            fn to_move(
+                self,
+                own: impl FnOnce(Phase) -> ($crate::game::Seat, $crate::game::Decision),
+            ) -> $crate::game::ToMove {
+                use $crate::game::{Decision, ToMove};
+                match self {
+                    Phase::Deal => ToMove::Deal,
+                    Phase::Choose => ToMove::Everyone(Decision::PlayCard),
+                    Phase::ChooseRow { seat, card } => {
+                        ToMove::Seat(seat, Decision::ChooseRow { card })
+                    }
+                    Phase::Over => ToMove::GameOver,
+                    phase => {
+                        let (seat, decision) = own(phase);
+                        ToMove::Seat(seat, decision)
+                    }
+                }
+            }
+        }
+
+        impl $crate::variants::common::reveal::TurnParts for $engine {
+            #[inline(always)]
+            fn table(
+                &mut self,
+            ) -> (
+                &mut $crate::variants::common::board::Board,
+                &mut $crate::variants::common::reveal::Reveal,
+            ) {
+                (&mut self.board, &mut self.reveal)
+            }
+
+            #[inline(always)]
+            fn parts(
+                &self,
+            ) -> (
+                &$crate::variants::common::board::Board,
+                &$crate::variants::common::reveal::Reveal,
+            ) {
+                (&self.board, &self.reveal)
+            }
+
+            #[inline]
+            fn go_on(&mut self, next: $crate::variants::common::board::Next) {
+                use $crate::variants::common::board::Next;
+                self.phase = match next {
+                    Next::Turn => Phase::Choose,
+                    Next::Deal => Phase::Deal,
+                    Next::Over => Phase::Over,
+                };
+            }
+        }
+    };
+}
+pub(crate) use turn_phases;
 
 /// Where `card` is in the sorted `hand`, if it is there: the count of lower cards, found by
 /// the standard library's binary search (branch-free, so the CPU has no exit to mispredict,

@@ -12,11 +12,7 @@ pub const DESCRIPTION: Description = Description {
     drafts: true,
     house: HouseParts {
         settings: &[
-            OwnSettings {
-                names: &["pro_deck"],
-                whose: "the pro variant's (its deck)",
-                own_rules: true,
-            },
+            OwnSettings::in_own_rules(&["pro_deck"], "the pro variant's (its deck)"),
             OwnSettings {
                 names: &["draft"],
                 whose: "the pro variant's (its draft order); other variants deal",
@@ -26,11 +22,7 @@ pub const DESCRIPTION: Description = Description {
         hooks: &[(Hook::DraftPick, "a pick of the draft")],
         ..BASE.house
     },
-    search: SearchBudget {
-        steps: 40_000,
-        steps_two_seats: 40_000,
-        copy_steps: 1,
-    },
+    search: SearchBudget::flat(40_000, 1),
     // The hands are drafted (no deal to script): the games in a row show every question.
     selftest: SelftestParts {
         asks: &[("pick", true), ("play", true), ("row", false)],

@@ -16,10 +16,10 @@ use super::classic::Classic;
 use crate::cards::{Card, Deck};
 use crate::game::clone_field_by_field;
 use crate::game::house::HouseHooks;
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
+use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Event, EventSink, Family, Game, Outcome, Points, RuleError, Seat,
-    ToMove, View, check_seat, emit,
+    Action, Deal, Decision, Emitter, Event, Family, Game, Outcome, Points, RuleError, Seat, ToMove,
+    View, check_seat,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
@@ -181,14 +181,9 @@ impl Game for Pro {
         }
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
         if !self.drafting() {
-            self.classic.apply(seat, action, events)?;
+            self.classic.act(seat, action, events)?;
             if self.drafting() {
                 self.start_draft();
             }
@@ -200,7 +195,7 @@ impl Game for Pro {
         let slot = hand.partition_point(|&c| c < card);
         hand.insert(slot, card);
         self.picks += 1;
-        emit(events, || Event::Pick { seat, card });
+        events.emit(|| Event::Pick { seat, card });
         (self.classic).observe_pick(&self.hands, (seat, card), &self.pool)?;
         let rules = self.classic.rules();
         if self.picks < self.classic.seats() * rules.hand_size {
@@ -216,7 +211,7 @@ impl Game for Pro {
         };
         // Every card of the deck once, full hands, as many rows as the rules: always a deal.
         self.classic
-            .deal(&deal, events)
+            .deal_given(&deal, events)
             .expect("a finished draft is a valid deal");
         // Keep the buffers for the next draft.
         self.hands = deal.hands;
@@ -228,15 +223,11 @@ impl Game for Pro {
         Ok(())
     }
 
-    fn deal(&mut self, _deal: &Deal, _events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn deal_given(&mut self, _deal: &Deal, _events: &mut Emitter) -> Result<(), RuleError> {
         Err(self.not_dealt())
     }
 
-    fn deal_random(
-        &mut self,
-        _rng: &mut GameRng,
-        _events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, _rng: &mut GameRng, _events: &mut Emitter) -> Result<(), RuleError> {
         Err(self.not_dealt())
     }
 
@@ -244,23 +235,16 @@ impl Game for Pro {
         if !self.drafting() {
             return self.classic.view(seat);
         }
+        // Between the classic game's rounds: its rules, seats and totals.
         View {
-            rules: self.classic.rules(),
-            seat,
-            seats: self.classic.seats(),
             round: self.classic.round() + 1,
             turn: 0,
             decision: self.owes(seat),
             hand: &self.hands[seat],
             rows: &[],
-            scores: self.classic.scores(),
             taken: &self.nothing_taken,
-            revealed: &[],
             pool: &self.pool,
-            number: None,
-            circle: None,
-            specials: None,
-            special_hand: &[],
+            ..self.classic.view(seat)
         }
     }
 
@@ -301,12 +285,8 @@ impl Model for Pro {
     /// Every card is face up and every pick public, so each hand is known from the picks in
     /// `memory` (less the cards its seat revealed since); a hand the memory does not account
     /// for (a seat that joined late) is drawn from the cards no one is known to hold.
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<Pro, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Pro, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let seats = view.seats;
         let drafting = view.rows.is_empty();
         // How many cards each seat holds now.

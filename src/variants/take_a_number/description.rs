@@ -13,11 +13,10 @@ pub const DESCRIPTION: Description = Description {
     rules: super::rules,
     row_capacity,
     house: HouseParts {
-        settings: &[OwnSettings {
-            names: &["takes_at", "hash_pile_multiplier"],
-            whose: "Take a Number's (its rows and #-piles)",
-            own_rules: true,
-        }],
+        settings: &[OwnSettings::in_own_rules(
+            &["takes_at", "hash_pile_multiplier"],
+            "Take a Number's (its rows and #-piles)",
+        )],
         hooks: &[
             (Hook::HashRow, "a card sent to a #-row"),
             (Hook::HashPile, "a #-row sent to the #-pile"),
@@ -25,11 +24,7 @@ pub const DESCRIPTION: Description = Description {
         ..BASE.house
     },
     // A copy weighs about four rollout decisions (the #-rows).
-    search: SearchBudget {
-        steps: 50_000,
-        steps_two_seats: 50_000,
-        copy_steps: 4,
-    },
+    search: SearchBudget::flat(50_000, 4),
     selftest: SelftestParts {
         asks: &[("play", true), ("row", true), ("keep", true)],
         takes: true,

@@ -17,24 +17,24 @@
 pub mod description;
 pub mod fixture;
 
+use super::common::board::{Board, board_accessors, board_game};
 use super::common::deal::{
     Table, check_cards, check_dealing, check_hands, check_round_and_rows, lay_hands,
 };
-use super::common::reveal::{Reveal, place_in_hand};
-use super::common::rows::Rows;
-use super::common::scoring::{self, game_over};
+use super::common::judge::{Judged, check};
+use super::common::reveal::{Reveal, SimultaneousTurn, TurnParts, turn_phases};
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::clone_field_by_field;
-use crate::game::house::{Arg, Hook, Hooks, HouseHooks, table_view};
-use crate::game::model::{Memory, Model, draw_hand, unseen_cards};
+use crate::game::house::{Arg, Hook, table_view};
+use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
-    Action, Deal, Decision, Emitter, Event, EventSink, Family, Game, NumberTable, Outcome, Points,
-    RuleError, Seat, TakeReason, ToMove, View, check_seat, emit,
+    Action, Deal, Decision, Emitter, Event, Game, NumberTable, Outcome, Points, RuleError, Seat,
+    TakeReason, ToMove, View,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
-use crate::rules::{Draft, GameEnd, Rules, RulesError, Ties};
+use crate::rules::{GameEnd, Rules, RulesError};
 use std::sync::Arc;
 
 /// The default rules: 100 cards with the classic bullheads, 3 rows (holding 2, 3 and 4 cards),
@@ -45,15 +45,9 @@ pub fn rules() -> Rules {
         rows: 3,
         row_capacity: 4,
         hand_size: 8,
-        min_players: 2,
         max_players: 4,
         end: GameEnd::Rounds(2),
-        ties: Ties::Shared,
-        draft: Draft::SeatOrder,
-        circle: None,
-        take_a_number: None,
-        anniversary: None,
-        pro: None,
+        ..Rules::classic()
     }
 }
 
@@ -95,47 +89,27 @@ pub struct NumberSetup {
     pub hash_piles: Vec<Vec<Card>>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Deal,
-    /// Players choose (see [`Reveal`]).
-    Choose,
-    /// `seat`'s low card `card` waits for a row.
-    ChooseRow {
-        seat: Seat,
-        card: Card,
-    },
+turn_phases! {
+    TakeANumber;
     /// `seat` took the cards in `keep_from` and chooses the one for its #-row.
-    Keep {
-        seat: Seat,
-    },
-    Over,
+    Keep { seat: Seat },
 }
 
 /// The state of a Take a Number game.
 #[derive(Debug)]
 pub struct TakeANumber {
-    rules: Arc<Rules>,
-    seats: usize,
+    /// The table: hands, centre rows, #-piles (as the piles), the round's score so far by
+    /// seat (as the points taken: hand bullheads once, #-pile bullheads twice), the totals.
+    board: Board,
     phase: Phase,
-    round: u32,
-    turn: u32,
-    hands: Vec<Vec<Card>>,
-    rows: Rows,
     /// The public table: row capacities, #-rows, #-pile and hand sizes, the cards taken
     /// waiting for the #-row choice.
     table: NumberTable,
-    hash_piles: Vec<Vec<Card>>,
-    /// The round's score so far, by seat: hand bullheads once, #-pile bullheads twice.
-    taken: Vec<Points>,
-    scores: Vec<Points>,
     /// This turn's cards, chosen, revealed and placed.
     reveal: Reveal,
     ordered_deck: Vec<Card>,
     /// What a #-pile card's bullheads count, times ([`Rules::hash_pile_multiplier`]).
     hash_pile: Points,
-    /// House rules' hooks, if any.
-    house: Hooks,
     /// Points house rules added to this round's score, by seat (a `row_taken` answer beyond the
     /// row's bullheads).
     extra: Vec<Points>,
@@ -157,40 +131,22 @@ impl TakeANumber {
             });
         }
         let dealt = seats * rules.hand_size + rules.rows + seats;
-        if dealt > rules.deck.len() {
-            return Err(RulesError {
-                setting: "deck",
-                problem: format!(
-                    "{seats} players need {dealt} cards, the deck has {}",
-                    rules.deck.len()
-                ),
-            });
-        }
+        rules.check_deck_holds(dealt, || format!("{seats} players need {dealt} cards"))?;
         let capacities = row_capacities(&rules);
-        let per_seat = || (0..seats).map(|_| Vec::new()).collect::<Vec<Vec<Card>>>();
         Ok(TakeANumber {
-            seats,
             phase: Phase::Deal,
-            round: 0,
-            turn: 0,
-            hands: per_seat(),
-            rows: Rows::new(rules.rows, 0),
             table: NumberTable {
                 capacities,
-                hash_rows: per_seat(),
+                hash_rows: vec![Vec::new(); seats],
                 hash_piles: vec![0; seats],
                 hand_sizes: vec![0; seats],
                 keep_from: Vec::new(),
             },
-            hash_piles: per_seat(),
-            taken: vec![0; seats],
-            scores: vec![0; seats],
             reveal: Reveal::new(seats),
             ordered_deck: rules.deck.cards().collect(),
-            house: Hooks::default(),
             extra: vec![0; seats],
             hash_pile: rules.hash_pile_multiplier(),
-            rules,
+            board: Board::new(rules, seats, (0, 0, 0)),
         })
     }
 
@@ -233,14 +189,14 @@ impl TakeANumber {
         let all = (table.hands.iter().chain(&table.rows))
             .chain(&setup.hash_rows)
             .chain(&setup.hash_piles);
-        check_cards(&game.rules, all.flatten().copied())?;
-        game.round = table.round;
-        game.turn = table.turn;
-        lay_hands(table, &mut game.hands);
-        game.rows.lay(&table.rows);
+        check_cards(&game.board.rules, all.flatten().copied())?;
+        game.board.round = table.round;
+        game.board.turn = table.turn;
+        lay_hands(table, &mut game.board.hands);
+        game.board.rows.lay(&table.rows);
         game.table.hash_rows.clone_from(&setup.hash_rows);
-        game.hash_piles.clone_from(&setup.hash_piles);
-        game.scores.copy_from_slice(&table.scores);
+        game.board.piles.clone_from(&setup.hash_piles);
+        game.board.scores.copy_from_slice(&table.scores);
         for seat in 0..seats {
             game.update_seat(seat);
         }
@@ -248,28 +204,14 @@ impl TakeANumber {
         Ok(game)
     }
 
-    pub fn round(&self) -> u32 {
-        self.round
-    }
-
-    pub fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    pub fn rows(&self) -> &[Vec<Card>] {
-        &self.rows
-    }
-
-    pub fn hand(&self, seat: Seat) -> &[Card] {
-        &self.hands[seat]
-    }
+    board_accessors!();
 
     pub fn hash_rows(&self) -> &[Vec<Card>] {
         &self.table.hash_rows
     }
 
     pub fn hash_piles(&self) -> &[Vec<Card>] {
-        &self.hash_piles
+        &self.board.piles
     }
 
     /// Cards taken and waiting for their taker's #-row choice.
@@ -292,11 +234,12 @@ impl TakeANumber {
     /// #-rows, #-piles, cards chosen or revealed but not placed, and taken cards waiting.
     pub fn cards_in_play(&self) -> Vec<Card> {
         let mut all: Vec<Card> = self
+            .board
             .hands
             .iter()
-            .chain(&self.rows)
+            .chain(&self.board.rows)
             .chain(&self.table.hash_rows)
-            .chain(&self.hash_piles)
+            .chain(&self.board.piles)
             .flatten()
             .copied()
             .collect();
@@ -306,22 +249,23 @@ impl TakeANumber {
     }
 
     fn round_score(&self, seat: Seat) -> Points {
-        let deck = &self.rules.deck;
-        let piled = (deck.sum(&self.hash_piles[seat]) as Points).saturating_mul(self.hash_pile);
-        let printed = (deck.sum(&self.hands[seat]) as Points).saturating_add(piled);
+        let deck = &self.board.rules.deck;
+        let piled = (deck.sum(&self.board.piles[seat]) as Points).saturating_mul(self.hash_pile);
+        let printed = (deck.sum(&self.board.hands[seat]) as Points).saturating_add(piled);
         // Checked when the extra points were added (see `take`).
         printed.saturating_add(self.extra[seat])
     }
 
     fn update_seat(&mut self, seat: Seat) {
-        self.table.hand_sizes[seat] = self.hands[seat].len();
-        self.table.hash_piles[seat] = self.hash_piles[seat].len();
-        self.taken[seat] = self.round_score(seat);
+        self.table.hand_sizes[seat] = self.board.hands[seat].len();
+        self.table.hash_piles[seat] = self.board.piles[seat].len();
+        self.board.taken[seat] = self.round_score(seat);
     }
 
-    fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut dyn EventSink) {
-        self.rows.place(row, card);
-        emit(events, || Event::Place { seat, card, row });
+    #[inline]
+    fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut Emitter) {
+        self.board.rows.place(row, card);
+        events.emit(|| Event::Place { seat, card, row });
     }
 
     /// `seat` takes `row`: its cards wait in `keep_from`.
@@ -330,31 +274,32 @@ impl TakeANumber {
         seat: Seat,
         row: usize,
         reason: TakeReason,
-        events: &mut dyn EventSink,
+        events: &mut Emitter,
     ) -> Result<(), RuleError> {
-        let printed = self.rules.deck.sum(&self.rows[row]) as Points;
+        let printed = self.board.rules.deck.sum(&self.board.rows[row]) as Points;
         let mut bullheads = printed;
-        if self.house.any() {
+        if self.board.house.any() {
             // The cards count where they go (hand, #-row); what the hook adds counts now.
-            let (table, cards) = (table_view!(self, piles: hash_piles), &self.rows[row]);
+            let (table, cards) = (table_view!(self.board), &self.board.rows[row]);
             let extra = &mut self.extra[seat];
-            bullheads = (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
+            bullheads =
+                (self.board.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
         }
-        emit(events, || Event::Take {
+        events.emit(|| Event::Take {
             seat,
             row,
-            cards: self.rows[row].clone(),
+            cards: self.board.rows[row].clone(),
             bullheads,
             reason,
         });
         self.table.keep_from.clear();
-        self.rows.take_into(row, &mut self.table.keep_from);
+        self.board.rows.take_into(row, &mut self.table.keep_from);
         Ok(())
     }
 
     /// After a take and the taking card's placement: one card taken goes to the #-row at once;
     /// several wait for the taker's choice. Returns whether resolution may go on.
-    fn collect(&mut self, seat: Seat, events: &mut dyn EventSink) -> Result<bool, RuleError> {
+    fn collect(&mut self, seat: Seat, events: &mut Emitter) -> Result<bool, RuleError> {
         if self.table.keep_from.len() == 1 {
             self.keep(seat, self.table.keep_from[0], events)?;
             Ok(true)
@@ -365,37 +310,32 @@ impl TakeANumber {
     }
 
     /// `card` (one of `keep_from`) goes to `seat`'s #-row, the rest into its hand.
-    fn keep(
-        &mut self,
-        seat: Seat,
-        card: Card,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
-        emit(events, || Event::Keep { seat, card });
+    fn keep(&mut self, seat: Seat, card: Card, events: &mut Emitter) -> Result<(), RuleError> {
+        events.emit(|| Event::Keep { seat, card });
         let hash_row = &mut self.table.hash_rows[seat];
         if hash_row.last().is_some_and(|&end| card < end) {
-            emit(events, || Event::Pile {
+            events.emit(|| Event::Pile {
                 seat,
                 cards: hash_row.clone(),
             });
-            if self.house.any() {
+            if self.board.house.any() {
                 // What the cards will count at the end of the round (their bullheads times the
                 // #-pile multiplier).
                 let printed =
-                    (self.rules.deck.sum(hash_row) as Points).saturating_mul(self.hash_pile);
-                let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
+                    (self.board.rules.deck.sum(hash_row) as Points).saturating_mul(self.hash_pile);
+                let (table, extra) = (table_view!(self.board), &mut self.extra[seat]);
                 let args = [Arg::Cards(hash_row), Arg::Number(printed.into())];
-                (self.house).points(&table, (Hook::HashPile, seat), &args, printed, extra)?;
+                (self.board.house).points(&table, (Hook::HashPile, seat), &args, printed, extra)?;
             }
-            self.hash_piles[seat].append(hash_row);
+            self.board.piles[seat].append(hash_row);
         }
         hash_row.push(card);
-        if self.house.any() {
-            let (table, extra) = (table_view!(self, piles: hash_piles), &mut self.extra[seat]);
+        if self.board.house.any() {
+            let (table, extra) = (table_view!(self.board), &mut self.extra[seat]);
             let args = [Arg::Number(card.0.into())];
-            (self.house).points(&table, (Hook::HashRow, seat), &args, 0, extra)?;
+            (self.board.house).points(&table, (Hook::HashRow, seat), &args, 0, extra)?;
         }
-        let hand = &mut self.hands[seat];
+        let hand = &mut self.board.hands[seat];
         hand.extend(self.table.keep_from.iter().filter(|&&c| c != card));
         hand.sort_unstable();
         self.table.keep_from.clear();
@@ -405,99 +345,41 @@ impl TakeANumber {
 
     /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one.
     fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
-        let table = table_view!(self, piles: hash_piles);
-        self.house.low_card(&table, seat, card)
-    }
-
-    /// Places revealed cards from `next` on, until a decision is due or the turn is done.
-    fn resolve(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        while let Some((seat, card)) = self.reveal.next() {
-            match self.rows.row_for(card) {
-                Some(row) => {
-                    let full = self.rows.is_full(row, self.table.capacities[row]);
-                    if full {
-                        self.take(seat, row, TakeReason::Full, events)?;
-                    }
-                    self.place(seat, card, row, events);
-                    if full && !self.collect(seat, events)? {
-                        return Ok(());
-                    }
-                }
-                None => match self.low_row_by_house(seat, card)? {
-                    Some(row) => {
-                        self.take(seat, row, TakeReason::Low, events)?;
-                        self.place(seat, card, row, events);
-                        if !self.collect(seat, events)? {
-                            return Ok(());
-                        }
-                    }
-                    None => {
-                        self.phase = Phase::ChooseRow { seat, card };
-                        return Ok(());
-                    }
-                },
-            }
-            self.reveal.placed();
-        }
-        self.end_turn(events)
-    }
-
-    fn end_turn(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        self.reveal.end_turn();
-        if self.hands.iter().any(Vec::is_empty) {
-            self.end_round(events)
-        } else {
-            self.turn += 1;
-            self.phase = Phase::Choose;
-            Ok(())
-        }
-    }
-
-    fn end_round(&mut self, events: &mut dyn EventSink) -> Result<(), RuleError> {
-        for seat in 0..self.seats {
-            self.update_seat(seat);
-        }
-        let (rules, round) = (&self.rules, self.round);
-        let end = self
-            .house
-            .close_round(&table_view!(self, piles: hash_piles), |totals| {
-                game_over(rules, totals, round)
-            })?;
-        let (taken, scores, events) =
-            (&mut self.taken, &mut self.scores, &mut Emitter::new(events));
-        let over = scoring::close_round(end, (rules, round), taken, scores, events);
-        self.phase = if over { Phase::Over } else { Phase::Deal };
-        Ok(())
+        let table = table_view!(self.board);
+        self.board.house.low_card(&table, seat, card)
     }
 
     /// Deals `cards`: hands in seat order, then the centre rows, then the #-rows.
-    fn deal_from(&mut self, cards: impl Iterator<Item = Card>, events: &mut dyn EventSink) {
+    fn deal_from(&mut self, cards: impl Iterator<Item = Card>, events: &mut Emitter) {
         let mut cards = cards;
-        for hand in &mut self.hands {
+        for hand in &mut self.board.hands {
             hand.clear();
-            hand.extend(cards.by_ref().take(self.rules.hand_size));
+            hand.extend(cards.by_ref().take(self.board.rules.hand_size));
             hand.sort_unstable();
         }
-        self.rows.deal(cards.by_ref().take(self.rules.rows));
+        self.board
+            .rows
+            .deal(cards.by_ref().take(self.board.rules.rows));
         for hash_row in &mut self.table.hash_rows {
             hash_row.clear();
             hash_row.extend(cards.next());
         }
-        for pile in &mut self.hash_piles {
+        for pile in &mut self.board.piles {
             pile.clear();
         }
         self.table.keep_from.clear();
-        self.round += 1;
+        self.board.round += 1;
         self.extra.fill(0);
-        self.turn = 1;
-        for seat in 0..self.seats {
+        self.board.turn = 1;
+        for seat in 0..self.board.seats {
             self.update_seat(seat);
         }
         self.phase = Phase::Choose;
-        emit(events, || Event::Deal {
-            round: self.round,
-            hands: self.hands.clone(),
+        events.emit(|| Event::Deal {
+            round: self.board.round,
+            hands: self.board.hands.clone(),
             rows: self
+                .board
                 .rows
                 .iter()
                 .chain(&self.table.hash_rows)
@@ -506,111 +388,90 @@ impl TakeANumber {
         });
     }
 
-    /// The families of actions [`TakeANumber::validate`] judges itself: cards, rows and #-row
-    /// cards.
-    const JUDGED: &[Family] = &[Family::Cards, Family::Keep];
+    /// Checks an action; for a card, returns where it is in the hand. A #-row card must be
+    /// one of the cards taken.
+    #[inline(always)]
+    fn validate(&self, seat: Seat, action: Action) -> Result<usize, RuleError> {
+        let keep = || match action {
+            Action::Keep(card) if self.table.keep_from.contains(&card) => Ok(0),
+            Action::Keep(card) => Err(Illegal::NotTaken { seat, card }.into()),
+            _ => Err(Illegal::KeepDue { seat }.into()),
+        };
+        check(
+            self.parts(),
+            self.to_move(),
+            (seat, action),
+            &Judged::CARDS_AND_KEEP,
+            keep,
+        )
+    }
+}
 
-    fn validate(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        if self.phase == Phase::Over {
-            return Err(Illegal::GameOver.into());
+impl SimultaneousTurn for TakeANumber {
+    /// The round ends after a turn at whose end some hand is empty (see docs/rulings.md).
+    fn last_turn(&mut self) -> bool {
+        self.board.hands.iter().any(Vec::is_empty)
+    }
+
+    /// The round's score counts the hands as the round ends.
+    fn round_played(&mut self) {
+        for seat in 0..self.board.seats {
+            self.update_seat(seat);
         }
-        check_seat(seat, self.seats)?;
-        match (self.phase, action) {
-            (Phase::Deal, _) => Err(Illegal::DealFirst.into()),
-            (Phase::Over, _) => Err(Illegal::GameOver.into()),
-            (_, _) if let Some(refusal) = Illegal::not_asked(seat, action, Self::JUDGED) => {
-                Err(refusal.into())
-            }
-            (Phase::Choose, Action::Play(card)) => self
-                .reveal
-                .check_play(seat, &self.hands[seat], card)
-                .map(drop),
-            (Phase::Choose, Action::TakeRow(_)) => Err(Illegal::NoRowChoiceDue { seat }.into()),
-            // Left: the #-row card (the families not judged here are refused above).
-            (Phase::Choose, _) => Err(Illegal::NoKeepDue { seat }.into()),
-            (
-                Phase::ChooseRow {
-                    seat: waiting_for, ..
+    }
+
+    /// Counts the hands (the cards chosen left them).
+    fn revealed(&mut self) {
+        for seat in 0..self.board.seats {
+            self.update_seat(seat);
+        }
+    }
+
+    /// `seat`'s `card` goes onto the row below it by least difference, which it takes when it
+    /// holds the row's capacity; a low card takes a row chosen by house rules or, now due, by
+    /// its player. The taker then keeps one of the cards (its choice due if there are several).
+    #[inline]
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError> {
+        let (seat, card) = next;
+        match self.board.rows.row_for(card) {
+            Some(row) => {
+                let full = self.board.rows.is_full(row, self.table.capacities[row]);
+                if full {
+                    self.take(seat, row, TakeReason::Full, events)?;
                 }
-                | Phase::Keep { seat: waiting_for },
-                _,
-            ) if seat != waiting_for => Err(Illegal::NotYourTurn { seat, waiting_for }.into()),
-            (Phase::ChooseRow { .. }, Action::TakeRow(row)) => {
-                if row < self.rows.len() {
-                    Ok(())
-                } else {
-                    Err(Illegal::NoSuchRow {
-                        row,
-                        rows: self.rows.len(),
-                    }
-                    .into())
-                }
+                self.place(seat, card, row, events);
+                Ok(!full || self.collect(seat, events)?)
             }
-            (Phase::ChooseRow { .. }, _) => Err(Illegal::RowChoiceDue { seat }.into()),
-            (Phase::Keep { .. }, Action::Keep(card)) => {
-                if self.table.keep_from.contains(&card) {
-                    Ok(())
-                } else {
-                    Err(Illegal::NotTaken { seat, card }.into())
+            None => match self.low_row_by_house(seat, card)? {
+                Some(row) => {
+                    self.take(seat, row, TakeReason::Low, events)?;
+                    self.place(seat, card, row, events);
+                    self.collect(seat, events)
                 }
-            }
-            (Phase::Keep { .. }, _) => Err(Illegal::KeepDue { seat }.into()),
+                None => {
+                    self.phase = Phase::ChooseRow { seat, card };
+                    Ok(false)
+                }
+            },
         }
     }
 }
 
 impl Game for TakeANumber {
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
+    board_game!();
 
-    fn seats(&self) -> usize {
-        self.seats
-    }
-
+    #[inline]
     fn to_move(&self) -> ToMove {
-        match self.phase {
-            Phase::Deal => ToMove::Deal,
-            Phase::Choose => ToMove::Everyone(Decision::PlayCard),
-            Phase::ChooseRow { seat, card } => ToMove::Seat(seat, Decision::ChooseRow { card }),
-            Phase::Keep { seat } => ToMove::Seat(seat, Decision::KeepCard),
-            Phase::Over => ToMove::GameOver,
-        }
+        self.phase.to_move(|phase| match phase {
+            Phase::Keep { seat } => (seat, Decision::KeepCard),
+            _ => unreachable!("the shared phases are read by Phase::to_move"),
+        })
     }
 
-    fn owes(&self, seat: Seat) -> Option<Decision> {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => Some(Decision::PlayCard),
-            Phase::ChooseRow { seat: s, card } if s == seat => Some(Decision::ChooseRow { card }),
-            Phase::Keep { seat: s } if s == seat => Some(Decision::KeepCard),
-            _ => None,
-        }
-    }
-
-    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        self.validate(seat, action)
-    }
-
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
-        self.validate(seat, action)?;
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
+        let at = self.validate(seat, action)?;
         match (self.phase, action) {
-            (Phase::Choose, Action::Play(card)) => {
-                let at = place_in_hand(&self.hands[seat], card).expect("validated");
-                if !self.reveal.choose(seat, &mut self.hands[seat], at) {
-                    return Ok(());
-                }
-                let turn = (self.round, self.turn);
-                self.reveal.reveal(turn, &mut Emitter::new(events));
-                for seat in 0..self.seats {
-                    self.update_seat(seat);
-                }
-                self.resolve(events)
-            }
+            (Phase::Choose, Action::Play(_)) => self.choose(seat, at, events),
             (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
                 self.take(seat, row, TakeReason::Low, events)?;
                 self.place(seat, card, row, events);
@@ -630,33 +491,31 @@ impl Game for TakeANumber {
     }
 
     /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
-    fn deal(&mut self, deal: &Deal, events: &mut dyn EventSink) -> Result<(), RuleError> {
+    fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
-        check_hands(deal, self.seats, self.rules.hand_size)?;
+        check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
         let bad = |why: String| Err(SetupError::BadDeal(why).into());
-        let rows = self.rules.rows + self.seats;
+        let rows = self.board.rules.rows + self.board.seats;
         if deal.rows.len() != rows {
             return bad(format!(
                 "{} row cards; Take a Number deals {} (the {} centre rows, then one #-row per seat)",
                 deal.rows.len(),
                 rows,
-                self.rules.rows
+                self.board.rules.rows
             ));
         }
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
-        check_cards(&self.rules, cards.clone())?;
+        check_cards(&self.board.rules, cards.clone())?;
         self.deal_from(cards, events);
         Ok(())
     }
 
-    fn deal_random(
-        &mut self,
-        rng: &mut GameRng,
-        events: &mut dyn EventSink,
-    ) -> Result<(), RuleError> {
+    fn deal_drawn(&mut self, rng: &mut GameRng, events: &mut Emitter) -> Result<(), RuleError> {
         check_dealing(self.to_move())?;
         let mut deck = self.ordered_deck.clone();
-        let dealt = self.seats * self.rules.hand_size + self.rules.rows + self.seats;
+        let dealt = self.board.seats * self.board.rules.hand_size
+            + self.board.rules.rows
+            + self.board.seats;
         let cards = rng.draw_in_order(&mut deck, dealt);
         self.deal_from(cards.iter().copied(), events);
         Ok(())
@@ -664,42 +523,18 @@ impl Game for TakeANumber {
 
     fn view(&self, seat: Seat) -> View<'_> {
         View {
-            rules: &self.rules,
-            seat,
-            seats: self.seats,
-            round: self.round,
-            turn: self.turn,
-            decision: self.owes(seat),
-            hand: &self.hands[seat],
-            rows: &self.rows,
-            scores: &self.scores,
-            taken: &self.taken,
-            revealed: self.reveal.revealed(),
-            pool: &[],
             number: Some(&self.table),
-            circle: None,
-            specials: None,
-            special_hand: &[],
+            ..(self.board).view(seat, self.owes(seat), self.reveal.revealed())
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        Some(Outcome::of(&self.scores, &self.taken, self.rules.ties))
-    }
-
-    fn set_house(&mut self, house: Option<Box<dyn HouseHooks>>) {
-        self.house.set(house);
+        self.board.lowest_wins(self.phase == Phase::Over)
     }
 
     fn restart(&mut self) {
         self.phase = Phase::Deal;
-        self.round = 0;
-        self.turn = 0;
-        self.scores.fill(0);
-        self.taken.fill(0);
+        self.board.restart();
         self.extra.fill(0);
         self.reveal.restart();
         self.table.keep_from.clear();
@@ -709,37 +544,19 @@ impl Game for TakeANumber {
 // A copy plays by the rules' settings alone (the house rule hooks are not copied: it is for
 // search, see `Model`); `clone_from` reuses the copy's memory.
 clone_field_by_field!(TakeANumber {
-    rules,
-    seats,
+    board,
     phase,
-    round,
-    turn,
-    hands,
-    rows,
     table,
-    hash_piles,
-    taken,
-    scores,
     reveal,
     ordered_deck,
     extra,
     hash_pile,
-    house,
 });
 
 impl Model for TakeANumber {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        match self.phase {
-            Phase::Choose if self.reveal.owes(seat) => {
-                out.extend(self.hands[seat].iter().map(|&card| Action::Play(card)));
-            }
-            Phase::ChooseRow { seat: s, .. } if s == seat => {
-                out.extend((0..self.rows.len()).map(Action::TakeRow));
-            }
-            Phase::Keep { seat: s } if s == seat => {
-                out.extend(self.table.keep_from.iter().map(|&card| Action::Keep(card)));
-            }
-            _ => {}
+        if let Some(Decision::KeepCard) = self.board.actions(seat, self.owes(seat), out) {
+            out.extend(self.table.keep_from.iter().map(|&card| Action::Keep(card)));
         }
     }
 
@@ -748,12 +565,8 @@ impl Model for TakeANumber {
     /// drawn from the cards in no row, #-row, #-pile or hand of the seat's (taken cards go back
     /// into their taker's hand, so they stay among the cards drawn). The state is laid out as
     /// the view shows it, mid-turn included (a row choice or a #-row card due).
-    fn determinize(
-        rules: &Arc<Rules>,
-        view: &View,
-        memory: &Memory,
-        rng: &mut GameRng,
-    ) -> Result<TakeANumber, RuleError> {
+    fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<TakeANumber, RuleError> {
+        let (rules, view, memory) = (known.rules, known.view, known.memory);
         let seats = view.seats;
         let number = view.number.ok_or_else(|| {
             RuleError::Setup(SetupError::BadDeal("not a Take a Number view".into()))
@@ -772,25 +585,25 @@ impl Model for TakeANumber {
             .chain((0..seats).filter_map(known_pile).flatten());
         let mut unseen = unseen_cards(rules, seen);
         for seat in 0..seats {
-            game.hash_piles[seat] = match known_pile(seat) {
+            game.board.piles[seat] = match known_pile(seat) {
                 Some(piled) => piled.to_vec(),
                 None => draw_hand(rng, &mut unseen, number.hash_piles[seat]),
             };
-            game.hands[seat] = match seat == view.seat {
+            game.board.hands[seat] = match seat == view.seat {
                 true => view.hand.to_vec(),
                 false => draw_hand(rng, &mut unseen, number.hand_sizes[seat]),
             };
         }
         // A card placed this turn is in a row; one still to place is out of its hand.
-        game.round = view.round;
-        game.turn = view.turn;
+        game.board.round = view.round;
+        game.board.turn = view.turn;
         if view.rows.iter().any(Vec::is_empty) {
             return Err(SetupError::BadDeal("an empty row".into()).into());
         }
-        game.rows.lay(view.rows);
+        game.board.rows.lay(view.rows);
         game.table.clone_from(number);
-        game.taken.copy_from_slice(view.taken);
-        game.scores.copy_from_slice(view.scores);
+        game.board.taken.copy_from_slice(view.taken);
+        game.board.scores.copy_from_slice(view.scores);
         game.phase = match view.decision {
             Some(Decision::ChooseRow { card }) => {
                 game.reveal.restore(revealed, view.seat);

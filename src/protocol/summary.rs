@@ -1,0 +1,49 @@
+//! Every message of the protocol in short, made from the declarations ([`super::message`] and
+//! [`crate::game::Event`]): docs/protocol.md holds this text, and a test keeps it the same.
+
+use super::message::{ASK_FIELDS, ErrorKind, GAME_KEYS, REPLY_WORDS, SEEN_FIELDS, ToBot};
+use crate::game::Event;
+use std::fmt::Write;
+
+/// The list of docs/protocol.md's "Every message, in short", in Markdown.
+pub fn in_short() -> String {
+    let mut out = String::new();
+    let keys = |keys: &[&str]| -> String {
+        keys.iter()
+            .map(|key| format!("`{key}=`"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let words = |words: &[&str]| -> String {
+        words
+            .iter()
+            .map(|word| format!("`{word}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let _ = writeln!(out, "- Lines from the referee: {}.", words(ToBot::KEYWORDS));
+    let _ = writeln!(out, "- `game`: {}.", keys(GAME_KEYS));
+    let asks: Vec<String> = ASK_FIELDS
+        .iter()
+        .map(|(word, fields)| match fields {
+            [] => format!("`{word}`"),
+            fields => format!("`{word}` (with {})", keys(fields)),
+        })
+        .collect();
+    let _ = writeln!(out, "- `ask`: {}.", asks.join(", "));
+    let events: Vec<String> = Event::FIELDS
+        .iter()
+        .map(|(name, fields)| {
+            let seen = SEEN_FIELDS.iter().find(|(seen, _)| seen == name);
+            let fields = seen.map_or(*fields, |(_, seen)| *seen);
+            format!("`{name}` {}", keys(fields))
+        })
+        .collect();
+    let _ = writeln!(out, "- `event`: {}.", events.join("; "));
+    let kinds: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();
+    let _ = writeln!(out, "- `error`: {}.", words(&kinds));
+    let mut replies = vec!["hello version=1 name=<name>"];
+    replies.extend(REPLY_WORDS);
+    let _ = writeln!(out, "- Lines from the bot: {}.", words(&replies));
+    out
+}
