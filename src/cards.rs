@@ -170,6 +170,22 @@ impl Special {
         }
     }
 
+    /// The name printed on the card, as the rulebooks write it (what a player calls it; the
+    /// viewer draws it).
+    pub fn printed_name(self) -> &'static str {
+        match self {
+            Special::FifthRow => "5th Row",
+            Special::SevenNimmt => "7 nimmt!",
+            Special::Insert => "Insert",
+            Special::Replace => "Replace",
+            Special::Shift => "Shift",
+            Special::Stop => "Stop",
+            Special::NegativePositive => "Negative = Positive",
+            Special::Double => "x 2",
+            Special::PlusFive => "+ 5",
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<Special> {
         Special::ANNIVERSARY
             .into_iter()

@@ -2,7 +2,8 @@
 //! report (`take5 stats --html`, [`super::tournament_report`]). Everything is in the one page: the data as
 //! JSON, the style and the script; nothing is loaded from anywhere.
 
-use super::Shown;
+use super::{Shown, SpecialFace};
+use crate::cards::Special;
 use serde::Serialize;
 
 /// JSON for inside a `<script>` element: `<`, `>` and `&` (which JSON holds only inside
@@ -28,10 +29,24 @@ pub(super) fn page(template: &str, data: &impl Serialize) -> String {
     template.replacen("/*DATA*/", &script_json(data), 1)
 }
 
+/// What the game page draws: the game, and every special card's face (the page draws the
+/// ones lying on a row by their kind: 7 nimmt!, Stop, 5th Row).
+#[derive(Serialize)]
+struct GamePage<'a> {
+    #[serde(flatten)]
+    shown: &'a Shown,
+    special_faces: Vec<SpecialFace>,
+}
+
 /// The page of one game: every step's table drawn with cards, buttons and keys to step, and
-/// the totals over the rounds as a chart.
+/// the totals over the rounds (or the turns of a game of one round) as a chart.
 pub fn game(shown: &Shown) -> String {
-    page(include_str!("game.html"), shown)
+    let kinds = Special::ANNIVERSARY.into_iter().chain(Special::CIRCLE);
+    let data = GamePage {
+        shown,
+        special_faces: kinds.map(SpecialFace::of).collect(),
+    };
+    page(include_str!("game.html"), &data)
 }
 
 #[cfg(test)]

@@ -27,6 +27,8 @@ pub struct Human {
     heard: Vec<Event>,
     /// The time for each answer, if limited, and the terminal to wait on.
     limit: Option<(Duration, RawFd)>,
+    /// At a terminal: the table is drawn for its width (the circle's rows as a ring).
+    terminal: bool,
 }
 
 impl Human {
@@ -43,6 +45,7 @@ impl Human {
         let fd = tty.as_raw_fd();
         let mut human = Human::with(BufReader::new(tty), output);
         human.limit = limit.map(|l| (l, fd));
+        human.terminal = true;
         Ok(human)
     }
 
@@ -56,6 +59,7 @@ impl Human {
             seat: 0,
             heard: Vec::new(),
             limit: None,
+            terminal: false,
         }
     }
 
@@ -244,7 +248,12 @@ impl Player for Human {
             })
             .collect();
         let table = Table::from_view(view, self.variant, &players);
-        let drawn = text::plain(&text::table(&table));
+        // Measured at each question: the person may have resized the terminal.
+        let width = (self.terminal)
+            .then(ratatui::crossterm::terminal::size)
+            .and_then(Result::ok)
+            .map(|(columns, _)| usize::from(columns));
+        let drawn = text::plain(&text::table_in(&table, width));
         self.say(&format!("\n{drawn}")).map_err(Human::lost)?;
         let start = Instant::now();
         loop {

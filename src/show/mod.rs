@@ -19,28 +19,34 @@ use crate::cards::{Card, Special};
 use crate::fixture::{self, Engine, Fixture, Run, State, report};
 use crate::game::{Event, Points, Seat, TakeReason, View};
 use crate::record::{Header, Line};
-use crate::rules::Rules;
+use crate::rules::{GameEnd, Rules};
 use crate::variants::Variant;
 use crate::verify::{self, VerifyError};
 use serde::Serialize;
 use std::path::Path;
 
-/// A number card as drawn: its number, bullheads, and (the circle game) whether they are red.
+/// A number card as drawn: its number, bullheads, and (the circle game) whether they are red
+/// (minus) or green (plus).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Face {
     pub n: u16,
     pub bullheads: u32,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub red: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub green: bool,
 }
 
 impl Face {
     fn of(card: Card, rules: &Rules) -> Face {
         let known = rules.deck.contains(card);
+        let coloured = rules.circle.is_some() && known;
+        let red = coloured && rules.deck.is_red(card);
         Face {
             n: card.0,
             bullheads: if known { rules.deck.bullheads(card) } else { 0 },
-            red: rules.circle.is_some() && known && rules.deck.is_red(card),
+            red,
+            green: coloured && !red,
         }
     }
 }
@@ -49,8 +55,39 @@ fn faces(cards: &[Card], rules: &Rules) -> Vec<Face> {
     cards.iter().map(|&c| Face::of(c, rules)).collect()
 }
 
-fn names(specials: &[Special]) -> Vec<String> {
-    specials.iter().map(|s| s.name().to_string()).collect()
+/// A special card as drawn: its name in records and answers (`fifth_row`), the name printed on
+/// it (`5th Row`) and the icon the page draws on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SpecialFace {
+    pub kind: &'static str,
+    pub name: &'static str,
+    pub icon: &'static str,
+}
+
+impl SpecialFace {
+    pub fn of(special: Special) -> SpecialFace {
+        // Glyphs DejaVu Sans has (the fonts a bare machine's browser falls back to).
+        let icon = match special {
+            Special::FifthRow => "5",
+            Special::SevenNimmt => "7",
+            Special::Insert => "\u{21a7}",
+            Special::Replace => "\u{21c4}",
+            Special::Shift => "\u{21b7}",
+            Special::Stop => "\u{2298}",
+            Special::NegativePositive => "\u{b1}",
+            // The circle's cards carry their name as their picture.
+            Special::Double | Special::PlusFive => special.printed_name(),
+        };
+        SpecialFace {
+            kind: special.name(),
+            name: special.printed_name(),
+            icon,
+        }
+    }
+}
+
+fn specials_drawn(specials: &[Special]) -> Vec<SpecialFace> {
+    specials.iter().map(|&s| SpecialFace::of(s)).collect()
 }
 
 /// One row of the table.
@@ -60,11 +97,14 @@ pub struct Row {
     /// Cards the row holds before the next one takes it.
     pub capacity: usize,
     /// The circle game: special cards lying in the row.
-    pub specials: Vec<String>,
+    pub specials: Vec<SpecialFace>,
     /// Anniversary: a Stop card blocks the row.
     pub stopped: bool,
     /// Anniversary: a 7 nimmt! card lies on the row.
     pub seven: bool,
+    /// A row beyond the rules' number of rows: the anniversary's 5th row, whose 5th Row card
+    /// lies beside it until a row is taken.
+    pub extra: bool,
 }
 
 /// One seat as the table shows it.
@@ -75,13 +115,14 @@ pub struct SeatView {
     pub hand: Option<Vec<Face>>,
     pub hand_count: usize,
     /// Special cards held, when they may be shown (the circle game's are public).
-    pub specials: Option<Vec<String>>,
+    pub specials: Option<Vec<SpecialFace>>,
     pub special_count: usize,
     /// Cards taken (the #-pile in Take a Number); `None` when the view does not show them.
     pub pile: Option<usize>,
     /// Take a Number: the #-row.
     pub hash_row: Vec<Face>,
-    /// Total of the rounds before this one.
+    /// Total of the rounds before this one; in a game of one round, the points so far; once
+    /// the game is over, the final total.
     pub score: Points,
     /// Taken (or won) this round.
     pub taken: Points,
@@ -103,7 +144,11 @@ pub struct Table {
     pub revealed: Vec<Face>,
     /// Anniversary: cards in the special deck and the discard pile (oldest first).
     pub special_deck: Option<usize>,
-    pub discard: Vec<String>,
+    pub discard: Vec<SpecialFace>,
+    /// The rows lie in a circle (the circle game): drawn as a ring, clockwise.
+    pub ring: bool,
+    /// The game is one round: a seat's score is what it holds this round.
+    pub one_round: bool,
     /// Who must act, in words.
     pub to_move: String,
     /// The final totals once the game is over.
@@ -152,9 +197,13 @@ impl Table {
                 Row {
                     cards: faces(cards, rules),
                     capacity: capacity(variant, rules, r, seven),
-                    specials: state.row_specials.get(r).map_or(Vec::new(), |s| names(s)),
+                    specials: state
+                        .row_specials
+                        .get(r)
+                        .map_or(Vec::new(), |s| specials_drawn(s)),
                     stopped: marked(specials.map(|s| &s.stops), r),
                     seven,
+                    extra: r >= rules.rows,
                 }
             })
             .collect();
@@ -171,7 +220,7 @@ impl Table {
                         .unwrap_or_else(|| format!("seat {s}")),
                     hand: Some(faces(&state.hands[s], rules)),
                     hand_count: state.hands[s].len(),
-                    specials: held.map(|h| names(h)),
+                    specials: held.map(|h| specials_drawn(h)),
                     special_count: held.map_or(0, Vec::len),
                     pile: state.piles.get(s).map(Vec::len),
                     hash_row: state
@@ -193,10 +242,13 @@ impl Table {
             pool: faces(&state.pool, rules),
             revealed: faces(revealed, rules),
             special_deck: specials.map(|s| s.deck.len()),
-            discard: specials.map_or(Vec::new(), |s| names(&s.discard)),
+            discard: specials.map_or(Vec::new(), |s| specials_drawn(&s.discard)),
             to_move: report::to_move(state),
             final_totals: state.outcome.as_ref().map(|o| o.totals.clone()),
+            ring: variant.describe().rows_in_a_circle,
+            one_round: one_round(rules),
         }
+        .standing()
         .seen_by(hands)
     }
 
@@ -210,11 +262,15 @@ impl Table {
             .map(|(r, cards)| Row {
                 cards: faces(cards, rules),
                 capacity: view.capacity(r),
-                specials: view.row_specials().get(r).map_or(Vec::new(), |s| names(s)),
+                specials: view
+                    .row_specials()
+                    .get(r)
+                    .map_or(Vec::new(), |s| specials_drawn(s)),
                 stopped: view.stopped(r),
                 seven: view
                     .specials
                     .is_some_and(|t| t.sevens.get(r) == Some(&true)),
+                extra: r >= rules.rows,
             })
             .collect();
         let seats = (0..view.seats)
@@ -232,12 +288,12 @@ impl Table {
                 };
                 let (specials, special_count) = match (view.circle, view.specials) {
                     (Some(c), _) => {
-                        let held = c.held.get(s).map_or(Vec::new(), |h| names(h));
+                        let held = c.held.get(s).map_or(Vec::new(), |h| specials_drawn(h));
                         let n = held.len();
                         (Some(held), n)
                     }
                     (None, Some(t)) => (
-                        own.then(|| names(view.special_hand)),
+                        own.then(|| specials_drawn(view.special_hand)),
                         t.hand_counts.get(s).copied().unwrap_or(0),
                     ),
                     (None, None) => (None, 0),
@@ -271,14 +327,38 @@ impl Table {
             pool: faces(view.pool, rules),
             revealed: faces(view.revealed, rules),
             special_deck: view.specials.map(|t| t.deck),
-            discard: view.specials.map_or(Vec::new(), |t| names(&t.discard)),
+            discard: view
+                .specials
+                .map_or(Vec::new(), |t| specials_drawn(&t.discard)),
             to_move: String::new(),
             final_totals: None,
+            ring: variant.describe().rows_in_a_circle,
+            one_round: one_round(rules),
         }
+        .standing()
     }
 }
 
+/// Whether the game is played in one round (the circle game).
+fn one_round(rules: &Rules) -> bool {
+    rules.end == GameEnd::Rounds(1)
+}
+
 impl Table {
+    /// The table with each seat's score as a player keeps it: its final total once the game is
+    /// over, and in a game of one round what it holds so far (the model counts a round's points
+    /// apart until the round's end).
+    fn standing(mut self) -> Table {
+        for (s, seat) in self.seats.iter_mut().enumerate() {
+            if let Some(total) = self.final_totals.as_ref().and_then(|t| t.get(s)) {
+                seat.score = *total;
+            } else if self.one_round {
+                seat.score += seat.taken;
+            }
+        }
+        self
+    }
+
     /// The table with the hands `hands` hides turned face down (and the anniversary's special
     /// cards, which are secret; the circle game's are public).
     pub fn seen_by(&self, hands: Hands) -> Table {
@@ -375,12 +455,35 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                 )
             }
             Event::Swap { seat, gave, drew } if hands.shows(*seat) => format!(
-                "{} swaps {gave} for {drew}, the top of the special deck",
-                who(*seat, players)
+                "{} swaps {} for {}, the top of the special deck",
+                who(*seat, players),
+                gave.printed_name(),
+                drew.printed_name()
             ),
             Event::Swap { seat, gave, .. } => format!(
-                "{} swaps {gave} for the top of the special deck",
-                who(*seat, players)
+                "{} swaps {} for the top of the special deck",
+                who(*seat, players),
+                gave.printed_name()
+            ),
+            Event::Special { seat, card, play } => format!(
+                "{} plays {} for {card}",
+                who(*seat, players),
+                report::special_play_as(play, play.card().printed_name())
+            ),
+            Event::Cancel {
+                seat,
+                card,
+                bullheads,
+            } => format!(
+                "{} plays {} on {card}: its {} count as plus",
+                who(*seat, players),
+                Special::NegativePositive.printed_name(),
+                plural(*bullheads, "bullhead")
+            ),
+            Event::PlaceSpecial { seat, special, row } => format!(
+                "{} puts {} into row {row}",
+                who(*seat, players),
+                special.printed_name()
             ),
             Event::Reshuffle { deck } => format!(
                 "the discard pile is shuffled into a new special deck of {} cards",
@@ -436,7 +539,11 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                 let extra = if specials.is_empty() {
                     String::new()
                 } else {
-                    format!(" and {}", names(specials).join(", "))
+                    {
+                        let printed: Vec<&str> =
+                            specials.iter().map(|s| s.printed_name()).collect();
+                        format!(" and {}", printed.join(", "))
+                    }
                 };
                 format!(
                     "{} completes row {row} and takes it out of the circle: {}{extra}, {}",
@@ -752,6 +859,28 @@ pub fn load_fixture(path: &Path, hands: Hands) -> Result<Shown, fixture::Fixture
 }
 
 #[cfg(test)]
+impl Table {
+    /// A table of `variant` at `round`, `turn` with no rows and no seats, for tests to fill.
+    pub(crate) fn empty(variant: Variant, round: u32, turn: u32) -> Table {
+        Table {
+            variant,
+            round,
+            turn,
+            rows: Vec::new(),
+            seats: Vec::new(),
+            pool: Vec::new(),
+            revealed: Vec::new(),
+            special_deck: None,
+            discard: Vec::new(),
+            to_move: String::new(),
+            final_totals: None,
+            ring: variant.describe().rows_in_a_circle,
+            one_round: false,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::TakeReason;
@@ -808,11 +937,11 @@ mod tests {
         }];
         assert_eq!(
             narrate(&events, &players(), Hands::Seat(1)),
-            ["seat 0 (ann) swaps stop for the top of the special deck"]
+            ["seat 0 (ann) swaps Stop for the top of the special deck"]
         );
         assert_eq!(
             narrate(&events, &players(), Hands::Seat(0)),
-            ["seat 0 (ann) swaps stop for insert, the top of the special deck"]
+            ["seat 0 (ann) swaps Stop for Insert, the top of the special deck"]
         );
     }
 
@@ -820,19 +949,7 @@ mod tests {
         Step {
             title: String::new(),
             said: Vec::new(),
-            table: Table {
-                variant: Variant::default(),
-                round,
-                turn,
-                rows: Vec::new(),
-                seats: Vec::new(),
-                pool: Vec::new(),
-                revealed: Vec::new(),
-                special_deck: None,
-                discard: Vec::new(),
-                to_move: String::new(),
-                final_totals: None,
-            },
+            table: Table::empty(Variant::default(), round, turn),
             takers,
             round,
             turn,
@@ -865,12 +982,13 @@ mod tests {
 
     #[test]
     fn a_seat_sees_its_own_hand_and_the_circle_specials_of_all() {
-        let seat = |specials: Vec<String>| SeatView {
+        let seat = |specials: Vec<SpecialFace>| SeatView {
             name: String::new(),
             hand: Some(vec![Face {
                 n: 5,
                 bullheads: 2,
                 red: false,
+                green: false,
             }]),
             hand_count: 1,
             specials: Some(specials),
@@ -882,7 +1000,11 @@ mod tests {
             waiting: false,
         };
         let mut table = step(1, 1, vec![]).table;
-        table.seats = vec![seat(vec!["stop".into()]), seat(vec!["insert".into()])];
+        let stop = SpecialFace::of(Special::Stop);
+        table.seats = vec![
+            seat(vec![stop]),
+            seat(vec![SpecialFace::of(Special::Insert)]),
+        ];
         let seen = table.seen_by(Hands::Seat(1));
         assert_eq!(seen.seats[0].hand, None);
         assert_eq!(seen.seats[0].specials, None);
@@ -890,6 +1012,6 @@ mod tests {
         table.variant = Variant::from_name("circle").unwrap();
         let seen = table.seen_by(Hands::Seat(1));
         assert_eq!(seen.seats[0].hand, None);
-        assert_eq!(seen.seats[0].specials, Some(vec!["stop".to_string()]));
+        assert_eq!(seen.seats[0].specials, Some(vec![stop]));
     }
 }

@@ -91,7 +91,12 @@ impl Viewer<'_> {
         if !self.all {
             step.table = step.table.seen_by(Hands::Seat(self.seat));
         }
-        let body_lines = text::step(&step, self.step, self.shown.steps.len());
+        let body_lines = text::step_in(
+            &step,
+            self.step,
+            self.shown.steps.len(),
+            Some(usize::from(body.width)),
+        );
         frame.render_widget(
             Paragraph::new(lines(&body_lines))
                 .wrap(Wrap { trim: false })

@@ -30,6 +30,9 @@ pub struct Description {
     pub row_worth: &'static str,
     /// A line the viewer writes above the rows, if the variant's rows need one (the circle's).
     pub rows_heading: Option<&'static str>,
+    /// Whether the rows lie in a circle, each followed clockwise by the next and the last by
+    /// the first (the viewer draws them as a ring).
+    pub rows_in_a_circle: bool,
     /// Whether every seat sees every seat's special cards (a viewer of one seat hides the others'
     /// special cards otherwise).
     pub specials_public: bool,
@@ -58,6 +61,7 @@ pub const BASE: Description = Description {
     total: "penalty",
     row_worth: "bullheads",
     rows_heading: None,
+    rows_in_a_circle: false,
     specials_public: false,
     row_capacity: uniform_row_capacity,
     drafts: false,

@@ -43,6 +43,7 @@ mod records;
 mod report;
 mod selftest;
 mod show;
+mod show_page;
 mod startup;
 mod stats;
 mod take_a_number;

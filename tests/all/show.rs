@@ -13,28 +13,36 @@ use std::process::Command;
 
 /// Plays a game of `variant` between three built-in bots with `seed`, recorded in a new file.
 fn record(variant: &str, seed: u64) -> PathBuf {
-    let path = temp(&format!("{variant}-{seed}.jsonl"));
-    ok(&take5(&[
-        "play",
-        "--variant",
+    record_of(
         variant,
-        "--player",
-        "builtin:random",
-        "--player",
-        "builtin:dodger",
-        "--player",
-        "builtin:lowest",
-        "--seed",
-        &seed.to_string(),
-        "--record",
-        path.to_str().unwrap(),
-        "--quiet",
-    ]));
+        &["builtin:random", "builtin:dodger", "builtin:lowest"],
+        seed,
+    )
+}
+
+/// Four built-in bots, the first twice.
+pub(crate) const FOUR: [&str; 4] = [
+    "builtin:random",
+    "builtin:dodger",
+    "builtin:lowest",
+    "builtin:random",
+];
+
+/// Plays a game of `variant` between `players` with `seed`, recorded in a new file.
+pub(crate) fn record_of(variant: &str, players: &[&str], seed: u64) -> PathBuf {
+    let path = temp(&format!("{variant}-{}-{seed}.jsonl", players.len()));
+    let seed = seed.to_string();
+    let mut args = vec!["play", "--variant", variant, "--seed", &seed];
+    for player in players {
+        args.extend(["--player", player]);
+    }
+    args.extend(["--record", path.to_str().unwrap(), "--quiet"]);
+    ok(&take5(&args));
     path
 }
 
 /// The record's event lines, as JSON.
-fn events(path: &Path) -> Vec<Value> {
+pub(crate) fn events(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -43,7 +51,7 @@ fn events(path: &Path) -> Vec<Value> {
 }
 
 /// The final totals the record's `game_end` line gives.
-fn final_totals(events: &[Value]) -> Vec<i64> {
+pub(crate) fn final_totals(events: &[Value]) -> Vec<i64> {
     let end = events.iter().find(|e| e["event"] == "game_end").unwrap();
     end["totals"]
         .as_array()
@@ -93,6 +101,48 @@ fn piped_show_prints_every_step_of_each_variant_and_ends_with_the_recorded_total
             "{variant}: the last step is not the end of the game ({totals}):\n{last}"
         );
     }
+}
+
+/// Piped, the table and the sentences speak as the rulebooks do: special cards by their printed
+/// names, the 5th row and a 7 nimmt! card where they lie, a row's fill after its 7 nimmt! card
+/// went to the discard pile at a round's end; the circle game's seats by their points, at the
+/// end their final totals.
+#[test]
+fn piped_show_names_the_special_cards_and_the_circles_points_as_players_do() {
+    let path = record_of("anniversary", &FOUR, 8);
+    let text = ok(&take5(&["show", path.to_str().unwrap()]));
+    for printed in ["5th Row", "7 nimmt!", "Negative = Positive", "Stop"] {
+        assert!(text.contains(printed), "no `{printed}`:\n{text}");
+    }
+    for keyword in ["fifth_row", "seven_nimmt", "negative_positive"] {
+        let tables: String = text
+            .lines()
+            .filter(|l| l.starts_with("row ") || l.contains("specials:") || l.contains("discard"))
+            .collect();
+        assert!(!tables.contains(keyword), "`{keyword}` in the tables");
+    }
+    // The sentences too.
+    assert!(text.contains(") plays 7 nimmt! on row "), "{text}");
+    let seven = text.lines().find(|l| l.contains("[7 nimmt!]")).unwrap();
+    assert!(seven.contains("/6, "), "{seven}");
+    // Seed 8: the first round ends with six cards on a row whose 7 nimmt! card is discarded.
+    let over = text.split("round 1 is over").nth(1).unwrap();
+    let row = over.lines().find(|l| l.contains("(6 cards, ")).unwrap();
+    assert!(row.starts_with("row "), "{row}");
+    let circle = record("circle", 21);
+    let text = ok(&take5(&["show", circle.to_str().unwrap()]));
+    let last = text.rsplit("== step ").next().unwrap();
+    let points: Vec<String> = last
+        .lines()
+        .filter_map(|l| l.split(": points ").nth(1))
+        .map(|p| p.split(',').next().unwrap().to_string())
+        .collect();
+    let totals: Vec<String> = final_totals(&events(&circle))
+        .iter()
+        .map(i64::to_string)
+        .collect();
+    assert_eq!(points, totals, "{last}");
+    assert!(!text.contains("this round"), "one round, no `this round`");
 }
 
 #[test]
@@ -344,6 +394,41 @@ fn the_terminal_viewer_steps_through_a_circle_game() {
     viewer_steps_through("circle", 12);
 }
 
+/// In a terminal wide enough, the viewer draws the circle's rows on a ring: row 0 on top, rows
+/// 1 to 4 to its right going down, rows 5 to 8 to its left going up (3 players, 9 rows).
+#[test]
+fn the_terminal_viewer_draws_the_circle_as_a_ring() {
+    let path = record("circle", 12);
+    let tmux = Tmux::start("show-ring", &format!("{} show {}", bin(), path.display()));
+    let screen = tmux.first_frame();
+    assert!(screen.contains("(clockwise)"), "{screen}");
+    let lines: Vec<&str> = screen.lines().collect();
+    let place = |r: usize| {
+        let label = format!("row {r}: ");
+        let y = (lines.iter().position(|l| l.contains(&label)))
+            .unwrap_or_else(|| panic!("no {label}:\n{screen}"));
+        (y, lines[y].find(&label).unwrap())
+    };
+    let top = place(0);
+    for r in 1..9 {
+        let (y, x) = place(r);
+        assert!(y > top.0, "row {r} under row 0:\n{screen}");
+        if r <= 4 {
+            assert!(x > top.1, "row {r} right of row 0:\n{screen}");
+            if r > 1 {
+                assert!(y > place(r - 1).0, "row {r} under row {}:\n{screen}", r - 1);
+            }
+        } else {
+            assert!(x < top.1, "row {r} left of row 0:\n{screen}");
+            if r > 5 {
+                assert!(y < place(r - 1).0, "row {r} above row {}:\n{screen}", r - 1);
+            }
+        }
+    }
+    tmux.keys(&["q"]);
+    tmux.wait_for("[exited]");
+}
+
 #[test]
 fn the_terminal_viewer_steps_through_an_anniversary_game() {
     viewer_steps_through("anniversary", 13);
@@ -465,6 +550,12 @@ fn a_person_plays(variant: &str, seed: u64) {
     };
     let screen = asked(&tmux, 0);
     assert!(screen.contains("you are seat 0"), "{screen}");
+    // The terminal is wide enough for the circle's rows as a ring.
+    assert_eq!(
+        screen.contains("(clockwise)"),
+        variant == "circle",
+        "{screen}"
+    );
     // Not an answer: explained, asked again.
     tmux.line("hello there");
     let screen = asked(&tmux, 1);
@@ -561,7 +652,17 @@ fn a_person_plays_take_a_number_in_the_terminal() {
 /// document once its scripts ran, and the requests that the page started (any URL; the
 /// browser's own background requests are not the page's and are left out).
 pub(crate) fn browse(page: &Path, fragment: &str) -> (String, Vec<String>) {
-    let profile = temp(&format!("chromium-{}", rand_name(page, fragment)));
+    browse_in(page, fragment, (1280, 1000))
+}
+
+/// [`browse`] in a window of `size` (width, height) pixels.
+pub(crate) fn browse_in(page: &Path, fragment: &str, size: (u32, u32)) -> (String, Vec<String>) {
+    let profile = temp(&format!(
+        "chromium-{}-{}x{}",
+        rand_name(page, fragment),
+        size.0,
+        size.1
+    ));
     let netlog = profile.with_extension("netlog.json");
     let out = Command::new("chromium")
         .args([
@@ -578,6 +679,7 @@ pub(crate) fn browse(page: &Path, fragment: &str) -> (String, Vec<String>) {
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("--log-net-log={}", netlog.display()))
+        .arg(format!("--window-size={},{}", size.0, size.1))
         .arg("--dump-dom")
         .arg(format!("file://{}#{fragment}", page.display()))
         .output()
@@ -741,6 +843,44 @@ fn the_game_page_steps_to_a_take_and_to_the_end_as_the_record_says() {
 
 // ---------------------------------------------------------------------------------------------
 // docs/viewer.md
+
+/// The circle drawn as a ring in docs/viewer.md is what the terminal viewer shows of that game,
+/// at that step, in a terminal of 160 columns.
+#[test]
+fn the_ring_the_viewer_doc_shows_is_the_viewers() {
+    let doc = include_str!("../../docs/viewer.md");
+    let ring = doc
+        .split("in a terminal of 160\ncolumns:\n\n```text\n")
+        .nth(1)
+        .expect("the ring's example")
+        .split("\n```")
+        .next()
+        .unwrap();
+    let path = record_of("circle", &FOUR, 8);
+    let tmux = Tmux::start(
+        "show-doc-ring",
+        &format!("{} show {}", bin(), path.display()),
+    );
+    tmux.first_frame();
+    tmux.keys(&["t"]);
+    tmux.wait_for("go to turn");
+    // Step 31 is the first of turn 13.
+    tmux.line("1.13");
+    let screen = tmux.wait_for("[step 31/");
+    let drawn: Vec<&str> = screen.lines().map(str::trim_end).collect();
+    let expected: Vec<&str> = ring.lines().collect();
+    let at = drawn
+        .iter()
+        .position(|l| *l == expected[0])
+        .unwrap_or_else(|| panic!("the doc's ring is not on the screen:\n{screen}"));
+    assert_eq!(
+        &drawn[at..at + expected.len()],
+        expected.as_slice(),
+        "{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("[exited]");
+}
 
 /// Every entry docs/viewer.md shows for a human seat is an answer to the question of its row.
 #[test]

@@ -13,6 +13,7 @@ pub const DESCRIPTION: Description = Description {
     total: "points",
     row_worth: "points",
     rows_heading: Some("the rows of the circle, clockwise:"),
+    rows_in_a_circle: true,
     specials_public: true,
     told_rules,
     house: HouseParts {
