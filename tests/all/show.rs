@@ -783,18 +783,40 @@ fn the_game_page_steps_to_a_take_and_to_the_end_as_the_record_says() {
                 .collect::<Vec<_>>()
         )
     );
-    let mut presses = 0;
-    let dom = loop {
-        let (dom, requests) = browse(&page, &format!("forward={presses}"));
+    // The step that tells it, from the data the page draws from (a browser start per press
+    // took most of this test's time); then the page after that many presses, and one fewer.
+    let data: Value = serde_json::from_str(
+        html.split("id=\"game-data\"")
+            .nth(1)
+            .and_then(|rest| rest.split_once('>'))
+            .and_then(|(_, rest)| rest.split_once("</script>"))
+            .map(|(json, _)| json)
+            .expect("the page holds its game's data"),
+    )
+    .unwrap();
+    let presses = data["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|step| step["said"].to_string().contains(&shown))
+        .unwrap_or_else(|| panic!("no step tells `{shown}`"));
+    // What the page draws after `n` presses, without the data it draws from.
+    let drawn_after = |n: usize| {
+        let (dom, requests) = browse(&page, &format!("forward={n}"));
         assert!(requests.is_empty(), "the page loaded {requests:?}");
-        // What the page draws, without the data it draws from.
-        let drawn = dom.split("id=\"game-data\"").next().unwrap().to_string();
-        if drawn.contains(&shown) {
-            break drawn;
-        }
-        presses += 1;
-        assert!(presses < 40, "the page never shows `{shown}`");
+        dom.split("id=\"game-data\"").next().unwrap().to_string()
     };
+    let dom = drawn_after(presses);
+    assert!(
+        dom.contains(&shown),
+        "{presses} presses do not show `{shown}`"
+    );
+    if presses > 0 {
+        assert!(
+            !drawn_after(presses - 1).contains(&shown),
+            "the page shows `{shown}` a press early"
+        );
+    }
     assert!(
         dom.contains(&format!(
             "round {}, turn {} (line",
