@@ -28,7 +28,7 @@ use std::cell::Cell;
 use std::ffi::c_int;
 use std::ptr;
 use std::rc::Rc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Memory a script's Lua state may hold.
 pub const MEMORY_LIMIT: usize = 64 << 20;
@@ -130,8 +130,9 @@ struct Budget {
     /// Instructions counted since [`Sandbox::begin_read`]; limited by `total_limit`.
     total: Cell<u64>,
     total_limit: Cell<u64>,
-    /// The thread's processor time at the running call's first tick (`None` before it).
-    clock: Cell<Option<Duration>>,
+    /// The time and the thread's processor time at the running call's first tick (`None`
+    /// before it).
+    clock: Cell<Option<(Instant, Duration)>>,
     /// The script's line at the running call's last tick (0: none yet), for errors that come
     /// without one (running out of memory).
     line: Cell<usize>,
@@ -158,10 +159,15 @@ impl Budget {
         } else {
             match self.clock.get() {
                 None => {
-                    self.clock.set(Some(thread_cpu_time()));
+                    self.clock.set(Some((Instant::now(), thread_cpu_time())));
                     return None;
                 }
-                Some(start) if thread_cpu_time().saturating_sub(start) > CALL_TIME_LIMIT => {
+                // The processor time is read (a system call) only once the wall clock (read
+                // cheaply) has passed the limit: a thread's processor time never runs ahead of it.
+                Some((wall, cpu))
+                    if wall.elapsed() > CALL_TIME_LIMIT
+                        && thread_cpu_time().saturating_sub(cpu) > CALL_TIME_LIMIT =>
+                {
                     format!(
                         "time limit exceeded (a call may use {} s of processor time; long strings in a \
                      loop?)",
