@@ -169,8 +169,8 @@ impl Budget {
                         && thread_cpu_time().saturating_sub(cpu) > CALL_TIME_LIMIT =>
                 {
                     format!(
-                        "time limit exceeded (a call may use {} s of processor time; long strings in a \
-                     loop?)",
+                        "time limit exceeded (a call may use {} s of processor time; long \
+                         strings in a loop?)",
                         CALL_TIME_LIMIT.as_secs()
                     )
                 }
