@@ -405,18 +405,7 @@ fn the_report_screenshots_of_the_docs_are_png_images() {
 fn past_a_screenful_of_bots_the_page_lists_every_pair_and_draws_no_grid() {
     const BOTS: usize = 40;
     let results = temp("ring.jsonl");
-    let mut text = String::new();
-    for i in 0..BOTS {
-        let (a, b) = (format!("b{i:02}"), format!("b{:02}", (i + 1) % BOTS));
-        for (rotation, seating) in [[&a, &b], [&b, &a]].iter().enumerate() {
-            let line = serde_json::json!({
-                "game": 2 * i + rotation, "table": i, "deal": 0, "rotation": rotation,
-                "seating": seating, "totals": [3, 5], "ranks": [1, 2], "winners": [0],
-                "faults": [],
-            });
-            text.push_str(&format!("{line}\n"));
-        }
-    }
+    let text = common::ring_of_bots(BOTS, 2);
     std::fs::write(&results, text).unwrap();
     let page = temp("ring.html");
     std::fs::write(

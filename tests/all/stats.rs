@@ -490,18 +490,7 @@ fn stats_of_two_thousand_bots_lists_the_bots_and_says_where_the_pairs_are() {
     const BOTS: usize = 2000;
     let dir = folder("two-thousand-bots");
     let path = dir.join("results.jsonl");
-    let mut text = String::new();
-    for i in 0..BOTS {
-        let (a, b) = (format!("b{i:04}"), format!("b{:04}", (i + 1) % BOTS));
-        for (rotation, seating) in [[&a, &b], [&b, &a]].iter().enumerate() {
-            let line = serde_json::json!({
-                "game": 2 * i + rotation, "table": i, "deal": 0, "rotation": rotation,
-                "seating": seating, "totals": [3, 5], "ranks": [1, 2], "winners": [0],
-                "faults": [],
-            });
-            text.push_str(&format!("{line}\n"));
-        }
-    }
+    let text = common::ring_of_bots(BOTS, 4);
     std::fs::write(&path, text).unwrap();
     let path = path.to_str().unwrap();
     let table = ok(&take5(&["stats", path]));

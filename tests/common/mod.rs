@@ -319,3 +319,25 @@ pub fn bot_names(stats: &serde_json::Value) -> Vec<&str> {
         .map(|b| b["name"].as_str().unwrap())
         .collect()
 }
+
+/// A results file (its lines) of `bots` bots in a ring, each against its neighbour on one deal
+/// of two games (both seatings), the first seat ahead each time; bots are named `b` and their
+/// number in `digits` digits.
+pub fn ring_of_bots(bots: usize, digits: usize) -> String {
+    let mut text = String::new();
+    for i in 0..bots {
+        let (a, b) = (
+            format!("b{i:0digits$}"),
+            format!("b{:0digits$}", (i + 1) % bots),
+        );
+        for (rotation, seating) in [[&a, &b], [&b, &a]].iter().enumerate() {
+            let line = serde_json::json!({
+                "game": 2 * i + rotation, "table": i, "deal": 0, "rotation": rotation,
+                "seating": seating, "totals": [3, 5], "ranks": [1, 2], "winners": [0],
+                "faults": [],
+            });
+            text.push_str(&format!("{line}\n"));
+        }
+    }
+    text
+}
