@@ -51,6 +51,11 @@ pub const CALL_TIME_LIMIT: Duration = if cfg!(debug_assertions) {
     Duration::from_secs(1)
 };
 
+/// How long a call runs before its processor time is counted: the limit is on what it uses
+/// after that, so a call is stopped once it has used between [`CALL_TIME_LIMIT`] and this much
+/// more.
+const CPU_COUNTED_AFTER: Duration = Duration::from_millis(100);
+
 /// The processor time the calling thread has used so far.
 pub fn thread_cpu_time() -> Duration {
     // SAFETY: clock_gettime only fills the timespec we own.
@@ -130,9 +135,12 @@ struct Budget {
     /// Instructions counted since [`Sandbox::begin_read`]; limited by `total_limit`.
     total: Cell<u64>,
     total_limit: Cell<u64>,
-    /// The time and the thread's processor time at the running call's first tick (`None`
-    /// before it).
-    clock: Cell<Option<(Instant, Duration)>>,
+    /// When the running call's first tick came (`None` before it).
+    clock: Cell<Option<Instant>>,
+    /// The thread's processor time once the running call has taken [`CPU_COUNTED_AFTER`] (`None`
+    /// before): read then, not at the first tick, so that the short calls of every game make no
+    /// system call for it.
+    cpu_mark: Cell<Option<Duration>>,
     /// The script's line at the running call's last tick (0: none yet), for errors that come
     /// without one (running out of memory).
     line: Cell<usize>,
@@ -157,25 +165,27 @@ impl Budget {
                  level and its bullheads and red functions together)"
             )
         } else {
-            match self.clock.get() {
-                None => {
-                    self.clock.set(Some((Instant::now(), thread_cpu_time())));
-                    return None;
-                }
-                // The processor time is read (a system call) only once the wall clock (read
-                // cheaply) has passed the limit: a thread's processor time never runs ahead of it.
-                Some((wall, cpu))
-                    if wall.elapsed() > CALL_TIME_LIMIT
-                        && thread_cpu_time().saturating_sub(cpu) > CALL_TIME_LIMIT =>
-                {
-                    format!(
-                        "time limit exceeded (a call may use {} s of processor time; long \
-                         strings in a loop?)",
-                        CALL_TIME_LIMIT.as_secs()
-                    )
-                }
-                Some(_) => return None,
+            let Some(start) = self.clock.get() else {
+                self.clock.set(Some(Instant::now()));
+                return None;
+            };
+            // The processor time is read (a system call) only in calls that have run a while.
+            if start.elapsed() <= CPU_COUNTED_AFTER {
+                return None;
             }
+            let now = thread_cpu_time();
+            let Some(mark) = self.cpu_mark.get() else {
+                self.cpu_mark.set(Some(now));
+                return None;
+            };
+            if now.saturating_sub(mark) <= CALL_TIME_LIMIT {
+                return None;
+            }
+            format!(
+                "time limit exceeded (a call may use {} s of processor time; long strings in a \
+                 loop?)",
+                CALL_TIME_LIMIT.as_secs()
+            )
         };
         self.spent.set(true);
         Some(why)
@@ -219,6 +229,7 @@ impl Sandbox {
             total: Cell::new(0),
             total_limit: Cell::new(u64::MAX),
             clock: Cell::new(None),
+            cpu_mark: Cell::new(None),
             line: Cell::new(0),
             spent: Cell::new(false),
         });
@@ -280,6 +291,7 @@ impl Sandbox {
     pub fn reset(&self) {
         self.budget.used.set(0);
         self.budget.clock.set(None);
+        self.budget.cpu_mark.set(None);
         self.budget.line.set(0);
         self.budget.spent.set(false);
     }
