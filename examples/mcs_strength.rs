@@ -1,4 +1,14 @@
-//! Measures `builtin:mcs` against `builtin:dodger` on duplicate deals (docs/mcs.md):
+//! Measures `builtin:mcs` on duplicate deals (docs/mcs.md). Two modes:
+//!
+//! `cargo run --release --example mcs_strength -- gauntlet [--held-out] [--deals N] [--mcs SPEC]
+//! [--only TEXT] [--quick]` runs the gauntlet (`take5::tournament::gauntlet`): every table of
+//! issue 31 (classic at 2 to 6 seats, Pro, Take a Number, the circle game and the anniversary
+//! variant at 2 and 4, the old target), the measured player (`--mcs`, default `builtin:mcs`)
+//! against a pool of opponents of many styles, on the tuning seeds (100 + the table's number)
+//! or, with `--held-out`, on the held-out seeds (900 + it), for the final figures only.
+//! `--only TEXT` plays the tables whose name holds TEXT; `--quick` is the smoke test: one deal
+//! a table, every search's budget a hundredth of its default. Per table and opponent: the
+//! paired difference a game with its 95% interval; the measured player's CPU per decision.
 //!
 //! `cargo run --release --example mcs_strength -- VARIANT DEALS SEED PLAYER...`
 //!
@@ -12,67 +22,21 @@
 //! environment it also writes each deal's paired difference to FILE, a line a deal, to compare
 //! two settings deal by deal on the same seed.
 
-use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
-use take5::game::{Action, Event, Outcome, Seat, View};
 use take5::players::pipe::StartupLimit;
-use take5::players::{Answer, Legality, Player, PlayerSpec};
+use take5::players::{Player, PlayerSpec};
 use take5::referee::{MatchConfig, play_match};
-use take5::seat::GameStart;
+use take5::tournament::gauntlet::{Clock, Timed};
 use take5::variants::Variant;
-
-/// A player that counts its decisions and the time they took.
-struct Timed {
-    inner: Box<dyn Player>,
-    decisions: Rc<Cell<u64>>,
-    time: Rc<Cell<Duration>>,
-    slowest: Rc<Cell<Duration>>,
-}
-
-impl Player for Timed {
-    fn name(&self) -> &str {
-        self.inner.name()
-    }
-    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
-        self.inner.start_game(start)
-    }
-    fn wants_events(&self) -> bool {
-        self.inner.wants_events()
-    }
-    fn observe(&mut self, seat: Seat, event: &Event) -> Answer<()> {
-        self.inner.observe(seat, event)
-    }
-    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
-        let start = cpu_time();
-        let answer = self.inner.decide(view, legal, limit);
-        let took = cpu_time().saturating_sub(start);
-        self.decisions.set(self.decisions.get() + 1);
-        self.time.set(self.time.get() + took);
-        self.slowest.set(self.slowest.get().max(took));
-        answer
-    }
-    fn end_game(&mut self, outcome: &Outcome) {
-        self.inner.end_game(outcome)
-    }
-}
-
-/// The CPU time this thread has used: a decision's cost on one core, whatever else the
-/// machine is doing.
-fn cpu_time() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes the timespec it is given; the clock id is a constant.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("gauntlet") {
+        return gauntlet(&args[1..]);
+    }
     let usage = "usage: mcs_strength VARIANT DEALS SEED PLAYER PLAYER [PLAYER...]";
     assert!(args.len() >= 5, "{usage}");
     let variant: Variant = clap::ValueEnum::from_str(&args[0], true).expect("a variant");
@@ -80,9 +44,7 @@ fn main() {
     let seed: u64 = args[2].parse().expect("SEED: a number");
     let specs = &args[3..];
     let seats = specs.len();
-    let decisions = Rc::new(Cell::new(0));
-    let time = Rc::new(Cell::new(Duration::ZERO));
-    let slowest = Rc::new(Cell::new(Duration::ZERO));
+    let clock = Rc::new(Clock::default());
     let mut players: Vec<Box<dyn Player>> = specs
         .iter()
         .map(|spec| {
@@ -92,15 +54,7 @@ fn main() {
         })
         .collect();
     let first = players.remove(0);
-    players.insert(
-        0,
-        Box::new(Timed {
-            inner: first,
-            decisions: decisions.clone(),
-            time: time.clone(),
-            slowest: slowest.clone(),
-        }),
-    );
+    players.insert(0, Box::new(Timed::new(first, clock.clone())));
     let config = MatchConfig {
         variant,
         rules: Arc::new(variant.rules()),
@@ -111,7 +65,7 @@ fn main() {
         house: None,
         tournament: None,
     };
-    let high_wins = variant == Variant::Circle;
+    let high_wins = config.rules.circle.is_some();
     let mut per_deal = vec![0.0f64; deals as usize];
     let (mut ahead, mut tied, mut games) = (0u64, 0u64, 0u64);
     let mut totals = vec![0.0f64; seats];
@@ -158,12 +112,63 @@ fn main() {
         100.0 * ahead as f64 / games as f64,
         100.0 * tied as f64 / games as f64
     );
-    let d = decisions.get().max(1);
+    let (decisions, mean, slowest) = clock.figures();
     println!(
-        "  {}: {} decisions, {:.3} ms of CPU time each on average, slowest {:.3} ms",
+        "  {}: {decisions} decisions, {:.3} ms of CPU time each on average, slowest {:.3} ms",
         specs[0],
-        d,
-        time.get().as_secs_f64() * 1000.0 / d as f64,
-        slowest.get().as_secs_f64() * 1000.0
+        mean.as_secs_f64() * 1000.0,
+        slowest.as_secs_f64() * 1000.0
     );
+}
+
+/// The gauntlet mode (see the top of this file).
+fn gauntlet(args: &[String]) {
+    use take5::tournament::gauntlet::{HELD_OUT_SEEDS, Settings, TUNING_SEEDS, run_table, tables};
+    let mut settings = Settings {
+        measured: "builtin:mcs".to_string(),
+        seeds: TUNING_SEEDS,
+        deals: 20,
+        scale: 1,
+    };
+    let mut only = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().expect("a value after the option").clone();
+        match arg.as_str() {
+            "--held-out" => settings.seeds = HELD_OUT_SEEDS,
+            "--quick" => settings = Settings::quick(&settings.measured),
+            "--deals" => settings.deals = value().parse().expect("--deals: a number"),
+            "--mcs" => settings.measured = value(),
+            "--only" => only.push(value()),
+            other => panic!("gauntlet: unknown option `{other}`"),
+        }
+    }
+    let range = if settings.seeds == HELD_OUT_SEEDS {
+        "held-out"
+    } else {
+        "tuning"
+    };
+    println!(
+        "gauntlet of {}, {} seeds, {} deals a table{}",
+        settings.measured,
+        range,
+        settings.deals,
+        if settings.scale > 1 {
+            ", budgets cut (quick)"
+        } else {
+            ""
+        }
+    );
+    let mut behind = Vec::new();
+    for (i, table) in tables().iter().enumerate() {
+        if !only.is_empty() && !only.iter().any(|o| table.name.contains(o.as_str())) {
+            continue;
+        }
+        let result = run_table(table, i as u64, &settings).unwrap_or_else(|e| panic!("{e}"));
+        print!("{}", result.text());
+        if !result.ahead_of_all() {
+            behind.push(result.name);
+        }
+    }
+    println!("tables not won (an interval reaching 0 or beyond): {behind:?}");
 }

@@ -11,6 +11,7 @@
 //! one process per command bot, restarted after a failure, for game after game.
 
 pub mod config;
+pub mod gauntlet;
 pub mod paired;
 pub mod records;
 pub mod replay;

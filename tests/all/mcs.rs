@@ -60,3 +60,49 @@ fn a_bad_mcs_option_is_a_usage_error_that_names_it() {
         assert!(stderr.contains(expected), "{spec}: {stderr}");
     }
 }
+
+/// The gauntlet's quick mode (the strength benchmark's smoke test, docs/mcs.md): every table
+/// plays its deal from every rotation with every opponent of the pool, Python bots included,
+/// without a fault, and gives a paired figure for each distinct opponent, from one game per
+/// pair of the measured player's and the opponent's seats per rotation.
+#[test]
+fn the_gauntlets_quick_mode_plays_every_table() {
+    use take5::tournament::gauntlet::{Settings, run_table, tables};
+    let settings = Settings::quick("builtin:mcs");
+    let tables = tables();
+    for (i, table) in tables.iter().enumerate() {
+        let result = run_table(table, i as u64, &settings).unwrap_or_else(|e| panic!("{e}"));
+        let seats = table.seats() as u64;
+        let mut opponents: Vec<_> = result.pairs.iter().map(|p| p.other.clone()).collect();
+        opponents.dedup();
+        assert_eq!(opponents.len(), result.pairs.len(), "{}", table.name);
+        let pairings: u64 = result
+            .pairs
+            .iter()
+            .map(|p| p.games / seats / table.measured as u64)
+            .sum();
+        assert_eq!(pairings, table.opponents.len() as u64, "{}", table.name);
+        for pair in &result.pairs {
+            assert_eq!(pair.deals, 1, "{}", table.name);
+            assert_eq!(pair.ahead + pair.behind + pair.level, pair.games);
+        }
+        assert!(result.decisions > 0, "{}", table.name);
+        assert_eq!(result.high_wins, table.name.starts_with("circle"));
+        assert!(result.text().contains(&table.name));
+    }
+}
+
+/// A table of the gauntlet replays from its seed: the same figures twice.
+#[test]
+fn a_gauntlet_table_replays_from_its_seed() {
+    use take5::tournament::gauntlet::{Settings, run_table, tables};
+    let settings = Settings::quick("builtin:mcs");
+    let table = tables()
+        .into_iter()
+        .find(|t| t.name == "classic-4p-old-target")
+        .unwrap();
+    let once = run_table(&table, 3, &settings).unwrap();
+    let again = run_table(&table, 3, &settings).unwrap();
+    assert_eq!(once.pairs, again.pairs);
+    assert_eq!(once.decisions, again.decisions);
+}
