@@ -75,6 +75,14 @@ pub const DEFAULT_RIVAL: u32 = 50;
 /// and Pro; better at two and four classic seats on fresh seeds and in Pro, docs/mcs.md).
 pub const DEFAULT_INFER: bool = true;
 
+/// Percent of the other seats' rollout decisions not given to the dodger that play a safe card
+/// at random instead of `policy` (docs/mcs.md, "The gauntlet").
+pub const DEFAULT_SAFE: u32 = 0;
+
+/// With `infer`, the most a seat found not to be the dodger (a card the dodger would not have
+/// played) keeps of dodger decisions in the rollouts, in percent (docs/mcs.md).
+pub const DEFAULT_FOUND: u32 = 100;
+
 /// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct McsOptions {
@@ -103,6 +111,13 @@ pub struct McsOptions {
     /// a seat that has played as the dodger would is dealt only hands the dodger's choices
     /// allow.
     pub infer: bool,
+    /// Percent of the other seats' rollout decisions not given to the dodger that play a
+    /// random card of those that land safely (classic and Pro; the dodger's card if none
+    /// does), instead of `policy`.
+    pub safe: u32,
+    /// With `infer`: the most, in percent, of a seat's rollout decisions given to the dodger
+    /// once it played a card the dodger would not have.
+    pub found: u32,
 }
 
 impl Default for McsOptions {
@@ -117,6 +132,8 @@ impl Default for McsOptions {
             mix: DEFAULT_MIX,
             rival: DEFAULT_RIVAL,
             infer: DEFAULT_INFER,
+            safe: DEFAULT_SAFE,
+            found: DEFAULT_FOUND,
         }
     }
 }
@@ -141,7 +158,9 @@ impl McsOptions {
             let number = value
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| n > 0 || ["versus", "mix", "rival", "infer"].contains(&name))
+                .filter(|&n| {
+                    n > 0 || ["versus", "mix", "rival", "infer", "safe", "found"].contains(&name)
+                })
                 .ok_or_else(|| {
                     format!("mcs option `{name}`: `{value}` is not a whole number above 0")
                 })?;
@@ -153,9 +172,11 @@ impl McsOptions {
                 "mix" => parsed.mix = number.min(100),
                 "rival" => parsed.rival = number,
                 "infer" => parsed.infer = number > 0,
+                "safe" => parsed.safe = number.min(100),
+                "found" => parsed.found = number.min(100),
                 _ => {
                     return Err(format!(
-                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer)"
+                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found)"
                     ));
                 }
             }
@@ -189,6 +210,12 @@ impl McsOptions {
         }
         if self.infer != DEFAULT_INFER {
             spec.push_str(&format!(":infer={}", u32::from(self.infer)));
+        }
+        if self.safe != DEFAULT_SAFE {
+            spec.push_str(&format!(":safe={}", self.safe));
+        }
+        if self.found != DEFAULT_FOUND {
+            spec.push_str(&format!(":found={}", self.found));
         }
         if self.own != DEFAULT_OWN {
             spec.push_str(&format!(":own={}", self.own.name()));
@@ -280,7 +307,11 @@ impl McsPlayer {
             let prior = self.options.mix;
             let mixes = &mut self.policies.mixes;
             mixes.clear();
-            mixes.extend((0..view.seats).map(|s| self.style.dodger_share(s, prior)));
+            let (style, found) = (&self.style, self.options.found);
+            mixes.extend((0..view.seats).map(|s| match style.found_out(s) {
+                true => style.dodger_share(s, prior).min(found),
+                false => style.dodger_share(s, prior),
+            }));
             // A seat that has played as the dodger could have is taken to be one: its hand holds
             // none of the cards the dodger would have played instead.
             let ruled_out = &mut self.memory.ruled_out;
@@ -520,6 +551,11 @@ impl Style {
             .filter_map(move |(rows, cards)| Some((rows, *cards.get(seat)?)))
     }
 
+    /// Whether `seat` has played a card the dodger would not have, whatever its hand.
+    pub fn found_out(&self, seat: Seat) -> bool {
+        self.not_dodger.get(seat) == Some(&true)
+    }
+
     /// Whether every card `seat` played this game is one the dodger could have played (some
     /// hand allows it), with at least one read this round.
     pub fn dodger_like(&self, seat: Seat) -> bool {
@@ -554,7 +590,8 @@ impl Style {
 }
 
 /// The built-in bots that play a rollout: `own` at the searching seat; at the others `others`,
-/// or, for `mix` percent of their decisions (drawn from `others`' generator), `smart`.
+/// or, for `mix` percent of their decisions (drawn from `others`' generator), `smart`, and of
+/// the rest `safe` percent a safe card at random ([`Policies::safe_choice`]).
 pub struct Policies {
     pub own: Builtin,
     pub others: Builtin,
@@ -562,6 +599,7 @@ pub struct Policies {
     pub mix: u32,
     /// By seat, the percent for `smart` instead of `mix` (empty: `mix` at every seat).
     pub mixes: Vec<u32>,
+    pub safe: u32,
 }
 
 impl Policies {
@@ -573,20 +611,46 @@ impl Policies {
             smart: Builtin::new(Strategy::Dodger, seed ^ 0x6d63_735f_736d_7274),
             mix: options.mix,
             mixes: Vec::new(),
+            safe: options.safe,
         }
     }
 
-    /// The bot for `seat`'s next decision when `me` searches.
+    /// `seat`'s next decision when `me` searches. (The safe share is drawn only when it is
+    /// above 0, so that without it the rollouts draw as they always did.)
     #[inline]
-    fn at(&mut self, seat: Seat, me: Seat) -> &mut Builtin {
+    fn choose(&mut self, view: &View, seat: Seat, me: Seat) -> Action {
         let mix = self.mixes.get(seat).copied().unwrap_or(self.mix);
         if seat == me {
-            &mut self.own
+            self.own.choose(view)
         } else if mix > 0 && self.others.rng().below(100) < mix {
-            &mut self.smart
+            self.smart.choose(view)
+        } else if self.safe > 0 && self.others.rng().below(100) < self.safe {
+            self.safe_choice(view)
         } else {
-            &mut self.others
+            self.others.choose(view)
         }
+    }
+
+    /// A competent player that is not the dodger: in classic and Pro rounds, a card at random
+    /// of those that take no row (the dodger's card when none does); every other decision the
+    /// dodger's.
+    fn safe_choice(&mut self, view: &View) -> Action {
+        let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
+        if !plain || view.decision != Some(Decision::PlayCard) {
+            return self.smart.choose(view);
+        }
+        let rows = DodgerRows::new(view);
+        let safe = view.hand.iter().filter(|&&c| rows.lands_safely(c)).count();
+        if safe == 0 {
+            return self.smart.choose(view);
+        }
+        let pick = self.others.rng().below(safe as u32) as usize;
+        let card = view
+            .hand
+            .iter()
+            .filter(|&&c| rows.lands_safely(c))
+            .nth(pick);
+        Action::Play(*card.expect("a safe card"))
     }
 }
 
@@ -600,27 +664,27 @@ pub fn rollout<G: Game>(game: &mut G, policies: &mut Policies, me: Seat, round: 
             ToMove::Deal | ToMove::GameOver => return steps,
             ToMove::Everyone(_) => {
                 for seat in 0..game.seats() {
-                    steps += step(game, policies.at(seat, me), seat);
+                    steps += step(game, policies, seat, me);
                 }
             }
             ToMove::Seat(seat, _) => {
                 if game.view(seat).round != round {
                     return steps;
                 }
-                steps += step(game, policies.at(seat, me), seat);
+                steps += step(game, policies, seat, me);
             }
         }
     }
 }
 
-/// `seat` decides with `policy`, if it owes a decision; returns the decisions made (0 or 1).
+/// `seat` decides by `policies`, if it owes a decision; returns the decisions made (0 or 1).
 #[inline]
-fn step<G: Game>(game: &mut G, policy: &mut Builtin, seat: Seat) -> u64 {
+fn step<G: Game>(game: &mut G, policies: &mut Policies, seat: Seat, me: Seat) -> u64 {
     let view = game.view(seat);
     if view.decision.is_none() {
         return 0;
     }
-    let action = policy.choose(&view);
+    let action = policies.choose(&view, seat, me);
     if game.apply(seat, action, &mut Discard).is_err() {
         let action = fallback(&game.view(seat));
         game.apply(seat, action, &mut Discard)
