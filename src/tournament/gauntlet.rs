@@ -34,7 +34,7 @@ pub const HELD_OUT_SEEDS: u64 = 900;
 pub const PLAIN_MC: &str = "builtin:mcs:own=random:policy=random:mix=0:infer=0";
 /// `builtin:mcs`'s defaults of 2026-12-01 (the dodger in its rollouts, seats read as the
 /// dodger), spelt out so that the spec keeps naming them when the defaults change.
-pub const MCS_DEC1: &str = "builtin:mcs:own=dodger:policy=random:mix=50:infer=1:rival=50";
+pub const MCS_DEC1: &str = "builtin:mcs:own=dodger:policy=random:mix=50:infer=1:rival=50:found=100";
 /// The bots of other styles (scripts/bots, on the Python kit) and the kit's example bot.
 pub const EXAMPLE_PY: &str = "python3 sdk/python/example_bot.py";
 pub const PLAIN_PY: &str = "python3 scripts/bots/python_bot.py";
