@@ -41,6 +41,7 @@ mod protocol_doc;
 mod readme;
 mod records;
 mod report;
+mod sandbox;
 mod selftest;
 mod show;
 mod show_page;

@@ -1,0 +1,64 @@
+//! `--sandbox` (of `play`, `tournament` and `selftest`) as the command line gives it, and
+//! `take5 sandbox-check`: what this machine offers it (src/players/sandbox.rs).
+
+use super::{CliError, Status};
+use crate::players::sandbox::{self, Limits, Sandbox};
+use clap::Args;
+use std::io::Write;
+
+/// The help of every `--sandbox` flag.
+pub const HELP: &str = "Confine each bot process (docs/sandbox.md): files, network, signals, \
+    resources. Settings as --sandbox=memory_mb=512,processes=32,open_files=256,file_mb=64,\
+    cpu_seconds=3600,read=DIR (each optional; those are the defaults but memory_mb=1024)";
+
+/// Reads the value of `--sandbox[=SETTINGS]`.
+pub fn parse(text: &str) -> Result<Sandbox, String> {
+    Sandbox::parse(text)
+}
+
+/// `take5 sandbox-check`: nothing to set.
+#[derive(Args, Debug)]
+pub struct SandboxCheckArgs {}
+
+/// Tries the confinement in a child process and tells, step by step, what works here; exit 1
+/// when `--sandbox` would be refused.
+pub fn run(_args: &SandboxCheckArgs) -> Result<Status, CliError> {
+    let support = sandbox::probe();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "take5 sandbox-check: what --sandbox needs, and what this machine has"
+    )?;
+    let abi = support.landlock_abi;
+    let landlock = if abi == 0 {
+        "none".to_string()
+    } else {
+        format!("ABI {abi}")
+    };
+    writeln!(
+        out,
+        "  Landlock: {landlock} (needed: ABI {})",
+        sandbox::LANDLOCK_ABI
+    )?;
+    if support.root {
+        writeln!(
+            out,
+            "  take5 runs as root: bots run as nobody ({})",
+            sandbox::NOBODY
+        )?;
+    }
+    for (step, result) in &support.steps {
+        match result {
+            Ok(()) => writeln!(out, "  ok    {}", step.needs())?,
+            Err(why) => writeln!(out, "  FAIL  {}: {why}", step.needs())?,
+        }
+    }
+    writeln!(out, "  default limits: {}", Limits::default().describe())?;
+    if support.works() {
+        writeln!(out, "result: --sandbox works here")?;
+        Ok(Status::Passed)
+    } else {
+        writeln!(out, "result: --sandbox is refused here")?;
+        Ok(Status::Failed)
+    }
+}
