@@ -97,7 +97,7 @@ pub struct PlayArgs {
     player_dir: Vec<(usize, PathBuf)>,
     #[arg(long, value_name = "SETTINGS", num_args = 0..=1, require_equals = true,
           default_missing_value = "", value_parser = super::sandbox::parse,
-          help = super::sandbox::HELP)]
+          help = super::sandbox::help())]
     sandbox: Option<crate::players::sandbox::Sandbox>,
     /// Record the game as game ID of a tournament, its bots named by `--pool-name` (the
     /// header's `tournament`, docs/records.md): the command `take5 tournament ... --replay ID`

@@ -6,10 +6,15 @@ use crate::players::sandbox::{self, Limits, Sandbox};
 use clap::Args;
 use std::io::Write;
 
-/// The help of every `--sandbox` flag.
-pub const HELP: &str = "Confine each bot process (docs/sandbox.md): files, network, signals, \
-    resources. Settings as --sandbox=memory_mb=512,processes=32,open_files=256,file_mb=64,\
-    cpu_seconds=3600,read=DIR (each optional; those are the defaults but memory_mb=1024)";
+/// The help of every `--sandbox` flag, with the defaults.
+pub fn help() -> String {
+    format!(
+        "Confine each bot process (docs/sandbox.md): its files, network, signals and \
+         resources. Alone it takes the defaults ({}); settings as \
+         --sandbox=memory_mb=512,read=DIR",
+        Limits::default().describe()
+    )
+}
 
 /// Reads the value of `--sandbox[=SETTINGS]`.
 pub fn parse(text: &str) -> Result<Sandbox, String> {

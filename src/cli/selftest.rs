@@ -36,7 +36,7 @@ pub struct SelftestArgs {
     seed: u64,
     #[arg(long, value_name = "SETTINGS", num_args = 0..=1, require_equals = true,
           default_missing_value = "", value_parser = super::sandbox::parse,
-          help = super::sandbox::HELP)]
+          help = super::sandbox::help())]
     sandbox: Option<crate::players::sandbox::Sandbox>,
 }
 

@@ -120,7 +120,7 @@ pub struct TournamentArgs {
     allow_dropouts: bool,
     #[arg(long, value_name = "SETTINGS", num_args = 0..=1, require_equals = true,
           default_missing_value = "", value_parser = super::sandbox::parse,
-          help = super::sandbox::HELP)]
+          help = super::sandbox::help())]
     sandbox: Option<crate::players::sandbox::Sandbox>,
 }
 

@@ -27,12 +27,44 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The bots these tests run, and take5 itself, copied into a folder everyone may read: a
+/// sandboxed bot started by root runs as nobody, and the unprivileged path runs take5 as
+/// another user, wherever the repository was checked out (a home folder is often closed to
+/// others). The layout is the repository's, so the bots find their kits as there.
+fn kit() -> &'static Path {
+    static KIT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    KIT.get_or_init(|| {
+        let kit = std::env::temp_dir().join(format!("take5-sandbox-kit-{}", std::process::id()));
+        let files = [
+            "tests/bots/hostile.py",
+            "sdk/python/example_bot.py",
+            "sdk/python/take5bot.py",
+            "sdk/js/example_bot.mjs",
+            "sdk/js/take5bot.mjs",
+            "scripts/bots/python_bot.py",
+            "scripts/bots/shell_bot.sh",
+        ];
+        for file in files {
+            let to = kit.join(file);
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(root().join(file), &to).unwrap();
+        }
+        std::fs::copy(env!("CARGO_BIN_EXE_take5"), kit.join("take5")).unwrap();
+        let opened = Command::new("chmod")
+            .args(["-R", "a+rX", kit.to_str().unwrap()])
+            .status()
+            .unwrap();
+        assert!(opened.success());
+        kit
+    })
+}
+
 /// The command line of a hostile bot making attack `mode` with `args`, then playing as the
 /// Python kit's example bot.
 fn hostile(mode: &str, args: &[&str]) -> String {
     let mut words = vec![
         "python3".to_string(),
-        root().join("tests/bots/hostile.py").display().to_string(),
+        kit().join("tests/bots/hostile.py").display().to_string(),
         mode.to_string(),
     ];
     words.extend(args.iter().map(|a| a.to_string()));
@@ -173,7 +205,7 @@ fn play_told(
             s => format!("--sandbox={s}"),
         });
     }
-    let take5 = env!("CARGO_BIN_EXE_take5");
+    let take5 = kit().join("take5");
     let mut command = match user {
         Some(uid) => {
             chown_all(&dir, uid);
@@ -183,7 +215,7 @@ fn play_told(
                 format!("--regid={uid}"),
                 "--clear-groups".into(),
                 "--".into(),
-                take5.into(),
+                take5.display().to_string(),
             ]);
             c
         }
@@ -381,6 +413,17 @@ fn allocating_10_gib() {
     run.played_and_verifies();
     assert!(run.refused("alloc-reserve"), "{}", run.stderr);
     assert!(run.refused("alloc-fill"), "{}", run.stderr);
+
+    // A bot that does not survive the failed allocation is a fault that names the limit.
+    let run = play(
+        "alloc-dies",
+        &[hostile("alloc", &["10", "die"])],
+        Some("memory_mb=256"),
+        None,
+    );
+    run.played_and_verifies();
+    let record = std::fs::read_to_string(&run.record).unwrap();
+    assert!(record.contains("memory_mb=256"), "{record}");
 
     // Unsandboxed, only reserved (never touched): the kernel grants it.
     let run = play(
@@ -581,7 +624,7 @@ fn the_example_bots_pass_the_selftest_sandboxed() {
         let output = Command::new(env!("CARGO_BIN_EXE_take5"))
             .args(["selftest", bot, sandbox, "--variant", "all"])
             .args(["--timeout", "20000", "--startup-timeout", "60000"])
-            .current_dir(root())
+            .current_dir(kit())
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&output.stdout);
@@ -626,4 +669,117 @@ fn the_pool_example_of_the_docs_sets_each_bots_sandbox() {
     assert_eq!((bob.limits.memory_mb, bob.limits.processes), (512, 16));
     assert_eq!(bob.read, [dir.join("bob-data")]);
     assert_eq!(sandbox("carol"), None);
+}
+
+/// A tournament confines its bots with `--sandbox`, and a pool's `sandbox:` does too (and a
+/// bot's `sandbox: false` leaves that one alone).
+#[test]
+fn a_tournament_confines_its_bots() {
+    let dir = folder("tournament");
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "the secret is 24680\n").unwrap();
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let bot = hostile("read", &[]);
+    let run = |name: &str, args: &[&str]| {
+        let logs = dir.join(name);
+        let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+            .arg("tournament")
+            .args(args)
+            .args(["--log-io", logs.to_str().unwrap(), "--jobs", "1"])
+            .env("TAKE5_SECRET", &secret)
+            .env("TMPDIR", dir.join("tmp"))
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read_to_string(logs.join("job-1/reader.stderr")).unwrap()
+    };
+    let results = dir.join("flags.jsonl");
+    let said = run(
+        "flags",
+        &[
+            "--bot",
+            &format!("reader={bot}"),
+            "--bot",
+            "lowest=builtin:lowest",
+            "--seats",
+            "2",
+            "--seed",
+            "3",
+            "--tables",
+            "round-robin",
+            "--startup-timeout",
+            "60000",
+            "--results",
+            results.to_str().unwrap(),
+            "--sandbox",
+        ],
+    );
+    assert!(said.contains("hostile read: refused"), "{said}");
+    assert!(!said.contains("24680"), "{said}");
+
+    let config = |sandbox: &str| {
+        let file = dir.join(format!("pool-{sandbox}.yaml"));
+        std::fs::write(
+            &file,
+            format!(
+                "sandbox: true
+bots:
+  - {{name: reader, player: {bot:?}, startup_timeout_ms: 60000, sandbox: {sandbox}}}
+  - {{name: lowest, player: 'builtin:lowest'}}
+seats: 2
+seed: 3
+format: round-robin
+"
+            ),
+        )
+        .unwrap();
+        file
+    };
+    let confined = config("{processes: 32}");
+    let said = run("pool", &[confined.to_str().unwrap()]);
+    assert!(said.contains("hostile read: refused"), "{said}");
+    let trusted = config("false");
+    let said = run("trusted", &[trusted.to_str().unwrap()]);
+    assert!(
+        said.contains("hostile read: done: the secret is 24680"),
+        "{said}"
+    );
+}
+
+/// A setting the sandbox does not know, or a limit of 0, is a usage error naming the known ones.
+#[test]
+fn bad_sandbox_settings_are_usage_errors() {
+    for (setting, says) in [
+        (
+            "--sandbox=memory=512",
+            "unknown sandbox setting `memory` (known: memory_mb, processes, open_files, file_mb, cpu_seconds, read)",
+        ),
+        (
+            "--sandbox=processes=0",
+            "sandbox setting processes: must be at least 1",
+        ),
+        (
+            "--sandbox=file_mb=big",
+            "sandbox setting file_mb: `big` is not a whole number",
+        ),
+    ] {
+        let output = common::take5(&[
+            "play",
+            "--player",
+            "builtin:lowest",
+            "--player",
+            "builtin:random",
+            setting,
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with("take5: ") && stderr.contains(says),
+            "{stderr}"
+        );
+    }
 }

@@ -13,8 +13,10 @@ Modes:
   connect PORT      open a TCP connection to 127.0.0.1:PORT
   resolve PORT      send a name query over UDP to 127.0.0.1:PORT, as a resolver is asked
   fork N            start processes that sleep until N are running or a fork is refused
-  alloc GIB [touch] reserve GIB GiB of private memory without touching it; with `touch`, also
-                    allocate it filled (only ever asked for under a sandbox)
+  alloc GIB [touch] [die]
+                    reserve GIB GiB of private memory without touching it; with `touch`, also
+                    allocate it filled (only ever asked for under a sandbox); with `die`, the
+                    failed allocation is not caught (Python exits, saying MemoryError)
   bigfile GIB [die] write a byte GIB GiB into a file of its temporary folder (a file that
                     large, sparse); with `die`, SIGXFSZ is not ignored (a limit kills it)
   spin              use processor time until something stops it
@@ -94,7 +96,7 @@ def fork(count):
     say("fork", True, f"{started} processes started")
 
 
-def alloc(gib, touch):
+def alloc(gib, touch, die):
     import mmap
 
     size = int(gib) << 30
@@ -105,6 +107,8 @@ def alloc(gib, touch):
         return f"{gib} GiB reserved"
 
     attempt("alloc-reserve", reserve)
+    if die:
+        bytearray(size)
     if touch:
         attempt("alloc-fill", lambda: f"{len(bytearray(size)) >> 30} GiB filled")
 
@@ -215,7 +219,7 @@ def main():
     elif mode == "fork":
         fork(args[0])
     elif mode == "alloc":
-        alloc(args[0], "touch" in args)
+        alloc(args[0], "touch" in args, "die" in args)
     elif mode == "bigfile":
         bigfile(args[0], "die" in args)
     elif mode == "spin":
