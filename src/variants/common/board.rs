@@ -183,9 +183,7 @@ impl Board {
     /// cards' bullheads or house rules' `row_taken` answer. With `extra` (an engine that counts
     /// the cards where they go), what the answer adds to the bullheads goes there. The cards
     /// stay in the row (the hook sees them in the table): where they go is the engine's.
-    /// Inlined into its callers, each one step of an engine's take (as the take was before it
-    /// was shared).
-    #[inline(always)]
+    #[inline]
     pub fn take_row(
         &mut self,
         (seat, row, reason): (Seat, usize, TakeReason),
