@@ -417,26 +417,16 @@ impl Houses<'_> {
 
 /// The settings in which `a` and `b` differ, by name.
 fn differing_settings(a: &Rules, b: &Rules) -> Vec<&'static str> {
-    let mut names = Vec::new();
-    let mut differ = |name, different: bool| {
-        if different {
-            names.push(name);
-        }
-    };
-    differ("deck", a.deck != b.deck);
-    differ("rows", a.rows != b.rows);
-    differ("draft", a.draft != b.draft);
-    differ("row_capacity", a.row_capacity != b.row_capacity);
-    differ("hand_size", a.hand_size != b.hand_size);
-    differ("min_players", a.min_players != b.min_players);
-    differ("max_players", a.max_players != b.max_players);
-    differ("end", a.end != b.end);
-    differ("ties", a.ties != b.ties);
-    differ("circle", a.circle != b.circle);
-    differ("take_a_number", a.take_a_number != b.take_a_number);
-    differ("anniversary", a.anniversary != b.anniversary);
-    differ("pro", a.pro != b.pro);
-    names
+    // Each setting's name is its field's.
+    macro_rules! differing {
+        ($($setting:ident)*) => {
+            [$((stringify!($setting), a.$setting != b.$setting)),*]
+        };
+    }
+    let settings = differing!(deck rows draft row_capacity hand_size min_players max_players end
+        ties circle take_a_number anniversary pro);
+    let differ = settings.into_iter().filter(|&(_, differ)| differ);
+    differ.map(|(name, _)| name).collect()
 }
 
 /// One game being replayed.
@@ -470,6 +460,17 @@ enum Question {
     /// Round N must be dealt, and the seed does not deal it: the record's `deal` line does.
     Deal(u32),
     Over,
+}
+
+impl Question {
+    /// What the rules wait for, in words (the end of the game: nothing).
+    fn in_words(&self) -> String {
+        match *self {
+            Question::Answer(seat, decision) => asked(seat, decision),
+            Question::Deal(round) => format!("the deal of round {round}"),
+            Question::Over => "nothing: the game is over".into(),
+        }
+    }
 }
 
 impl Replay {
@@ -792,14 +793,10 @@ impl Replay {
             } => {
                 let round = match self.next_question(false, collect, line)? {
                     Question::Deal(round) => round,
-                    Question::Answer(seat, decision) => {
-                        return Err(VerifyError::at(
-                            line,
-                            format!(
-                                "a `deal` line, but the rules wait for {}",
-                                asked(seat, decision)
-                            ),
-                        ));
+                    answer @ Question::Answer(..) => {
+                        let waiting = answer.in_words();
+                        let why = format!("a `deal` line, but the rules wait for {waiting}");
+                        return Err(VerifyError::at(line, why));
                     }
                     Question::Over => {
                         return Err(VerifyError::at(
@@ -855,23 +852,10 @@ impl Replay {
             Event::GameEnd { .. } => {
                 match self.next_question(true, collect, line)? {
                     Question::Over => {}
-                    Question::Answer(seat, decision) => {
-                        return Err(VerifyError::at(
-                            line,
-                            format!(
-                                "the game is not over: the rules wait for {}",
-                                asked(seat, decision)
-                            ),
-                        ));
-                    }
-                    Question::Deal(round) => {
-                        return Err(VerifyError::at(
-                            line,
-                            format!(
-                                "the game is not over: the rules wait for the deal of round \
-                                 {round}"
-                            ),
-                        ));
+                    waiting => {
+                        let waiting = waiting.in_words();
+                        let why = format!("the game is not over: the rules wait for {waiting}");
+                        return Err(VerifyError::at(line, why));
                     }
                 }
                 self.show(line, seen);

@@ -4,8 +4,22 @@
 
 /// `Clone` field by field, with a `clone_from` that reuses the copy's buffers: the search copies
 /// a game many times a decision, and a derived `clone_from` makes every buffer anew. (A game's
-/// house rule hooks are not copied: see [`house::Hooks`]'s `Clone`.)
+/// house rule hooks are not copied: see [`house::Hooks`]'s `Clone`.) Given a struct's name and
+/// its fields, or the whole declaration of a struct (which then names each field once).
 macro_rules! clone_field_by_field {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $( $(#[$field_meta:meta])* $field_vis:vis $field:ident : $type:ty ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $( $(#[$field_meta])* $field_vis $field: $type ),*
+        }
+
+        clone_field_by_field!($name { $($field),* });
+    };
     ($name:ident { $($field:ident),* $(,)? }) => {
         impl Clone for $name {
             fn clone(&self) -> $name {

@@ -57,28 +57,21 @@ pub struct SpecialDeal {
     pub seed: u64,
 }
 
-/// What every seat sees of the special cards besides its own hand (the anniversary variant).
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct SpecialTable {
-    /// How many special cards each seat holds.
-    pub hand_counts: Vec<usize>,
-    /// Rows with a 7 nimmt! card (taken by their 7th card), by row.
-    pub sevens: Vec<bool>,
-    /// Rows with a Stop card (blocked), by row.
-    pub stops: Vec<bool>,
-    /// Cards in the face-down deck.
-    pub deck: usize,
-    /// The face-up discard pile, oldest first.
-    pub discard: Vec<Special>,
-    /// While a seat decides on Negative = Positive: the cards it is about to take.
-    pub taking: Vec<Card>,
+clone_field_by_field! {
+    /// What every seat sees of the special cards besides its own hand (the anniversary variant).
+    #[derive(Debug, Default, PartialEq, Eq)]
+    pub struct SpecialTable {
+        /// How many special cards each seat holds.
+        pub hand_counts: Vec<usize>,
+        /// Rows with a 7 nimmt! card (taken by their 7th card), by row.
+        pub sevens: Vec<bool>,
+        /// Rows with a Stop card (blocked), by row.
+        pub stops: Vec<bool>,
+        /// Cards in the face-down deck.
+        pub deck: usize,
+        /// The face-up discard pile, oldest first.
+        pub discard: Vec<Special>,
+        /// While a seat decides on Negative = Positive: the cards it is about to take.
+        pub taking: Vec<Card>,
+    }
 }
-
-clone_field_by_field!(SpecialTable {
-    hand_counts,
-    sevens,
-    stops,
-    deck,
-    discard,
-    taking
-});

@@ -41,46 +41,36 @@ pub struct View<'a> {
     pub special_hand: &'a [Special],
 }
 
-/// What the circle game shows besides its rows.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct CircleTable {
-    /// The special cards in each row, by row (clockwise, as `View::rows`).
-    pub row_specials: Vec<Vec<Special>>,
-    /// The special cards each seat still holds, by seat (public: everyone sees what is placed).
-    pub held: Vec<Vec<Special>>,
-    /// How many number cards each seat holds.
-    pub hand_sizes: Vec<usize>,
+clone_field_by_field! {
+    /// What the circle game shows besides its rows.
+    #[derive(Debug, Default, PartialEq, Eq)]
+    pub struct CircleTable {
+        /// The special cards in each row, by row (clockwise, as `View::rows`).
+        pub row_specials: Vec<Vec<Special>>,
+        /// The special cards each seat still holds, by seat (public: everyone sees what is placed).
+        pub held: Vec<Vec<Special>>,
+        /// How many number cards each seat holds.
+        pub hand_sizes: Vec<usize>,
+    }
 }
 
-clone_field_by_field!(CircleTable {
-    row_specials,
-    held,
-    hand_sizes
-});
-
-/// What Take a Number shows besides the classic table.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct NumberTable {
-    /// Cards each row holds before the card that takes it, by row (empty: every row holds
-    /// `rules.row_capacity`).
-    pub capacities: Vec<usize>,
-    /// Every seat's #-row, by seat.
-    pub hash_rows: Vec<Vec<Card>>,
-    /// How many cards each seat's #-pile holds.
-    pub hash_piles: Vec<usize>,
-    /// How many cards each seat holds in hand.
-    pub hand_sizes: Vec<usize>,
-    /// The cards just taken, while their taker chooses one for its #-row; otherwise empty.
-    pub keep_from: Vec<Card>,
+clone_field_by_field! {
+    /// What Take a Number shows besides the classic table.
+    #[derive(Debug, Default, PartialEq, Eq)]
+    pub struct NumberTable {
+        /// Cards each row holds before the card that takes it, by row (empty: every row holds
+        /// `rules.row_capacity`).
+        pub capacities: Vec<usize>,
+        /// Every seat's #-row, by seat.
+        pub hash_rows: Vec<Vec<Card>>,
+        /// How many cards each seat's #-pile holds.
+        pub hash_piles: Vec<usize>,
+        /// How many cards each seat holds in hand.
+        pub hand_sizes: Vec<usize>,
+        /// The cards just taken, while their taker chooses one for its #-row; otherwise empty.
+        pub keep_from: Vec<Card>,
+    }
 }
-
-clone_field_by_field!(NumberTable {
-    capacities,
-    hash_rows,
-    hash_piles,
-    hand_sizes,
-    keep_from
-});
 
 impl<'a> View<'a> {
     /// The cards `row` holds before the next card takes it (one more under an anniversary

@@ -11,9 +11,10 @@ use crate::rules::{
 use crate::variants::Variant;
 use crate::variants::registry::OwnSettings;
 use mlua::{Function, Table, Value};
+use std::sync::LazyLock;
 
-/// The settings a script may give, in the order they are applied.
-pub const SETTINGS: [&str; 25] = [
+/// The settings every variant reads, in the order they are applied.
+const SHARED: [&str; 10] = [
     "deck",
     "bullheads",
     "rows",
@@ -24,23 +25,18 @@ pub const SETTINGS: [&str; 25] = [
     "target_score",
     "rounds",
     "ties",
-    "draft",
-    "red",
-    // The variants' own (docs/house-rules.md, "Settings per variant"); `foreign` says whose.
-    "takes_at",
-    "hash_pile_multiplier",
-    "specials",
-    "specials_dealt",
-    "swapping",
-    "deal",
-    "cards_per_turn",
-    "plus5_points",
-    "x2_multiplier",
-    "held_penalty",
-    "green_multiplier",
-    "red_multiplier",
-    "pro_deck",
 ];
+
+/// The settings a script may give, in the order they are applied: the shared ones, then each
+/// variant's own, as its description names them (docs/house-rules.md, "Settings per variant";
+/// `foreign` says whose).
+pub static SETTINGS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let own = Variant::ALL
+        .iter()
+        .flat_map(|v| v.describe().house.settings);
+    let own = own.flat_map(|group| group.names.iter().copied());
+    SHARED.into_iter().chain(own).collect()
+});
 
 /// The hooks a script may define.
 pub const HOOKS: [Hook; Hook::ALL.len()] = Hook::ALL;
@@ -139,8 +135,17 @@ pub fn read(
                     GameEnd::TargetScore(whole(&value, 1, i64::from(i32::MAX)).map_err(fail)? as u32)
                 };
             }
-            "ties" => rules.ties = ties(&value).map_err(fail)?,
-            "draft" => rules.draft = draft(&value).map_err(fail)?,
+            "ties" => {
+                let ties = [
+                    ("shared", Ties::Shared),
+                    ("fewest_in_last_round", Ties::FewestInLastRound),
+                ];
+                rules.ties = one_of(&value, &ties).map_err(fail)?
+            }
+            "draft" => {
+                let drafts = [("seat_order", Draft::SeatOrder), ("snake", Draft::Snake)];
+                rules.draft = one_of(&value, &drafts).map_err(fail)?
+            }
             "red" => rules.deck.red = red(sandbox, &rules.deck, value).map_err(fail)?,
             "takes_at" => {
                 if let Some(other) = given_names
@@ -388,26 +393,22 @@ fn call(sandbox: &Sandbox, f: &Function, card: u16) -> Result<Option<u8>, String
     Ok(Some(n as u8))
 }
 
-fn draft(value: &Value) -> Result<Draft, String> {
-    match value {
-        Value::String(s) if s == "seat_order" => Ok(Draft::SeatOrder),
-        Value::String(s) if s == "snake" => Ok(Draft::Snake),
-        other => Err(format!(
-            "must be \"seat_order\" or \"snake\", got {}",
-            describe(other)
-        )),
+/// The value of `choices` that `value` names.
+fn one_of<T: Copy>(value: &Value, choices: &[(&str, T)]) -> Result<T, String> {
+    if let Value::String(s) = value
+        && let Some(&(_, choice)) = choices.iter().find(|(name, _)| s == name)
+    {
+        return Ok(choice);
     }
-}
-
-fn ties(value: &Value) -> Result<Ties, String> {
-    match value {
-        Value::String(s) if s == "shared" => Ok(Ties::Shared),
-        Value::String(s) if s == "fewest_in_last_round" => Ok(Ties::FewestInLastRound),
-        other => Err(format!(
-            "must be \"shared\" or \"fewest_in_last_round\", got {}",
-            describe(other)
-        )),
-    }
+    let names: Vec<String> = choices
+        .iter()
+        .map(|(name, _)| format!("\"{name}\""))
+        .collect();
+    Err(format!(
+        "must be {}, got {}",
+        names.join(" or "),
+        describe(value)
+    ))
 }
 
 /// The variant whose own setting `setting` is, and the group it is in (docs/house-rules.md,
@@ -638,7 +639,8 @@ fn named_fields(
 /// The setting or hook whose name is closest to `typo`, if one is close enough to be meant.
 fn closest(typo: &str) -> Option<&'static str> {
     SETTINGS
-        .into_iter()
+        .iter()
+        .copied()
         .chain(HOOKS.map(Hook::name))
         .map(|name| (strsim::jaro_winkler(typo, name), name))
         .filter(|&(likeness, _)| likeness > 0.8)
@@ -690,13 +692,14 @@ mod tests {
     }
 
     #[test]
-    fn the_settings_the_variants_name_are_settings() {
+    fn every_setting_is_named_once_and_the_unused_ones_are_shared() {
+        for (i, name) in SETTINGS.iter().enumerate() {
+            assert!(!SETTINGS[..i].contains(name), "{name} is named twice");
+        }
         for &variant in Variant::ALL {
-            let house = &variant.describe().house;
-            let own = house.settings.iter().flat_map(|s| s.names);
-            let unused = house.unused.iter().flat_map(|(names, _)| *names);
-            for name in own.chain(unused) {
-                assert!(SETTINGS.contains(name), "{}: {name}", variant.name());
+            let unused = variant.describe().house.unused.iter();
+            for name in unused.flat_map(|(names, _)| *names) {
+                assert!(SHARED.contains(name), "{}: {name}", variant.name());
             }
         }
     }

@@ -10,7 +10,7 @@ use super::results::{self, GameResult};
 use crate::fixture::report::ordinal;
 use crate::record::{Line, LineReader};
 use std::cell::Cell;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
@@ -50,14 +50,7 @@ pub fn open(
     }
     let empty = !std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
     let fail = |e: io::Error| format!("cannot write {}: {e}", path.display());
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(fail)?;
-    results::lock(&file, path)?;
+    let mut file = results::open_locked(path)?;
     let mut warning = None;
     let keep = if empty {
         if !done.is_empty() {

@@ -428,8 +428,22 @@ pub struct Opened {
     pub has_header: bool,
 }
 
+/// Opens the file at `path` to read and write, made if missing and nothing cut from it yet, and
+/// locks it for this run ([`lock`]).
+pub fn open_locked(path: &Path) -> Result<File, String> {
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    lock(&file, path)?;
+    Ok(file)
+}
+
 /// Locks `file` (at `path`) for this run, or says that another take5 holds it.
-pub fn lock(file: &File, path: &Path) -> Result<(), String> {
+fn lock(file: &File, path: &Path) -> Result<(), String> {
     match file.try_lock() {
         Ok(()) => Ok(()),
         Err(std::fs::TryLockError::WouldBlock) => Err(format!(
@@ -460,13 +474,7 @@ pub fn open(path: &Path, resume: bool, header: &Header) -> Result<Opened, String
         }
     }
     let fail = |e: io::Error| format!("cannot write {}: {e}", path.display());
-    let mut file = OpenOptions::new()
-        .create(true)
-        .write(true)
-        .truncate(false)
-        .open(path)
-        .map_err(fail)?;
-    lock(&file, path)?;
+    let mut file = open_locked(path)?;
     let mut warning = None;
     let mut has_header = true;
     let (done, good) = if exists && resume {

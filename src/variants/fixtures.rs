@@ -54,6 +54,16 @@ pub fn fail<T, S>(spanned: &Spanned<S>, message: impl Into<String>) -> Result<T,
     })
 }
 
+/// A list given by seat (hands, piles, scores, #-rows) must hold one entry a seat: says so
+/// where the list is written otherwise. `what` names an entry, in the singular.
+pub fn one_a_seat<T>(list: &Spanned<Vec<T>>, seats: usize, what: &str) -> Result<(), SetupError> {
+    if list.value.len() == seats {
+        return Ok(());
+    }
+    let given = crate::words::count(list.value.len(), what);
+    fail(list, format!("{given} given for {seats} players"))
+}
+
 /// The table before the first step, as the fixture writes it: explicit, seeded, or absent (the
 /// first step deals). The fields every variant reads come first; each variant's own are in its
 /// group ([`SetupFields`]).
@@ -545,15 +555,7 @@ pub fn question(
     let mut filled = s.clone();
     let others = match &s.hands {
         Some(hands) => {
-            if hands.value.len() != seats {
-                return fail(
-                    hands,
-                    format!(
-                        "{} given for {seats} players",
-                        crate::words::count(hands.value.len(), "hand")
-                    ),
-                );
-            }
+            one_a_seat(hands, seats, "hand")?;
             let hand = &hands.value[seat];
             if !hand.value.iter().any(|c| c.value == card) {
                 return fail(

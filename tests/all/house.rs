@@ -616,7 +616,7 @@ fn settings_are_checked_and_named() {
         ),
         (
             "return { row = 5 }",
-            "test.lua:1: setting row: unknown; did you mean `rows`? (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, draft, red, takes_at, hash_pile_multiplier, specials, specials_dealt, swapping, deal, cards_per_turn, plus5_points, x2_multiplier, held_penalty, green_multiplier, red_multiplier, pro_deck; hooks: low_card, row_taken, round_end, game_over, hash_row, hash_pile, special_played, swap, row_collected, final_score, draft_pick)",
+            "test.lua:1: setting row: unknown; did you mean `rows`? (settings: deck, bullheads, rows, row_capacity, hand_size, min_players, max_players, target_score, rounds, ties, pro_deck, draft, takes_at, hash_pile_multiplier, deal, cards_per_turn, plus5_points, x2_multiplier, held_penalty, green_multiplier, red_multiplier, red, specials, specials_dealt, swapping; hooks: low_card, row_taken, round_end, game_over, hash_row, hash_pile, special_played, swap, row_collected, final_score, draft_pick)",
         ),
         (
             "return { ties = 'random' }",

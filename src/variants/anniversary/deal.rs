@@ -196,8 +196,7 @@ impl Anniversary {
         deal: &Deal,
         events: &mut Emitter,
     ) -> Result<(), RuleError> {
-        check_dealing(self.to_move())?;
-        check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
+        self.board.check_deal(self.to_move(), deal)?;
         check_row_cards(deal, self.board.rules.rows)?;
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.board.rules, cards)?;

@@ -20,17 +20,17 @@ pub mod fixture;
 
 use super::common::board::{Board, board_accessors, board_game};
 use super::common::deal::{
-    Table, check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
+    Table, check_cards, check_dealing, check_row_cards, check_table, lay_hands,
 };
 use super::common::judge::{Judged, check};
-use super::common::reveal::{Reveal, SimultaneousTurn, TurnParts, turn_phases};
+use super::common::reveal::{Placing, Reveal, SimultaneousTurn, TurnParts, turn_phases};
 use crate::cards::{Card, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{self, Arg, Hook, add_seat_points, table_view};
 use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Emitter, Event, Family, Game, Outcome, Points, RuleError, Seat,
-    SpecialDeal, SpecialPlay, SpecialTable, TakeReason, ToMove, View,
+    SpecialDeal, SpecialPlay, SpecialTable, TakeReason, View,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::{GameRng, Stream};
@@ -103,15 +103,11 @@ impl Taking {
 turn_phases! {
     Anniversary;
     /// `seat`'s revealed `card` is about to be placed: a special card or a pass is due.
-    Special { seat: Seat, card: Card },
+    Special { seat: Seat, card: Card } => (seat, Decision::Special { card }),
     /// `seat`, placing `card`, is about to take a row and may play Negative = Positive.
-    Cancel {
-        seat: Seat,
-        card: Card,
-        taking: Taking,
-    },
+    Cancel { seat: Seat, card: Card, taking: Taking } => (seat, Decision::Cancel),
     /// `seat` took a row and may swap a special card.
-    Swap { seat: Seat },
+    Swap { seat: Seat } => (seat, Decision::Swap),
 }
 
 /// The state of an anniversary game.
@@ -279,40 +275,10 @@ impl Anniversary {
         self.board.rows.open_row_for(card, &self.table.stops)
     }
 
-    /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one it may take
-    /// (not a Stop row).
-    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
-        match self
-            .board
-            .house
-            .low_card(&table_view!(self.board), seat, card)?
-        {
-            Some(row) if self.table.stops[row] => {
-                let why = format!("chose row {row}, which a Stop card blocks");
-                Err(house::error_at(
-                    Hook::LowCard,
-                    self.board.round,
-                    self.board.turn,
-                    why,
-                ))
-            }
-            row => Ok(row),
-        }
-    }
-
     /// Places `seat`'s `card` by the normal rules; returns whether it is done.
     fn place(&mut self, seat: Seat, card: Card, events: &mut Emitter) -> Result<bool, RuleError> {
         match self.target(card) {
-            None => match self.low_row_by_house(seat, card)? {
-                Some(row) => {
-                    let reason = TakeReason::Low;
-                    self.begin_take(seat, card, Taking::End { row, reason }, events)
-                }
-                None => {
-                    self.phase = Phase::ChooseRow { seat, card };
-                    Ok(false)
-                }
-            },
+            None => self.low_card(seat, card, events),
             Some(row) if self.board.rows.is_full(row, self.capacity(row)) => {
                 let reason = TakeReason::Full;
                 self.begin_take(seat, card, Taking::End { row, reason }, events)
@@ -459,15 +425,6 @@ impl Anniversary {
         }
     }
 
-    /// The placement of `order[next]` is done: on to the next card.
-    fn placed(&mut self, done: bool, events: &mut Emitter) -> Result<(), RuleError> {
-        if done {
-            self.reveal.placed();
-            self.resolve(events)?;
-        }
-        Ok(())
-    }
-
     /// What the anniversary variant judges itself: cards, rows and the answers to
     /// special-card questions (not due while the cards are chosen).
     const JUDGED: Judged = Judged {
@@ -531,7 +488,7 @@ impl SimultaneousTurn for Anniversary {
     /// `seat` may play a special card before its `card` is placed (then its question is due);
     /// otherwise the card is placed.
     #[inline]
-    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError> {
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Placing {
         let (seat, card) = next;
         if self.may_play_special(seat, card) {
             self.phase = Phase::Special { seat, card };
@@ -539,53 +496,66 @@ impl SimultaneousTurn for Anniversary {
         }
         self.place(seat, card, events)
     }
+
+    /// `seat` may play Negative = Positive before it takes the row.
+    fn take_low_row(&mut self, next: (Seat, Card), row: usize, events: &mut Emitter) -> Placing {
+        let (seat, card) = next;
+        let reason = TakeReason::Low;
+        self.begin_take(seat, card, Taking::End { row, reason }, events)
+    }
+
+    /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one it may take
+    /// (not a Stop row).
+    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
+        match self
+            .board
+            .house
+            .low_card(&table_view!(self.board), seat, card)?
+        {
+            Some(row) if self.table.stops[row] => {
+                let why = format!("chose row {row}, which a Stop card blocks");
+                Err(house::error_at(
+                    Hook::LowCard,
+                    self.board.round,
+                    self.board.turn,
+                    why,
+                ))
+            }
+            row => Ok(row),
+        }
+    }
+
+    /// `seat`'s answer to a special-card question.
+    fn reply(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
+        match (self.phase, action) {
+            (Phase::Special { card, .. }, Action::Special(play)) => {
+                let done = self.play_special(seat, card, play, events)?;
+                self.after_placing(done, events)
+            }
+            (Phase::Special { card, .. }, Action::Pass) => {
+                let done = self.place(seat, card, events)?;
+                self.after_placing(done, events)
+            }
+            (Phase::Cancel { card, taking, .. }, Action::Cancel(cancelled)) => {
+                let done = self.take(seat, card, taking, Some(cancelled), events)?;
+                self.after_placing(done, events)
+            }
+            (Phase::Cancel { card, taking, .. }, Action::Pass) => {
+                let done = self.take(seat, card, taking, None, events)?;
+                self.after_placing(done, events)
+            }
+            (Phase::Swap { .. }, Action::Swap(special)) => {
+                self.swap(seat, special, events)?;
+                self.after_placing(true, events)
+            }
+            (Phase::Swap { .. }, Action::Pass) => self.after_placing(true, events),
+            _ => unreachable!("validate() admits no other pair"),
+        }
+    }
 }
 
 impl Game for Anniversary {
     board_game!();
-
-    fn to_move(&self) -> ToMove {
-        self.phase.to_move(|phase| match phase {
-            Phase::Special { seat, card } => (seat, Decision::Special { card }),
-            Phase::Cancel { seat, .. } => (seat, Decision::Cancel),
-            Phase::Swap { seat } => (seat, Decision::Swap),
-            _ => unreachable!("the shared phases are read by Phase::to_move"),
-        })
-    }
-
-    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
-        let at = self.validate(seat, action)?;
-        match (self.phase, action) {
-            (Phase::Choose, Action::Play(_)) => self.choose(seat, at, events),
-            (Phase::Special { card, .. }, Action::Special(play)) => {
-                let done = self.play_special(seat, card, play, events)?;
-                self.placed(done, events)
-            }
-            (Phase::Special { card, .. }, Action::Pass) => {
-                let done = self.place(seat, card, events)?;
-                self.placed(done, events)
-            }
-            (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
-                let reason = TakeReason::Low;
-                let done = self.begin_take(seat, card, Taking::End { row, reason }, events)?;
-                self.placed(done, events)
-            }
-            (Phase::Cancel { card, taking, .. }, Action::Cancel(cancelled)) => {
-                let done = self.take(seat, card, taking, Some(cancelled), events)?;
-                self.placed(done, events)
-            }
-            (Phase::Cancel { card, taking, .. }, Action::Pass) => {
-                let done = self.take(seat, card, taking, None, events)?;
-                self.placed(done, events)
-            }
-            (Phase::Swap { .. }, Action::Swap(special)) => {
-                self.swap(seat, special, events)?;
-                self.placed(true, events)
-            }
-            (Phase::Swap { .. }, Action::Pass) => self.placed(true, events),
-            _ => unreachable!("validate() admits no other pair"),
-        }
-    }
 
     /// A deal's `specials` are added to the seats' special cards and replace the deck; a deal
     /// without them deals no special cards and leaves the deck as it is (see [`deal`]).

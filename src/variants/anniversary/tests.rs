@@ -1,6 +1,6 @@
 use super::*;
 use crate::cards::Deck;
-use crate::game::{Illegal, SetupError};
+use crate::game::{Illegal, SetupError, ToMove};
 
 fn cards(numbers: &[u16]) -> Vec<Card> {
     numbers.iter().map(|&n| Card(n)).collect()

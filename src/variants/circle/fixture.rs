@@ -5,7 +5,9 @@
 use super::CircleSetup;
 use crate::cards::{Card, Special};
 use crate::game::Seat;
-use crate::variants::fixtures::{SetupError, SetupFile, TableInput, fail, setup_fields, spanned};
+use crate::variants::fixtures::{
+    SetupError, SetupFile, TableInput, fail, one_a_seat, setup_fields, spanned,
+};
 use serde_saphyr::Spanned;
 
 setup_fields! {
@@ -43,15 +45,7 @@ pub fn setup(input: &mut TableInput) -> Result<CircleSetup, SetupError> {
                 .into(),
         });
     }
-    if hands.value.len() != seats {
-        return fail(
-            hands,
-            format!(
-                "{} given for {seats} players",
-                crate::words::count(hands.value.len(), "hand")
-            ),
-        );
-    }
+    one_a_seat(hands, seats, "hand")?;
     let rows = input.cards.lists(input.rows)?;
     let hands = input.cards.lists(hands)?;
     let row_specials = match &s.specials {

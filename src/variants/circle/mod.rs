@@ -19,7 +19,7 @@
 pub mod description;
 pub mod fixture;
 
-use super::common::deal::{check_cards, check_dealing, check_hands};
+use super::common::deal::{check_cards, check_deal, check_dealing};
 use super::common::rows::{Rows, row_for};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
@@ -611,8 +611,7 @@ impl Game for Circle {
 
     /// A deal's `rows` are the table cards, in any order: they are sorted into the circle.
     fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
-        check_dealing(self.to_move())?;
-        check_hands(deal, self.seats, self.hand_size)?;
+        check_deal(self.to_move(), deal, (self.seats, self.hand_size))?;
         if deal.rows.len() != self.row_count {
             return Err(SetupError::BadDeal(format!(
                 "{} table cards; the circle game deals {} for {} players",

@@ -5,7 +5,9 @@ use super::Table;
 use crate::cards::Card;
 use crate::game::{Points, Seat};
 use crate::rules::{GameEnd, Rules};
-use crate::variants::fixtures::{CardLists, SetupError, SetupFile, TableInput, fail, spanned};
+use crate::variants::fixtures::{
+    CardLists, SetupError, SetupFile, TableInput, fail, one_a_seat, spanned,
+};
 use crate::words::count;
 use serde_saphyr::Spanned;
 
@@ -73,15 +75,7 @@ pub fn table(input: &mut TableInput, shape: &TableShape) -> Result<Table, SetupE
         table_rows.push(row_cards);
     }
     let hands = input.hands;
-    if hands.value.len() != seats {
-        return fail(
-            hands,
-            format!(
-                "{} given for {seats} players",
-                count(hands.value.len(), "hand")
-            ),
-        );
-    }
+    one_a_seat(hands, seats, "hand")?;
     let mut table_hands = Vec::new();
     for (seat, hand) in hands.value.iter().enumerate() {
         let hand_cards = input.cards.cards(&hand.value)?;
@@ -105,30 +99,16 @@ pub fn table(input: &mut TableInput, shape: &TableShape) -> Result<Table, SetupE
     let piles = match &s.piles {
         None => vec![Vec::new(); seats],
         Some(piles) => {
-            if piles.value.len() != seats {
-                return fail(
-                    piles,
-                    format!(
-                        "{} given for {seats} players",
-                        count(piles.value.len(), "pile")
-                    ),
-                );
-            }
+            one_a_seat(piles, seats, "pile")?;
             input.cards.lists(piles)?
         }
     };
     let scores = match &s.scores {
         None => vec![0; seats],
-        Some(scores) if scores.value.len() != seats => {
-            return fail(
-                scores,
-                format!(
-                    "{} given for {seats} players",
-                    count(scores.value.len(), "score")
-                ),
-            );
+        Some(scores) => {
+            one_a_seat(scores, seats, "score")?;
+            scores.value.clone()
         }
-        Some(scores) => scores.value.clone(),
     };
     let counted = |n: &Option<Spanned<u32>>, what: &str| -> Result<u32, SetupError> {
         match n {

@@ -11,20 +11,17 @@ pub mod description;
 pub mod fixture;
 
 use super::common::board::{Board, board_accessors, board_game};
-use super::common::deal::{
-    check_cards, check_dealing, check_hands, check_row_cards, check_table, lay_hands,
-};
+use super::common::deal::{check_cards, check_dealing, check_row_cards, check_table, lay_hands};
 use super::common::judge::{Judged, check};
-use super::common::reveal::{Reveal, SimultaneousTurn, TurnParts, turn_phases};
+use super::common::reveal::{Placing, Reveal, SimultaneousTurn, TurnParts, turn_phases};
 use crate::cards::Card;
 use crate::game::SetupError;
-use crate::game::house::{self, Arg, Hook, Hooks, add_seat_points, table_view};
+use crate::game::house::{self, Arg, Hook, Hooks};
 use crate::game::model::{
     Knowledge, Memory, Model, draw_hand_avoiding, draw_hand_into, unseen_cards_into,
 };
 use crate::game::{
-    Action, Deal, Discard, Emitter, Event, Game, Outcome, Points, RuleError, Seat, TakeReason,
-    ToMove, View,
+    Action, Deal, Discard, Emitter, Event, Game, Outcome, Points, RuleError, Seat, TakeReason, View,
 };
 use crate::rng::GameRng;
 use crate::rules::{Rules, RulesError};
@@ -136,66 +133,10 @@ impl Classic {
         }
     }
 
-    fn take(
-        &mut self,
-        seat: Seat,
-        row: usize,
-        reason: TakeReason,
-        events: &mut Emitter,
-    ) -> Result<(), RuleError> {
-        let mut bullheads = self.board.rules.deck.sum(&self.board.rows[row]) as Points;
-        if self.board.house.any() {
-            // The hook sees the row being taken in the table, and its cards (no copy needed).
-            let cards = &self.board.rows[row];
-            bullheads = (self.board.house).row_taken(
-                &table_view!(self.board),
-                seat,
-                row,
-                cards,
-                bullheads,
-            )?;
-        }
-        events.emit(|| Event::Take {
-            seat,
-            row,
-            cards: self.board.rows[row].clone(),
-            bullheads,
-            reason,
-        });
-        let at = (Hook::RowTaken, self.board.round, self.board.turn);
-        add_seat_points(&mut self.board.taken[seat], seat, bullheads.into(), at)?;
-        self.board.piles[seat].extend_from_slice(&self.board.rows[row]);
-        self.board.rows.clear(row);
-        Ok(())
-    }
-
     #[inline]
     fn place(&mut self, seat: Seat, card: Card, row: usize, events: &mut Emitter) {
         self.board.rows.place(row, card);
         events.emit(|| Event::Place { seat, card, row });
-    }
-
-    /// `seat`'s `card` is below every row's end: house rules may choose its row (then it is
-    /// placed, and this returns true); otherwise its player must (false).
-    #[inline(never)]
-    fn low_card(
-        &mut self,
-        seat: Seat,
-        card: Card,
-        events: &mut Emitter,
-    ) -> Result<bool, RuleError> {
-        match self
-            .board
-            .house
-            .low_card(&table_view!(self.board), seat, card)?
-        {
-            Some(row) => {
-                self.take(seat, row, TakeReason::Low, events)?;
-                self.place(seat, card, row, events);
-                Ok(true)
-            }
-            None => Ok(false),
-        }
     }
 
     /// Starts a round with the hands and rows already in place.
@@ -251,21 +192,6 @@ impl Classic {
 }
 
 impl Classic {
-    /// `seat`'s low `card` takes `row` and starts it again; the turn's placing goes on.
-    #[inline(never)]
-    fn take_low_row(
-        &mut self,
-        seat: Seat,
-        card: Card,
-        row: usize,
-        events: &mut Emitter,
-    ) -> Result<(), RuleError> {
-        self.take(seat, row, TakeReason::Low, events)?;
-        self.place(seat, card, row, events);
-        self.reveal.placed();
-        self.resolve(events)
-    }
-
     /// Checks an action; for a card, returns where it is in the hand. Inlined so its result
     /// stays in registers on the hot path.
     #[inline(always)]
@@ -284,50 +210,37 @@ impl SimultaneousTurn for Classic {
     /// `seat`'s `card` goes onto the row below it by least difference, which it takes when
     /// full; a low card's row is chosen by house rules or, now due, by its player.
     #[inline]
-    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError> {
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Placing {
         let (seat, card) = next;
         match self.board.rows.row_for(card) {
             Some(row) => {
                 if self.board.rows.is_full(row, self.board.rules.row_capacity) {
-                    self.take(seat, row, TakeReason::Full, events)?;
+                    self.board
+                        .take_to_pile((seat, row, TakeReason::Full), events)?;
                 }
                 self.place(seat, card, row, events);
                 Ok(true)
             }
-            None => {
-                let placed = self.low_card(seat, card, events)?;
-                if !placed {
-                    self.phase = Phase::ChooseRow { seat, card };
-                }
-                Ok(placed)
-            }
+            None => self.low_card(seat, card, events),
         }
+    }
+
+    /// The low card starts the row again.
+    #[inline]
+    fn take_low_row(&mut self, next: (Seat, Card), row: usize, events: &mut Emitter) -> Placing {
+        let (seat, card) = next;
+        self.board
+            .take_to_pile((seat, row, TakeReason::Low), events)?;
+        self.place(seat, card, row, events);
+        Ok(true)
     }
 }
 
 impl Game for Classic {
     board_game!();
 
-    #[inline(always)]
-    fn to_move(&self) -> ToMove {
-        self.phase
-            .to_move(|_| unreachable!("classic has no phase of its own"))
-    }
-
-    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
-        let index = self.validate(seat, action)?;
-        match (self.phase, action) {
-            (Phase::Choose, Action::Play(_)) => self.choose(seat, index, events),
-            (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
-                self.take_low_row(seat, card, row, events)
-            }
-            _ => unreachable!("validate() admits no other pair"),
-        }
-    }
-
     fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
-        check_dealing(self.to_move())?;
-        check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
+        self.board.check_deal(self.to_move(), deal)?;
         check_row_cards(deal, self.board.rules.rows)?;
         let cards = deal.hands.iter().flatten().chain(&deal.rows).copied();
         check_cards(&self.board.rules, cards.clone())?;

@@ -4,11 +4,15 @@
 //! view's common part, a new game's reset and the `Game` methods that only read the board are
 //! written here once ([`board_accessors!`], [`board_game!`]).
 
+use super::deal::check_deal;
 use super::rows::Rows;
 use super::scoring::{self, game_over};
 use crate::cards::Card;
-use crate::game::house::{Hooks, table_view};
-use crate::game::{Action, Decision, Emitter, Outcome, Points, RuleError, Seat, View};
+use crate::game::house::{Hook, Hooks, add_seat_points, table_view};
+use crate::game::{
+    Action, Deal, Decision, Emitter, Event, Outcome, Points, RuleError, Seat, TakeReason, ToMove,
+    View,
+};
 use crate::rules::Rules;
 use std::sync::Arc;
 
@@ -168,6 +172,60 @@ impl Board {
     pub fn lowest_wins(&self, over: bool) -> Option<Outcome> {
         over.then(|| Outcome::of(&self.scores, &self.taken, self.rules.ties))
     }
+
+    /// A deal given to this table while its game says `to_move`: due, and with a hand of the
+    /// rules' size for every seat ([`check_deal`]).
+    pub fn check_deal(&self, to_move: ToMove, deal: &Deal) -> Result<(), RuleError> {
+        check_deal(to_move, deal, (self.seats, self.rules.hand_size))
+    }
+
+    /// `seat` takes `row` for `reason`, reported as a take: returns what the take is worth, its
+    /// cards' bullheads or house rules' `row_taken` answer. With `extra` (an engine that counts
+    /// the cards where they go), what the answer adds to the bullheads goes there. The cards
+    /// stay in the row (the hook sees them in the table): where they go is the engine's.
+    #[inline]
+    pub fn take_row(
+        &mut self,
+        (seat, row, reason): (Seat, usize, TakeReason),
+        extra: Option<&mut Points>,
+        events: &mut Emitter,
+    ) -> Result<Points, RuleError> {
+        let printed = self.rules.deck.sum(&self.rows[row]) as Points;
+        let mut bullheads = printed;
+        if self.house.any() {
+            let (table, cards) = (table_view!(self), &self.rows[row]);
+            bullheads = match extra {
+                None => (self.house).row_taken(&table, seat, row, cards, printed)?,
+                Some(extra) => {
+                    (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?
+                }
+            };
+        }
+        events.emit(|| Event::Take {
+            seat,
+            row,
+            cards: self.rows[row].clone(),
+            bullheads,
+            reason,
+        });
+        Ok(bullheads)
+    }
+
+    /// [`Board::take_row`] onto `seat`'s pile: the cards go there, what they are worth onto the
+    /// seat's points this round, and the row is empty until a card starts it again.
+    #[inline]
+    pub fn take_to_pile(
+        &mut self,
+        (seat, row, reason): (Seat, usize, TakeReason),
+        events: &mut Emitter,
+    ) -> Result<(), RuleError> {
+        let worth = self.take_row((seat, row, reason), None, events)?;
+        let at = (Hook::RowTaken, self.round, self.turn);
+        add_seat_points(&mut self.taken[seat], seat, worth.into(), at)?;
+        self.piles[seat].extend_from_slice(&self.rows[row]);
+        self.rows.clear(row);
+        Ok(())
+    }
 }
 
 /// Where a game goes when a turn's cards are all placed.
@@ -246,12 +304,41 @@ macro_rules! board_accessors {
 }
 pub(crate) use board_accessors;
 
-/// The `Game` methods that read or set only the board of an engine with a `board`
-/// ([`Board`]), a `reveal` ([`super::reveal::Reveal`]) and a
-/// `validate(seat, action) -> Result<_, RuleError>`, inside its `impl Game`: a seat owes what
-/// [`Game::to_move`](crate::game::Game::to_move) asks, while it has not chosen its card.
+/// The `Game` methods of an engine that plays the simultaneous turn on a `board` ([`Board`]),
+/// inside its `impl Game`. The engine has a `reveal` ([`super::reveal::Reveal`]), a `phase`
+/// (its [`turn_phases!`](super::reveal::turn_phases)), a
+/// `validate(seat, action) -> Result<usize, RuleError>` (for a card, where it is in the hand)
+/// and it plays [`super::reveal::SimultaneousTurn`]. The phase says who must act; a seat owes
+/// what [`Game::to_move`](crate::game::Game::to_move) asks while it has not chosen its card; a
+/// card chosen goes to the turn ([`super::reveal::SimultaneousTurn::choose`]), a low card's row
+/// to [`super::reveal::SimultaneousTurn::take_low_row`], any other action to the engine's
+/// [`super::reveal::SimultaneousTurn::reply`].
 macro_rules! board_game {
     () => {
+        #[inline(always)]
+        fn to_move(&self) -> $crate::game::ToMove {
+            self.phase.to_move()
+        }
+
+        fn act(
+            &mut self,
+            seat: $crate::game::Seat,
+            action: $crate::game::Action,
+            events: &mut $crate::game::Emitter,
+        ) -> Result<(), $crate::game::RuleError> {
+            use $crate::game::Action;
+            use $crate::variants::common::reveal::SimultaneousTurn;
+            let at = self.validate(seat, action)?;
+            match (self.phase, action) {
+                (Phase::Choose, Action::Play(_)) => self.choose(seat, at, events),
+                (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
+                    let done = self.take_low_row((seat, card), row, events)?;
+                    self.after_placing(done, events)
+                }
+                _ => self.reply(seat, action, events),
+            }
+        }
+
         fn rules(&self) -> &$crate::rules::Rules {
             &self.board.rules
         }

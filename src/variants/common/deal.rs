@@ -32,8 +32,15 @@ pub fn check_dealing(to_move: ToMove) -> Result<(), RuleError> {
     }
 }
 
-/// A deal must hold a hand for every seat, each of the rules' size.
-pub fn check_hands(deal: &Deal, seats: usize, hand_size: usize) -> Result<(), RuleError> {
+/// A deal given to a game that says `to_move`: the game must wait for it
+/// ([`check_dealing`]), and it must hold a hand for every one of `seats`, each of `hand_size`
+/// cards.
+pub fn check_deal(
+    to_move: ToMove,
+    deal: &Deal,
+    (seats, hand_size): (usize, usize),
+) -> Result<(), RuleError> {
+    check_dealing(to_move)?;
     if deal.hands.len() != seats {
         return Err(SetupError::BadDeal(format!(
             "{} for {seats} seats",

@@ -5,7 +5,8 @@
 
 use super::board::{Board, Next};
 use crate::cards::Card;
-use crate::game::Illegal;
+use crate::game::house::table_view;
+use crate::game::{Action, Illegal};
 use crate::game::{Decision, Emitter, Event, RuleError, Seat, ToMove, clone_field_by_field};
 
 /// A turn's cards, from the first chosen to the last placed.
@@ -172,13 +173,62 @@ impl Reveal {
     }
 }
 
+/// Whether the card being placed is placed (if not, a decision about it is due and the placing
+/// waits for it), or the error that stopped it.
+pub type Placing = Result<bool, RuleError>;
+
 /// An engine that plays the simultaneous turn: the cards are chosen, revealed and placed one
 /// by one, lowest first, here; where a card goes is the engine's
 /// ([`SimultaneousTurn::place_next`]), and so is what the end of a turn does.
 pub trait SimultaneousTurn: TurnParts {
-    /// Places `next`, the next revealed card with its seat. Returns whether it is placed; if
-    /// not, a decision about it is due (the engine's phase says which), and the placing waits.
-    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError>;
+    /// Places `next`, the next revealed card with its seat (if a decision about it is due, the
+    /// engine's phase says which, and the placing waits).
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Placing;
+
+    /// `next`, a low card with its seat, takes `row` (chosen by house rules or by its player)
+    /// and is placed.
+    fn take_low_row(&mut self, next: (Seat, Card), row: usize, events: &mut Emitter) -> Placing;
+
+    /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one.
+    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
+        let board = self.table().0;
+        board.house.low_card(&table_view!(board), seat, card)
+    }
+
+    /// `seat`'s `card` is below every row's end: house rules may choose the row it takes
+    /// ([`SimultaneousTurn::take_low_row`]), otherwise its player must (now due).
+    #[inline(never)]
+    fn low_card(&mut self, seat: Seat, card: Card, events: &mut Emitter) -> Placing {
+        match self.low_row_by_house(seat, card)? {
+            Some(row) => self.take_low_row((seat, card), row, events),
+            None => {
+                self.row_due(seat, card);
+                Ok(false)
+            }
+        }
+    }
+
+    /// After a decision about the card being placed: once its placement is `done`, on to the
+    /// next card.
+    #[inline(never)]
+    fn after_placing(&mut self, done: bool, events: &mut Emitter) -> Result<(), RuleError> {
+        if done {
+            self.table().1.placed();
+            self.resolve(events)?;
+        }
+        Ok(())
+    }
+
+    /// `seat`'s reply to a question of the engine's own phases (`validate` admitted it); an
+    /// engine that asks none has none.
+    fn reply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        _events: &mut Emitter,
+    ) -> Result<(), RuleError> {
+        unreachable!("no question of its own was asked: seat {seat}, {action:?}")
+    }
 
     /// Whether the turn just played was the round's last: by default, when the hands are
     /// empty.
@@ -255,14 +305,24 @@ pub trait TurnParts {
 
     /// The engine goes on to `next` (its phase for it).
     fn go_on(&mut self, next: Next);
+
+    /// `seat`'s low `card` waits for its player to choose a row.
+    fn row_due(&mut self, seat: Seat, card: Card);
 }
 
 /// The `Phase` enum of `$engine`, an engine that plays the simultaneous turn: the phases every
 /// such engine has (a deal due, the cards being chosen, a low card's row due, the game over),
-/// then the variant's own, given as its variants; who must act in the shared ones
+/// then the variant's own, each given as its variant `=> (seat, decision)`, who must act in it
+/// and what (the variant's fields are in scope there); who must act in every phase
 /// (`Phase::to_move`); and the engine's [`TurnParts`] (its `board`, `reveal` and `phase`).
 macro_rules! turn_phases {
-    ($engine:ty; $($own:tt)*) => {
+    (
+        $engine:ty;
+        $(
+            $(#[$doc:meta])*
+            $own:ident { $($field:ident : $type:ty),* $(,)? } => $asked:expr
+        ),* $(,)?
+    ) => {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         enum Phase {
             /// The next round's cards are due.
@@ -277,18 +337,14 @@ macro_rules! turn_phases {
             },
             /// The game is over.
             Over,
-            $($own)*
+            $( $(#[$doc])* $own { $($field: $type),* }, )*
         }
 
         impl Phase {
-            /// Who must act in this phase; in one of the variant's own, the seat and
-            /// decision `own` says.
+            /// Who must act in this phase.
             #[inline(always)]
-            #[allow(unreachable_patterns)]
-            fn to_move(
-                self,
-                own: impl FnOnce(Phase) -> ($crate::game::Seat, $crate::game::Decision),
-            ) -> $crate::game::ToMove {
+            #[allow(unused_variables)] // a variant's own phase need not name all its fields
+            fn to_move(self) -> $crate::game::ToMove {
                 use $crate::game::{Decision, ToMove};
                 match self {
                     Phase::Deal => ToMove::Deal,
@@ -297,10 +353,12 @@ macro_rules! turn_phases {
                         ToMove::Seat(seat, Decision::ChooseRow { card })
                     }
                     Phase::Over => ToMove::GameOver,
-                    phase => {
-                        let (seat, decision) = own(phase);
-                        ToMove::Seat(seat, decision)
-                    }
+                    $(
+                        Phase::$own { $($field),* } => {
+                            let (seat, decision): ($crate::game::Seat, Decision) = $asked;
+                            ToMove::Seat(seat, decision)
+                        }
+                    )*
                 }
             }
         }
@@ -334,6 +392,11 @@ macro_rules! turn_phases {
                     Next::Deal => Phase::Deal,
                     Next::Over => Phase::Over,
                 };
+            }
+
+            #[inline]
+            fn row_due(&mut self, seat: $crate::game::Seat, card: $crate::cards::Card) {
+                self.phase = Phase::ChooseRow { seat, card };
             }
         }
     };

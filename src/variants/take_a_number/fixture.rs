@@ -6,7 +6,7 @@ use super::{NumberSetup, TakeANumber, check_hash_row, row_capacities};
 use crate::cards::Card;
 use crate::variants::classic::fixture::{TableShape, table};
 use crate::variants::fixtures::{
-    CardLists, Cards, SetupError, SetupFile, TableInput, fail, setup_fields, spanned,
+    Cards, SetupError, SetupFile, TableInput, fail, one_a_seat, setup_fields, spanned,
 };
 use serde_saphyr::Spanned;
 
@@ -52,21 +52,7 @@ pub fn setup(input: &mut TableInput) -> Result<NumberSetup, SetupError> {
             "a take-a-number setup needs `hash_rows`, every seat's #-row",
         );
     };
-    // `what` in the singular (`#-row`): one is said so.
-    let by_seat = |lists: &CardLists, what: &str| {
-        if lists.value.len() == seats {
-            Ok(())
-        } else {
-            fail(
-                lists,
-                format!(
-                    "{} given for {seats} players",
-                    crate::words::count(lists.value.len(), what)
-                ),
-            )
-        }
-    };
-    by_seat(hash_rows, "#-row")?;
+    one_a_seat(hash_rows, seats, "#-row")?;
     let mut number_rows = Vec::new();
     for (seat, hash_row) in hash_rows.value.iter().enumerate() {
         let row_cards = input.cards.cards(&hash_row.value)?;
@@ -78,7 +64,7 @@ pub fn setup(input: &mut TableInput) -> Result<NumberSetup, SetupError> {
     let hash_piles = match &s.take_a_number.hash_piles {
         None => vec![Vec::new(); seats],
         Some(piles) => {
-            by_seat(piles, "#-pile")?;
+            one_a_seat(piles, seats, "#-pile")?;
             input.cards.lists(piles)?
         }
     };

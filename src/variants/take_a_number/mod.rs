@@ -18,11 +18,9 @@ pub mod description;
 pub mod fixture;
 
 use super::common::board::{Board, board_accessors, board_game};
-use super::common::deal::{
-    Table, check_cards, check_dealing, check_hands, check_round_and_rows, lay_hands,
-};
+use super::common::deal::{Table, check_cards, check_dealing, check_round_and_rows, lay_hands};
 use super::common::judge::{Judged, check};
-use super::common::reveal::{Reveal, SimultaneousTurn, TurnParts, turn_phases};
+use super::common::reveal::{Placing, Reveal, SimultaneousTurn, TurnParts, turn_phases};
 use crate::cards::Card;
 use crate::cards::Deck;
 use crate::game::clone_field_by_field;
@@ -30,7 +28,7 @@ use crate::game::house::{Arg, Hook, table_view};
 use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
 use crate::game::{
     Action, Deal, Decision, Emitter, Event, Game, NumberTable, Outcome, Points, RuleError, Seat,
-    TakeReason, ToMove, View,
+    TakeReason, View,
 };
 use crate::game::{Illegal, SetupError};
 use crate::rng::GameRng;
@@ -92,7 +90,7 @@ pub struct NumberSetup {
 turn_phases! {
     TakeANumber;
     /// `seat` took the cards in `keep_from` and chooses the one for its #-row.
-    Keep { seat: Seat },
+    Keep { seat: Seat } => (seat, Decision::KeepCard),
 }
 
 /// The state of a Take a Number game.
@@ -268,7 +266,8 @@ impl TakeANumber {
         events.emit(|| Event::Place { seat, card, row });
     }
 
-    /// `seat` takes `row`: its cards wait in `keep_from`.
+    /// `seat` takes `row`: its cards wait in `keep_from`. They count where they go (hand,
+    /// #-row); what house rules add to them counts now.
     fn take(
         &mut self,
         seat: Seat,
@@ -276,22 +275,8 @@ impl TakeANumber {
         reason: TakeReason,
         events: &mut Emitter,
     ) -> Result<(), RuleError> {
-        let printed = self.board.rules.deck.sum(&self.board.rows[row]) as Points;
-        let mut bullheads = printed;
-        if self.board.house.any() {
-            // The cards count where they go (hand, #-row); what the hook adds counts now.
-            let (table, cards) = (table_view!(self.board), &self.board.rows[row]);
-            let extra = &mut self.extra[seat];
-            bullheads =
-                (self.board.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
-        }
-        events.emit(|| Event::Take {
-            seat,
-            row,
-            cards: self.board.rows[row].clone(),
-            bullheads,
-            reason,
-        });
+        let extra = Some(&mut self.extra[seat]);
+        self.board.take_row((seat, row, reason), extra, events)?;
         self.table.keep_from.clear();
         self.board.rows.take_into(row, &mut self.table.keep_from);
         Ok(())
@@ -341,12 +326,6 @@ impl TakeANumber {
         self.table.keep_from.clear();
         self.update_seat(seat);
         Ok(())
-    }
-
-    /// The row house rules' `low_card` gives `seat`'s low `card`, if it gives one.
-    fn low_row_by_house(&mut self, seat: Seat, card: Card) -> Result<Option<usize>, RuleError> {
-        let table = table_view!(self.board);
-        self.board.house.low_card(&table, seat, card)
     }
 
     /// Deals `cards`: hands in seat order, then the centre rows, then the #-rows.
@@ -431,7 +410,7 @@ impl SimultaneousTurn for TakeANumber {
     /// holds the row's capacity; a low card takes a row chosen by house rules or, now due, by
     /// its player. The taker then keeps one of the cards (its choice due if there are several).
     #[inline]
-    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Result<bool, RuleError> {
+    fn place_next(&mut self, next: (Seat, Card), events: &mut Emitter) -> Placing {
         let (seat, card) = next;
         match self.board.rows.row_for(card) {
             Some(row) => {
@@ -442,17 +421,26 @@ impl SimultaneousTurn for TakeANumber {
                 self.place(seat, card, row, events);
                 Ok(!full || self.collect(seat, events)?)
             }
-            None => match self.low_row_by_house(seat, card)? {
-                Some(row) => {
-                    self.take(seat, row, TakeReason::Low, events)?;
-                    self.place(seat, card, row, events);
-                    self.collect(seat, events)
-                }
-                None => {
-                    self.phase = Phase::ChooseRow { seat, card };
-                    Ok(false)
-                }
-            },
+            None => self.low_card(seat, card, events),
+        }
+    }
+
+    /// The taker then keeps one of the cards (its choice due if there are several).
+    fn take_low_row(&mut self, next: (Seat, Card), row: usize, events: &mut Emitter) -> Placing {
+        let (seat, card) = next;
+        self.take(seat, row, TakeReason::Low, events)?;
+        self.place(seat, card, row, events);
+        self.collect(seat, events)
+    }
+
+    /// `seat`'s #-row card, of the cards it took.
+    fn reply(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
+        match (self.phase, action) {
+            (Phase::Keep { .. }, Action::Keep(card)) => {
+                self.keep(seat, card, events)?;
+                self.after_placing(true, events)
+            }
+            _ => unreachable!("validate() admits no other pair"),
         }
     }
 }
@@ -460,40 +448,9 @@ impl SimultaneousTurn for TakeANumber {
 impl Game for TakeANumber {
     board_game!();
 
-    #[inline]
-    fn to_move(&self) -> ToMove {
-        self.phase.to_move(|phase| match phase {
-            Phase::Keep { seat } => (seat, Decision::KeepCard),
-            _ => unreachable!("the shared phases are read by Phase::to_move"),
-        })
-    }
-
-    fn act(&mut self, seat: Seat, action: Action, events: &mut Emitter) -> Result<(), RuleError> {
-        let at = self.validate(seat, action)?;
-        match (self.phase, action) {
-            (Phase::Choose, Action::Play(_)) => self.choose(seat, at, events),
-            (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
-                self.take(seat, row, TakeReason::Low, events)?;
-                self.place(seat, card, row, events);
-                if self.collect(seat, events)? {
-                    self.reveal.placed();
-                    self.resolve(events)?;
-                }
-                Ok(())
-            }
-            (Phase::Keep { .. }, Action::Keep(card)) => {
-                self.keep(seat, card, events)?;
-                self.reveal.placed();
-                self.resolve(events)
-            }
-            _ => unreachable!("validate() admits no other pair"),
-        }
-    }
-
     /// A deal's `rows` are the centre rows' first cards, then each seat's #-row card.
     fn deal_given(&mut self, deal: &Deal, events: &mut Emitter) -> Result<(), RuleError> {
-        check_dealing(self.to_move())?;
-        check_hands(deal, self.board.seats, self.board.rules.hand_size)?;
+        self.board.check_deal(self.to_move(), deal)?;
         let bad = |why: String| Err(SetupError::BadDeal(why).into());
         let rows = self.board.rules.rows + self.board.seats;
         if deal.rows.len() != rows {
