@@ -77,6 +77,9 @@ macro_rules! header_keys {
             seed: Option<u64> = default,
             /// The player at each seat, by name.
             players: Vec<String>,
+            /// The name the player at each seat gave itself in its `hello` (a bot's), none
+            /// where it gave none; left out when no seat has one.
+            hello_names: Vec<Option<String>> = default,
             rules: Rules [read as Option<Rules>],
             /// The house rule script the game was played with, if any (docs/house-rules.md).
             house: Option<HouseScript> = default,
@@ -185,6 +188,13 @@ macro_rules! define_header {
                         t.bots.len()
                     ));
                 }
+                if !h.hello_names.is_empty() && h.hello_names.len() != h.players.len() {
+                    return Err(format!(
+                        "`hello_names` has a name (or null) for each of the {} seats, not {}",
+                        h.players.len(),
+                        h.hello_names.len()
+                    ));
+                }
                 Ok(Header {
                     $( $key: Resolve::resolve(h.$key, &mut rules), )*
                 })
@@ -227,9 +237,16 @@ impl Header {
         self.tournament.as_ref().map_or(self.game, |t| t.game)
     }
 
-    /// The name of the player at each seat: its pool name in a tournament, else its own.
-    pub fn names(&self) -> &[String] {
-        self.tournament.as_ref().map_or(&self.players, |t| &t.bots)
+    /// The name of the player at each seat, as a person knows it: its pool name in a
+    /// tournament, else the name it gave in its `hello`, else the one it played under.
+    pub fn names(&self) -> Vec<String> {
+        if let Some(t) = &self.tournament {
+            return t.bots.clone();
+        }
+        let hello = |seat: usize| self.hello_names.get(seat).cloned().flatten();
+        (self.players.iter().enumerate())
+            .map(|(seat, player)| hello(seat).unwrap_or_else(|| player.clone()))
+            .collect()
     }
 }
 
@@ -935,7 +952,13 @@ macro_rules! header_serialized {
         }
     )*};
 }
-header_serialized!(Variant, Vec<String>, HouseScript, TournamentGame);
+header_serialized!(
+    Variant,
+    Vec<String>,
+    Vec<Option<String>>,
+    HouseScript,
+    TournamentGame
+);
 
 /// The JSON kept from the last header.
 impl HeaderValue for Rules {
