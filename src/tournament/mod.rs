@@ -155,6 +155,19 @@ pub struct Dropout {
     pub first_game: u64,
 }
 
+impl Dropout {
+    /// The dropout as the reports say it (the text's line after its table, the HTML report's
+    /// warning): since when, and that the bot's figures include the fallback's games.
+    pub fn sentence(&self) -> String {
+        format!(
+            "dropout: {} was taken out after {FAILED_STARTS} failed starts in a row, in game {}: the fallback played its seat in {}, which its figures include",
+            self.bot,
+            self.first_game,
+            crate::words::count(self.games, "game"),
+        )
+    }
+}
+
 impl Dropouts {
     /// Counts the taken-out faults of `result`.
     pub fn add(&mut self, result: &GameResult) {
