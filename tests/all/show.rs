@@ -707,6 +707,18 @@ fn rand_name(page: &Path, fragment: &str) -> String {
     )
 }
 
+/// The data a game page (`html`) draws from.
+pub(crate) fn page_data(html: &str) -> Value {
+    let json = html
+        .split("id=\"game-data\"")
+        .nth(1)
+        .and_then(|rest| rest.split_once('>'))
+        .and_then(|(_, rest)| rest.split_once("</script>"))
+        .map(|(json, _)| json)
+        .expect("the page holds its game's data");
+    serde_json::from_str(json).unwrap()
+}
+
 /// The value of every `name="..."` attribute in `html`, in order.
 pub(crate) fn attributes<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
     let key = format!("{name}=\"");
@@ -785,15 +797,7 @@ fn the_game_page_steps_to_a_take_and_to_the_end_as_the_record_says() {
     );
     // The step that tells it, from the data the page draws from (a browser start per press
     // took most of this test's time); then the page after that many presses, and one fewer.
-    let data: Value = serde_json::from_str(
-        html.split("id=\"game-data\"")
-            .nth(1)
-            .and_then(|rest| rest.split_once('>'))
-            .and_then(|(_, rest)| rest.split_once("</script>"))
-            .map(|(json, _)| json)
-            .expect("the page holds its game's data"),
-    )
-    .unwrap();
+    let data = page_data(&html);
     let presses = data["steps"]
         .as_array()
         .unwrap()
