@@ -116,14 +116,15 @@ pub const ONE_DEAL: &str = "1 deal";
 pub const NO_SPREAD: &str = "every deal had the same difference";
 
 impl PairStats {
-    /// The mean difference for people: `-8.60 ±7.59` (with its 95% interval), or with why it
-    /// has none: `-10.50 (every deal had the same difference: no interval)`.
+    /// The mean difference for people: `-8.60 ±7.59` (with its 95% interval); where the deals
+    /// had no spread, why there is no interval: `-10.50 (every deal had the same difference: no
+    /// interval)`; from one deal the figure alone (its Elo says `too few deals`).
     pub fn difference_text(&self) -> String {
         let mean = self.mean_difference;
         match (self.mean_difference_ci95, self.mean_difference_no_interval) {
             (Some(ci), _) => format!("{mean:.2} ±{ci:.2}"),
-            (None, Some(why)) => format!("{mean:.2} ({why}: no interval)"),
-            (None, None) => format!("{mean:.2}"),
+            (None, Some(NO_SPREAD)) => format!("{mean:.2} ({NO_SPREAD}: no interval)"),
+            (None, _) => format!("{mean:.2}"),
         }
     }
 
@@ -453,8 +454,8 @@ mod tests {
     }
 
     /// Deals that all had the same difference give no interval (it would read `±0.00`, as if
-    /// the difference were known exactly), and say why, as one deal does; one deal that
-    /// differs gives the interval back. Deals of two sizes with one difference per game are
+    /// the difference were known exactly), and say why; one deal has none either (the JSON
+    /// says why); one deal that differs gives the interval back. Deals of two sizes with one difference per game are
     /// alike too.
     #[test]
     fn deals_without_spread_give_the_difference_no_interval_and_say_why() {
@@ -463,7 +464,7 @@ mod tests {
         acc.add(&deal(&win));
         let one = acc.stats("a", "b");
         assert_eq!(one.mean_difference_no_interval, Some(ONE_DEAL));
-        assert_eq!(one.difference_text(), "-10.50 (1 deal: no interval)");
+        assert_eq!(one.difference_text(), "-10.50");
         for _ in 0..4 {
             acc.add(&deal(&win));
         }
