@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod completions;
+pub mod deals;
 pub mod play;
 pub mod selftest;
 pub mod show;
@@ -51,9 +52,11 @@ pub enum Command {
     /// Re-check game records against the rules.
     Verify(verify::VerifyArgs),
     /// Play a tournament between a pool of bots from a YAML file, with results that survive.
-    Tournament(tournament::TournamentArgs),
+    Tournament(Box<tournament::TournamentArgs>),
     /// Statistics of tournament results files, merged.
     Stats(tournament::StatsArgs),
+    /// Write a deal book: deals that tournaments of other pools and seeds play alike.
+    Deals(deals::DealsArgs),
     /// Show a recorded game step by step: in the terminal, as text, or as an HTML page.
     Show(show::ShowArgs),
     /// Test a bot: scripted situations of every variant, a PASS/FAIL checklist, its times.
@@ -141,6 +144,7 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args).map_err(CliError::from),
         Command::Tournament(args) => tournament::run(args),
         Command::Stats(args) => tournament::run_stats(args),
+        Command::Deals(args) => deals::run(args),
         Command::Show(args) => show::run(args),
         Command::Selftest(args) => selftest::run(args),
         Command::Completions(args) => completions::completions(args),
