@@ -78,7 +78,15 @@ macro_rules! header_keys {
             /// The match seed; absent when every deal was given explicitly.
             seed: Option<u64> = default ["the match seed; left out when every deal is given"],
             /// The player at each seat, by name.
-            players: Vec<String> ["a name per seat"],
+            players: Vec<String> ["a name per seat: a bot's command line, `builtin:...`"],
+            /// The name the player at each seat gave itself in its `hello` (a bot's), none
+            /// where it gave none; left out when no seat has one.
+            hello_names: Vec<Option<String>> = default
+                ["the name the player at each seat gave itself in its `hello`, `null` for a seat \
+                  whose player gave none: a built-in bot, a person, a bot that has never \
+                  greeted; a bot restarted keeps the name of its last hello; left out when no \
+                  seat has one, as in a record of built-in bots and in records written before \
+                  December 2026; `take5 show` names the seats by it"],
             rules: Rules [read as Option<Rules>] ["every rule setting, see below"],
             /// The house rule script the game was played with, if any (docs/house-rules.md).
             house: Option<HouseScript> = default
@@ -200,6 +208,13 @@ macro_rules! define_header {
                         t.bots.len()
                     ));
                 }
+                if !h.hello_names.is_empty() && h.hello_names.len() != h.players.len() {
+                    return Err(format!(
+                        "`hello_names` has a name (or null) for each of the {} seats, not {}",
+                        h.players.len(),
+                        h.hello_names.len()
+                    ));
+                }
                 Ok(Header {
                     $( $key: Resolve::resolve(h.$key, &mut rules), )*
                 })
@@ -242,9 +257,16 @@ impl Header {
         self.tournament.as_ref().map_or(self.game, |t| t.game)
     }
 
-    /// The name of the player at each seat: its pool name in a tournament, else its own.
-    pub fn names(&self) -> &[String] {
-        self.tournament.as_ref().map_or(&self.players, |t| &t.bots)
+    /// The name of the player at each seat, as a person knows it: its pool name in a
+    /// tournament, else the name it gave in its `hello`, else the one it played under.
+    pub fn names(&self) -> Vec<String> {
+        if let Some(t) = &self.tournament {
+            return t.bots.clone();
+        }
+        let hello = |seat: usize| self.hello_names.get(seat).cloned().flatten();
+        (self.players.iter().enumerate())
+            .map(|(seat, player)| hello(seat).unwrap_or_else(|| player.clone()))
+            .collect()
     }
 }
 
@@ -1030,7 +1052,13 @@ macro_rules! header_serialized {
         }
     )*};
 }
-header_serialized!(Variant, Vec<String>, HouseScript, TournamentGame);
+header_serialized!(
+    Variant,
+    Vec<String>,
+    Vec<Option<String>>,
+    HouseScript,
+    TournamentGame
+);
 
 /// The JSON kept from the last header.
 impl HeaderValue for Rules {

@@ -4,7 +4,7 @@
 use crate::game::house::{HouseError, HouseRules};
 use crate::game::{Action, Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
 use crate::players::builtin::fallback;
-use crate::players::{Fault, Player};
+use crate::players::{Answer, Fault, Player};
 use crate::record::{FaultLine, Header, HouseScript, Line, StopLine, TournamentGame, Writer};
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Rules, RulesError};
@@ -138,6 +138,10 @@ pub fn play_match(
             for &p in &seating {
                 table.push(by_index[p].take().expect("a player sits once").as_mut());
             }
+            // Each player gets ready (a bot not running is started and greets) before the
+            // header is written, which names the bots by their hellos; a failure is the game's
+            // fault, recorded after the header.
+            let readiness: Vec<Answer<()>> = table.iter_mut().map(|p| p.ready()).collect();
             if let Some(record) = record.as_deref_mut() {
                 let header = Header {
                     format: record.format(),
@@ -145,6 +149,7 @@ pub fn play_match(
                     variant: config.variant,
                     seed: Some(config.seed),
                     players: table.iter().map(|p| p.name().to_string()).collect(),
+                    hello_names: hello_names(&table),
                     rules: config.rules.at_table(seats),
                     house: config.house.as_ref().map(|h| h.script.clone()),
                     given_deals: config.deals.len().try_into().unwrap_or(u32::MAX),
@@ -189,7 +194,7 @@ pub fn play_match(
                 },
             };
             let outcome = referee
-                .play(number, config.variant, &mut dealer)
+                .play(number, config.variant, readiness, &mut dealer)
                 .map_err(|error| stopped(referee.record.as_deref_mut(), error))?;
             let report = GameReport {
                 number,
@@ -207,6 +212,19 @@ pub fn play_match(
         player.finish();
     }
     result
+}
+
+/// The name each seat's player gave itself (a bot's `hello`), none where it gave none; empty
+/// when no seat has one, so that a record of built-in bots leaves the key out.
+fn hello_names(table: &[&mut dyn Player]) -> Vec<Option<String>> {
+    let names: Vec<Option<String>> = table
+        .iter()
+        .map(|p| p.own_name().map(str::to_string))
+        .collect();
+    if names.iter().all(Option::is_none) {
+        return Vec::new();
+    }
+    names
 }
 
 /// Ends a stopped game's record with a `stopped` line saying why (unless writing the record is
@@ -260,14 +278,17 @@ impl EventSink for StepEvents {
 }
 
 impl Referee<'_, '_> {
+    /// Plays game `number`; `readiness` is each seat's [`Player::ready`]: a seat that is not
+    /// ready is not started, its failure is its fault.
     fn play(
         &mut self,
         number: u64,
         variant: Variant,
+        readiness: Vec<Answer<()>>,
         dealer: &mut Dealer,
     ) -> Result<Outcome, RefereeError> {
         let seats = self.players.len();
-        for seat in 0..seats {
+        for (seat, ready) in readiness.into_iter().enumerate() {
             let start = GameStart {
                 number,
                 variant,
@@ -277,7 +298,7 @@ impl Referee<'_, '_> {
                 time_ms: self.timeout.as_millis() as u64,
                 seed: crate::players::bot_seed(self.seed, number, seat),
             };
-            if let Err(fault) = self.players[seat].start_game(&start) {
+            if let Err(fault) = ready.and_then(|()| self.players[seat].start_game(&start)) {
                 self.fault(seat, *fault)?;
             }
         }

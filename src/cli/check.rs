@@ -32,13 +32,19 @@ pub enum Format {
     Json,
 }
 
-/// Runs the fixtures and prints the report on stdout. Exit status: 0 when all pass, 1 when any
-/// fails, 2 when any cannot be read or parsed (that wins over 1).
+/// Runs the fixtures and prints the report on stdout, a verdict per fixture (docs/fixtures.md);
+/// a fixture that cannot be read or set up is an error on stderr (`take5: path:line:column:
+/// ...`), and with `--format json` an `error` object of the report too. Exit status: 0 when all
+/// pass, 1 when any fails, 2 when any cannot be read or parsed (that wins over 1).
 pub fn run(args: &CheckArgs) -> Result<Status, super::CliError> {
     if args.show {
         return show(args);
     }
-    Ok(run_to(args, &mut io::stdout().lock())?)
+    Ok(run_to(
+        args,
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    )?)
 }
 
 /// `--show`: the one fixture given, step by step.
@@ -52,8 +58,8 @@ fn show(args: &CheckArgs) -> Result<Status, super::CliError> {
     Ok(Status::Passed)
 }
 
-/// [`run`], writing the report to `out`.
-pub fn run_to(args: &CheckArgs, out: &mut dyn Write) -> io::Result<Status> {
+/// [`run`], writing the report to `out` and the errors to `err`.
+pub fn run_to(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Status> {
     let mut status = Status::Passed;
     for found in find_fixtures(&args.paths) {
         let result = found.and_then(|path| {
@@ -66,6 +72,9 @@ pub fn run_to(args: &CheckArgs, out: &mut dyn Write) -> io::Result<Status> {
             Ok(_) => Status::Failed,
             Err(_) => Status::Unreadable,
         });
+        if let Err(e) = &result {
+            super::item_error(err, report::error(e).trim_end())?;
+        }
         match args.format {
             Format::Json => writeln!(out, "{}", report::json(&result))?,
             Format::Text => text(out, &result, args.transcript)?,
@@ -74,27 +83,24 @@ pub fn run_to(args: &CheckArgs, out: &mut dyn Write) -> io::Result<Status> {
     Ok(status)
 }
 
-/// The report of one fixture as text; what it quotes of the file (its name, values, lines) is
-/// made [`visible_lines`].
+/// The report of one fixture as text (nothing for one that cannot be read: an error, said on
+/// stderr); what it quotes of the file (its name, values, lines) is made [`visible_lines`].
 fn text(
     out: &mut dyn Write,
     result: &Result<(Fixture, Run), FixtureError>,
     transcript: bool,
 ) -> io::Result<()> {
-    let mut text = String::new();
-    match result {
-        Ok((fixture, run)) => {
-            text.push_str(&report::verdict(fixture, run));
-            text.push('\n');
-            if transcript {
-                for line in report::transcript(fixture, run).lines() {
-                    text.push_str(&format!("  | {line}\n"));
-                }
-            } else if let Some(failure) = &run.failure {
-                text.push_str(&report::diff(failure));
-            }
+    let Ok((fixture, run)) = result else {
+        return Ok(());
+    };
+    let mut text = report::verdict(fixture, run);
+    text.push('\n');
+    if transcript {
+        for line in report::transcript(fixture, run).lines() {
+            text.push_str(&format!("  | {line}\n"));
         }
-        Err(e) => text.push_str(&report::error(e)),
+    } else if let Some(failure) = &run.failure {
+        text.push_str(&report::diff(failure));
     }
     out.write_all(visible_lines(&text).as_bytes())
 }

@@ -121,6 +121,13 @@ impl From<std::io::Error> for CliError {
     }
 }
 
+/// Prints an error about one of a command's items (a record `take5 verify` cannot read, a
+/// fixture `take5 check` cannot load) on `err`, as every error of take5 is printed (`take5:
+/// ...`, what it quotes made visible), while the command goes on to its other items.
+fn item_error(err: &mut dyn std::io::Write, message: &str) -> std::io::Result<()> {
+    writeln!(err, "take5: {}", visible_lines(message))
+}
+
 /// Parses the command line, runs the subcommand, and maps the outcome to the exit code.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

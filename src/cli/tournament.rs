@@ -5,9 +5,7 @@ use crate::players::pipe::STARTUP_TIMEOUT_MS;
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{BotTimes, Times};
-use crate::tournament::{
-    Dropouts, FAILED_STARTS, Run, Todo, config, ratings, records, stats, stream,
-};
+use crate::tournament::{Dropouts, Run, Todo, config, ratings, records, stats, stream};
 use crate::visible::{visible, visible_lines};
 use crate::words::count;
 use clap::{Args, ValueEnum};
@@ -1103,15 +1101,7 @@ fn dropout_lines(dropouts: &Dropouts) -> String {
     dropouts
         .list()
         .iter()
-        .map(|d| {
-            format!(
-                "dropout: {} was taken out after {FAILED_STARTS} failed starts in a row, in game {}: the fallback played its seat in {} game{}, which its figures include\n",
-                d.bot,
-                d.first_game,
-                d.games,
-                if d.games == 1 { "" } else { "s" },
-            )
-        })
+        .map(|d| d.sentence() + "\n")
         .collect()
 }
 

@@ -16,21 +16,23 @@ pub struct VerifyArgs {
     pub records: Vec<PathBuf>,
 }
 
-/// Verifies each record and prints `OK path  N games, M lines` or `path:line: what is wrong`.
-/// Exit status: 0 when all are valid, 1 when any is wrong, 2 when any cannot be read.
+/// Verifies each record: its verdict on stdout, `OK path  N games, M lines` or `path:line: what
+/// is wrong`; a record that cannot be read (nor a house rule script it names) is an error on
+/// stderr, `take5: path: ...` (docs/records.md). Exit status: 0 when all are valid, 1 when any
+/// is wrong, 2 when any cannot be read.
 pub fn run(args: &VerifyArgs) -> io::Result<Status> {
-    run_to(args, &mut io::stdout().lock())
+    run_to(args, &mut io::stdout().lock(), &mut io::stderr().lock())
 }
 
-/// [`run`], writing to `out`.
-pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
+/// [`run`], writing the verdicts to `out` and the errors to `err`.
+pub fn run_to(args: &VerifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Status> {
     let mut status = Status::Passed;
     for path in &args.records {
         let name = path.display().to_string();
         let input = match crate::record::open(path) {
             Ok(input) => input,
             Err(e) => {
-                say(out, &format!("{name}: cannot read: {e}"))?;
+                super::item_error(err, &format!("{name}: cannot read: {e}"))?;
                 status = status.max(Status::Unreadable);
                 continue;
             }
@@ -49,20 +51,20 @@ pub fn run_to(args: &VerifyArgs, out: &mut dyn Write) -> io::Result<Status> {
                     ),
                 )?;
             }
+            Err(e) if e.unreadable => {
+                super::item_error(err, &e.in_file(&name))?;
+                status = status.max(Status::Unreadable);
+            }
             Err(e) => {
                 say(out, &e.in_file(&name))?;
-                status = status.max(if e.unreadable {
-                    Status::Unreadable
-                } else {
-                    Status::Failed
-                });
+                status = status.max(Status::Failed);
             }
         }
     }
     Ok(status)
 }
 
-/// Prints a line that may quote the record (its name, a house path, a line's text).
+/// Prints a verdict, which may quote the record (its name, a house path, a line's text).
 fn say(out: &mut dyn Write, line: &str) -> io::Result<()> {
     writeln!(out, "{}", visible_lines(line))
 }

@@ -68,13 +68,17 @@ pub trait Player {
         None
     }
 
-    /// Gets ready to play before the first game: a pipe bot shakes hands here, so a bot that
-    /// cannot can be told apart from one that faults during a game. Built-in players are ready.
+    /// Gets ready to play: a pipe bot that is not running is started and shakes hands here,
+    /// so a bot that cannot can be told apart from one that faults during a game. The referee
+    /// asks before each game, before the game's record header, which names the bots by their
+    /// hellos ([`Player::own_name`]); `take5 play` before its first game too. Built-in players
+    /// are ready.
     fn ready(&mut self) -> Answer<()> {
         Ok(())
     }
 
-    /// A new game starts (a pipe bot is started or restarted here if need be).
+    /// A new game starts, once the player is [ready](Player::ready) (a pipe bot not started
+    /// by then is started here).
     fn start_game(&mut self, start: &GameStart) -> Answer<()>;
 
     /// Whether [`Player::observe`] wants events (so a match of built-ins builds none).

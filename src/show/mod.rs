@@ -620,7 +620,7 @@ pub fn from_record(
                             header.names().join(", ")
                         ),
                         variant: header.variant,
-                        players: header.names().to_vec(),
+                        players: header.names(),
                         steps: Vec::new(),
                         rounds: Vec::new(),
                         highest_wins: header.variant.describe().highest_wins,
@@ -727,13 +727,14 @@ fn record_step(
     before: Option<(u32, u32)>,
 ) -> Step {
     let (round, turn) = when(&pending.events, before);
-    let mut said = narrate(&pending.events, header.names(), hands);
+    let names = header.names();
+    let mut said = narrate(&pending.events, &names, hands);
     said.extend(pending.faults);
     let table = Table::from_state(
         &pending.state,
         header.variant,
         &header.rules,
-        header.names(),
+        &names,
         &revealed(&pending.events),
         hands,
     );

@@ -1,7 +1,9 @@
 //! A tournament's report page (`take5 stats --html`, docs/tournaments.md), in the order of the
-//! text report: what the tournament was, every two bots deal by deal, the sequential test's
-//! course, the decision times, the bots with their ratings over the games and their totals, the
-//! rating list (maximum-likelihood Elo), and head to head. Figures the text prints too (an Elo with its interval, a head-to-head share)
+//! text report: what the tournament was (and any bot taken out of it, whose figures include the
+//! fallback's games: said at once, under the summary), every two bots deal by deal, the
+//! sequential test's course, the decision times, the bots with their ratings over the games and
+//! their totals, the rating list (maximum-likelihood Elo), and head to head. Figures the text
+//! prints too (an Elo with its interval, a head-to-head share)
 //! are computed here once, by the statistics' own functions, and drawn as they are.
 
 use super::html;
@@ -11,6 +13,7 @@ use crate::tournament::stats::{
     Accumulator, Identity, LlrPoint, NO_IDENTITY, SCREENFUL_OF_BOTS, Stats,
 };
 use crate::tournament::timing::{BotTimes, Times};
+use crate::tournament::{Dropout, Dropouts};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -23,7 +26,10 @@ struct Data<'a> {
     stats: &'a Stats,
     /// What a total is and which is better (`penalty, lower is better`).
     total_meaning: String,
-    /// Per pair of `stats.pairs`: its Elo as the text prints it, its deals by score.
+    /// The bots taken out of the tournament, each with the text report's sentence for it.
+    dropouts: Vec<DropoutShown<'a>>,
+    /// Per pair of `stats.pairs`: its difference and Elo as the text prints them, its deals by
+    /// score.
     pairs: Vec<PairShown>,
     sprt: Option<SprtShown<'a>>,
     /// The command bots' decision times (none timed: empty).
@@ -59,7 +65,16 @@ struct RatingList {
 type Met = (f64, u64);
 
 #[derive(Serialize)]
+struct DropoutShown<'a> {
+    #[serde(flatten)]
+    dropout: &'a Dropout,
+    sentence: String,
+}
+
+#[derive(Serialize)]
 struct PairShown {
+    /// The mean difference with its interval, or why it has none, as the text prints it.
+    difference: String,
     elo: String,
     deal_counts: Option<Vec<u64>>,
 }
@@ -104,7 +119,10 @@ pub fn page(
     let mut at_marks: Vec<(u64, HashMap<String, [f64; 2]>)> = Vec::with_capacity(marks.len());
     let mut totals: HashMap<String, BTreeMap<i32, u64>> = HashMap::new();
     let mut times = Times::default();
+    // Of every game given, as the text report counts them.
+    let mut dropouts = Dropouts::default();
     for (i, result) in results.iter().enumerate() {
+        dropouts.add(result);
         if acc.add(result) {
             rated.add(result);
             times.add(result);
@@ -162,10 +180,19 @@ pub fn page(
         identity,
         unknown: NO_IDENTITY,
         total_meaning: stats.total_meaning(),
+        dropouts: dropouts
+            .list()
+            .iter()
+            .map(|dropout| DropoutShown {
+                dropout,
+                sentence: dropout.sentence(),
+            })
+            .collect(),
         pairs: stats
             .pairs
             .iter()
             .map(|p| PairShown {
+                difference: p.difference_text(),
                 elo: p.elo_text(),
                 deal_counts: p.deal_counts(),
             })

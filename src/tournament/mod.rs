@@ -166,6 +166,19 @@ pub struct Dropout {
     pub first_game: u64,
 }
 
+impl Dropout {
+    /// The dropout as the reports say it (the text's line after its table, the HTML report's
+    /// warning): since when, and that the bot's figures include the fallback's games.
+    pub fn sentence(&self) -> String {
+        format!(
+            "dropout: {} was taken out after {FAILED_STARTS} failed starts in a row, in game {}: the fallback played its seat in {}, which its figures include",
+            self.bot,
+            self.first_game,
+            crate::words::count(self.games, "game"),
+        )
+    }
+}
+
 impl Dropouts {
     /// Counts the taken-out faults of `result`.
     pub fn add(&mut self, result: &GameResult) {
@@ -352,6 +365,8 @@ struct Kept {
     slot: Rc<RefCell<KeptBot>>,
     /// Its starts and whether it is out, shared by the jobs.
     state: Arc<BotState>,
+    /// The name the bot gave in its hello, once it has (kept here, out of the slot's cell).
+    hello: Option<String>,
 }
 
 impl Kept {
@@ -384,24 +399,30 @@ impl Player for Kept {
     fn name(&self) -> &str {
         &self.spec
     }
-    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+    fn own_name(&self) -> Option<&str> {
+        self.hello.as_deref()
+    }
+    /// Starts the bot (if it is not running) and shakes hands: a failure counts as a failed
+    /// start.
+    fn ready(&mut self) -> Answer<()> {
         let mut slot = self.slot.borrow_mut();
         slot.times = timing::SeatTimes::default();
         if self.state.out.load(Ordering::Relaxed) {
             return Err(Fault::new(FaultKind::Crash, taken_out(), true));
         }
-        let start = GameStart {
-            time_ms: self.timeout.as_millis() as u64,
-            ..*start
-        };
         let started = self
             .process(&mut slot)
             .map_err(|why| Fault::new(FaultKind::Crash, why, true))
             .and_then(|()| {
                 let player = slot.player.as_mut().expect("started");
                 player.note(&format!("game {}", self.game));
-                player.start_game(&start)
+                player.ready()
             });
+        self.hello = slot
+            .player
+            .as_ref()
+            .and_then(|p| p.bot_name())
+            .map(str::to_string);
         match started {
             Ok(()) => {
                 self.state.failed_starts.store(0, Ordering::Relaxed);
@@ -417,6 +438,16 @@ impl Player for Kept {
                 }
                 Err(fault)
             }
+        }
+    }
+    fn start_game(&mut self, start: &GameStart) -> Answer<()> {
+        let start = GameStart {
+            time_ms: self.timeout.as_millis() as u64,
+            ..*start
+        };
+        match &mut self.slot.borrow_mut().player {
+            Some(player) => player.start_game(&start),
+            None => Err(Fault::new(FaultKind::Crash, "not running", true)),
         }
     }
     fn wants_events(&self) -> bool {
@@ -569,6 +600,7 @@ impl<'a> Table<'a> {
                     startup: bot.startup,
                     slot: self.kept[b].clone(),
                     state: self.states[b].clone(),
+                    hello: None,
                 }),
             };
             players.push(player);

@@ -80,9 +80,15 @@ pub struct PairStats {
     pub behind: u64,
     pub level: u64,
     /// The mean over the deals of `bot`'s totals minus `other`'s over the deal's games, divided
-    /// by its games (per game); and the half-width of its 95% interval (none under 2 deals).
+    /// by its games (per game); and the half-width of its 95% interval: none under 2 deals, and
+    /// none where every deal had the same difference (the interval is not defined by deals
+    /// without spread: it would read ±0).
     pub mean_difference: f64,
     pub mean_difference_ci95: Option<f64>,
+    /// Why `mean_difference_ci95` is none ([`ONE_DEAL`] or [`NO_SPREAD`]); left out of the
+    /// JSON when there is an interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_difference_no_interval: Option<&'static str>,
     /// The share of points `bot` took (1 a game ahead, 1/2 level, 0 behind), the mean of the
     /// deals' scores.
     pub score: f64,
@@ -104,7 +110,24 @@ pub struct PairStats {
     pub deal_scores: Vec<DealScore>,
 }
 
+/// Why a pair's mean difference has no interval: a single deal.
+pub const ONE_DEAL: &str = "1 deal";
+/// Why a pair's mean difference has no interval: its deals do not differ.
+pub const NO_SPREAD: &str = "every deal had the same difference";
+
 impl PairStats {
+    /// The mean difference for people: `-8.60 ±7.59` (with its 95% interval); where the deals
+    /// had no spread, why there is no interval: `-10.50 (every deal had the same difference: no
+    /// interval)`; from one deal the figure alone (its Elo says `too few deals`).
+    pub fn difference_text(&self) -> String {
+        let mean = self.mean_difference;
+        match (self.mean_difference_ci95, self.mean_difference_no_interval) {
+            (Some(ci), _) => format!("{mean:.2} ±{ci:.2}"),
+            (None, Some(NO_SPREAD)) => format!("{mean:.2} ({NO_SPREAD}: no interval)"),
+            (None, _) => format!("{mean:.2}"),
+        }
+    }
+
     /// The Elo for people: `+113.9 [+7.9, +246.6]` (its 95% interval, `+inf` for an end beyond
     /// a score of 1); `+inf` or `-inf` for a score of 1 or 0; `too few deals` under
     /// [`MIN_ELO_DEALS`]; no interval where every deal scored the same.
@@ -221,6 +244,27 @@ impl PairAcc {
         test.llr(&self.score_counts())
     }
 
+    /// Whether every deal had the same difference per game, found from the integer sums (a
+    /// variance in floating point would leave a trace of rounding, not 0): within deals of `g`
+    /// games, `c` deals with differences summing to `s` and squares to `q` are alike when
+    /// `c q = s^2`; deals of two sizes alike when `s / (c g)` is the same.
+    fn same_difference_every_deal(&self) -> bool {
+        let per_size = |(&g, &(c, s, q)): (&u32, &(u64, i64, i128))| {
+            (i128::from(g), i128::from(c), i128::from(s), q)
+        };
+        let mut sizes = self.differences.iter().map(per_size);
+        let Some(first) = sizes.next() else {
+            return true;
+        };
+        let alike = |(_, c, s, q): (i128, i128, i128, i128)| c * q == s * s;
+        // s1 / (c1 g1) = s2 / (c2 g2), without dividing.
+        let same_mean = |(g1, c1, s1, _): (i128, i128, i128, i128),
+                         (g2, c2, s2, _): (i128, i128, i128, i128)| {
+            s1 * c2 * g2 == s2 * c1 * g1
+        };
+        alike(first) && sizes.all(|size| alike(size) && same_mean(first, size))
+    }
+
     pub fn stats(&self, bot: &str, other: &str) -> PairStats {
         let n = self.deals as f64;
         let z = z95();
@@ -261,7 +305,14 @@ impl PairAcc {
             sum_sq += q as f64 / (g * g);
         }
         let mean = sum / n;
-        let mean_difference_ci95 = (self.deals >= 2).then(|| {
+        let mean_difference_no_interval = if self.deals < 2 {
+            Some(ONE_DEAL)
+        } else if self.same_difference_every_deal() {
+            Some(NO_SPREAD)
+        } else {
+            None
+        };
+        let mean_difference_ci95 = mean_difference_no_interval.is_none().then(|| {
             let variance = ((sum_sq - n * mean * mean) / (n - 1.0)).max(0.0);
             z * (variance / n).sqrt()
         });
@@ -275,6 +326,7 @@ impl PairAcc {
             level: self.level,
             mean_difference: mean,
             mean_difference_ci95,
+            mean_difference_no_interval,
             score,
             elo,
             elo_low,
@@ -399,6 +451,57 @@ mod tests {
         let s = most.stats("a", "b");
         assert_eq!(s.elo_high, None);
         assert!(s.elo_text().ends_with(", +inf]"), "{}", s.elo_text());
+    }
+
+    /// Deals that all had the same difference give no interval (it would read `±0.00`, as if
+    /// the difference were known exactly), and say why; one deal has none either (the JSON
+    /// says why); one deal that differs gives the interval back. Deals of two sizes with one difference per game are
+    /// alike too.
+    #[test]
+    fn deals_without_spread_give_the_difference_no_interval_and_say_why() {
+        let win = [(1, 10, 2, 30), (1, 20, 2, 21)];
+        let mut acc = PairAcc::default();
+        acc.add(&deal(&win));
+        let one = acc.stats("a", "b");
+        assert_eq!(one.mean_difference_no_interval, Some(ONE_DEAL));
+        assert_eq!(one.difference_text(), "-10.50");
+        for _ in 0..4 {
+            acc.add(&deal(&win));
+        }
+        let alike = acc.stats("a", "b");
+        assert_eq!(alike.mean_difference_ci95, None);
+        assert_eq!(alike.mean_difference_no_interval, Some(NO_SPREAD));
+        assert_eq!(
+            alike.difference_text(),
+            "-10.50 (every deal had the same difference: no interval)"
+        );
+        let json = serde_json::to_value(&alike).unwrap();
+        assert_eq!(json["mean_difference_ci95"], serde_json::Value::Null);
+        assert_eq!(json["mean_difference_no_interval"], NO_SPREAD);
+        // A deal of one game with the same difference per game (-10.5 needs two games: -7 and
+        // -14 over 1 and 2 games are -7 a game both).
+        let mut sizes = PairAcc::default();
+        sizes.add(&deal(&[(1, 3, 2, 10)]));
+        sizes.add(&deal(&[(1, 3, 2, 10), (1, 0, 2, 7)]));
+        assert_eq!(
+            sizes.stats("a", "b").mean_difference_no_interval,
+            Some(NO_SPREAD)
+        );
+        acc.add(&deal(&[(1, 10, 2, 30), (2, 20, 1, 2)]));
+        let spread = acc.stats("a", "b");
+        assert!(spread.mean_difference_ci95.unwrap() > 0.0);
+        assert_eq!(spread.mean_difference_no_interval, None);
+        assert!(
+            serde_json::to_value(&spread)
+                .unwrap()
+                .get("mean_difference_no_interval")
+                .is_none()
+        );
+        assert!(
+            spread.difference_text().contains(" ±"),
+            "{}",
+            spread.difference_text()
+        );
     }
 
     #[test]

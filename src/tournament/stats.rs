@@ -806,7 +806,7 @@ impl Stats {
             .map(|p| {
                 [
                     p.deals.to_string(),
-                    with_ci(p.mean_difference, p.mean_difference_ci95),
+                    p.difference_text(),
                     format!("{:.1}%", 100.0 * p.score),
                     p.elo_text(),
                     format!("{:.1}%", 100.0 * p.los),
@@ -937,14 +937,6 @@ impl SprtReport {
             self.pair.elo_text(),
             100.0 * self.pair.los,
         )
-    }
-}
-
-/// `12.34 ±1.23`, or `12.34` without an interval.
-fn with_ci(x: f64, ci: Option<f64>) -> String {
-    match ci {
-        Some(c) => format!("{x:.2} ±{c:.2}"),
-        None => format!("{x:.2}"),
     }
 }
 

@@ -104,10 +104,10 @@ fn check_exit_status_and_formats() {
     let (code, out) = take5(&["check", d]);
     assert_eq!(code, 2, "{out}");
     assert!(
-        out.contains(&format!("ERROR {d}/c.yaml:2:1: unknown field `pinz`")),
+        out.contains(&format!("take5: {d}/c.yaml:2:1: unknown field `pinz`")),
         "{out}"
     );
-    let (code, out) = take5(&["check", "--format", "json", &format!("{d}/c.yaml")]);
+    let (code, out, _) = take5_apart(&["check", "--format", "json", &format!("{d}/c.yaml")]);
     assert_eq!(code, 2);
     let error: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(error["status"], "error");
@@ -176,6 +176,125 @@ fn verify_exit_status() {
     );
     let (code, out) = take5(&["verify", &path("bad.jsonl"), &path("none.jsonl")]);
     assert_eq!(code, 2, "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The take5 binary's exit status, stdout and stderr, apart.
+fn take5_apart(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_take5"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (
+        out.status.code().unwrap(),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+/// `take5 verify` and `take5 check` print their verdicts on stdout, one per record or fixture,
+/// in the report format of docs/records.md and docs/fixtures.md; a record or fixture that
+/// cannot be read is an error on stderr, prefixed `take5:` as every error, and the others are
+/// still checked (docs/play.md). The JSON report of `check` keeps an object for every fixture.
+#[test]
+fn verdicts_go_to_stdout_and_errors_to_stderr_prefixed_take5() {
+    let dir = scratch("apart");
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/records.md"))
+            .unwrap();
+    let start = page.find("```jsonl\n").unwrap() + "```jsonl\n".len();
+    let record = &page[start..start + page[start..].find("```").unwrap()];
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    std::fs::write(path("good.jsonl"), record).unwrap();
+    std::fs::write(
+        path("bad.jsonl"),
+        record.replacen("\"row\":0}", "\"row\":1}", 1),
+    )
+    .unwrap();
+    let (code, out, err) = take5_apart(&[
+        "verify",
+        &path("good.jsonl"),
+        &path("missing.jsonl"),
+        &path("bad.jsonl"),
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    let verdicts: Vec<&str> = out.lines().collect();
+    assert_eq!(verdicts.len(), 2, "{out}");
+    assert_eq!(
+        verdicts[0],
+        format!("OK {}  1 game, 35 lines", path("good.jsonl"))
+    );
+    assert!(
+        verdicts[1].starts_with(&format!("{}:", path("bad.jsonl"))),
+        "{out}"
+    );
+    assert!(
+        err.starts_with(&format!("take5: {}: cannot read: ", path("missing.jsonl"))),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+
+    std::fs::write(path("a.yaml"), PASSING).unwrap();
+    std::fs::write(path("b.yaml"), PASSING.replace("[20, 25]", "[20, 26]")).unwrap();
+    std::fs::write(path("c.yaml"), PASSING.replace("pins:", "pinz:")).unwrap();
+    let fixtures = [
+        path("a.yaml"),
+        path("c.yaml"),
+        path("b.yaml"),
+        path("missing.yaml"),
+    ];
+    let args = |more: &[&str]| -> Vec<String> {
+        let mut args = vec!["check".to_string()];
+        args.extend(more.iter().map(|s| s.to_string()));
+        args.extend(fixtures.iter().cloned());
+        args
+    };
+    let run = |args: Vec<String>| take5_apart(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let (code, out, err) = run(args(&[]));
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        out.starts_with(&format!(
+            "PASS {}  passes\nFAIL {}  passes\n",
+            path("a.yaml"),
+            path("b.yaml")
+        )),
+        "{out}"
+    );
+    assert!(
+        !out.contains("c.yaml") && !out.contains("missing.yaml"),
+        "{out}"
+    );
+    let errors: Vec<&str> = err.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(errors.len(), 2, "{err}");
+    let unknown = format!("take5: {}:2:1: unknown field `pinz`", path("c.yaml"));
+    assert!(errors[0].starts_with(&unknown), "{err}");
+    assert_eq!(
+        errors[1],
+        format!("take5: {}: no such file or folder", path("missing.yaml"))
+    );
+    // The line the error is about follows it, indented.
+    assert!(
+        err.lines().any(
+            |l| l.starts_with(' ') && l.ends_with("| pinz: a card after the closest lower end")
+        ),
+        "{err}"
+    );
+    assert!(!format!("{out}{err}").contains("ERROR"), "{out}{err}");
+
+    let (code, out, err) = run(args(&["--format", "json"]));
+    assert_eq!(code, 2, "{out}{err}");
+    let statuses: Vec<String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
+        .collect();
+    assert_eq!(statuses, ["\"pass\"", "\"error\"", "\"fail\"", "\"error\""]);
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("take5: ")).count(),
+        2,
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

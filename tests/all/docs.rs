@@ -60,7 +60,8 @@ fn fixture_examples_hold() {
                 let e = fixture::parse(&block.text, path)
                     .err()
                     .unwrap_or_else(|| panic!("{at} parses"));
-                assert_eq!(report::error(&e), next(), "{at}");
+                // As `take5 check` prints it on stderr.
+                assert_eq!(format!("take5: {}", report::error(&e)), next(), "{at}");
             }
             _ => {}
         }
@@ -94,7 +95,7 @@ fn record_example_verifies() {
     let args = take5::cli::verify::VerifyArgs {
         records: vec![file.clone()],
     };
-    let status = take5::cli::verify::run_to(&args, &mut out).unwrap();
+    let status = take5::cli::verify::run_to(&args, &mut out, &mut std::io::sink()).unwrap();
     assert_eq!(status, take5::cli::Status::Passed);
     let printed = String::from_utf8(out)
         .unwrap()
@@ -185,8 +186,10 @@ fn records_page_names_every_header_field_and_the_house_check() {
         let args = take5::cli::verify::VerifyArgs {
             records: vec![file.clone()],
         };
-        let mut out = Vec::new();
-        let status = take5::cli::verify::run_to(&args, &mut out).unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = take5::cli::verify::run_to(&args, &mut out, &mut err).unwrap();
+        // The verdict on stdout, or the error on stderr.
+        out.extend(err);
         let printed = String::from_utf8(out)
             .unwrap()
             .replace(&format!("{}/", dir.display()), "");
@@ -197,7 +200,8 @@ fn records_page_names_every_header_field_and_the_house_check() {
     std::fs::write(dir.join("rules.lua"), format!("{script}-- edited\n")).unwrap();
     let (status, printed) = run();
     assert_eq!(status, take5::cli::Status::Unreadable, "{printed}");
-    let said = "record.jsonl:1: the house rule script of the header (rules.lua) cannot be used: ";
+    let said =
+        "take5: record.jsonl:1: the house rule script of the header (rules.lua) cannot be used: ";
     assert!(printed.starts_with(said), "{printed}");
     assert!(flat.contains(said), "docs/records.md should say `{said}`");
     let differs = "its sha256 differs from the record's";

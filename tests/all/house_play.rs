@@ -273,25 +273,26 @@ fn a_record_moves_with_its_script_and_holds_only_for_that_text() {
     std::fs::write(&script, text).unwrap();
     let output = verify(&record);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    // An error about take5's input, on stderr.
+    let stderr = String::from_utf8_lossy(&output.stderr);
     let expected = format!(
-        "{}:1: the house rule script of the header (moon.lua) cannot be used: {}: the script is \
-         not the one the record was played with: its sha256 differs from the record's",
+        "take5: {}:1: the house rule script of the header (moon.lua) cannot be used: {}: the \
+         script is not the one the record was played with: its sha256 differs from the record's",
         record.display(),
         moved.join("moon.lua").display()
     );
-    assert!(stdout.starts_with(&expected), "{stdout}");
+    assert!(stderr.starts_with(&expected), "{stderr}");
 
     // Without the script, the record cannot be checked either.
     std::fs::remove_file(&script).unwrap();
     let output = verify(&record);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stdout.contains(
+        stderr.contains(
             ":1: the house rule script of the header (moon.lua) cannot be used: cannot read "
         ),
-        "{stdout}"
+        "{stderr}"
     );
 }
 

@@ -200,7 +200,9 @@ fn a_cut_compressed_record_is_refused() {
     std::fs::write(&path, &bytes[..bytes.len() - 9]).unwrap();
     let out = take5(&["verify", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    let text = String::from_utf8(out.stdout).unwrap();
+    // An error, on stderr, after the games before the cut were read.
+    let text = String::from_utf8(out.stderr).unwrap();
+    assert!(text.starts_with("take5: "), "{text}");
     assert!(text.contains("cannot read the record"), "{text}");
 }
 

@@ -379,6 +379,63 @@ fn the_report_page_shows_hostile_bot_names_as_text() {
             "`{hostile}` is not shown as text:\n{shown}"
         );
     }
+    // No bot was taken out: the page says nothing of dropouts.
+    assert!(
+        element(shown, "dropouts").starts_with("<section id=\"dropouts\" class=\"warning\" hidden"),
+        "{}",
+        element(shown, "dropouts")
+    );
+    assert!(attributes(shown, "data-dropout").is_empty());
+}
+
+/// A bot taken out of the tournament (it never greets: 3 failed starts in a row) is said on the
+/// page under the summary, in the text report's words (its `dropout:` line), with the JSON's
+/// figures of it.
+#[test]
+fn the_report_page_says_which_bots_were_taken_out() {
+    let results = temp("dropout.jsonl");
+    // The bot never answers, however long it is given.
+    let never = "never[startup_timeout_ms=500]=sh -c 'while read line; do :; done'";
+    ok(&common::round_robin(
+        &[never, "lowest=builtin:lowest"],
+        2,
+        &results,
+        &["--jobs", "1", "--allow-dropouts"],
+    ));
+    let path = results.to_str().unwrap();
+    let report = ok(&take5(&["stats", path]));
+    let said: Vec<&str> = report
+        .lines()
+        .filter(|l| l.starts_with("dropout: "))
+        .collect();
+    assert_eq!(said.len(), 1, "{report}");
+    let json: Value =
+        serde_json::from_str(&ok(&take5(&["stats", path, "--format", "json"]))).unwrap();
+    let dropout = &json["dropouts"][0];
+    assert_eq!(dropout["bot"], "never", "{json}");
+    let page = temp("dropout.html");
+    std::fs::write(&page, ok(&take5(&["stats", path, "--html"]))).unwrap();
+    let (dom, requests) = browse(&page, "");
+    assert!(requests.is_empty(), "the page loaded {requests:?}");
+    let shown = drawn(&dom);
+    let section = element(shown, "dropouts");
+    assert!(
+        section.starts_with("<section id=\"dropouts\" class=\"warning\">"),
+        "{section}"
+    );
+    assert!(text(section).contains(said[0]), "{section}");
+    assert_eq!(attributes(shown, "data-dropout"), ["never"]);
+    assert_eq!(
+        attributes(shown, "data-first-game"),
+        [dropout["first_game"].to_string()]
+    );
+    assert_eq!(
+        attributes(shown, "data-games"),
+        [dropout["games"].to_string()]
+    );
+    // It comes right under the summary, before the figures it qualifies.
+    let at = |id: &str| shown.find(&format!("id=\"{id}\"")).unwrap();
+    assert!(at("summary") < at("dropouts") && at("dropouts") < at("paired"));
 }
 
 /// The screenshots docs/tournaments.md shows are there, as PNG images.
@@ -422,6 +479,45 @@ fn past_a_screenful_of_bots_the_page_lists_every_pair_and_draws_no_grid() {
         shown.contains("Not drawn for more than 30 bots (these are 40)"),
         "{shown}"
     );
+}
+
+/// Two bots that play alike (both the lowest card) have the same difference, 0, in every deal:
+/// the text, the JSON and the page say that the difference has no interval and why, rather
+/// than `0.00 ±0.00`, which would claim it is known exactly.
+#[test]
+fn a_difference_without_spread_says_so_rather_than_an_interval_of_no_width() {
+    let results = temp("alike.jsonl");
+    ok(&common::round_robin(
+        &["a=builtin:lowest", "b=builtin:lowest"],
+        3,
+        &results,
+        &[],
+    ));
+    let path = results.to_str().unwrap();
+    let said = "0.00 (every deal had the same difference: no interval)";
+    let table = ok(&take5(&["stats", path]));
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("a ") && l.contains(" b "))
+        .unwrap_or_else(|| panic!("no pair line:\n{table}"));
+    assert!(line.contains(said), "{line}");
+    assert!(!table.contains("±0.00"), "{table}");
+    let json: Value =
+        serde_json::from_str(&ok(&take5(&["stats", path, "--format", "json"]))).unwrap();
+    let pair = &json["pairs"][0];
+    assert_eq!(pair["mean_difference"], 0.0, "{pair}");
+    assert_eq!(pair["mean_difference_ci95"], Value::Null, "{pair}");
+    assert_eq!(
+        pair["mean_difference_no_interval"],
+        "every deal had the same difference"
+    );
+    let page = temp("alike.html");
+    std::fs::write(&page, ok(&take5(&["stats", path, "--html"]))).unwrap();
+    let (dom, _) = browse(&page, "");
+    let pairs = rows(drawn(&dom), "pairs", "data-pair");
+    assert_eq!(pairs.len(), 1, "{pairs:?}");
+    assert!(pairs[0].contains(&said.to_string()), "{pairs:?}");
+    assert!(!drawn(&dom).contains("±0.00"));
 }
 
 /// The rating list on the page is `take5 stats --ratings`'s, figure for figure, with the same

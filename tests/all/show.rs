@@ -707,6 +707,18 @@ fn rand_name(page: &Path, fragment: &str) -> String {
     )
 }
 
+/// The data a game page (`html`) draws from.
+pub(crate) fn page_data(html: &str) -> Value {
+    let json = html
+        .split("id=\"game-data\"")
+        .nth(1)
+        .and_then(|rest| rest.split_once('>'))
+        .and_then(|(_, rest)| rest.split_once("</script>"))
+        .map(|(json, _)| json)
+        .expect("the page holds its game's data");
+    serde_json::from_str(json).unwrap()
+}
+
 /// The value of every `name="..."` attribute in `html`, in order.
 pub(crate) fn attributes<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
     let key = format!("{name}=\"");
@@ -785,15 +797,7 @@ fn the_game_page_steps_to_a_take_and_to_the_end_as_the_record_says() {
     );
     // The step that tells it, from the data the page draws from (a browser start per press
     // took most of this test's time); then the page after that many presses, and one fewer.
-    let data: Value = serde_json::from_str(
-        html.split("id=\"game-data\"")
-            .nth(1)
-            .and_then(|rest| rest.split_once('>'))
-            .and_then(|(_, rest)| rest.split_once("</script>"))
-            .map(|(json, _)| json)
-            .expect("the page holds its game's data"),
-    )
-    .unwrap();
+    let data = page_data(&html);
     let presses = data["steps"]
         .as_array()
         .unwrap()
@@ -1006,6 +1010,9 @@ fn the_game_page_shows_hostile_strings_from_bots_and_files_as_text() {
     let record = dir.join("hostile.jsonl");
     let house_flag = ["--house", house.to_str().unwrap()];
     common::hostile_game(HOSTILE[1], HOSTILE[0], &record, &house_flag);
+    // Both bots greet as `misbehave`: without their hellos' names the seats are named by their
+    // command lines, which hold the hostile strings.
+    common::without_hello_names(&record);
     let header = &events(&record)[0];
     assert_eq!(
         header["house"]["path"],
@@ -1056,4 +1063,103 @@ fn the_game_page_shows_hostile_strings_from_bots_and_files_as_text() {
         }
         assert!(!shown.contains("<b>x"), "a hostile string became markup");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+/// A `take5 play` record names a pipe bot by the name it gave in its `hello` (the header's
+/// `hello_names`, docs/records.md), and `take5 show` shows it so; a record without the key (an
+/// older take5's) still verifies and names the bot by its command. A tournament's records hold
+/// the hellos too, the first game of each job included (its bot greets before the header).
+#[test]
+fn a_play_record_names_a_pipe_bot_by_the_name_of_its_hello() {
+    let python = "python3 sdk/python/example_bot.py";
+    let record = temp("hello.jsonl");
+    let path = record.to_str().unwrap();
+    ok(&take5(&[
+        "play",
+        "--player",
+        python,
+        "--player",
+        "builtin:dodger",
+        "--seed",
+        "4",
+        "--record",
+        path,
+        "--quiet",
+    ]));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let header: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        header["players"],
+        serde_json::json!([python, "builtin:dodger"])
+    );
+    assert_eq!(
+        header["hello_names"],
+        serde_json::json!(["example_py", null])
+    );
+    // docs/records.md shows this header's names, as the record writes them.
+    let said = format!(
+        "\"players\":{},\"hello_names\":{}",
+        header["players"], header["hello_names"]
+    );
+    assert!(text.lines().next().unwrap().contains(&said), "{text}");
+    assert!(
+        include_str!("../../docs/records.md").contains(&said),
+        "docs/records.md does not show {said}"
+    );
+    assert!(ok(&take5(&["verify", path])).starts_with("OK "));
+    let plain = ok(&take5(&["show", "--plain", path]));
+    assert!(
+        plain.contains("(2 players): example_py, builtin:dodger"),
+        "{plain}"
+    );
+    assert!(plain.contains("seat 0 example_py"), "{plain}");
+    assert!(
+        !plain.contains("python3"),
+        "a seat named by its command:\n{plain}"
+    );
+    let html = ok(&take5(&["show", "--html", path]));
+    assert!(html.contains("\"players\":[\"example_py\",\"builtin:dodger\"]"));
+
+    // Without the key, as an older take5 wrote it: by its command.
+    common::without_hello_names(&record);
+    assert!(
+        !std::fs::read_to_string(&record)
+            .unwrap()
+            .contains("hello_names")
+    );
+    assert!(ok(&take5(&["verify", path])).starts_with("OK "));
+    let plain = ok(&take5(&["show", "--plain", path]));
+    assert!(
+        plain.contains(&format!("(2 players): {python}, builtin:dodger")),
+        "{plain}"
+    );
+
+    // A tournament on two jobs: every game's header, each job's first too, has the hello.
+    let results = temp("hello-results.jsonl");
+    let games = temp("hello-tournament.jsonl");
+    ok(&common::round_robin(
+        &[&format!("py={python}"), "dodger=builtin:dodger"],
+        2,
+        &results,
+        &["--jobs", "2", "--record", games.to_str().unwrap()],
+    ));
+    let headers: Vec<Value> = events(&games)
+        .into_iter()
+        .filter(|e| e["event"] == "game")
+        .collect();
+    assert_eq!(headers.len(), 4);
+    for header in &headers {
+        let bots = &header["tournament"]["bots"];
+        let expected: Vec<Value> = (0..2)
+            .map(|s| match bots[s].as_str() {
+                Some("py") => Value::from("example_py"),
+                _ => Value::Null,
+            })
+            .collect();
+        assert_eq!(header["hello_names"], Value::from(expected), "{header}");
+    }
+    assert!(ok(&take5(&["verify", games.to_str().unwrap()])).starts_with("OK "));
 }

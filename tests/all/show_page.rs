@@ -6,7 +6,7 @@
 //! record holds.
 
 use crate::common::{ok, round_robin, take5, temp};
-use crate::show::{FOUR, browse_in, events, final_totals, record_of as record};
+use crate::show::{FOUR, browse_in, events, final_totals, page_data, record_of as record};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -571,4 +571,100 @@ fn the_page_names_each_seat_by_the_records_name() {
         assert!(m["title"].as_str().unwrap().contains(name));
     }
     assert!(!m.to_string().contains("builtin:"), "a command shown: {m}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chart's mark of the step shown
+
+/// Steps through the whole game from the first step (one browser start), and reads at each step
+/// the chart's mark: its `x`, its width and the point it marks; and the x of each point of the
+/// chart's first line.
+fn marks_over_the_game(page: &Path) -> (Vec<f64>, Vec<(f64, f64, i64)>) {
+    let m = measure(
+        page,
+        "step=0",
+        (1280, 1000),
+        "const xs = document.querySelector('#chart polyline').getAttribute('points')
+           .split(' ').map((p) => Number(p.split(',')[0]));
+         const steps = JSON.parse(document.getElementById('game-data').textContent).steps.length;
+         const marks = [];
+         for (let i = 0; i < steps; i++) {
+           const band = document.querySelectorAll('#chart .now');
+           if (band.length !== 1) return { error: band.length + ' marks at step ' + i };
+           const b = band[0];
+           marks.push([Number(b.getAttribute('x')), Number(b.getAttribute('width')), Number(b.dataset.point)]);
+           document.getElementById('next').click();
+         }
+         return { xs: xs, marks: marks };",
+    );
+    assert!(m.get("error").is_none(), "{m}");
+    let xs = m["xs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    let marks = m["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (
+                v[0].as_f64().unwrap(),
+                v[1].as_f64().unwrap(),
+                v[2].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    (xs, marks)
+}
+
+/// Stepping through a game, the chart marks the round of the step shown: a band from the point
+/// before the round to the round's point (after the round, as the chart draws it), moving as
+/// the steps go; in the circle game, of one round, the band marks the turns, from the first to
+/// the last point.
+#[test]
+fn the_chart_marks_the_round_of_the_step_shown() {
+    let classic = page(&record("classic", &THREE, 31));
+    let data = page_data(&std::fs::read_to_string(&classic).unwrap());
+    let steps = data["steps"].as_array().unwrap();
+    let rounds = data["rounds"].as_array().unwrap().len();
+    assert!(rounds >= 3, "a game of several rounds: {rounds}");
+    let (xs, marks) = marks_over_the_game(&classic);
+    assert_eq!(marks.len(), steps.len());
+    // The first line's points: the start, then one after each round.
+    assert_eq!(xs.len(), rounds + 1);
+    for (i, (step, &(x, width, point))) in steps.iter().zip(&marks).enumerate() {
+        let round = step["round"].as_i64().unwrap();
+        assert_eq!(point, round, "step {i}");
+        let k = round as usize;
+        assert!((1..=rounds).contains(&k), "step {i}: round {k}");
+        assert!(
+            (x - xs[k - 1]).abs() < 1e-6,
+            "step {i}: the band starts at {x}, the round at {}",
+            xs[k - 1]
+        );
+        assert!(
+            (x + width - xs[k]).abs() < 1e-6,
+            "step {i}: the band ends at {}, the round at {}",
+            x + width,
+            xs[k]
+        );
+    }
+    // Every round is marked on the way.
+    let mut marked: Vec<i64> = marks.iter().map(|m| m.2).collect();
+    marked.dedup();
+    assert_eq!(marked, (1..=rounds as i64).collect::<Vec<_>>());
+
+    // The circle game: the turns, in order, the last step's band ending at the last point.
+    let circle = page(&record("circle", &THREE, 21));
+    let (xs, marks) = marks_over_the_game(&circle);
+    let last = xs.len() - 1;
+    assert!(marks.windows(2).all(|w| w[0].2 <= w[1].2), "{marks:?}");
+    let &(x, width, point) = marks.last().unwrap();
+    assert_eq!(point as usize, last);
+    assert!((x - xs[last - 1]).abs() < 1e-6 && (x + width - xs[last]).abs() < 1e-6);
+    let mut marked: Vec<i64> = marks.iter().map(|m| m.2).filter(|&k| k >= 1).collect();
+    marked.dedup();
+    assert_eq!(marked, (1..=last as i64).collect::<Vec<_>>());
 }

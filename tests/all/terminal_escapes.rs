@@ -74,6 +74,8 @@ fn selftest_shows_a_bots_lines_with_control_characters_visible() {
 fn show_plain_shows_player_names_and_faults_with_control_characters_visible() {
     let record = temp("game.jsonl");
     common::hostile_game(HOSTILE, HOSTILE, &record, &[]);
+    // Named by their command lines (which hold the hostile strings), not their hellos'.
+    common::without_hello_names(&record);
     let output = take5(&["show", "--plain", record.to_str().unwrap()]);
     ok(&output);
     shows_visibly(&output, "> seat 0 python3 ");

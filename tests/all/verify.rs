@@ -25,6 +25,7 @@ fn play(seed: u64, game: u64, seats: usize, rules: Rules) -> (Vec<String>, Vec<i
         // were given), which lets them set their own rules.
         seed: (rules.end == GameEnd::TargetScore(66)).then_some(seed),
         players: (0..seats).map(|s| format!("builtin:random#{s}")).collect(),
+        hello_names: Vec::new(),
         rules: (*rules).clone(),
         house: None,
         given_deals: 0,

@@ -270,6 +270,19 @@ pub fn hostile_game(reply: &str, stderr: &str, record: &std::path::Path, more: &
     output
 }
 
+/// Takes the `hello_names` key out of every game header of the record at `path`, as in a
+/// record of a take5 from before it: a viewer then names the seats by their commands.
+pub fn without_hello_names(path: &std::path::Path) {
+    let mut text = std::fs::read_to_string(path).unwrap();
+    // A hello's name holds no `]` (docs/protocol.md): the key ends at the first one.
+    let key = ",\"hello_names\":[";
+    while let Some(start) = text.find(key) {
+        let end = start + text[start..].find(']').unwrap() + 1;
+        text.replace_range(start..end, "");
+    }
+    std::fs::write(path, text).unwrap();
+}
+
 /// Runs a round-robin tournament of `bots` (`NAME=PLAYER`) at two seats over `deals` deals with
 /// seed 1, its results in `results`, with `more` flags.
 pub fn round_robin(bots: &[&str], deals: u32, results: &std::path::Path, more: &[&str]) -> Output {
