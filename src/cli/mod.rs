@@ -9,6 +9,7 @@ pub mod selftest;
 pub mod show;
 mod status;
 pub mod tournament;
+pub mod tune;
 pub mod verify;
 
 pub use status::Status;
@@ -54,6 +55,9 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Statistics of tournament results files, merged.
     Stats(tournament::StatsArgs),
+    /// Tune a bot's numeric parameters by SPSA on duplicate deals (each iteration a small
+    /// tournament, resumable), then play the tuned values against the start.
+    Tune(tune::TuneArgs),
     /// Show a recorded game step by step: in the terminal, as text, or as an HTML page.
     Show(show::ShowArgs),
     /// Test a bot: scripted situations of every variant, a PASS/FAIL checklist, its times.
@@ -134,6 +138,7 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args).map_err(CliError::from),
         Command::Tournament(args) => tournament::run(args),
         Command::Stats(args) => tournament::run_stats(args),
+        Command::Tune(args) => tune::run(args),
         Command::Show(args) => show::run(args),
         Command::Selftest(args) => selftest::run(args),
         Command::Completions(args) => completions::completions(args),

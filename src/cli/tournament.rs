@@ -601,7 +601,7 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
 }
 
 /// What the report says of the tournament: what its header says, or that it has none.
-fn told(identity: Option<&stats::Identity>) -> stats::Told<'_> {
+pub(super) fn told(identity: Option<&stats::Identity>) -> stats::Told<'_> {
     match identity {
         Some(identity) => stats::Told::Known(identity),
         None => stats::Told::Unknown,
@@ -642,12 +642,12 @@ fn check_same_tournament(paths: &[PathBuf]) -> Result<Vec<results::Header>, Stri
 }
 
 /// Set by the first Ctrl-C: the jobs start no new game.
-static STOP: AtomicBool = AtomicBool::new(false);
+pub(super) static STOP: AtomicBool = AtomicBool::new(false);
 
 /// The first Ctrl-C (SIGINT) stops the run cleanly: the games under way finish and are written,
 /// no other starts. A second one kills the bots and ends the process at once, as in `take5 play`.
 /// SIGTERM and SIGHUP keep `take5 play`'s handling (kill the bots, end at once).
-fn stop_on_interrupt() {
+pub(super) fn stop_on_interrupt() {
     extern "C" fn on_interrupt(_signal: libc::c_int) {
         if STOP.swap(true, Ordering::SeqCst) {
             // Only async-signal-safe calls: the handler of `take5 play` is put back (with
@@ -678,7 +678,7 @@ pub(super) struct Progress {
     shown: Instant,
     terminal: bool,
     /// Said after the rest (the sequential test's LLR and bounds).
-    note: Option<String>,
+    pub(super) note: Option<String>,
     /// Whether a line was shown yet (a short match of `take5 play` shows none).
     any_shown: bool,
 }
@@ -791,7 +791,7 @@ fn significant(x: f64) -> String {
 }
 
 /// Seconds as `1h02m03s`, `2m03s` or `3.4s`.
-fn duration(secs: f64) -> String {
+pub(super) fn duration(secs: f64) -> String {
     if secs < 60.0 {
         return format!("{secs:.1}s");
     }
@@ -810,7 +810,7 @@ fn duration(secs: f64) -> String {
 /// CSV; and the bots taken out, if any: lines after the table, a `dropouts` key of the JSON,
 /// lines on stderr with the CSV. The bots' names (from a results file, say) are made
 /// [`visible_lines`] in the table and the CSV.
-fn print(
+pub(super) fn print(
     out: &mut impl Write,
     stats: &stats::Stats,
     format: Format,
