@@ -1,13 +1,15 @@
 //! `take5 tune` (docs/tuning.md): a bot's parameters tuned by SPSA, each iteration a small
 //! tournament on fresh duplicate deals; then the tuned values against the start.
 
-use super::tournament::{Format, Progress, STOP, duration, print, stop_on_interrupt, told};
+use super::tournament::{
+    Format, Games, STOP, duration, games_to_play, play_games, print, stop_on_interrupt, told,
+};
 use super::{CliError, Status};
 use crate::tournament::config::Tournament;
 use crate::tournament::paired::PairStats;
-use crate::tournament::sprt::{Decision, Sprt};
+use crate::tournament::sprt::Sprt;
 use crate::tournament::stats::{self, Stats};
-use crate::tournament::{Dropouts, Run, Todo, results};
+use crate::tournament::{Dropouts, Run, results};
 use crate::tune::state::{self, Step};
 use crate::tune::{MINUS, Outcome, PLUS, START, TUNED, Tune};
 use crate::visible::{visible, visible_lines};
@@ -16,8 +18,6 @@ use clap::Args;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -339,10 +339,10 @@ fn write_page(
 }
 
 /// Plays `tournament`'s games into the results file at `path` (continued with `resume`: its
-/// games are not played again) on `jobs` jobs, with `sprt` a test of its first two bots that
-/// ends it when it decides, and with `progress` the tournament's progress lines; its
-/// statistics, or none when Ctrl-C stopped it. A bot taken out of it (after failed starts) is
-/// an error: its results would be the fallback's.
+/// games are not played again) on `jobs` jobs, as `take5 tournament` does, with `sprt` a test of
+/// its first two bots that ends it when it decides, and with `progress` the tournament's
+/// progress lines; its statistics, or none when Ctrl-C stopped it. A bot taken out of it (after
+/// failed starts) is an error: its results would be the fallback's.
 fn play_file(
     tournament: &Tournament,
     path: &Path,
@@ -353,76 +353,29 @@ fn play_file(
 ) -> Result<Option<Stats>, CliError> {
     let opened = results::open(path, resume, &results::Header::of(tournament, None))
         .map_err(CliError::input)?;
-    for result in &opened.done {
-        if let Some(why) = results::not_scheduled(tournament, None, result, true) {
-            return Err(CliError::input(format!(
-                "{}: game {} is not one of this tournament's: {why}",
-                path.display(),
-                result.game
-            )));
-        }
-    }
-    let total = tournament.games();
-    let todo = Todo::new(total, None, opened.done.iter().map(|r| r.game).collect());
+    let todo = games_to_play(tournament, path, None, &opened)?;
     let (a, b) = (&tournament.pool[0].name, &tournament.pool[1].name);
-    let acc = match sprt {
-        Some(test) => stats::Accumulator::with_sprt(test, a, b),
-        None => stats::Accumulator::default(),
-    }
-    .of_variant(Some(tournament.variant));
-    let mut in_order = stats::InOrder::with(0, 1, total, tournament.arrangements(), acc);
-    let mut dropouts = Dropouts::default();
-    let resumed = opened.done.len() as u64;
-    for result in opened.done {
-        dropouts.add(&result);
-        in_order.push(result);
-    }
-    let decided = |in_order: &stats::InOrder| {
-        in_order
-            .accumulator()
-            .decision()
-            .is_some_and(|d| d != Decision::Continue)
-    };
-    let stop = &STOP;
-    if decided(&in_order) {
-        stop.store(true, Ordering::SeqCst);
-    }
-    let shown = progress.then(|| Progress::new(todo.in_shard(), resumed));
-    let shared = Mutex::new((opened.file, in_order, shown, dropouts));
-    let run = Run {
-        jobs,
-        log_io: None,
+    let played = play_games(Games {
+        tournament,
+        path,
+        opened,
+        todo: &todo,
+        shard: None,
+        sprt: sprt.map(|test| (test, a.clone(), b.clone())),
         record: None,
-        record_format: crate::record::FORMAT,
-        stop,
-    };
-    let notice = |message: &str| eprintln!("take5: {}", visible_lines(message));
-    crate::tournament::play(tournament, &todo, &run, notice, |finished| {
-        let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let (file, in_order, shown, dropouts) = &mut *guard;
-        results::append(file, &finished.result)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        dropouts.add(&finished.result);
-        in_order.push(finished.result);
-        if decided(in_order) {
-            stop.store(true, Ordering::SeqCst);
-        }
-        if let Some(shown) = shown {
-            shown.note = in_order.accumulator().sprt_line();
-            shown.game_done();
-        }
-        Ok(())
-    })
-    .map_err(CliError::input)?;
-    let (_, in_order, shown, dropouts) = shared.into_inner().unwrap_or_else(|p| p.into_inner());
-    let interrupted = stop.load(Ordering::SeqCst) && !decided(&in_order);
-    if let Some(shown) = &shown {
-        shown.finish(interrupted);
-    }
-    if interrupted {
+        run: Run {
+            jobs,
+            log_io: None,
+            record: None,
+            record_format: crate::record::FORMAT,
+            stop: &STOP,
+        },
+        progress,
+    })?;
+    if played.interrupted {
         return Ok(None);
     }
-    if let Some(dropout) = dropouts.list().first() {
+    if let Some(dropout) = played.dropouts.list().first() {
         return Err(CliError::input(format!(
             "{}: bot {} was taken out after failing to start {} times in a row: its games are the fallback's, so the tuning cannot go on (see its faults in the results)",
             path.display(),
@@ -430,5 +383,5 @@ fn play_file(
             crate::tournament::FAILED_STARTS
         )));
     }
-    Ok(Some(in_order.finish()))
+    Ok(Some(played.in_order.finish()))
 }
