@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod completions;
+pub mod deals;
 pub mod play;
 pub mod selftest;
 pub mod show;
@@ -52,12 +53,14 @@ pub enum Command {
     /// Re-check game records against the rules.
     Verify(verify::VerifyArgs),
     /// Play a tournament between a pool of bots from a YAML file, with results that survive.
-    Tournament(tournament::TournamentArgs),
+    Tournament(Box<tournament::TournamentArgs>),
     /// Statistics of tournament results files, merged.
     Stats(tournament::StatsArgs),
     /// Tune a bot's numeric parameters by SPSA on duplicate deals (each iteration a small
     /// tournament, resumable), then play the tuned values against the start.
     Tune(tune::TuneArgs),
+    /// Write a deal book: deals that tournaments of other pools and seeds play alike.
+    Deals(deals::DealsArgs),
     /// Show a recorded game step by step: in the terminal, as text, or as an HTML page.
     Show(show::ShowArgs),
     /// Test a bot: scripted situations of every variant, a PASS/FAIL checklist, its times.
@@ -139,6 +142,7 @@ pub fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Stats(args) => tournament::run_stats(args),
         Command::Tune(args) => tune::run(args),
+        Command::Deals(args) => deals::run(args),
         Command::Show(args) => show::run(args),
         Command::Selftest(args) => selftest::run(args),
         Command::Completions(args) => completions::completions(args),

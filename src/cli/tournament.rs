@@ -5,7 +5,9 @@ use crate::players::pipe::STARTUP_TIMEOUT_MS;
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{BotTimes, Times};
-use crate::tournament::{Dropouts, FAILED_STARTS, Run, Todo, config, records, stats, stream};
+use crate::tournament::{
+    Dropouts, FAILED_STARTS, Run, Todo, config, ratings, records, stats, stream,
+};
 use crate::visible::{visible, visible_lines};
 use crate::words::count;
 use clap::{Args, ValueEnum};
@@ -41,9 +43,13 @@ pub struct TournamentArgs {
     /// Without CONFIG: players at a table.
     #[arg(long, value_name = "N")]
     seats: Option<usize>,
-    /// Without CONFIG: deals each table plays (default 1).
+    /// Without CONFIG: deals each table plays (default 1, or the book's with --deals-from).
     #[arg(long, value_name = "N")]
     deals: Option<u64>,
+    /// Without CONFIG: play the deals of a deal book (`take5 deals` writes one), the config
+    /// file's `deals_from`.
+    #[arg(long, value_name = "BOOK")]
+    deals_from: Option<PathBuf>,
     /// Without CONFIG: the variant (default classic).
     #[arg(long, value_enum)]
     variant: Option<crate::variants::Variant>,
@@ -113,6 +119,20 @@ pub struct TournamentArgs {
     /// record byte for byte the game's in `--record` (written next to it, as replay-ID.jsonl).
     #[arg(long, value_name = "ID")]
     replay: Option<u64>,
+    /// The event the tournament is played as: its name, written into the results' header
+    /// and told by the reports (with --site and --date).
+    #[arg(long, value_name = "NAME")]
+    event: Option<String>,
+    /// Where the event is played (with --event).
+    #[arg(long, value_name = "SITE", requires = "event")]
+    site: Option<String>,
+    /// When the event is played, as text (e.g. 2026-12-02; with --event).
+    #[arg(long, value_name = "DATE", requires = "event")]
+    date: Option<String>,
+    /// Every N games (counted in order of game id), print the bots' standings so far on
+    /// stderr, as the end of the run prints them.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    report_every: Option<u64>,
     /// Exit 0 even when a bot was taken out of the tournament (after 3 failed starts in a row,
     /// the fallback playing its seat from then on); without it such a run exits 1, after its
     /// summary.
@@ -211,6 +231,7 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
     let flags_given = !args.bots.is_empty()
         || args.seats.is_some()
         || args.deals.is_some()
+        || args.deals_from.is_some()
         || args.variant.is_some()
         || args.house.is_some()
         || args.seed.is_some()
@@ -249,7 +270,8 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
     let tournament = config::from_flags(config::Flags {
         bots: args.bots.clone(),
         seats,
-        deals: args.deals.unwrap_or(1),
+        deals: args.deals,
+        deals_from: args.deals_from.clone(),
         variant: args.variant.unwrap_or_default(),
         house: args.house.clone(),
         seed,
@@ -304,6 +326,28 @@ pub struct StatsArgs {
     /// two bots, as the results' header names them (a gauntlet's own first).
     #[arg(long, value_name = "BOT,OTHER", value_parser = parse_pair, requires = "sprt")]
     sprt_pair: Option<(String, String)>,
+    /// Print the rating list instead: each bot's maximum-likelihood Elo over every game of the
+    /// files, which may be of several tournaments (a bot is known by its name), with its 95%
+    /// interval (docs/tournaments.md, "A rating list"). The HTML report always has it.
+    #[arg(long, conflicts_with_all = ["html", "sprt", "times"])]
+    ratings: bool,
+    /// The bot whose rating is fixed in the rating list, `BOT=ELO`: BOT a name in the results,
+    /// or a player as the results' headers give it (`builtin:random=0`); without it the
+    /// ratings' mean is 0.
+    #[arg(long, value_name = "BOT=ELO", value_parser = parse_anchor)]
+    anchor: Option<(String, f64)>,
+}
+
+/// `BOT=ELO`, the Elo a finite number.
+fn parse_anchor(text: &str) -> Result<(String, f64), String> {
+    let (bot, elo) = text
+        .rsplit_once('=')
+        .filter(|(bot, _)| !bot.is_empty())
+        .ok_or_else(|| format!("`{text}` is not BOT=ELO (e.g. builtin:random=0)"))?;
+    match elo.parse::<f64>() {
+        Ok(elo) if elo.is_finite() => Ok((bot.to_string(), elo)),
+        _ => Err(format!("`{elo}` is not a finite number of Elo")),
+    }
 }
 
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
@@ -329,7 +373,12 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         }
         None => None,
     };
-    let header = results::Header::of(&tournament, args.shard);
+    let mut header = results::Header::of(&tournament, args.shard);
+    header.event = args.event.as_ref().map(|name| results::Event {
+        name: name.clone(),
+        site: args.site.clone(),
+        date: args.date.clone(),
+    });
     // A record is continued only with the results it goes with: with --resume of a results
     // file that holds something. Else records in it are refused, before the results file is
     // made (a refused run leaves nothing behind).
@@ -346,6 +395,12 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             .map_err(CliError::input)?;
     }
     let opened = results::open(&path, args.resume, &header).map_err(CliError::input)?;
+    if args.resume && opened.has_header {
+        // The event is told, not compared: the file's is the run's.
+        header.event = results::read_header(&path)
+            .map_err(CliError::input)?
+            .and_then(|h| h.event);
+    }
     if let Some(warning) = &opened.warning {
         eprintln!("take5: warning: {}", visible_lines(warning));
     }
@@ -410,6 +465,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
             stop: &STOP,
         },
         progress: true,
+        report_every: args.report_every,
     })?;
     if interrupted {
         return Err(CliError {
@@ -490,6 +546,8 @@ pub(super) struct Games<'a> {
     pub run: Run<'a>,
     /// Whether the progress line is shown.
     pub progress: bool,
+    /// Print the standings every this many games counted (`--report-every`).
+    pub report_every: Option<u64>,
 }
 
 /// What [`play_games`] played: the statistics in order of game id, the bots taken out, the
@@ -515,6 +573,7 @@ pub(super) fn play_games(games: Games) -> Result<Played, CliError> {
         record,
         run,
         progress,
+        report_every,
     } = games;
     let stop = run.stop;
     // Statistics are built as the games come, in order of id, so the memory stays flat.
@@ -563,7 +622,20 @@ pub(super) fn play_games(games: Games) -> Result<Played, CliError> {
         results::append(file, &finished.result)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         dropouts.add(&finished.result);
-        in_order.push(finished.result);
+        in_order.push_with(finished.result, |acc| {
+            if let Some(every) = report_every
+                && acc.games() % every == 0
+            {
+                progress.clear();
+                let standings = acc.clone().finish().standings();
+                eprint!(
+                    "take5: standings after {} of {}:{}",
+                    count(acc.games(), "game"),
+                    todo.in_shard(),
+                    visible_lines(&standings)
+                );
+            }
+        });
         if decided(in_order) {
             // The games under way finish and are written; no other starts.
             stop.store(true, Ordering::SeqCst);
@@ -608,6 +680,14 @@ fn print_replay(
 }
 
 pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
+    if args.ratings {
+        return print_ratings(args);
+    }
+    if args.anchor.is_some() && !args.html {
+        return Err(CliError::input(
+            "--anchor fixes a bot of the rating list: it goes with --ratings or --html",
+        ));
+    }
     let headers = check_same_tournament(&args.results).map_err(CliError::input)?;
     let identity = stats::Identity::of(&headers);
     let variant = identity.as_ref().map(|i| i.variant);
@@ -648,7 +728,27 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
     })
     .map_err(CliError::input)?;
     if args.html {
-        let page = crate::show::tournament_report::page(&all, acc, identity.as_ref());
+        let anchor = match &args.anchor {
+            Some((spec, elo)) => {
+                let mut names: Vec<String> = Vec::new();
+                for name in all.iter().flat_map(|r| &r.seating) {
+                    if !names.contains(name) {
+                        names.push(name.clone());
+                    }
+                }
+                let players = identity
+                    .iter()
+                    .flat_map(|i| &i.bots)
+                    .map(|b| (b.name.as_str(), b.player.as_str()));
+                Some(ratings::Anchor {
+                    bot: anchor_bot(spec, &names, players).map_err(CliError::input)?,
+                    elo: *elo,
+                })
+            }
+            None => None,
+        };
+        let page =
+            crate::show::tournament_report::page(&all, acc, identity.as_ref(), anchor.as_ref());
         write!(io::stdout().lock(), "{page}")?;
         return Ok(Status::Passed);
     }
@@ -672,6 +772,111 @@ pub fn run_stats(args: &StatsArgs) -> Result<Status, CliError> {
         &dropouts,
     )?;
     Ok(Status::Passed)
+}
+
+/// `take5 stats --ratings`: the rating list over the files. Files of one tournament (shards)
+/// are merged as for the statistics; files of different tournaments each add their games, a
+/// bot known by its name (which must be the same player in every header that has it).
+fn print_ratings(args: &StatsArgs) -> Result<Status, CliError> {
+    // The files by tournament, in the order first seen; a file without a header alone.
+    let mut groups: Vec<(Option<results::Header>, Vec<PathBuf>)> = Vec::new();
+    // Each name's player and the file whose header said it first.
+    let mut players: Vec<(String, String, &Path)> = Vec::new();
+    for path in &args.results {
+        let header = results::read_header(path).map_err(CliError::input)?;
+        if let Some(header) = &header {
+            for bot in &header.pool {
+                match players.iter().find(|(name, _, _)| name == &bot.name) {
+                    Some((_, player, first)) if player != &bot.player => {
+                        return Err(CliError::input(format!(
+                            "a rating list knows a bot by its name, but `{}` is `{player}` in {} and `{}` in {}: rename one of them",
+                            bot.name,
+                            first.display(),
+                            bot.player,
+                            path.display()
+                        )));
+                    }
+                    Some(_) => {}
+                    None => players.push((bot.name.clone(), bot.player.clone(), path)),
+                }
+            }
+        }
+        let same = groups.iter_mut().find(|(h, _)| match (h, &header) {
+            (Some(h), Some(header)) => h.differs(header, &["take5", "shard", "event"]).is_none(),
+            _ => false,
+        });
+        match same {
+            Some((_, paths)) => paths.push(path.clone()),
+            None => groups.push((header, vec![path.clone()])),
+        }
+    }
+    let mut games = ratings::Games::default();
+    for (_, paths) in &groups {
+        stream::merge(paths, args.window, |result| games.add(result)).map_err(CliError::input)?;
+    }
+    let anchor = match &args.anchor {
+        Some((spec, elo)) => Some(ratings::Anchor {
+            bot: anchor_bot(
+                spec,
+                games.names(),
+                players.iter().map(|(n, p, _)| (n.as_str(), p.as_str())),
+            )
+            .map_err(CliError::input)?,
+            elo: *elo,
+        }),
+        None => None,
+    };
+    let list = games.rate(anchor.as_ref()).map_err(CliError::input)?;
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Table => write!(
+            out,
+            "{} of {}\n{}",
+            count(groups.len(), "tournament"),
+            count(args.results.len(), "results file"),
+            visible_lines(&list.table())
+        )?,
+        Format::Json => {
+            let mut value = serde_json::to_value(&list).expect("ratings serialize");
+            value["tournaments"] = groups.len().into();
+            value["method"] = list.method().into();
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&value).expect("ratings serialize")
+            )?;
+        }
+        Format::Csv => write!(out, "{}", visible_lines(&list.csv()))?,
+    }
+    Ok(Status::Passed)
+}
+
+/// The bot `--anchor` names: a bot of the results by its name, or the one bot whose player
+/// (in the results' headers) is `spec`.
+fn anchor_bot<'a>(
+    spec: &str,
+    names: &[String],
+    players: impl Iterator<Item = (&'a str, &'a str)>,
+) -> Result<String, String> {
+    if names.iter().any(|n| n == spec) {
+        return Ok(spec.to_string());
+    }
+    let playing: Vec<&str> = players
+        .filter(|&(name, player)| player == spec && names.iter().any(|n| n == name))
+        .map(|(name, _)| name)
+        .collect();
+    match playing[..] {
+        [one] => Ok(one.to_string()),
+        [] => Err(format!(
+            "--anchor: no bot named `{spec}`, nor playing it, in the results ({})",
+            names.join(", ")
+        )),
+        _ => Err(format!(
+            "--anchor: {} bots play `{spec}` ({}): name one of them",
+            playing.len(),
+            playing.join(", ")
+        )),
+    }
 }
 
 /// What the report says of the tournament: what its header says, or that it has none.
@@ -701,7 +906,7 @@ fn check_same_tournament(paths: &[PathBuf]) -> Result<Vec<results::Header>, Stri
             None => first = Some((path, header)),
             Some((first_path, first_header)) => {
                 if let Some((field, theirs, ours)) =
-                    first_header.differs(&header, &["take5", "shard"])
+                    first_header.differs(&header, &["take5", "shard", "event"])
                 {
                     return Err(format!(
                         "{} and {} are results of different tournaments: `{field}` is {theirs} in the first, {ours} in the second",

@@ -371,6 +371,7 @@ fn play_file(
             stop: &STOP,
         },
         progress,
+        report_every: None,
     })?;
     if played.interrupted {
         return Ok(None);

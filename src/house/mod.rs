@@ -294,7 +294,8 @@ fn run(sandbox: &Sandbox, chunk: &Function) -> Result<Result<Table, String>, mlu
     })
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
+/// The SHA-256 of `bytes` in hex, as results and records name a file by it.
+pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))

@@ -1,10 +1,11 @@
 //! A tournament's report page (`take5 stats --html`, docs/tournaments.md), in the order of the
 //! text report: what the tournament was, every two bots deal by deal, the sequential test's
-//! course, the decision times, the bots with their ratings over the games and their totals, and
-//! head to head. Figures the text prints too (an Elo with its interval, a head-to-head share)
+//! course, the decision times, the bots with their ratings over the games and their totals, the
+//! rating list (maximum-likelihood Elo), and head to head. Figures the text prints too (an Elo with its interval, a head-to-head share)
 //! are computed here once, by the statistics' own functions, and drawn as they are.
 
 use super::html;
+use crate::tournament::ratings::{Anchor, Games};
 use crate::tournament::results::GameResult;
 use crate::tournament::stats::{
     Accumulator, Identity, LlrPoint, NO_IDENTITY, SCREENFUL_OF_BOTS, Stats,
@@ -40,6 +41,17 @@ struct Data<'a> {
     /// (the paired table lists every pair that met).
     head_to_head: Option<Vec<Vec<Option<Met>>>>,
     screenful: usize,
+    /// The rating list of the games counted, as `take5 stats --ratings` prints it, or why
+    /// there is none.
+    rating_list: Result<RatingList, String>,
+}
+
+/// The rating list as the text prints it: how it was made, and per bot, best first, its name,
+/// games, Elo and interval.
+#[derive(Serialize)]
+struct RatingList {
+    method: String,
+    rows: Vec<[String; 4]>,
 }
 
 /// Head to head, one bot against another: the share of their games together the first took,
@@ -80,7 +92,13 @@ fn checkpoints(games: usize) -> Vec<usize> {
 /// The report page of `results` (in order of game id), their statistics built by `acc` (with
 /// its sequential test, if any, and its variant), of the tournament `identity` (none where the
 /// results have no header).
-pub fn page(results: &[GameResult], mut acc: Accumulator, identity: Option<&Identity>) -> String {
+pub fn page(
+    results: &[GameResult],
+    mut acc: Accumulator,
+    identity: Option<&Identity>,
+    anchor: Option<&Anchor>,
+) -> String {
+    let mut rated = Games::default();
     let marks = checkpoints(results.len());
     let mut next_mark = marks.iter().peekable();
     let mut at_marks: Vec<(u64, HashMap<String, [f64; 2]>)> = Vec::with_capacity(marks.len());
@@ -88,6 +106,7 @@ pub fn page(results: &[GameResult], mut acc: Accumulator, identity: Option<&Iden
     let mut times = Times::default();
     for (i, result) in results.iter().enumerate() {
         if acc.add(result) {
+            rated.add(result);
             times.add(result);
             for (seat, name) in result.seating.iter().enumerate() {
                 *totals
@@ -166,6 +185,10 @@ pub fn page(results: &[GameResult], mut acc: Accumulator, identity: Option<&Iden
             .collect(),
         head_to_head,
         screenful: SCREENFUL_OF_BOTS,
+        rating_list: rated.rate(anchor).map(|list| RatingList {
+            method: list.method(),
+            rows: list.rows(),
+        }),
         stats: &stats,
     };
     html::page(include_str!("tournament_report.html"), &data)

@@ -17,8 +17,12 @@ use std::time::Duration;
 struct File {
     bots: Vec<BotEntry>,
     seats: Spanned<usize>,
-    #[serde(default = "one")]
-    deals: Spanned<u64>,
+    /// Default: the book's deals with `deals_from`, else 1.
+    #[serde(default)]
+    deals: Option<Spanned<u64>>,
+    /// A deal book (relative to the file): deal `d` is the book's `d`-th.
+    #[serde(default)]
+    deals_from: Option<Spanned<PathBuf>>,
     #[serde(default)]
     variant: Variant,
     #[serde(default)]
@@ -77,9 +81,6 @@ pub enum Format {
     Random { tables: u64 },
 }
 
-fn one() -> Spanned<u64> {
-    unplaced(1)
-}
 fn two_seconds() -> u64 {
     2000
 }
@@ -124,6 +125,8 @@ pub struct Tournament {
     /// The SHA-256 of the house rules script, if any.
     pub house_sha256: Option<String>,
     pub seed: u64,
+    /// The deal book the deals come from, if any (else from the seed).
+    pub book: Option<super::book::Book>,
     pub format: Format,
     pub seatings: Seatings,
     /// Pool indices of the bots of each table, in seat order of rotation 0.
@@ -149,7 +152,9 @@ pub struct Flags {
     /// Each bot of the pool.
     pub bots: Vec<FlagBot>,
     pub seats: usize,
-    pub deals: u64,
+    /// Default: the book's deals with `deals_from`, else 1.
+    pub deals: Option<u64>,
+    pub deals_from: Option<PathBuf>,
     pub variant: Variant,
     pub house: Option<PathBuf>,
     pub seed: u64,
@@ -237,7 +242,8 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
             })
             .collect(),
         seats: unplaced(flags.seats),
-        deals: unplaced(flags.deals),
+        deals: flags.deals.map(unplaced),
+        deals_from: flags.deals_from.map(unplaced),
         variant: flags.variant,
         house: flags.house,
         seed: flags.seed,
@@ -253,7 +259,34 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
 fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tournament, String> {
     let fail = |message: String| format!("{}: {message}", path.display());
     let fail_at = |place: Location, message: String| placed(path, place, message);
-    let (seats, deals) = (file.seats.value, file.deals.value);
+    let book = match &file.deals_from {
+        Some(from) => {
+            let full = match base {
+                Some(base) if from.value.is_relative() => base.join(&from.value),
+                _ => from.value.clone(),
+            };
+            Some(super::book::load(&full).map_err(|e| fail_at(from.referenced, e))?)
+        }
+        None => None,
+    };
+    let seats = file.seats.value;
+    let (deals, deals_at) = match (&file.deals, &book) {
+        (Some(deals), _) => (deals.value, deals.referenced),
+        (None, Some(book)) => (book.seeds.len() as u64, Location::UNKNOWN),
+        (None, None) => (1, Location::UNKNOWN),
+    };
+    if let Some(book) = &book
+        && deals > book.seeds.len() as u64
+    {
+        return Err(fail_at(
+            deals_at,
+            format!(
+                "deals is {deals} but the book {} has {}",
+                book.path.display(),
+                crate::words::count(book.seeds.len(), "deal")
+            ),
+        ));
+    }
     let mut pool = Vec::new();
     for entry in &file.bots {
         let bot = check_bot(
@@ -270,10 +303,7 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
         pool.push(bot);
     }
     if deals == 0 {
-        return Err(fail_at(
-            file.deals.referenced,
-            "deals must be at least 1".into(),
-        ));
+        return Err(fail_at(deals_at, "deals must be at least 1".into()));
     }
     if seats < 2 || seats > pool.len() {
         return Err(fail_at(
@@ -315,7 +345,7 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
         .is_none()
     {
         return Err(fail_at(
-            file.deals.referenced,
+            deals_at,
             format!(
                 "deals is {deals}: tables x deals x seatings would be more than {} games",
                 u64::MAX
@@ -359,6 +389,7 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
         house,
         house_sha256,
         seed: file.seed,
+        book,
         format: file.format,
         seatings: file.seatings,
         tables,

@@ -10,8 +10,10 @@
 //! schedule is worked out game by game ([`Tournament::game`]), never made whole. Each job keeps
 //! one process per command bot, restarted after a failure, for game after game.
 
+pub mod book;
 pub mod config;
 pub mod paired;
+pub mod ratings;
 pub mod records;
 pub mod replay;
 pub mod results;
@@ -58,6 +60,14 @@ impl Tournament {
             .checked_mul(self.deals)
             .and_then(|n| n.checked_mul(self.arrangements()))
             .expect("the configuration's checks keep the number of games in 64 bits")
+    }
+
+    /// The seed of deal `deal`: the book's, or the tournament seed's ([`deal_seed`]).
+    pub fn game_seed(&self, deal: u64) -> u64 {
+        match &self.book {
+            Some(book) => book.seeds[deal as usize],
+            None => deal_seed(self.seed, deal),
+        }
     }
 
     /// The seatings each deal is played in: `seats` rotations, or `seats!` permutations.
@@ -541,7 +551,7 @@ impl<'a> Table<'a> {
     fn play(&self, id: u64, notice: &(dyn Fn(&str) + Sync)) -> Result<Finished, String> {
         let t = self.tournament;
         let game = t.game(id);
-        let seed = deal_seed(t.seed, game.deal);
+        let seed = t.game_seed(game.deal);
         let mut players: Vec<Box<dyn Player>> = Vec::with_capacity(t.seats);
         for &b in &game.seating {
             let bot = &t.pool[b];

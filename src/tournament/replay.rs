@@ -3,7 +3,6 @@
 //! (docs/tournaments.md, "Every game can be seen again").
 
 use super::config::{Bot, Tournament};
-use super::deal_seed;
 use crate::players::PlayerSpec;
 use std::path::Path;
 use std::time::Duration;
@@ -48,7 +47,7 @@ pub fn command(
         .map(String::from)
         .to_vec();
     words.push("--seed".into());
-    words.push(deal_seed(tournament.seed, game.deal).to_string());
+    words.push(tournament.game_seed(game.deal).to_string());
     for (seat, bot) in bots.iter().enumerate() {
         words.extend(["--player".into(), bot.player_text()]);
         words.extend(["--pool-name".into(), bot.name.clone()]);

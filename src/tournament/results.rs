@@ -128,7 +128,7 @@ pub fn not_scheduled(
         .iter()
         .map(|&b| tournament.pool[b].name.as_str())
         .collect();
-    let seed = super::deal_seed(tournament.seed, game.deal);
+    let seed = tournament.game_seed(game.deal);
     let differs = |what: &str, theirs: String, ours: String| {
         Some(format!("its {what} is {theirs}, the schedule's is {ours}"))
     };
@@ -170,6 +170,9 @@ pub struct Header {
     /// The SHA-256 of the house rules script, if any.
     pub house_sha256: Option<String>,
     pub seed: u64,
+    /// The SHA-256 of the deal book the deals come from (`deals_from`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book_sha256: Option<String>,
     pub pool: Vec<PoolBot>,
     pub seats: usize,
     pub deals: u64,
@@ -177,6 +180,34 @@ pub struct Header {
     pub seatings: super::config::Seatings,
     /// `K/N` for a shard, none for the whole tournament.
     pub shard: Option<String>,
+    /// The event the tournament is played as, if said (`--event`): told, not compared (a
+    /// resumed run or a shard may say it or not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<Event>,
+}
+
+/// What a tournament is played as: `--event NAME`, `--site SITE`, `--date DATE` (text, as
+/// given).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Event {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+}
+
+impl Event {
+    /// `NAME, SITE, DATE`, the parts given.
+    pub fn text(&self) -> String {
+        [Some(&self.name), self.site.as_ref(), self.date.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// A bot of the pool, as the header names it.
@@ -213,12 +244,14 @@ impl Header {
             rules: (*tournament.rules).clone(),
             house_sha256: tournament.house_sha256.clone(),
             seed: tournament.seed,
+            book_sha256: tournament.book.as_ref().map(|b| b.sha256.clone()),
             pool: tournament.pool.iter().map(PoolBot::of).collect(),
             seats: tournament.seats,
             deals: tournament.deals,
             format: tournament.format.clone(),
             seatings: tournament.seatings,
             shard: shard.map(|(k, n)| format!("{k}/{n}")),
+            event: None,
         }
     }
 
@@ -238,19 +271,21 @@ impl Header {
 }
 
 /// The header's fields, in their order.
-const FIELDS: [&str; 12] = [
+const FIELDS: [&str; 14] = [
     "take5_results",
     "take5",
     "variant",
     "rules",
     "house_sha256",
     "seed",
+    "book_sha256",
     "pool",
     "seats",
     "deals",
     "format",
     "seatings",
     "shard",
+    "event",
 ];
 
 /// Where `a` and `b` first differ, as a path from `at`, with both values (shortened).
@@ -440,7 +475,7 @@ pub fn open(path: &Path, resume: bool, header: &Header) -> Result<Opened, String
     let (done, good) = if exists && resume {
         match read_header(path)? {
             Some(old) => {
-                if let Some((field, theirs, ours)) = old.differs(header, &["take5"]) {
+                if let Some((field, theirs, ours)) = old.differs(header, &["take5", "event"]) {
                     return Err(format!(
                         "{}: the results are of another tournament: its header's `{field}` is {theirs}, this tournament's is {ours}",
                         path.display()

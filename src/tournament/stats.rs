@@ -97,6 +97,12 @@ pub struct Identity {
     pub seatings: Seatings,
     pub bots: Vec<PoolBot>,
     pub house_sha256: Option<String>,
+    /// The event the tournament was played as (`--event`, `--site`, `--date`), if said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<super::results::Event>,
+    /// The SHA-256 of the deal book the deals came from, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub book_sha256: Option<String>,
     /// The shards the files hold (`K/N`); empty for a whole tournament.
     pub shards: Vec<String>,
     /// The take5 that started the (first) file.
@@ -124,6 +130,8 @@ impl Identity {
             seatings: first.seatings,
             bots: first.pool.clone(),
             house_sha256: first.house_sha256.clone(),
+            book_sha256: first.book_sha256.clone(),
+            event: first.event.clone(),
             shards,
             take5: first.take5.clone(),
         })
@@ -146,8 +154,14 @@ impl Identity {
             if self.deals == 1 { "" } else { "s" },
             self.seed,
         );
+        if let Some(event) = &self.event {
+            let _ = writeln!(out, "event: {}", event.text());
+        }
         if let Some(sha) = &self.house_sha256 {
             let _ = writeln!(out, "house rules: a script of SHA-256 {sha}");
+        }
+        if let Some(sha) = &self.book_sha256 {
+            let _ = writeln!(out, "deals: from a deal book of SHA-256 {sha}");
         }
         if !self.shards.is_empty() {
             let _ = writeln!(out, "shards: {}", self.shards.join(", "));
@@ -222,7 +236,7 @@ pub struct LlrPoint {
 /// stays bounded whatever the deals).
 pub const COURSE_POINTS: usize = 1000;
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Acc {
     games: u64,
     sum: f64,
@@ -235,6 +249,7 @@ struct Acc {
 }
 
 /// A sequential test of two bots while the deals come in.
+#[derive(Clone)]
 struct SprtState {
     test: Sprt,
     bot: String,
@@ -253,7 +268,7 @@ struct SprtState {
 /// Statistics built game by game, in order of game id, keeping nothing per game: the memory
 /// depends on the number of bots and pairs, not on the number of games. A deal's games are
 /// consecutive in that order, so the deal under way is the only one kept open.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Accumulator {
     games: u64,
     names: Vec<String>,
@@ -576,16 +591,25 @@ impl InOrder {
     }
 
     pub fn push(&mut self, result: GameResult) {
+        self.push_with(result, |_| {});
+    }
+
+    /// [`InOrder::push`], telling `each` of every game counted, in order, once it is.
+    pub fn push_with(&mut self, result: GameResult, mut each: impl FnMut(&Accumulator)) {
         self.waiting.insert(result.game, result);
         while self.next < self.end {
             let Some(game) = self.waiting.remove(&self.next) else {
                 break;
             };
-            if self.acc.add(&game) {
+            let counted = self.acc.add(&game);
+            if counted {
                 self.times.add(&game);
             }
             if game.rotation + 1 == self.arrangements {
                 self.acc.close_deal();
+            }
+            if counted {
+                each(&self.acc);
             }
             self.next += self.step;
         }
@@ -632,13 +656,7 @@ impl Stats {
             }
             Told::Known(identity) => out.push_str(&identity.text()),
         }
-        let width = self
-            .bots
-            .iter()
-            .map(|b| visible(&b.name).chars().count())
-            .max()
-            .unwrap_or(0)
-            .max(4);
+        let width = self.name_width();
         let _ = writeln!(
             out,
             "{} game{}",
@@ -686,6 +704,22 @@ impl Stats {
             }
             _ => "lower or higher is better as the variant has it (not known here)".to_string(),
         }
+    }
+
+    /// The bots' table alone, as the report has it: the standings `--report-every` prints
+    /// during a run.
+    pub fn standings(&self) -> String {
+        self.bots_table(self.name_width())
+    }
+
+    /// The width of the name columns: the longest name as shown, at least 4.
+    fn name_width(&self) -> usize {
+        self.bots
+            .iter()
+            .map(|b| visible(&b.name).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(4)
     }
 
     /// The bots, by rating, with the figures of each.
@@ -914,7 +948,7 @@ fn with_ci(x: f64, ci: Option<f64>) -> String {
     }
 }
 
-fn csv_field(s: &str) -> String {
+pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

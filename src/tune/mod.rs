@@ -215,6 +215,7 @@ impl Tune {
             format: Format::RoundRobin,
             seatings: self.seatings,
             tables: vec![(0..seats).collect()],
+            book: None,
         })
     }
 }

@@ -140,6 +140,7 @@ fn the_report_of_a_tournament_with_a_test_shows_every_part_as_the_text_does() {
             "id=\"bots\"",
             "id=\"ratings-chart\"",
             "id=\"totals\"",
+            "id=\"rating-list\"",
             "id=\"h2h\"",
         ],
     );
@@ -420,5 +421,63 @@ fn past_a_screenful_of_bots_the_page_lists_every_pair_and_draws_no_grid() {
     assert!(
         shown.contains("Not drawn for more than 30 bots (these are 40)"),
         "{shown}"
+    );
+}
+
+/// The rating list on the page is `take5 stats --ratings`'s, figure for figure, with the same
+/// anchor, and says how it was made.
+#[test]
+fn the_report_has_the_rating_list_of_the_text() {
+    let results = temp("round-robin.jsonl");
+    ok(&take5(
+        &[
+            &["tournament"][..],
+            common::ROUND_ROBIN_OF_FOUR,
+            &["--results", results.to_str().unwrap()],
+        ]
+        .concat(),
+    ));
+    let path = results.to_str().unwrap();
+    let anchor = ["--anchor", "builtin:random=0"];
+    let html = ok(&take5(&[&["stats", path, "--html"][..], &anchor].concat()));
+    let list: Value = serde_json::from_str(&ok(&take5(
+        &[
+            &["stats", path, "--ratings", "--format", "json"][..],
+            &anchor,
+        ]
+        .concat(),
+    )))
+    .unwrap();
+    let page = results.with_extension("html");
+    std::fs::write(&page, &html).unwrap();
+    let (dom, _) = browse(&page, "");
+    let shown = drawn(&dom);
+    let drawn_rows = rows(shown, "rating-list", "data-rated");
+    let bots = list["bots"].as_array().unwrap();
+    assert_eq!(drawn_rows.len(), bots.len());
+    for (row, bot) in drawn_rows.iter().zip(bots) {
+        let interval = if bot["name"] == "random" {
+            "(anchor)".to_string()
+        } else {
+            format!(
+                "[{:+.1}, {:+.1}]",
+                bot["elo_low"].as_f64().unwrap(),
+                bot["elo_high"].as_f64().unwrap()
+            )
+        };
+        assert_eq!(
+            row,
+            &[
+                bot["name"].as_str().unwrap().to_string(),
+                bot["games"].to_string(),
+                format!("{:+.1}", bot["elo"].as_f64().unwrap()),
+                interval,
+            ]
+        );
+    }
+    let method = text(element(shown, "rating-method"));
+    assert!(
+        method.contains(list["method"].as_str().unwrap()) && method.contains("anchor random = 0"),
+        "{method}"
     );
 }

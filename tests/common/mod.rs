@@ -341,3 +341,32 @@ pub fn ring_of_bots(bots: usize, digits: usize) -> String {
     }
     text
 }
+
+/// A fresh, empty folder `name` of this test (see [`temp`]).
+pub fn fresh_folder(name: &str) -> PathBuf {
+    let dir = temp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The flags of the worked example of docs/tournaments.md: a round robin of the four built-in
+/// bots, three at a table, ten deals, seed 2026 (120 games).
+pub const ROUND_ROBIN_OF_FOUR: &[&str] = &[
+    "--bot",
+    "random=builtin:random",
+    "--bot",
+    "lowest=builtin:lowest",
+    "--bot",
+    "highest=builtin:highest",
+    "--bot",
+    "dodger=builtin:dodger",
+    "--seats",
+    "3",
+    "--deals",
+    "10",
+    "--seed",
+    "2026",
+    "--tables",
+    "round-robin",
+];
