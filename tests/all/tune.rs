@@ -161,6 +161,14 @@ fn the_worked_example_of_the_docs_holds() {
     let mut resumed = words.clone();
     resumed.push("--resume");
     assert_eq!(ok(&take5(&resumed)), printed);
+    // A sequential test over the verification's games, as `take5 tournament --sprt` runs one.
+    resumed.extend(["--sprt", "elo0=-100,elo1=100"]);
+    let tested = ok(&take5(&resumed));
+    let sprt = tested.lines().find(|l| l.starts_with("SPRT ")).unwrap();
+    assert!(
+        sprt.starts_with("SPRT tuned against start (elo0 -100, elo1 100, alpha 0.05, beta 0.05): "),
+        "{sprt}"
+    );
     // The page: one file that loads nothing, drawn in a browser with a line per parameter
     // over every iteration, the paired difference of each, and the verification's verdict.
     let page = path.with_extension("tune").join("tune.html");
