@@ -66,29 +66,40 @@ pub fn parse_format(text: &str) -> Result<u32, String> {
 /// the writer's header ([`Writer`], serde_json's layout without serde). A key `= default` is
 /// left out when it holds its default (none, 0, false) and read as the default when absent,
 /// so a key added later this way keeps older records readable and their lines unchanged.
+/// `["..."]` is what docs/records.md's table says of the key ([`lines_table`]).
 macro_rules! header_keys {
     ($then:ident) => {
         $then! {
-            format: u32,
+            format: u32 ["1; 2 for a [compact record](#compact-records-format-2)"],
             /// The game's number in its match, from 0.
-            game: u64,
-            variant: Variant,
+            game: u64 ["its number in the match, from 0"],
+            variant: Variant
+                ["`\"classic\"`, `\"pro\"`, `\"take-a-number\"`, `\"circle\"` or `\"anniversary\"`"],
             /// The match seed; absent when every deal was given explicitly.
-            seed: Option<u64> = default,
+            seed: Option<u64> = default ["the match seed; left out when every deal is given"],
             /// The player at each seat, by name.
-            players: Vec<String>,
-            rules: Rules [read as Option<Rules>],
+            players: Vec<String> ["a name per seat"],
+            rules: Rules [read as Option<Rules>] ["every rule setting, see below"],
             /// The house rule script the game was played with, if any (docs/house-rules.md).
-            house: Option<HouseScript> = default,
+            house: Option<HouseScript> = default
+                ["the house rule script the game was played with, see below; left out without one"],
             /// How many rounds, from round 1, were dealt as given (`take5 play --deal`) rather
             /// than from the seed; 0 (and left out) when the seed dealt every round.
-            given_deals: u32 = default,
+            given_deals: u32 = default
+                ["how many rounds, from round 1, were dealt as given with `take5 play --deal` \
+                  rather than from the seed; left out when 0"],
             /// The deck was given (`take5 play --deck`) instead of the variant's; left out when
             /// not.
-            given_deck: bool = default,
+            given_deck: bool = default
+                ["`true` when the deck was given with `--deck`; left out otherwise"],
             /// Which game of a tournament this is, and its bots' pool names (`take5 tournament
             /// --record`); left out of other records.
-            tournament: Option<TournamentGame> = default,
+            tournament: Option<TournamentGame> = default
+                ["in a record written by `take5 tournament --record`, and by the replay command \
+                  it prints: `{\"game\":ID,\"bots\":[NAME,...]}`, the game's id in the \
+                  tournament and the pool name of the bot at each seat, as many as `players`; \
+                  left out of any other record; see \
+                  [Records of a tournament](#records-of-a-tournament)"],
         }
     };
 }
@@ -137,7 +148,7 @@ impl Resolve<Rules> for Option<Rules> {
 
 /// Declares [`Header`], [`HeaderText`] and the header's writer from [`header_keys!`].
 macro_rules! define_header {
-    ($( $(#[doc = $doc:literal])* $key:ident: $ty:ty $(= $default:ident)? $([read as $read:ty])?, )*) => {
+    ($( $(#[doc = $doc:literal])* $key:ident: $ty:ty $(= $default:ident)? $([read as $read:ty])? [$note:literal], )*) => {
         /// The first line of each game.
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
         #[serde(deny_unknown_fields, try_from = "HeaderText")]
@@ -163,6 +174,10 @@ macro_rules! define_header {
         impl Header {
             /// The header's keys, in the order they are written.
             pub const KEYS: &'static [&'static str] = &[$(stringify!($key)),*];
+        }
+
+        impl Documented for Header {
+            const FIELDS: &'static [(&'static str, &'static str)] = &[$((stringify!($key), $note)),*];
         }
 
         impl TryFrom<HeaderText> for Header {
@@ -243,31 +258,100 @@ pub struct HouseScript {
     pub sha256: String,
 }
 
-/// A player's fault, as the referee saw it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FaultLine {
-    pub seat: Seat,
-    pub kind: FaultKind,
-    pub detail: String,
-    pub round: u32,
-    pub turn: u32,
+/// The fields of a line of the referee's own, declared once: the struct (read and written by
+/// serde) and, for docs/records.md's table, what each field holds (`["..."]`, if anything).
+macro_rules! referee_line_fields {
+    ($(#[$attr:meta])* $Name:ident { $( $field:ident: $ty:ty $([$note:literal])?, )* }) => {
+        $(#[$attr])*
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $Name {
+            $( pub $field: $ty, )*
+        }
+
+        impl Documented for $Name {
+            const FIELDS: &'static [(&'static str, &'static str)] =
+                &[$((stringify!($field), concat!("" $(, $note)?))),*];
+        }
+    };
 }
 
-/// Why the referee stopped a game before its end (a house rule failed, a scripted deal was
-/// refused): the game's last line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StopLine {
-    pub reason: String,
+referee_line_fields! {
+    /// A player's fault, as the referee saw it.
+    FaultLine {
+        seat: Seat,
+        kind: FaultKind ["`crash`, `timeout`, `illegal`, `protocol`"],
+        detail: String,
+        round: u32,
+        turn: u32,
+    }
 }
 
-/// The referee's own lines of a record, declared once: the [`Line`] variant, what it holds and
-/// its `"event"` tag. From here come [`Line`], the names [`Line::parse`] reads as the
-/// referee's, and their serde forms (read owned, written borrowed); the model's events serialize
+referee_line_fields! {
+    /// Why the referee stopped a game before its end (a house rule failed, a scripted deal was
+    /// refused): the game's last line.
+    StopLine {
+        reason: String,
+    }
+}
+
+/// A line's fields and what docs/records.md's table says each holds (empty: nothing more than
+/// its name).
+trait Documented {
+    const FIELDS: &'static [(&'static str, &'static str)];
+}
+
+impl<T: Documented> Documented for Box<T> {
+    const FIELDS: &'static [(&'static str, &'static str)] = T::FIELDS;
+}
+
+/// A row of docs/records.md's table: the line's `"event"`, its fields with what each holds, and
+/// when it is written.
+type TableRow = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+);
+
+macro_rules! event_rows {
+    ($( $name:literal [$($field:ident [$($note:literal)?])*] $written:literal )*) => {
+        /// The events' rows of docs/records.md's table, in the order of their declaration.
+        const EVENT_ROWS: &[TableRow] = &[$(
+            ($name, &[$((stringify!($field), concat!("" $(, $note)?))),*], $written),
+        )*];
+    };
+}
+crate::game::events!(notes event_rows);
+
+/// docs/records.md's table of the lines of a record (format 1), in Markdown, made from the
+/// declarations: the header first, then the events, then the referee's other lines. The page
+/// holds this text, and a test keeps it the same.
+pub fn lines_table() -> String {
+    let (header, others) = REFEREE_ROWS.split_at(1);
+    let mut out = String::from("| `event` | fields | written |\n| --- | --- | --- |\n");
+    for (name, fields, written) in header.iter().chain(EVENT_ROWS).chain(others) {
+        let fields: Vec<String> = fields
+            .iter()
+            .map(|(field, note)| match note {
+                &"" => format!("`{field}`"),
+                note => format!("`{field}` ({note})"),
+            })
+            .collect();
+        out.push_str(&format!(
+            "| `{name}` | {} | {written} |\n",
+            fields.join(", ")
+        ));
+    }
+    out
+}
+
+/// The referee's own lines of a record, declared once: the [`Line`] variant, what it holds, its
+/// `"event"` tag and when it is written. From here come [`Line`], the names [`Line::parse`]
+/// reads as the referee's, their serde forms (read owned, written borrowed) and their rows of
+/// docs/records.md's table ([`lines_table`]; the header's first); the model's events serialize
 /// themselves with the same tag.
 macro_rules! referee_lines {
-    ($( $(#[$attr:meta])* $Variant:ident($ty:ty) $name:literal, )*) => {
+    ($( $(#[$attr:meta])* $Variant:ident($ty:ty) $name:literal written $written:literal, )*) => {
         /// One line of a record.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Line {
@@ -280,6 +364,10 @@ macro_rules! referee_lines {
 
         /// The tags of the referee's lines.
         const REFEREE_LINES: &[&str] = &[$($name),*];
+
+        /// The referee's lines' rows of docs/records.md's table.
+        const REFEREE_ROWS: &[TableRow] =
+            &[$(($name, <$ty as Documented>::FIELDS, $written)),*];
 
         #[derive(Deserialize)]
         #[serde(tag = "event")]
@@ -316,10 +404,17 @@ macro_rules! referee_lines {
 referee_lines! {
     /// A header, boxed: it is much larger than the other lines, which are moved about by the
     /// million.
-    Game(Box<Header>) "game",
-    Fault(FaultLine) "fault",
+    Game(Box<Header>) "game" written "first line of each game",
+    Fault(FaultLine) "fault"
+        written "when a player fails; the referee then plays its fallback (the lowest card, or \
+                 the cheapest row, the first of equals; in a Pro draft the lowest card of the \
+                 pool, and `turn` is 0; in Take a Number the lowest of the cards taken for the \
+                 #-row)",
     /// The game's last line when the referee stopped it.
-    Stopped(StopLine) "stopped",
+    Stopped(StopLine) "stopped"
+        written "the last line of a game the referee had to stop before its end: a house rule \
+                 script failed (its error, with the script's file and line), or a scripted deal \
+                 was refused; `take5 play` then exits with status 2",
 }
 
 /// The answers of a turn line: held in place up to 8 (a turn of up to six seats and its rows:

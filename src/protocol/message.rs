@@ -6,7 +6,7 @@ use crate::cards::{Card, Deck, Special};
 use crate::game::{
     Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialTable, View,
 };
-use crate::rules::{GameEnd, Rules, Ties};
+use crate::rules::{Rules, Ties};
 use crate::seat::GameStart;
 use crate::variants::Variant;
 use std::borrow::Cow;
@@ -83,12 +83,42 @@ macro_rules! reply_shape {
 pub(crate) use reply_shape;
 
 /// Every line from the referee to a bot, declared once: the [`ToBot`] variant and what it
-/// holds, and its keyword. From here come [`ToBot`], [`ToBot::KEYWORDS`] (the parser's list of
-/// them) and [`ToBot::keyword`].
+/// holds, and its keyword. A line of fields (`{ field: Type [hole, what] }`) has them as
+/// `key=value`; `words` are its fields as words, the last one the rest of the line; a line of
+/// one value (`(Type)`) is printed and read as that type's ([`super::print`]'s and
+/// [`super::parse`]'s `LineBody`). From here come [`ToBot`], [`ToBot::KEYWORDS`] (the parser's
+/// list of them), [`ToBot::keyword`], the printer of every line ([`super::print::to_bot`]) and
+/// the parser's. `to_bot_lines!(then)` hands the declaration to the macro `then`, which
+/// matches:
+///
+/// ```text
+/// $( $(#[$attr:meta])* $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty $([$hole:literal, $what:literal])?),* } )? $keyword:literal $($words:ident)?, )*
+/// ```
 macro_rules! to_bot_lines {
+    ($then:ident) => {
+        $then! {
+            /// `hello version=1`: the first line; the bot answers with its own hello.
+            Hello { version: u32 ["version", "a version number"] } "hello",
+            /// `game ...`: a game of the match starts. No reply.
+            Game(GameInfo<'static>) "game",
+            /// `event ...`: something happened, as this bot's seat may see it. No reply.
+            Event(EventLine) "event",
+            /// `ask ...`: a decision is due; exactly one reply.
+            Ask(Request) "ask",
+            /// `error <kind> <text>`: the last reply was refused; answer the same request again.
+            Error { kind: ErrorKind, text: String } "error" words,
+            /// `bye`: the match is over; the bot should exit.
+            Bye "bye",
+        }
+    };
+}
+pub(crate) use to_bot_lines;
+
+/// Declares [`ToBot`] from [`to_bot_lines!`].
+macro_rules! define_to_bot {
     ($(
         $(#[$attr:meta])*
-        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal,
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty $([$hole:literal, $what:literal])?),* } )? $keyword:literal $($words:ident)?,
     )*) => {
         /// A line from the referee to a bot.
         #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,21 +140,7 @@ macro_rules! to_bot_lines {
         }
     };
 }
-
-to_bot_lines! {
-    /// `hello version=1`: the first line; the bot answers with its own hello.
-    Hello { version: u32 } "hello",
-    /// `game ...`: a game of the match starts. No reply.
-    Game(GameInfo<'static>) "game",
-    /// `event ...`: something happened, as this bot's seat may see it. No reply.
-    Event(EventLine) "event",
-    /// `ask ...`: a decision is due; exactly one reply.
-    Ask(Request) "ask",
-    /// `error <kind> <text>`: the last reply was refused; answer the same request again.
-    Error { kind: ErrorKind, text: String } "error",
-    /// `bye`: the match is over; the bot should exit.
-    Bye "bye",
-}
+to_bot_lines!(define_to_bot);
 
 /// Declares [`FromBot`] and its conversions from [`replies!`].
 macro_rules! define_replies {
@@ -183,43 +199,27 @@ macro_rules! define_replies {
 }
 replies!(define_replies);
 
-/// The fields of a `game` line: the table a game is played at. The referee's line borrows the
-/// variant's name and the deck from the game it starts ([`GameInfo::from_start`]); a parsed
-/// line owns them (`GameInfo<'static>`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameInfo<'a> {
-    /// The game's number in the match, from 0.
-    pub number: u64,
-    /// The variant's name (kept as text, so a bot built against an older take5 still reads it).
-    pub variant: Cow<'a, str>,
-    pub seats: usize,
-    /// The bot's own seat, from 0.
-    pub seat: Seat,
-    pub rows: usize,
-    pub row_capacity: usize,
-    pub hand_size: usize,
-    pub end: GameEnd,
-    /// `lowest=`, `bullheads=` and, in the circle game, `red=` (the cards whose bullheads are
-    /// red).
-    pub deck: Cow<'a, Deck>,
-    /// `time_ms=`: the time limit per decision (absent from lines of take5 before 0.2).
-    pub time_ms: Option<u64>,
-    /// `seed=`: a seed for the bot's own randomness in this game (absent likewise).
-    pub seed: Option<u64>,
-}
-
 /// The `game` line's fields, declared once, in the order they are printed: each `key=`, the
 /// [`GameInfo`] field it is (`in deck`: a field of the deck), its value's type, the parser's
 /// placeholder and words for it (`a field seats=<count>`, `a number of seats`), and `= default`
-/// when it is left out at its default (and read as the default when absent). The printer
-/// ([`super::print::game_info`]) and the parser come from here. `game_fields!(then)` hands the
-/// declaration to the macro `then`.
+/// when it is left out at its default (and read as the default when absent). From here come
+/// [`GameInfo`] (its deck borrowed from the game it starts, see [`GameInfo::from_start`]), the
+/// printer ([`super::print::game_info`]), the parser and the list of keys in docs/protocol.md.
+/// `game_fields!(then)` hands the declaration to the macro `then`, which matches:
+///
+/// ```text
+/// $( $(#[doc = $doc:literal])* $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*
+/// ```
 macro_rules! game_fields {
     ($then:ident) => {
         $then! {
+            /// The game's number in the match, from 0.
             number: u64 ["number", "a game number"],
-            variant: std::borrow::Cow<'static, str> ["name", "a variant name"],
+            /// The variant's name (kept as text, so a bot built against an older take5 still
+            /// reads it).
+            variant: std::borrow::Cow<'info, str> ["name", "a variant name"],
             seats: usize ["count", "a number of seats"],
+            /// The bot's own seat, from 0.
             seat: $crate::game::Seat ["seat", "a seat number"],
             rows: usize ["count", "a number of rows"],
             row_capacity: usize ["count", "a number of cards"],
@@ -227,16 +227,65 @@ macro_rules! game_fields {
             end: $crate::rules::GameEnd ["score:<points>|rounds:<rounds>", "score:<points> or rounds:<rounds>"],
             lowest in deck: u16 ["card", "a card number"],
             bullheads in deck: Vec<u8> ["numbers", "a bullhead count"],
+            /// The circle game's cards whose bullheads are red.
             red in deck: Vec<$crate::cards::Card> ["cards", "a card number"] = default,
+            /// The time limit per decision (absent from lines of take5 before 0.2).
             time_ms: Option<u64> ["milliseconds", "a number"] = default,
+            /// A seed for the bot's own randomness in this game (absent likewise).
             seed: Option<u64> ["seed", "a seed"] = default,
         }
     };
 }
 pub(crate) use game_fields;
 
+/// Declares [`GameInfo`] and [`GameInfo::from_keys`] from [`game_fields!`]: each key a field,
+/// but those `in deck`, which are the fields of its `deck`.
+macro_rules! define_game_info {
+    (@split [$($plain:tt)*] [$($own:ident)*] [$($deck:ident)*] [$($all:tt)*]) => {
+        /// The fields of a `game` line: the table a game is played at. The referee's line
+        /// borrows the variant's name and the deck from the game it starts
+        /// ([`GameInfo::from_start`]); a parsed line owns them (`GameInfo<'static>`).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct GameInfo<'info> {
+            $($plain)*
+            /// `lowest=`, `bullheads=` and, in the circle game, `red=`.
+            pub deck: Cow<'info, Deck>,
+        }
+
+        impl<'info> GameInfo<'info> {
+            /// The fields from every key's value, in the order of their declaration.
+            #[allow(clippy::too_many_arguments)]
+            pub(crate) fn from_keys($($all)*) -> GameInfo<'info> {
+                GameInfo {
+                    $($own,)*
+                    deck: Cow::Owned(Deck { $($deck),* }),
+                }
+            }
+        }
+    };
+    (@split [$($plain:tt)*] [$($own:ident)*] [$($deck:ident)*] [$($all:tt)*]
+        $(#[doc = $doc:literal])* $key:ident in deck: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?,
+        $($rest:tt)*) => {
+        define_game_info!(
+            @split [$($plain)*] [$($own)*] [$($deck)* $key] [$($all)* $key: $ty,] $($rest)*
+        );
+    };
+    (@split [$($plain:tt)*] [$($own:ident)*] [$($deck:ident)*] [$($all:tt)*]
+        $(#[doc = $doc:literal])* $key:ident: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?,
+        $($rest:tt)*) => {
+        define_game_info!(
+            @split [$($plain)* $(#[doc = $doc])* pub $key: $ty,] [$($own)* $key] [$($deck)*]
+            [$($all)* $key: $ty,] $($rest)*
+        );
+    };
+    ($($declared:tt)*) => {
+        define_game_info!(@split [] [] [] [] $($declared)*);
+    };
+}
+game_fields!(define_game_info);
+
 macro_rules! game_keys {
-    ($( $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
+    ($( $(#[doc = $doc:literal])* $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
         /// The `game` line's keys, in order.
         pub(crate) const GAME_KEYS: &[&str] = &[$(stringify!($key)),*];
     };
@@ -325,12 +374,13 @@ macro_rules! asks {
     ($then:ident) => {
         $crate::protocol::message::asks! { @declared $then
             /// `ask play`: choose a card from the hand.
+            #[default]
             Play "play" "play <card>" = PlayCard,
             /// `ask row`: `card` is lower than every row's end; choose the row to take.
             /// `revealed` holds this turn's cards by seat.
             Row {
                 card: $crate::cards::Card ["card", "a card number"],
-                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed last,
             } "row" "row <index>" = ChooseRow { card },
             /// `ask pick`: draft a card from `pool` (the Pro variant). The request's `turn` is
             /// 0 and its `rows` empty: the line has neither.
@@ -341,7 +391,7 @@ macro_rules! asks {
             /// [`NumberTable::keep_from`] (`cards=`); choose the one for its #-row. `revealed`
             /// holds this turn's cards by seat.
             Keep {
-                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed last,
             } "keep" "keep <card>" = KeepCard,
             /// `ask place` (the circle game): place a card, or (once `placed` is above 0) end
             /// the turn; `remaining` more cards may be placed this turn. The request's `circle`
@@ -354,16 +404,16 @@ macro_rules! asks {
             /// pass.
             Special {
                 card: $crate::cards::Card ["card", "a card number"],
-                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed last,
             } "special" "special <name> <arguments> or pass" = Special { card },
             /// `ask cancel` (anniversary): about to take the cards in the request's
             /// [`SpecialTable::taking`] (`cards=`); play Negative = Positive on one, or pass.
             Cancel {
-                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed last,
             } "cancel" "cancel <card> or pass" = Cancel,
             /// `ask swap` (anniversary): a row was taken; swap a special card or pass.
             Swap {
-                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed,
+                revealed: Vec<$crate::cards::Card> ["cards", "a card number"] = view.revealed last,
             } "swap" "swap <name> or pass" = Swap,
         }
     };
@@ -371,11 +421,11 @@ macro_rules! asks {
     // in one line.
     (@declared $then:ident $(
         $(#[$attr:meta])*
-        $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] $(= view.$source:ident)?),* $(,)? })?
+        $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] $(= view.$source:ident $($last:ident)?)?),* $(,)? })?
         $word:literal $wanted:literal = $Decision:ident $({ $($decided:ident),* })?,
     )*) => {
         $then! { $(
-            $(#[$attr])* $Variant $({ $($field: $ty [$hole, $what] [$($source)?])* })?
+            $(#[$attr])* $Variant $({ $($field: $ty [$hole, $what] [$($source $($last)?)?])* })?
             $word $wanted = $Decision [$($($decided)*)?]
         )* }
     };
@@ -387,16 +437,16 @@ macro_rules! ask_field {
     ($view:ident $field:ident) => {
         $field
     };
-    ($view:ident $field:ident $source:ident) => {
+    ($view:ident $field:ident $source:ident $($last:ident)?) => {
         $view.$source.to_vec()
     };
 }
 
 /// Declares [`Ask`] and its words from [`asks!`].
 macro_rules! define_asks {
-    ($( $(#[$attr:meta])* $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] [$($source:ident)?])* })? $word:literal $wanted:literal = $Decision:ident [$($decided:ident)*] )*) => {
+    ($( $(#[$attr:meta])* $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] [$($source:ident $($last:ident)?)?])* })? $word:literal $wanted:literal = $Decision:ident [$($decided:ident)*] )*) => {
         /// What an `ask` line asks for.
-        #[derive(Clone, Debug, PartialEq, Eq)]
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
         pub enum Ask {
             $( $(#[$attr])* $Variant $({ $($field: $ty),* })?, )*
         }
@@ -408,10 +458,10 @@ macro_rules! define_asks {
         pub(crate) const ASK_FIELDS: &[(&str, &[&str])] =
             &[$(($word, &[$($(stringify!($field)),*)?])),*];
 
-        /// `ask <word> seat=`: the start of the line that asks for `decision`.
+        /// `ask <word>`: the start of the line that asks for `decision`.
         pub(crate) fn ask_prefix(decision: Decision) -> &'static str {
             match decision {
-                $( Decision::$Decision { .. } => concat!("ask ", $word, " seat="), )*
+                $( Decision::$Decision { .. } => concat!("ask ", $word), )*
             }
         }
 
@@ -427,7 +477,7 @@ macro_rules! define_asks {
             fn of_view(view: &View) -> Option<Ask> {
                 Some(match view.decision? {
                     $( Decision::$Decision { $($decided),* } => Ask::$Variant {
-                        $($( $field: ask_field!(view $field $($source)?) ),*)?
+                        $($( $field: ask_field!(view $field $($source $($last)?)?) ),*)?
                     }, )*
                 })
             }
@@ -443,8 +493,70 @@ macro_rules! define_asks {
 }
 asks!(define_asks);
 
-/// The fields of an `ask` line: everything a stateless bot needs to decide.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Every key of an `ask` line but the ask's own ([`asks!`]), declared once, in the order they
+/// are printed: where its value is (`view.turn`: the [`View`]'s and the [`Request`]'s field;
+/// `number.`, `circle.`, `specials.`: a field of that table of theirs), its `key=`, the type a
+/// parsed line holds, the parser's placeholder and words, `= default` when the parser reads it
+/// as empty when it is absent, and when it is on the line (`if`: `always`; `not_drafting`: but
+/// in `ask pick`; `keep`, `cancel`: in that ask, with its table; `number`, `circle`,
+/// `specials`: with that table). `[own first]` and `[own last]` are where the ask's own fields
+/// go (those marked `last` in [`asks!`] after the table). From here come the printer
+/// ([`super::print::ask`]), the parser's [`Request`] and docs/protocol.md's list.
+/// `ask_keys!(then)` hands the declaration to the macro `then`, which matches
+/// `$( [$($entry:tt)*] )*`, each entry being `own first`, `own last` or:
+///
+/// ```text
+/// $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident
+/// ```
+macro_rules! ask_keys {
+    ($then:ident) => {
+        $then! {
+            [view.seat "seat": $crate::game::Seat ["seat", "a seat number"] if always]
+            [view.round "round": u32 ["round", "a round number"] if always]
+            [view.turn "turn": u32 ["turn", "a turn number"] if not_drafting]
+            [own first]
+            [number.keep_from "cards": Vec<$crate::cards::Card> ["cards", "a card number"] if keep]
+            [specials.taking "cards": Vec<$crate::cards::Card> ["cards", "a card number"] if cancel]
+            [view.hand "hand": Vec<$crate::cards::Card> ["cards", "a card number"] if always]
+            [view.rows "rows": Vec<Vec<$crate::cards::Card>> ["rows", "a card number"] if not_drafting]
+            [view.scores "scores": Vec<$crate::game::Points> ["numbers", "a score"] if always]
+            [view.taken "taken": Vec<$crate::game::Points> ["numbers", "a bullhead count"] if always]
+            [own last]
+            [number.hash_rows "hashrows": Vec<Vec<$crate::cards::Card>> ["rows", "a card number"] = default if number]
+            [number.hash_piles "hashpiles": Vec<usize> ["numbers", "a count"] = default if number]
+            [number.hand_sizes "hands": Vec<usize> ["numbers", "a count"] = default if number]
+            [circle.row_specials "rowspecials": Vec<Vec<$crate::cards::Special>> ["special cards", "x2 or plus5"] if circle]
+            [circle.held "held": Vec<Vec<$crate::cards::Special>> ["special cards", "x2 or plus5"] if circle]
+            [circle.hand_sizes "hands": Vec<usize> ["numbers", "a count"] if circle]
+            [view.special_hand "specials": Vec<$crate::cards::Special> ["names", "a special card"] if specials]
+            [specials.hand_counts "specialhands": Vec<usize> ["numbers", "a count"] if specials]
+            [specials.stops "stops": Vec<bool> ["numbers", "a row index"] if specials]
+            [specials.sevens "sevens": Vec<bool> ["numbers", "a row index"] if specials]
+            [specials.deck "deck": usize ["count", "a number of cards"] if specials]
+            [specials.discard "discard": Vec<$crate::cards::Special> ["names", "a special card's name"] if specials]
+        }
+    };
+}
+pub(crate) use ask_keys;
+
+macro_rules! ask_key_list {
+    ($( [$($entry:tt)*] )*) => {
+        /// Every key of an `ask` line but the ask's own, and when it is there (`if`), in order;
+        /// `own` with `first` or `last`: where the ask's own fields go.
+        pub(crate) const ASK_KEYS: &[(&str, &str)] = &[$( ask_key_list!(@entry $($entry)*), )*];
+    };
+    (@entry own $place:ident) => {
+        ("own", stringify!($place))
+    };
+    (@entry $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident) => {
+        ($key, stringify!($cond))
+    };
+}
+ask_keys!(ask_key_list);
+
+/// The fields of an `ask` line: everything a stateless bot needs to decide, the [`View`]'s
+/// fields owned (the line's keys: [`ask_keys!`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Request {
     pub ask: Ask,
     pub seat: Seat,

@@ -7,8 +7,8 @@
 //! say where (1-based byte column) and what was expected there.
 
 use super::message::{ASKS, Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
-use crate::cards::{Card, Deck, Special};
-use crate::game::{CircleTable, Event, NumberTable, SpecialPlay, SpecialTable, TakeReason};
+use crate::cards::{Card, Special};
+use crate::game::{Event, SpecialPlay, TakeReason};
 use crate::rules::GameEnd;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while};
 use nom::character::complete::{char, digit1, space0, space1};
@@ -413,18 +413,6 @@ impl<'a> Fields<'a> {
             Ok(T::default())
         }
     }
-
-    fn cards(&self, key: &'static str) -> Result<Vec<Card>, nom::Err<Fail<'a>>> {
-        self.get(key, "cards", list(card()))
-    }
-
-    fn numbers<T: FromStr>(
-        &self,
-        key: &'static str,
-        what: &'static str,
-    ) -> Result<Vec<T>, nom::Err<Fail<'a>>> {
-        self.get(key, "numbers", list(number(what)))
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -696,129 +684,105 @@ fn special_play<'a>() -> impl Parser<&'a str, Output = SpecialPlay, Error = Fail
     }
 }
 
-fn to_bot_message(i: &str) -> Res<'_, ToBot> {
-    let what = TO_BOT_WHAT.as_str();
-    let (rest, keyword) = expect(what, word).parse(i)?;
-    match keyword {
-        "hello" => {
-            let (rest, f) = fields(rest)?;
-            let version = f.get("version", "version", scalar("a version number"))?;
-            Ok((rest, ToBot::Hello { version }))
-        }
-        "game" => {
-            let (rest, f) = fields(rest)?;
-            Ok((rest, ToBot::Game(game_info(&f)?)))
-        }
-        "event" => {
-            let what = EVENT_WHAT.as_str();
-            let (rest, kind) = argument(rest, what, word)?;
-            if !Event::NAMES.contains(&kind) {
-                return fail(kind, what);
+macro_rules! to_bot_parser {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty $([$hole:literal, $what:literal])?),* } )? $keyword:literal $($words:ident)?,
+    )*) => {
+        /// A line from the referee, as [`super::message::to_bot_lines!`] declares it.
+        fn to_bot_message(i: &str) -> Res<'_, ToBot> {
+            let what = TO_BOT_WHAT.as_str();
+            let (rest, keyword) = expect(what, word).parse(i)?;
+            match keyword {
+                $( $keyword => to_bot_parser!(
+                    @body rest $Variant [$( ($ty) )? $( { $($field: $fty $([$hole, $what])?),* } )?] $($words)?
+                ), )*
+                _ => fail(i, what),
             }
-            let (rest, f) = fields(rest)?;
-            Ok((rest, ToBot::Event(event_line(kind, &f)?)))
         }
-        "ask" => {
-            let what = ASK_WHAT.as_str();
-            let (rest, kind) = argument(rest, what, word)?;
-            if !ASKS.contains(&kind) {
-                return fail(kind, what);
-            }
-            let (rest, f) = fields(rest)?;
-            let ask = ask_fields(kind, &f)?;
-            let seat = f.get("seat", "seat", scalar("a seat number"))?;
-            // A pick comes before the round's first turn, with no rows yet: its line has
-            // neither field.
-            let drafting = kind == "pick";
-            let circle = circle_table(kind, &f)?;
-            let specials = special_table(kind, &f)?;
-            // The seat's own special cards in the anniversary variant.
-            let special_hand = match specials {
-                Some(_) => f.get("specials", "names", list(special_name("a special card")))?,
-                None => Vec::new(),
-            };
-            Ok((
-                rest,
-                ToBot::Ask(Request {
-                    ask,
-                    seat,
-                    round: f.get("round", "round", scalar("a round number"))?,
-                    turn: if drafting {
-                        0
-                    } else {
-                        f.get("turn", "turn", scalar("a turn number"))?
-                    },
-                    hand: f.cards("hand")?,
-                    rows: if drafting {
-                        Vec::new()
-                    } else {
-                        f.get("rows", "rows", rows())?
-                    },
-                    scores: f.numbers("scores", "a score")?,
-                    taken: f.numbers("taken", "a bullhead count")?,
-                    number: number_table(kind, &f)?,
-                    circle,
-                    specials,
-                    special_hand,
-                }),
-            ))
-        }
-        "error" => {
-            let what = ERROR_WHAT.as_str();
-            let (rest, name) = argument(rest, what, word)?;
-            let Some(kind) = ErrorKind::from_name(name) else {
-                return fail(name, what);
-            };
-            // The text is the rest of the (trimmed) line, after the blanks that separate it.
-            let (text, _) = space0(rest)?;
-            Ok((
-                "",
-                ToBot::Error {
-                    kind,
-                    text: text.to_string(),
-                },
-            ))
-        }
-        "bye" => {
-            let (rest, _) = fields(rest)?;
-            Ok((rest, ToBot::Bye))
-        }
-        _ => fail(i, what),
+    };
+    (@body $rest:ident $Variant:ident [($ty:ty)]) => {{
+        let (rest, body) = <$ty as LineBody>::parse_line($rest)?;
+        Ok((rest, ToBot::$Variant(body)))
+    }};
+    (@body $rest:ident $Variant:ident [{ $($field:ident: $fty:ty [$hole:literal, $what:literal]),* }]) => {{
+        let (rest, f) = fields($rest)?;
+        Ok((rest, ToBot::$Variant {
+            $( $field: <$fty as Value>::parse(&f, stringify!($field), $hole, $what)? ),*
+        }))
+    }};
+    (@body $rest:ident $Variant:ident [{ $($field:ident: $fty:ty),* }] words) => {{
+        let rest = $rest;
+        $( let (rest, $field) = <$fty as Word>::parse_word(rest)?; )*
+        Ok((rest, ToBot::$Variant { $($field),* }))
+    }};
+    // A line of no fields: any `key=value` fields after its keyword are ignored.
+    (@body $rest:ident $Variant:ident []) => {{
+        let (rest, _) = fields($rest)?;
+        Ok((rest, ToBot::$Variant))
+    }};
+}
+super::message::to_bot_lines!(to_bot_parser);
+
+/// A line that is one value (`game`, `event`, `ask`): its line after the keyword.
+trait LineBody: Sized {
+    fn parse_line(rest: &str) -> Res<'_, Self>;
+}
+
+impl LineBody for GameInfo<'static> {
+    fn parse_line(rest: &str) -> Res<'_, Self> {
+        let (rest, f) = fields(rest)?;
+        Ok((rest, game_info(&f)?))
     }
 }
 
-/// Take a Number's fields of an `ask` line: present with `hashrows=` or in an `ask keep`.
-fn number_table<'a>(kind: &str, f: &Fields<'a>) -> Result<Option<NumberTable>, nom::Err<Fail<'a>>> {
-    let hash_rows: Vec<Vec<Card>> = f.optional("hashrows", "rows", rows())?;
-    if hash_rows.is_empty() && kind != "keep" {
-        return Ok(None);
+impl LineBody for EventLine {
+    fn parse_line(rest: &str) -> Res<'_, Self> {
+        let what = EVENT_WHAT.as_str();
+        let (rest, kind) = argument(rest, what, word)?;
+        if !Event::NAMES.contains(&kind) {
+            return fail(kind, what);
+        }
+        let (rest, f) = fields(rest)?;
+        Ok((rest, event_line(kind, &f)?))
     }
-    Ok(Some(NumberTable {
-        capacities: Vec::new(),
-        hash_rows,
-        hash_piles: f.optional("hashpiles", "numbers", list(number("a count")))?,
-        hand_sizes: f.optional("hands", "numbers", list(number("a count")))?,
-        keep_from: if kind == "keep" {
-            f.cards("cards")?
-        } else {
-            Vec::new()
-        },
-    }))
 }
 
-/// The circle game's fields of an `ask place` line.
-fn circle_table<'a>(
-    kind: &str,
-    f: &Fields<'a>,
-) -> Result<Option<Box<CircleTable>>, nom::Err<Fail<'a>>> {
-    if kind != "place" {
-        return Ok(None);
+impl LineBody for Request {
+    fn parse_line(rest: &str) -> Res<'_, Self> {
+        let what = ASK_WHAT.as_str();
+        let (rest, kind) = argument(rest, what, word)?;
+        if !ASKS.contains(&kind) {
+            return fail(kind, what);
+        }
+        let (rest, f) = fields(rest)?;
+        let ask = ask_fields(kind, &f)?;
+        Ok((rest, request(ask, &f)?))
     }
-    Ok(Some(Box::new(CircleTable {
-        row_specials: f.get("rowspecials", "special cards", special_lists())?,
-        held: f.get("held", "special cards", special_lists())?,
-        hand_sizes: f.get("hands", "numbers", list(number("a count")))?,
-    })))
+}
+
+/// A field of a line of words (`error <kind> <text>`), after blanks; a text is the rest of the
+/// (trimmed) line.
+trait Word: Sized {
+    fn parse_word(rest: &str) -> Res<'_, Self>;
+}
+
+impl Word for ErrorKind {
+    fn parse_word(rest: &str) -> Res<'_, Self> {
+        let what = ERROR_WHAT.as_str();
+        let (rest, name) = argument(rest, what, word)?;
+        match ErrorKind::from_name(name) {
+            Some(kind) => Ok((rest, kind)),
+            None => fail(name, what),
+        }
+    }
+}
+
+impl Word for String {
+    fn parse_word(rest: &str) -> Res<'_, Self> {
+        let (text, _) = space0(rest)?;
+        Ok(("", text.to_string()))
+    }
 }
 
 /// A special card's name, `x2` or `plus5`.
@@ -842,63 +806,83 @@ fn special_lists<'a>() -> impl Parser<&'a str, Output = Vec<Vec<Special>>, Error
     }
 }
 
-/// The anniversary variant's fields of an `ask` line: present with `specialhands=`.
-fn special_table<'a>(
-    kind: &str,
-    f: &Fields<'a>,
-) -> Result<Option<Box<SpecialTable>>, nom::Err<Fail<'a>>> {
-    if !f.has("specialhands") {
-        return Ok(None);
-    }
-    let hand_counts: Vec<usize> = f.numbers("specialhands", "a count")?;
-    let rows = f.get("rows", "rows", rows())?.len();
-    let marks = |key: &'static str| -> Result<Vec<bool>, nom::Err<Fail<'a>>> {
-        let marked: Vec<usize> = f.numbers(key, "a row index")?;
-        Ok((0..rows).map(|r| marked.contains(&r)).collect())
+macro_rules! request_parser {
+    ($( [$($entry:tt)*] )*) => {
+        /// The request of an `ask` line asking `ask`, from its keys in the order of their
+        /// declaration ([`super::message::ask_keys!`]): the first missing or wrong one is named.
+        fn request<'a>(ask: Ask, f: &Fields<'a>) -> Result<Request, nom::Err<Fail<'a>>> {
+            let mut request = Request {
+                ask,
+                ..Request::default()
+            };
+            $( request_parser!(@entry f request $($entry)*); )*
+            // A table's marks are by row: as many as there are rows.
+            if let Some(table) = &mut request.specials {
+                table.stops.resize(request.rows.len(), false);
+                table.sevens.resize(request.rows.len(), false);
+            }
+            Ok(request)
+        }
     };
-    let specials = || list(special_name("a special card's name"));
-    Ok(Some(Box::new(SpecialTable {
-        hand_counts,
-        sevens: marks("sevens")?,
-        stops: marks("stops")?,
-        deck: f.get("deck", "count", scalar("a number of cards"))?,
-        discard: f.get("discard", "names", specials())?,
-        taking: if kind == "cancel" {
-            f.cards("cards")?
-        } else {
-            Vec::new()
-        },
-    })))
+    (@entry $f:ident $request:ident own $place:ident) => {};
+    (@entry $f:ident $request:ident
+        $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident) => {
+        if parsed_if!($cond $request $f) {
+            let value = request_parser!(@value $f $key $ty [$hole, $what] $($default)?);
+            (request_parser!(@in $request $group)).$field = value;
+        }
+    };
+    (@value $f:ident $key:literal $ty:ty [$hole:literal, $what:literal]) => {
+        <$ty as Value>::parse($f, $key, $hole, $what)?
+    };
+    (@value $f:ident $key:literal $ty:ty [$hole:literal, $what:literal] default) => {
+        <$ty as Value>::parse_or_default($f, $key, $hole, $what)?
+    };
+    (@in $request:ident view) => {
+        $request
+    };
+    (@in $request:ident $group:ident) => {
+        $request.$group.get_or_insert_with(Default::default)
+    };
 }
 
+/// Whether the keys marked `if cond` are read from the line of `request`'s ask, whose fields
+/// are `f` (what `cond` means: [`super::message::ask_keys!`]); a table is there when a key that
+/// only it has is (`hashrows=`, `specialhands=`), or when the ask is its.
+macro_rules! parsed_if {
+    (always $request:ident $f:ident) => {
+        true
+    };
+    (not_drafting $request:ident $f:ident) => {
+        !matches!($request.ask, Ask::Pick { .. })
+    };
+    (keep $request:ident $f:ident) => {
+        matches!($request.ask, Ask::Keep { .. })
+    };
+    (cancel $request:ident $f:ident) => {
+        matches!($request.ask, Ask::Cancel { .. }) && $f.has("specialhands")
+    };
+    (number $request:ident $f:ident) => {
+        $f.has("hashrows") || matches!($request.ask, Ask::Keep { .. })
+    };
+    (circle $request:ident $f:ident) => {
+        matches!($request.ask, Ask::Place { .. })
+    };
+    (specials $request:ident $f:ident) => {
+        $f.has("specialhands")
+    };
+}
+super::message::ask_keys!(request_parser);
+
 macro_rules! game_parser {
-    ($( $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
+    ($( $(#[doc = $doc:literal])* $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
         /// The `game` line's fields, in the order of their declaration
         /// ([`super::message::game_fields!`]): the first missing or wrong one is named.
-        fn game_info<'a>(f: &Fields<'a>) -> Result<GameInfo<'static>, nom::Err<Fail<'a>>> {
-            let mut info = GameInfo {
-                number: 0,
-                variant: Cow::Borrowed(""),
-                seats: 0,
-                seat: 0,
-                rows: 0,
-                row_capacity: 0,
-                hand_size: 0,
-                end: GameEnd::Rounds(0),
-                deck: Cow::Owned(Deck {
-                    lowest: 0,
-                    bullheads: Vec::new(),
-                    red: Vec::new(),
-                }),
-                time_ms: None,
-                seed: None,
-            };
+        fn game_info<'a, 'info>(f: &Fields<'a>) -> Result<GameInfo<'info>, nom::Err<Fail<'a>>> {
             $(
-                info $(.$outer.to_mut())? .$key = game_parser!(
-                    @value f $key $ty [$hole, $what] $($default)?
-                );
+                let $key = game_parser!(@value f $key $ty [$hole, $what] $($default)?);
             )*
-            Ok(info)
+            Ok(GameInfo::from_keys($($key),*))
         }
     };
     (@value $f:ident $key:ident $ty:ty [$hole:literal, $what:literal]) => {
@@ -981,9 +965,51 @@ parsed_by! {
     Special = |what| special_name(what);
     Vec<Special> = |what| list(special_name(what));
     SpecialPlay = |_what| special_play();
-    Cow<'static, str> = |what| name(what).map(|name| Cow::Owned(name.to_string()));
+
     GameEnd = |_what| game_end();
     Option<u64> = |what| scalar(what).map(Some);
+}
+
+/// A name, owned whatever the lifetime (a `game` line's `variant=`).
+impl Value for Cow<'_, str> {
+    fn parser<'a>(what: &'static str) -> impl Parser<&'a str, Output = Self, Error = Fail<'a>> {
+        name(what).map(|name| Cow::Owned(name.to_string()))
+    }
+}
+
+/// Rows of cards (`rows=`, `hashrows=`).
+impl Value for Vec<Vec<Card>> {
+    fn parser<'a>(_: &'static str) -> impl Parser<&'a str, Output = Self, Error = Fail<'a>> {
+        rows()
+    }
+}
+
+/// The special cards in each row or hand (`rowspecials=`, `held=`).
+impl Value for Vec<Vec<Special>> {
+    fn parser<'a>(_: &'static str) -> impl Parser<&'a str, Output = Self, Error = Fail<'a>> {
+        special_lists()
+    }
+}
+
+/// Rows marked (`stops=`, `sevens=`): the marked rows' indices, read as a mark by row up to the
+/// highest (an index above 255 marks nothing: there are never so many rows); [`request`] gives
+/// them as many marks as rows.
+impl Value for Vec<bool> {
+    fn parser<'a>(what: &'static str) -> impl Parser<&'a str, Output = Self, Error = Fail<'a>> {
+        list(number::<usize>(what)).map(|marked| {
+            let mut marks = Vec::new();
+            for row in marked
+                .into_iter()
+                .filter(|&row| row <= usize::from(u8::MAX))
+            {
+                if marks.len() <= row {
+                    marks.resize(row + 1, false);
+                }
+                marks[row] = true;
+            }
+            marks
+        })
+    }
 }
 
 /// An optional field (the anniversary's `drew=`): `None` when absent.
@@ -1005,7 +1031,7 @@ impl Value for Option<Special> {
 }
 
 macro_rules! ask_parser {
-    ($( $(#[$attr:meta])* $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] [$($source:ident)?])* })? $word:literal $wanted:literal = $Decision:ident [$($decided:ident)*] )*) => {
+    ($( $(#[$attr:meta])* $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] [$($source:ident $($last:ident)?)?])* })? $word:literal $wanted:literal = $Decision:ident [$($decided:ident)*] )*) => {
         /// The ask `kind` (one of [`ASKS`]) with its own fields, in the order of their
         /// declaration ([`super::message::asks!`]): the first missing or wrong one is named.
         fn ask_fields<'a>(kind: &str, f: &Fields<'a>) -> Result<Ask, nom::Err<Fail<'a>>> {

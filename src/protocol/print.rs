@@ -9,9 +9,7 @@
 use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
 use crate::cards::{Card, Special};
 use crate::decimal::{Number, list};
-use crate::game::{
-    Action, CircleTable, Decision, Event, Points, RuleError, Seat, SpecialPlay, TakeReason, View,
-};
+use crate::game::{Action, Decision, Event, RuleError, Seat, SpecialPlay, TakeReason, View};
 use crate::rules::{GameEnd, Rules};
 use crate::seat::GameStart;
 use std::borrow::Cow;
@@ -30,7 +28,7 @@ macro_rules! put {
 
 /// `hello version=1`: the referee's first line.
 pub fn hello(out: &mut String) {
-    hello_line(out, VERSION);
+    to_bot(out, &ToBot::Hello { version: VERSION });
 }
 
 /// `game ...`: the game `start` begins, told to `start.seat`.
@@ -38,24 +36,27 @@ pub fn game(out: &mut String, start: &GameStart) {
     game_info(out, &GameInfo::from_start(start));
 }
 
-/// `ask play ...`, `ask row ...`, `ask pick ...` or `ask keep ...`: the decision `view` owes.
-///
-/// Panics if `view.decision` is `None` (there is nothing to ask).
-pub fn ask(out: &mut String, view: &View) {
-    let decision = view
-        .decision
-        .expect("print::ask: the view owes no decision");
-    match (decision, view.circle) {
-        (Decision::Place { .. }, Some(circle)) => place_line(out, decision, view, circle),
-        _ => ask_line(out, decision, view),
-    }
-}
-
 /// `error <kind> <text>`. Line breaks and other control characters in `text` become spaces and
 /// surrounding blanks are dropped, so the line reads back as the same text.
+///
+/// The line of [`ToBot::Error`] (`super::message::to_bot_lines!`), with a text borrowed rather
+/// than owned, so a refusal is told without an allocation.
 pub fn error(out: &mut String, kind: ErrorKind, text: impl Display) {
-    out.push_str("error ");
-    out.push_str(kind.name());
+    out.push_str(
+        ToBot::Error {
+            kind,
+            text: String::new(),
+        }
+        .keyword(),
+    );
+    Argument::print_argument(&kind, out);
+    rest_of_line(out, text);
+    out.push('\n');
+}
+
+/// A text as the rest of a line, after a blank: line breaks and other control characters
+/// become spaces, and surrounding blanks are dropped (with the blank before it if it is empty).
+fn rest_of_line(out: &mut String, text: impl Display) {
     out.push(' ');
     let start = out.len();
     put!(OneLine(out), "{text}");
@@ -63,7 +64,6 @@ pub fn error(out: &mut String, kind: ErrorKind, text: impl Display) {
     out.drain(start..start + lead);
     // Drops the trailing blanks, and the separator too if the text was empty.
     out.truncate(out.trim_end_matches(' ').len());
-    out.push('\n');
 }
 
 /// `error <kind> <why> (<n> tries left)`: a refused reply, when the bot may answer again.
@@ -85,7 +85,7 @@ pub fn illegal(out: &mut String, rule: &RuleError, tries_left: usize) {
 
 /// `bye`: the match is over.
 pub fn bye(out: &mut String) {
-    out.push_str("bye\n");
+    to_bot(out, &ToBot::Bye);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,7 +147,8 @@ pub fn swap(out: &mut String, special: Special) {
     action(out, Action::Swap(special));
 }
 
-/// An argument of a reply, after a blank.
+/// A word after a line's keyword, after a blank: a reply's argument, an error's kind (and its
+/// text, the rest of the line).
 trait Argument {
     fn print_argument(&self, out: &mut String);
 }
@@ -168,8 +169,15 @@ impl Argument for usize {
 
 impl Argument for Special {
     fn print_argument(&self, out: &mut String) {
+        self.name().print_argument(out);
+    }
+}
+
+/// A word as it is.
+impl Argument for &str {
+    fn print_argument(&self, out: &mut String) {
         out.push(' ');
-        out.push_str(self.name());
+        out.push_str(self);
     }
 }
 
@@ -208,15 +216,75 @@ super::message::replies!(reply_printer);
 // ---------------------------------------------------------------------------------------------
 // Owned messages.
 
-/// Any line to a bot.
-pub fn to_bot(out: &mut String, message: &ToBot) {
-    match message {
-        ToBot::Hello { version } => hello_line(out, *version),
-        ToBot::Game(info) => game_info(out, info),
-        ToBot::Event(line) => event_line(out, line),
-        ToBot::Ask(request) => self::request(out, request),
-        ToBot::Error { kind, text } => error(out, *kind, text),
-        ToBot::Bye => bye(out),
+macro_rules! to_bot_printer {
+    ($(
+        $(#[$attr:meta])*
+        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty $([$hole:literal, $what:literal])?),* } )? $keyword:literal $($words:ident)?,
+    )*) => {
+        /// Any line to a bot, as [`super::message::to_bot_lines!`] declares it.
+        pub fn to_bot(out: &mut String, message: &ToBot) {
+            match message {
+                $( super::message::reply_shape!(ToBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] body) => {
+                    to_bot_printer!(
+                        @body out $keyword [$( ($ty) )? $( { $($field $([$hole, $what])?),* } )?] body $($words)?
+                    )
+                } )*
+            }
+        }
+    };
+    (@body $out:ident $keyword:literal [($ty:ty)] $body:ident) => {
+        LineBody::print_line($body, $out)
+    };
+    (@body $out:ident $keyword:literal [{ $($field:ident [$hole:literal, $what:literal]),* }] $body:ident) => {{
+        $out.push_str($keyword);
+        $( Value::print_field($field, $out, concat!(" ", stringify!($field), "=")); )*
+        $out.push('\n');
+    }};
+    (@body $out:ident $keyword:literal [{ $($field:ident),* }] $body:ident words) => {{
+        $out.push_str($keyword);
+        $( Argument::print_argument($field, $out); )*
+        $out.push('\n');
+    }};
+    (@body $out:ident $keyword:literal [] $body:ident) => {{
+        $out.push_str($keyword);
+        $out.push('\n');
+    }};
+}
+super::message::to_bot_lines!(to_bot_printer);
+
+/// A line that is one value (`game`, `event`, `ask`), printed whole by its own printer.
+trait LineBody {
+    fn print_line(&self, out: &mut String);
+}
+
+impl LineBody for GameInfo<'_> {
+    fn print_line(&self, out: &mut String) {
+        game_info(out, self);
+    }
+}
+
+impl LineBody for EventLine {
+    fn print_line(&self, out: &mut String) {
+        event_line(out, self);
+    }
+}
+
+impl LineBody for Request {
+    fn print_line(&self, out: &mut String) {
+        request(out, self);
+    }
+}
+
+impl Argument for ErrorKind {
+    fn print_argument(&self, out: &mut String) {
+        self.name().print_argument(out);
+    }
+}
+
+/// A text: the rest of the line (`error <kind> <text>`).
+impl Argument for String {
+    fn print_argument(&self, out: &mut String) {
+        rest_of_line(out, self);
     }
 }
 
@@ -237,7 +305,7 @@ pub fn from_bot(out: &mut String, message: &FromBot) {
 }
 
 macro_rules! game_printer {
-    ($( $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
+    ($( $(#[doc = $doc:literal])* $key:ident $(in $outer:ident)?: $ty:ty [$hole:literal, $what:literal] $(= $default:ident)?, )*) => {
         /// `game ...` from its fields, in the order of their declaration
         /// ([`super::message::game_fields!`]).
         pub fn game_info(out: &mut String, info: &GameInfo) {
@@ -307,6 +375,13 @@ macro_rules! printed_numbers {
                 list(out, self);
             }
         }
+
+        impl Value for [$t] {
+            #[inline(always)]
+            fn print(&self, out: &mut String) {
+                list(out, self);
+            }
+        }
     )*};
 }
 printed_numbers!(u8, u16, u32, u64, usize, i32, Card);
@@ -326,6 +401,39 @@ impl Value for Special {
 impl Value for Vec<Special> {
     fn print(&self, out: &mut String) {
         names(out, self);
+    }
+}
+
+impl Value for [Special] {
+    fn print(&self, out: &mut String) {
+        names(out, self);
+    }
+}
+
+/// Rows of cards (`rows=`, `hashrows=`).
+impl Value for [Vec<Card>] {
+    fn print(&self, out: &mut String) {
+        row_lists(out, self);
+    }
+}
+
+impl Value for Vec<Vec<Card>> {
+    fn print(&self, out: &mut String) {
+        row_lists(out, self);
+    }
+}
+
+/// The special cards in each row or hand (`rowspecials=`, `held=`).
+impl Value for Vec<Vec<Special>> {
+    fn print(&self, out: &mut String) {
+        special_lists(out, self);
+    }
+}
+
+/// Rows marked, by row (`stops=`, `sevens=`): the indices of the marked ones.
+impl Value for Vec<bool> {
+    fn print(&self, out: &mut String) {
+        marked(out, self);
     }
 }
 
@@ -428,10 +536,6 @@ crate::game::events!(event_printers);
 // ---------------------------------------------------------------------------------------------
 // The lines, from borrowed fields.
 
-fn hello_line(out: &mut String, version: u32) {
-    put!(out, "hello version={version}\n");
-}
-
 fn bot_hello_line(out: &mut String, version: u32, name: &str, events: bool) {
     let declined = if events { "" } else { " events=no" };
     put!(out, "hello version={version} name={name}{declined}\n");
@@ -485,144 +589,112 @@ fn marked(out: &mut String, marks: &[bool]) {
     }
 }
 
-/// `ask ...` for `decision`, the one `view` owes, but `ask place` of the circle game.
-#[inline(always)]
-fn ask_line(out: &mut String, decision: Decision, view: &View) {
-    let View {
-        seat,
-        round,
-        turn,
-        hand,
-        rows,
-        scores,
-        taken,
-        revealed,
-        pool,
-        ..
-    } = *view;
-    let (keep_from, hash_rows, hash_piles, hand_sizes) = (
-        view.keep_from(),
-        view.hash_rows(),
-        view.hash_piles(),
-        view.hand_sizes(),
-    );
-    let specials = view.specials.map(|t| (view.special_hand, t));
-    // A circle request prints with `place_line`; without its table it has only these.
-    ask_start(out, decision, seat, round);
-    if let Decision::Pick = decision {
-        // A draft has no turn and no rows yet: the line says what there is instead.
-        out.push_str(" pool=");
-        list(out, pool);
-        out.push_str(" hand=");
-        list(out, hand);
-        out.push_str(" scores=");
-        list(out, scores);
-        out.push_str(" taken=");
-        list(out, taken);
-        out.push('\n');
-        return;
-    }
-    out.push_str(" turn=");
-    num(out, turn);
-    if let Decision::ChooseRow { card } | Decision::Special { card } = decision {
-        out.push_str(" card=");
-        num(out, card);
-    }
-    if let Decision::KeepCard = decision {
-        out.push_str(" cards=");
-        list(out, keep_from);
-    }
-    if let (Decision::Cancel, Some((_, table))) = (decision, specials) {
-        out.push_str(" cards=");
-        list(out, &table.taking);
-    }
-    table_fields(out, hand, rows, (scores, taken));
-    if let Decision::ChooseRow { .. }
-    | Decision::KeepCard
-    | Decision::Special { .. }
-    | Decision::Cancel
-    | Decision::Swap = decision
-    {
-        out.push_str(" revealed=");
-        list(out, revealed);
-    }
-    if !hash_rows.is_empty() {
-        out.push_str(" hashrows=");
-        row_lists(out, hash_rows);
-        out.push_str(" hashpiles=");
-        list(out, hash_piles);
-        out.push_str(" hands=");
-        list(out, hand_sizes);
-    }
-    if let Some((own, table)) = specials {
-        out.push_str(" specials=");
-        names(out, own);
-        out.push_str(" specialhands=");
-        list(out, &table.hand_counts);
-        out.push_str(" stops=");
-        marked(out, &table.stops);
-        out.push_str(" sevens=");
-        marked(out, &table.sevens);
-        out.push_str(" deck=");
-        num(out, table.deck);
-        out.push_str(" discard=");
-        names(out, &table.discard);
-    }
-    out.push('\n');
-}
-
-/// `ask place ...` (the circle game): the usual fields, then how many cards are placed and may
-/// still be placed this turn, the special cards in each row and in each seat's hand, and every
-/// seat's number of cards.
-#[inline(always)]
-fn place_line(out: &mut String, decision: Decision, view: &View, circle: &CircleTable) {
-    let Decision::Place { placed, remaining } = decision else {
-        unreachable!("place_line prints ask place only")
+/// An ask's own field: whether it goes after the table, and its value (the decision's own, or
+/// the view's).
+macro_rules! own_field {
+    (@last) => {
+        false
     };
-    ask_start(out, decision, view.seat, view.round);
-    out.push_str(" turn=");
-    num(out, view.turn);
-    out.push_str(" placed=");
-    num(out, placed);
-    out.push_str(" remaining=");
-    num(out, remaining);
-    table_fields(out, view.hand, view.rows, (view.scores, view.taken));
-    out.push_str(" rowspecials=");
-    special_lists(out, &circle.row_specials);
-    out.push_str(" held=");
-    special_lists(out, &circle.held);
-    out.push_str(" hands=");
-    list(out, &circle.hand_sizes);
-    out.push('\n');
+    (@last $source:ident) => {
+        false
+    };
+    (@last $source:ident last) => {
+        true
+    };
+    (@value $view:ident $field:ident) => {
+        $field
+    };
+    (@value $view:ident $field:ident $source:ident) => {
+        $view.$source
+    };
+}
+macro_rules! own_fields_printer {
+    ($( $(#[$attr:meta])* $Variant:ident $({ $($field:ident: $ty:ty [$hole:literal, $what:literal] [$($source:ident $($last:ident)?)?])* })? $word:literal $wanted:literal = $Decision:ident [$($decided:ident)*] )*) => {
+        /// The ask's own fields on the line asking for `decision` ([`super::message::asks!`]):
+        /// those before the table, or (`last`) those after it.
+        #[inline(always)]
+        fn own_fields(out: &mut String, decision: Decision, view: &View, last: bool) {
+            match decision {
+                $( Decision::$Decision { $($decided,)* .. } => {
+                    $($(
+                        if own_field!(@last $($source $($last)?)?) == last {
+                            Value::print_field(
+                                &own_field!(@value view $field $($source)?),
+                                out,
+                                concat!(" ", stringify!($field), "="),
+                            );
+                        }
+                    )*)?
+                } )*
+            }
+        }
+    };
+}
+super::message::asks!(own_fields_printer);
+
+macro_rules! ask_printer {
+    ($( [$($entry:tt)*] )*) => {
+        /// `ask ...`: the decision `view` owes, its keys in the order of their declaration
+        /// ([`super::message::ask_keys!`]).
+        ///
+        /// Panics if `view.decision` is `None` (there is nothing to ask).
+        pub fn ask(out: &mut String, view: &View) {
+            let decision = view
+                .decision
+                .expect("print::ask: the view owes no decision");
+            out.push_str(super::message::ask_prefix(decision));
+            $( ask_printer!(@entry out decision view $($entry)*); )*
+            out.push('\n');
+        }
+    };
+    (@entry $out:ident $decision:ident $view:ident own first) => {
+        own_fields($out, $decision, $view, false)
+    };
+    (@entry $out:ident $decision:ident $view:ident own last) => {
+        own_fields($out, $decision, $view, true)
+    };
+    (@entry $out:ident $decision:ident $view:ident
+        $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident) => {
+        if printed_if!($cond $decision $view) {
+            ask_printer!(@value $out $view $group $field concat!(" ", $key, "="))
+        }
+    };
+    (@value $out:ident $view:ident view $field:ident $key:expr) => {
+        Value::print_field(&$view.$field, $out, $key)
+    };
+    (@value $out:ident $view:ident $group:ident $field:ident $key:expr) => {
+        if let Some(table) = $view.$group {
+            Value::print_field(&table.$field, $out, $key)
+        }
+    };
 }
 
-/// `ask <word> seat=<seat> round=<round>`: how every ask line starts.
-#[inline(always)]
-fn ask_start(out: &mut String, decision: Decision, seat: Seat, round: u32) {
-    out.push_str(super::message::ask_prefix(decision));
-    num(out, seat);
-    out.push_str(" round=");
-    num(out, round);
+/// Whether the keys marked `if cond` are on the line asking for `decision` of `view` (what
+/// `cond` means: [`super::message::ask_keys!`]); a key of a table also needs the table.
+macro_rules! printed_if {
+    (always $decision:ident $view:ident) => {
+        true
+    };
+    (not_drafting $decision:ident $view:ident) => {
+        !matches!($decision, Decision::Pick)
+    };
+    (keep $decision:ident $view:ident) => {
+        matches!($decision, Decision::KeepCard)
+    };
+    (cancel $decision:ident $view:ident) => {
+        matches!($decision, Decision::Cancel)
+    };
+    (number $decision:ident $view:ident) => {
+        !$view.hash_rows().is_empty()
+    };
+    (circle $decision:ident $view:ident) => {
+        matches!($decision, Decision::Place { .. })
+    };
+    (specials $decision:ident $view:ident) => {
+        $view.specials.is_some()
+    };
 }
-
-/// ` hand=... rows=... scores=... taken=...`: the table as the seat sees it, in every ask line
-/// but a draft's.
-#[inline(always)]
-fn table_fields(
-    out: &mut String,
-    hand: &[Card],
-    rows: &[Vec<Card>],
-    (scores, taken): (&[Points], &[Points]),
-) {
-    out.push_str(" hand=");
-    list(out, hand);
-    out.push_str(" rows=");
-    row_lists(out, rows);
-    out.push_str(" scores=");
-    list(out, scores);
-    out.push_str(" taken=");
-    list(out, taken);
-}
+super::message::ask_keys!(ask_printer);
 
 /// Rows of cards, each comma-separated, separated by `/`.
 fn row_lists(out: &mut String, rows: &[Vec<Card>]) {
@@ -634,23 +706,13 @@ fn row_lists(out: &mut String, rows: &[Vec<Card>]) {
     }
 }
 
-/// Special cards by name, comma-separated; nothing for none.
-fn special_list(out: &mut String, specials: &[Special]) {
-    for (i, special) in specials.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(special.name());
-    }
-}
-
 /// Lists of special cards separated by `/` (one per row or seat; an empty one is nothing).
 fn special_lists(out: &mut String, lists: &[Vec<Special>]) {
     for (i, specials) in lists.iter().enumerate() {
         if i > 0 {
             out.push('/');
         }
-        special_list(out, specials);
+        names(out, specials);
     }
 }
 
@@ -702,7 +764,7 @@ impl<T: Display> Display for Tries<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Illegal;
+    use crate::game::{Illegal, Points};
     use crate::rules::Rules;
 
     fn line(f: impl FnOnce(&mut String)) -> String {

@@ -1,7 +1,7 @@
 //! Every message of the protocol in short, made from the declarations ([`super::message`] and
 //! [`crate::game::Event`]): docs/protocol.md holds this text, and a test keeps it the same.
 
-use super::message::{ASK_FIELDS, ErrorKind, GAME_KEYS, REPLY_WORDS, SEEN_FIELDS, ToBot};
+use super::message::{ASK_FIELDS, ASK_KEYS, ErrorKind, GAME_KEYS, REPLY_WORDS, SEEN_FIELDS, ToBot};
 use crate::game::Event;
 use std::fmt::Write;
 
@@ -31,6 +31,25 @@ pub fn in_short() -> String {
         })
         .collect();
     let _ = writeln!(out, "- `ask`: {}.", asks.join(", "));
+    // When a key is on the line (the conditions of `message::ask_keys!`).
+    let keys_of_ask: Vec<String> = ASK_KEYS
+        .iter()
+        .map(|&(key, when)| match (key, when) {
+            ("own", "first") => "the ask's own fields (above)".to_string(),
+            ("own", _) => "those of its own fields that come after the table".to_string(),
+            (key, "always") => format!("`{key}=`"),
+            (key, "not_drafting") => format!("`{key}=` (not in `pick`)"),
+            (key, "number") => format!("`{key}=` (Take a Number)"),
+            (key, "circle") => format!("`{key}=` (the circle game)"),
+            (key, "specials") => format!("`{key}=` (anniversary)"),
+            (key, ask) => format!("`{key}=` (in `{ask}`)"),
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "- Every `ask` line's keys, in order: {}.",
+        keys_of_ask.join(", ")
+    );
     let events: Vec<String> = Event::FIELDS
         .iter()
         .map(|(name, fields)| {

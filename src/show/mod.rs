@@ -432,12 +432,21 @@ fn who(seat: Seat, players: &[String]) -> String {
 
 use crate::words::count as plural;
 
-/// What `events` tell, one sentence each (a take is told with the card that made it); what
-/// `hands` hides is not told (the cards dealt to the others, the special cards they draw).
+/// What `events` tell, one sentence each: the events' prose ([`report::told`]), the players
+/// named and the special cards as printed, what `hands` hides not told (the special card
+/// another seat draws); but for the sentences below, which the viewer says otherwise on
+/// purpose.
 pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String> {
+    let teller = report::Teller {
+        seat: &|seat| who(seat, players),
+        special: Special::printed_name,
+        sees: &|seat| hands.shows(seat),
+    };
     let mut said = Vec::with_capacity(events.len());
     for (i, event) in events.iter().enumerate() {
         let sentence = match event {
+            // A deal's cards are on the table beside the sentence (for the seats `hands` shows,
+            // and no one else's): the sentence says only what everyone sees.
             Event::Deal { round, rows, .. } => {
                 let firsts: Vec<String> = rows.iter().map(Card::to_string).collect();
                 format!(
@@ -455,41 +464,12 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                     deck.len()
                 )
             }
-            Event::Swap { seat, gave, drew } if hands.shows(*seat) => format!(
-                "{} swaps {} for {}, the top of the special deck",
-                who(*seat, players),
-                gave.printed_name(),
-                drew.printed_name()
-            ),
-            Event::Swap { seat, gave, .. } => format!(
-                "{} swaps {} for the top of the special deck",
-                who(*seat, players),
-                gave.printed_name()
-            ),
-            Event::Special { seat, card, play } => format!(
-                "{} plays {} for {card}",
-                who(*seat, players),
-                report::special_play_as(play, play.card().printed_name())
-            ),
-            Event::Cancel {
-                seat,
-                card,
-                bullheads,
-            } => format!(
-                "{} plays {} on {card}: its {} count as plus",
-                who(*seat, players),
-                Special::NegativePositive.printed_name(),
-                plural(*bullheads, "bullhead")
-            ),
-            Event::PlaceSpecial { seat, special, row } => format!(
-                "{} puts {} into row {row}",
-                who(*seat, players),
-                special.printed_name()
-            ),
+            // No player sees the order of a shuffled deck, only its size.
             Event::Reshuffle { deck } => format!(
                 "the discard pile is shuffled into a new special deck of {} cards",
                 deck.len()
             ),
+            // The step's title says the round and turn; the sentence names who played what.
             Event::Reveal { cards, .. } => {
                 let shown: Vec<String> = cards
                     .iter()
@@ -498,6 +478,8 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                     .collect();
                 format!("revealed: {}", shown.join(", "))
             }
+            // A take is told with the card that made it (the `place` after it) and why, as a
+            // player watching would say it; the report tells each line as it stands.
             Event::Take {
                 seat,
                 row,
@@ -527,9 +509,9 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                     ),
                 }
             }
-            Event::Place { seat, card, row } => {
-                format!("{} puts {card} on row {row}", who(*seat, players))
-            }
+            // Likewise the circle's take: the row completed, its cards as a take's; the
+            // special cards' printed names hold spaces (`x 2`), so they are listed with `and`
+            // and commas.
             Event::Collect {
                 seat,
                 row,
@@ -540,11 +522,8 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                 let extra = if specials.is_empty() {
                     String::new()
                 } else {
-                    {
-                        let printed: Vec<&str> =
-                            specials.iter().map(|s| s.printed_name()).collect();
-                        format!(" and {}", printed.join(", "))
-                    }
+                    let printed: Vec<&str> = specials.iter().map(|s| s.printed_name()).collect();
+                    format!(" and {}", printed.join(", "))
                 };
                 format!(
                     "{} completes row {row} and takes it out of the circle: {}{extra}, {}",
@@ -553,22 +532,7 @@ pub fn narrate(events: &[Event], players: &[String], hands: Hands) -> Vec<String
                     plural(*points, "point")
                 )
             }
-            Event::RoundEnd { round, totals, .. } => {
-                let shown: Vec<String> = totals.iter().map(Points::to_string).collect();
-                format!("round {round} is over: totals {}", shown.join(", "))
-            }
-            Event::GameEnd { totals, winners } => {
-                let won: Vec<String> = winners.iter().map(|&s| who(s, players)).collect();
-                let shown: Vec<String> = totals.iter().map(Points::to_string).collect();
-                format!(
-                    "the game is over: totals {}; {} win{}",
-                    shown.join(", "),
-                    won.join(" and "),
-                    if winners.len() == 1 { "s" } else { "" }
-                )
-            }
-            // The other events are told as the fixtures' reports tell them, the player named.
-            other => report::told(other, &|seat| who(seat, players)),
+            other => report::told(other, &teller),
         };
         said.push(sentence);
     }
@@ -922,9 +886,9 @@ mod tests {
             narrate(&events, &players(), Hands::All),
             [
                 "seat 1 (bob) played 37, the 6th card: takes row 2 [10, 11, 12, 13, 14], 7 bullheads",
-                "seat 1 (bob) puts 37 on row 2",
+                "seat 1 (bob) places 37 on row 2",
                 "seat 0 (ann) played 3, lower than every row: takes row 0 [40], 1 bullhead",
-                "seat 0 (ann) puts 3 on row 0",
+                "seat 0 (ann) places 3 on row 0",
             ]
         );
     }
@@ -942,7 +906,7 @@ mod tests {
         );
         assert_eq!(
             narrate(&events, &players(), Hands::Seat(0)),
-            ["seat 0 (ann) swaps Stop for Insert, the top of the special deck"]
+            ["seat 0 (ann) swaps Stop for Insert"]
         );
     }
 

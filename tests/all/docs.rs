@@ -209,63 +209,12 @@ fn records_page_names_every_header_field_and_the_house_check() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The lines of docs/records.md's tables of format 1 (before its compact records): each row's
-/// name and the field names in its second column (the backquoted words outside parentheses,
-/// in order).
-fn record_table_rows() -> Vec<(String, Vec<String>)> {
-    let page =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/records.md"))
-            .unwrap();
-    let mut rows = Vec::new();
-    for line in page
-        .lines()
-        .take_while(|l| !l.starts_with("## Compact records"))
-    {
-        let cells: Vec<&str> = line.split(" | ").collect();
-        let Some(name) = cells
-            .first()
-            .and_then(|c| c.strip_prefix("| `"))
-            .and_then(|c| c.strip_suffix('`'))
-        else {
-            continue;
-        };
-        let Some(fields) = cells.get(1) else { continue };
-        let mut depth = 0;
-        let mut outside = String::new();
-        for c in fields.chars() {
-            match c {
-                '(' => depth += 1,
-                ')' => depth -= 1,
-                c if depth == 0 => outside.push(c),
-                _ => {}
-            }
-        }
-        let fields = outside
-            .split('`')
-            .skip(1)
-            .step_by(2)
-            .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
-            .map(str::to_string)
-            .collect();
-        rows.push((name.to_string(), fields));
-    }
-    rows
-}
-
+/// docs/protocol.md shows every declared event's line and no other, and the Python kit's
+/// `Event` names every event (docs/records.md's table is made from the declarations:
+/// [`the_records_pages_table_of_lines_is_made_from_their_declarations`]).
 #[test]
-fn the_docs_and_the_python_kit_list_every_declared_event_and_header_key_with_its_fields() {
+fn the_protocol_page_and_the_python_kit_name_every_declared_event() {
     use take5::game::Event;
-    let rows = record_table_rows();
-    let header = ("game", take5::record::Header::KEYS);
-    for &(name, fields) in Event::FIELDS.iter().chain([&header]) {
-        let documented: Vec<&(String, Vec<String>)> =
-            rows.iter().filter(|(n, _)| n == name).collect();
-        assert_eq!(documented.len(), 1, "docs/records.md: one row for `{name}`");
-        assert_eq!(
-            documented[0].1, fields,
-            "docs/records.md: the fields of `{name}`, in their order"
-        );
-    }
     // The protocol's page shows every event's line, and no event that is not declared.
     let protocol =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/protocol.md"))
@@ -356,16 +305,37 @@ fn the_play_pages_deal_example_deals_its_cards() {
 /// the code shows in the page. `TAKE5_WRITE_DOCS=1` writes the list into the page.
 #[test]
 fn the_protocol_pages_list_of_messages_is_made_from_their_declarations() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/protocol.md");
+    made_section(
+        "docs/protocol.md",
+        "take5::protocol::summary::in_short",
+        &take5::protocol::summary::in_short(),
+    );
+}
+
+/// docs/records.md's table of the lines is the one the declarations of the header's keys, the
+/// events and the referee's lines make ([`take5::record::lines_table`]), each field with what
+/// it holds and each line with when it is written. `TAKE5_WRITE_DOCS=1` writes it into the page.
+#[test]
+fn the_records_pages_table_of_lines_is_made_from_their_declarations() {
+    made_section(
+        "docs/records.md",
+        "take5::record::lines_table",
+        &take5::record::lines_table(),
+    );
+}
+
+/// The part of the page `path` between `<!-- made by MAKER -->` and `<!-- end -->` is `made`;
+/// with `TAKE5_WRITE_DOCS` set, it is written there instead.
+fn made_section(path: &str, maker: &str, made: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     let page = std::fs::read_to_string(&path).unwrap();
-    let start = "<!-- made by take5::protocol::summary::in_short -->\n";
+    let start = format!("<!-- made by {maker} -->\n");
     let (before, rest) = page
-        .split_once(start)
-        .expect("docs/protocol.md has the list of every message");
+        .split_once(&start)
+        .unwrap_or_else(|| panic!("{} has no `{}`", path.display(), start.trim_end()));
     let (listed, after) = rest
         .split_once("<!-- end -->")
-        .expect("the list of every message ends");
-    let made = take5::protocol::summary::in_short();
+        .unwrap_or_else(|| panic!("{}: the part made by {maker} ends", path.display()));
     if listed == made {
         return;
     }
@@ -374,7 +344,8 @@ fn the_protocol_pages_list_of_messages_is_made_from_their_declarations() {
         return;
     }
     panic!(
-        "docs/protocol.md's list of every message is not the declarations' (write it with \
-         TAKE5_WRITE_DOCS=1):\n{made}"
+        "{}: the part made by {maker} is not the declarations' (write it with \
+         TAKE5_WRITE_DOCS=1):\n{made}",
+        path.display()
     );
 }

@@ -126,7 +126,7 @@ fn piped_show_names_the_special_cards_and_the_circles_points_as_players_do() {
     let seven = text.lines().find(|l| l.contains("[7 nimmt!]")).unwrap();
     assert!(seven.contains("/6, "), "{seven}");
     // Seed 8: the first round ends with six cards on a row whose 7 nimmt! card is discarded.
-    let over = text.split("round 1 is over").nth(1).unwrap();
+    let over = text.split("round 1 ends").nth(1).unwrap();
     let row = over.lines().find(|l| l.contains("(6 cards, ")).unwrap();
     assert!(row.starts_with("row "), "{row}");
     let circle = record("circle", 21);

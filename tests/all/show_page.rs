@@ -367,7 +367,7 @@ fn the_5th_row_is_marked_and_7_nimmt_lies_in_the_7th_place() {
 #[test]
 fn a_rows_bullheads_after_a_7_nimmt_discard_are_the_rules_count() {
     let mut checked = Vec::new();
-    for (seed, mark) in [(7, "the 7th card: takes row"), (8, "round 1 is over")] {
+    for (seed, mark) in [(7, "the 7th card: takes row"), (8, "round 1 ends")] {
         let record = record("anniversary", &FOUR, seed);
         let header = header(&record);
         let steps = plain_steps(&record);
