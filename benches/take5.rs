@@ -53,6 +53,7 @@ use take5::house::House;
 use take5::players::builtin::{Builtin, Strategy};
 use take5::players::pipe::{PipePlayer, StartupLimit};
 use take5::players::process::{BotCommand, BotProcess};
+use take5::players::sandbox::Sandbox;
 use take5::players::search::{DEFAULT_OWN, DEFAULT_POLICY, McsOptions, Policies, rollout};
 use take5::players::{Answer, Legality, Player};
 use take5::referee::{MatchConfig, MatchHouse, play_match};
@@ -423,6 +424,83 @@ fn referee_decisions_per_second(role: &str) -> f64 {
     })
 }
 
+/// A match of 300 games (its bot started, greeted and sent `bye` in the time) between the
+/// minimal bot, sandboxed or not, and a built-in bot; returns the bot's decisions.
+fn minimal_bot_matches(sandbox: Option<Sandbox>) -> impl FnMut() -> u64 {
+    let config = config(300);
+    let decisions = Arc::new(AtomicU64::new(0));
+    let mut command = BotCommand::new(exe(), ["--bench-role", "bot"]);
+    command.sandbox = sandbox;
+    let startup = StartupLimit::flag(config.timeout);
+    let bot = PipePlayer::with_command("minimal bot", command, startup, None).expect("the bot");
+    let mut players: Vec<Box<dyn Player>> = vec![
+        Box::new(Counted {
+            player: bot,
+            decisions: decisions.clone(),
+        }),
+        Box::new(Builtin::new(Strategy::Lowest, 1)),
+    ];
+    move || {
+        let before = decisions.load(Ordering::Relaxed);
+        play_match(&config, &mut players, None, |_| ControlFlow::Continue(())).expect("a match");
+        decisions.load(Ordering::Relaxed) - before
+    }
+}
+
+/// Starts of the minimal bot, each to its `hello` and `bye`, sandboxed or not: one per call.
+fn minimal_bot_starts(sandbox: Option<Sandbox>) -> impl FnMut() -> u64 {
+    let mut command = BotCommand::new(exe(), ["--bench-role", "bot"]);
+    command.sandbox = sandbox;
+    move || {
+        let startup = StartupLimit::flag(Duration::from_secs(10));
+        let mut bot = PipePlayer::with_command("minimal bot", command.clone(), startup, None)
+            .expect("the bot");
+        bot.ready().expect("a hello");
+        bot.finish();
+        1
+    }
+}
+
+/// The sandbox group (docs/sandbox.md): the minimal bot's decisions per second over pipes with
+/// `--sandbox` and without, and the cost of starting one bot process each way, measured in
+/// turn over several rounds.
+fn sandbox_bench() {
+    let measured = interleaved(
+        7,
+        Duration::from_millis(1500),
+        &mut [
+            &mut minimal_bot_matches(None),
+            &mut minimal_bot_matches(Some(Sandbox::default())),
+        ],
+    );
+    let [plain, sandboxed] = &measured[..] else {
+        unreachable!("two sides")
+    };
+    println!(
+        "sandbox: {:>10.0} decisions/s unsandboxed, {:>10.0} sandboxed ({}; matches of 300 games, the bot started for each; target >= 0.95x)",
+        plain.rate(),
+        sandboxed.rate(),
+        sandboxed.over(plain, "unsandboxed")
+    );
+    let measured = interleaved(
+        7,
+        Duration::from_millis(1500),
+        &mut [
+            &mut minimal_bot_starts(None),
+            &mut minimal_bot_starts(Some(Sandbox::default())),
+        ],
+    );
+    let [plain, sandboxed] = &measured[..] else {
+        unreachable!("two sides")
+    };
+    println!(
+        "sandbox: a bot process's start to its hello and bye: {:.2} ms unsandboxed, {:.2} ms sandboxed ({:.2} ms more; median of 7 rounds)",
+        1000.0 / plain.rate(),
+        1000.0 / sandboxed.rate(),
+        1000.0 / sandboxed.rate() - 1000.0 / plain.rate()
+    );
+}
+
 /// The yardstick for the engine line: the same games (4 players, classic deck and rules, to
 /// 66, random cards, a random row for a low card) in a minimal hand-written loop over fixed
 /// arrays, with no interfaces, no validation and no events. Returns the games played.
@@ -714,6 +792,9 @@ fn main() {
     }
     if wanted("stats") {
         stats_bench();
+    }
+    if wanted("sandbox") {
+        sandbox_bench();
     }
     if wanted("pipes") {
         let raw = raw_round_trips_per_second();

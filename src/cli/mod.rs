@@ -6,6 +6,7 @@ pub mod check;
 pub mod completions;
 pub mod deals;
 pub mod play;
+pub mod sandbox;
 pub mod selftest;
 pub mod show;
 mod status;
@@ -65,6 +66,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Test a bot: scripted situations of every variant, a PASS/FAIL checklist, its times.
     Selftest(selftest::SelftestArgs),
+    /// Tell whether this machine's kernel can confine bots (`--sandbox`), step by step.
+    SandboxCheck(sandbox::SandboxCheckArgs),
     /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print take5's man page (roff), or write a page per subcommand with --dir.
@@ -145,6 +148,7 @@ pub fn main() -> ExitCode {
         Command::Deals(args) => deals::run(args),
         Command::Show(args) => show::run(args),
         Command::Selftest(args) => selftest::run(args),
+        Command::SandboxCheck(args) => sandbox::run(args),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),
     };

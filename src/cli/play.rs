@@ -95,6 +95,10 @@ pub struct PlayArgs {
     /// starts in, rather than the current one; repeat it for each such bot.
     #[arg(long, value_name = "I=DIR", value_parser = parse_player_dir)]
     player_dir: Vec<(usize, PathBuf)>,
+    #[arg(long, value_name = "SETTINGS", num_args = 0..=1, require_equals = true,
+          default_missing_value = "", value_parser = super::sandbox::parse,
+          help = super::sandbox::help())]
+    sandbox: Option<crate::players::sandbox::Sandbox>,
     /// Record the game as game ID of a tournament, its bots named by `--pool-name` (the
     /// header's `tournament`, docs/records.md): the command `take5 tournament ... --replay ID`
     /// prints. One game.
@@ -155,6 +159,9 @@ struct DealFile {
 
 pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
+    if args.sandbox.is_some() {
+        crate::players::sandbox::check().map_err(CliError::input)?;
+    }
     let seed = args.seed.unwrap_or_else(random_seed);
     let deals = match &args.deal {
         Some(path) => {
@@ -322,6 +329,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     .log_io
                     .as_ref()
                     .map(|dir| (dir.join(format!("player-{i}")), start)),
+                sandbox: args.sandbox.clone(),
             };
             match spec {
                 SeatSpec::Human(limit) => crate::show::human::Human::at_terminal(*limit)

@@ -34,6 +34,10 @@ pub struct SelftestArgs {
     /// Seed for the deals that are not scripted.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    #[arg(long, value_name = "SETTINGS", num_args = 0..=1, require_equals = true,
+          default_missing_value = "", value_parser = super::sandbox::parse,
+          help = super::sandbox::help())]
+    sandbox: Option<crate::players::sandbox::Sandbox>,
 }
 
 /// The variants to test: one, or all (`None`).
@@ -57,6 +61,9 @@ fn parse_variant(name: &str) -> Result<Choice, String> {
 
 pub fn run(args: &SelftestArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
+    if args.sandbox.is_some() {
+        crate::players::sandbox::check().map_err(CliError::input)?;
+    }
     let config = Config {
         command: args.bot.clone(),
         variants: args.variant.0.map_or(Variant::ALL.to_vec(), |v| vec![v]),
@@ -64,6 +71,7 @@ pub fn run(args: &SelftestArgs) -> Result<Status, CliError> {
         startup: Duration::from_millis(args.startup_timeout),
         seed: args.seed,
         scratch: std::env::temp_dir().join(format!("take5-selftest-{}", std::process::id())),
+        sandbox: args.sandbox.clone(),
     };
     let report = selftest::run(&config).map_err(CliError::input)?;
     let mut out = io::stdout().lock();

@@ -138,6 +138,10 @@ pub struct TournamentArgs {
     /// summary.
     #[arg(long)]
     allow_dropouts: bool,
+    #[arg(long, value_name = "SETTINGS", num_args = 0..=1, require_equals = true,
+          default_missing_value = "", value_parser = super::sandbox::parse,
+          help = super::sandbox::help())]
+    sandbox: Option<crate::players::sandbox::Sandbox>,
 }
 
 /// `--window LINES`: at least one line.
@@ -352,7 +356,13 @@ fn parse_anchor(text: &str) -> Result<(String, f64), String> {
 
 pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
-    let (tournament, path) = tournament_of(args)?;
+    let (mut tournament, path) = tournament_of(args)?;
+    if let Some(sandbox) = &args.sandbox {
+        tournament.sandbox_all(sandbox);
+    }
+    if tournament.pool.iter().any(|bot| bot.sandbox.is_some()) {
+        crate::players::sandbox::check().map_err(CliError::input)?;
+    }
     if let Some(id) = args.replay {
         return print_replay(&tournament, id, args);
     }

@@ -6,6 +6,7 @@ pub mod builtin;
 pub mod pipe;
 pub mod process;
 pub mod reaper;
+pub mod sandbox;
 pub mod search;
 mod watchdog;
 
@@ -165,6 +166,7 @@ impl PlayerSpec {
             PlayerSpec::Command(spec) => {
                 let mut command = process::BotCommand::parse(spec)?;
                 command.dir.clone_from(&launch.dir);
+                command.sandbox.clone_from(&launch.sandbox);
                 let mut log = None;
                 if let Some((prefix, start)) = &launch.log {
                     let with = |end: &str| {
@@ -195,4 +197,6 @@ pub struct Launch {
     /// With `--log-io`: its lines go to `PREFIX.log` and its stderr to `PREFIX.stderr`, times
     /// counted from the instant given (the game's start).
     pub log: Option<(std::path::PathBuf, std::time::Instant)>,
+    /// With `--sandbox`: how its processes are confined.
+    pub sandbox: Option<sandbox::Sandbox>,
 }

@@ -29,6 +29,7 @@
 
 use crate::players::Fault;
 use crate::players::reaper;
+use crate::players::sandbox::{self, Limits, Sandbox, Scratch};
 use crate::players::watchdog::Watch;
 use crate::seat::FaultKind;
 use std::fmt;
@@ -68,6 +69,8 @@ pub struct BotCommand {
     pub dir: Option<PathBuf>,
     /// A file that gets everything the bot writes on stderr (appended), besides the tail.
     pub stderr_file: Option<PathBuf>,
+    /// With `--sandbox`: how each of its processes is confined (`None`: it runs as take5 does).
+    pub sandbox: Option<Sandbox>,
 }
 
 impl BotCommand {
@@ -80,6 +83,7 @@ impl BotCommand {
             args: args.into_iter().map(Into::into).collect(),
             dir: None,
             stderr_file: None,
+            sandbox: None,
         }
     }
 
@@ -103,6 +107,7 @@ impl BotCommand {
             args: words.collect(),
             dir: None,
             stderr_file: None,
+            sandbox: None,
         })
     }
 }
@@ -287,6 +292,9 @@ pub struct BotProcess {
     exit_waited: bool,
     /// The thread draining stderr, and the eventfd that tells it to stop; joined by `kill`.
     stderr_thread: Option<(JoinHandle<()>, Arc<OwnedFd>)>,
+    /// With `--sandbox`: its limits (to name the one a crash hit) and its private folder,
+    /// removed when this is dropped, after `kill` (the last field: dropped last).
+    sandbox: Option<(Limits, Scratch)>,
 }
 
 impl BotProcess {
@@ -312,7 +320,30 @@ impl BotProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        let mut child = reaper::spawn(command)?;
+        // The confinement is set up before the reaper's own steps in the child: the death
+        // signal must be set after the change of user, which clears it.
+        let mut confined = match &cmd.sandbox {
+            Some(sandbox) => Some(sandbox::Prepared::new(
+                sandbox,
+                &cmd.program,
+                &cmd.args,
+                cmd.dir.as_deref(),
+            )?),
+            None => None,
+        };
+        if let Some(confined) = &mut confined {
+            confined.apply(&mut command);
+        }
+        let mut child = reaper::spawn(command).map_err(|e| match &confined {
+            Some(_) if e.kind() == io::ErrorKind::PermissionDenied => io::Error::new(
+                e.kind(),
+                format!(
+                    "{e}: under --sandbox a bot reads and runs only the system's folders, \
+                     its own and those given by read=PATH"
+                ),
+            ),
+            _ => e,
+        })?;
         // std closes the child's ends of the pipes in the parent once it has started, and
         // opens every pipe close-on-exec, so bots started at the same time never hold each
         // other's pipes: a dead bot shows as EOF at once.
@@ -344,6 +375,7 @@ impl BotProcess {
             reaped: false,
             exit_waited: false,
             stderr_thread: None,
+            sandbox: confined.map(|c| (c.limits, c.scratch)),
         };
         if let Some(stdin) = &bot.stdin {
             set_nonblocking(stdin.as_raw_fd())?;
@@ -547,6 +579,13 @@ impl BotProcess {
             FaultKind::Timeout => self.stderr.render(),
             _ => String::new(),
         };
+        if let (Some((limits, _)), ProcessError::Closed { status }) = (&self.sandbox, err) {
+            let signal = status.and_then(|s| s.signal());
+            if let Some(hit) = sandbox::limit_hit(limits, signal, &tail) {
+                detail.push_str(": ");
+                detail.push_str(&hit);
+            }
+        }
         if !tail.is_empty() {
             detail.push_str("\n--- last lines of its stderr ---\n");
             detail.push_str(&tail);

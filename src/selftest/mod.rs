@@ -43,6 +43,8 @@ pub struct Config {
     pub seed: u64,
     /// Where the bots' lines are logged while the test runs (removed afterwards).
     pub scratch: PathBuf,
+    /// With `--sandbox`: how the bot's processes are confined.
+    pub sandbox: Option<crate::players::sandbox::Sandbox>,
 }
 
 /// A checklist item.
@@ -402,6 +404,7 @@ impl Probe {
             PathBuf::from(path)
         };
         command.stderr_file = Some(with(".stderr"));
+        command.sandbox.clone_from(&config.sandbox);
         let log = with(".log");
         let started = Instant::now();
         let io_log = IoLog::create(&log, started)

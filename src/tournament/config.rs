@@ -2,6 +2,7 @@
 
 use crate::players::PlayerSpec;
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
+use crate::players::sandbox::Sandbox;
 use crate::rules::Rules;
 use crate::variants::Variant;
 use crate::yaml::YamlError;
@@ -35,6 +36,73 @@ struct File {
     format: Format,
     #[serde(default)]
     seatings: Seatings,
+    /// Confines every command bot of the pool (`--sandbox`), unless a bot says otherwise.
+    #[serde(default)]
+    sandbox: Option<SandboxEntry>,
+}
+
+/// `sandbox:` of the file or of a bot: `true` (the default limits), `false`, or the settings
+/// (docs/sandbox.md).
+#[derive(Clone, Deserialize)]
+#[serde(untagged)]
+pub enum SandboxEntry {
+    Switch(bool),
+    Settings(SandboxSettings),
+}
+
+#[derive(Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SandboxSettings {
+    memory_mb: Option<u64>,
+    processes: Option<u64>,
+    open_files: Option<u64>,
+    file_mb: Option<u64>,
+    cpu_seconds: Option<u64>,
+    /// Folders the bots may read besides the system's and their own, relative to the file.
+    #[serde(default)]
+    read: Vec<PathBuf>,
+}
+
+impl SandboxSettings {
+    /// These settings over `sandbox`; read paths taken from `base`.
+    fn over(&self, mut sandbox: Sandbox, base: Option<&Path>) -> Result<Sandbox, String> {
+        let limits = [
+            ("memory_mb", self.memory_mb),
+            ("processes", self.processes),
+            ("open_files", self.open_files),
+            ("file_mb", self.file_mb),
+            ("cpu_seconds", self.cpu_seconds),
+        ];
+        for (key, value) in limits {
+            if let Some(value) = value {
+                sandbox.limits.set(key, value)?;
+            }
+        }
+        sandbox.read.extend(self.read.iter().map(|p| match base {
+            Some(base) if p.is_relative() => base.join(p),
+            _ => p.clone(),
+        }));
+        Ok(sandbox)
+    }
+}
+
+/// The sandbox of a bot whose entry says `own`, in a file that says `all`.
+fn sandbox_of(
+    all: Option<&SandboxEntry>,
+    own: Option<&SandboxEntry>,
+    base: Option<&Path>,
+) -> Result<Option<Sandbox>, String> {
+    let pool = match all {
+        None | Some(SandboxEntry::Switch(false)) => None,
+        Some(SandboxEntry::Switch(true)) => Some(Sandbox::default()),
+        Some(SandboxEntry::Settings(s)) => Some(s.over(Sandbox::default(), base)?),
+    };
+    Ok(match own {
+        None => pool,
+        Some(SandboxEntry::Switch(false)) => None,
+        Some(SandboxEntry::Switch(true)) => Some(pool.unwrap_or_default()),
+        Some(SandboxEntry::Settings(s)) => Some(s.over(pool.unwrap_or_default(), base)?),
+    })
 }
 
 /// The seatings each deal is played in.
@@ -62,6 +130,9 @@ pub struct BotEntry {
     /// The folder the bot starts in, relative to the file.
     #[serde(default)]
     dir: Option<Spanned<PathBuf>>,
+    /// This bot's sandbox, over the pool's.
+    #[serde(default)]
+    sandbox: Option<SandboxEntry>,
 }
 
 /// A value given by a flag, not in a file: no place to name.
@@ -99,6 +170,20 @@ pub struct Bot {
     pub startup: Duration,
     /// The folder its process starts in.
     pub dir: Option<PathBuf>,
+    /// How its processes are confined (`--sandbox`, `sandbox:`), if they are.
+    pub sandbox: Option<Sandbox>,
+}
+
+impl Tournament {
+    /// Confines every command bot of the pool (`--sandbox` on the command line): a bot with a
+    /// sandbox of its own keeps its settings.
+    pub fn sandbox_all(&mut self, sandbox: &Sandbox) {
+        for bot in &mut self.pool {
+            if bot.sandbox.is_none() {
+                bot.sandbox = Some(sandbox.clone());
+            }
+        }
+    }
 }
 
 impl Bot {
@@ -239,6 +324,7 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
                 timeout_ms: bot.timeout_ms,
                 startup_timeout_ms: bot.startup_timeout_ms,
                 dir: bot.dir.map(unplaced),
+                sandbox: None,
             })
             .collect(),
         seats: unplaced(flags.seats),
@@ -251,6 +337,7 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
         startup_timeout_ms: flags.startup_timeout_ms,
         format: flags.format,
         seatings: flags.seatings,
+        sandbox: None,
     };
     build(file, "", Path::new("command line"), None)
 }
@@ -299,6 +386,7 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
             text,
             path,
             base,
+            file.sandbox.as_ref(),
         )?;
         pool.push(bot);
     }
@@ -418,8 +506,8 @@ pub struct Defaults {
 }
 
 /// Checks a bot of a pool, read from `path` (whose `text` it is) after the bots of `pool`, its
-/// folder relative to `base`: a name fit for a file name and not taken, a player, limits above
-/// 0, a folder that exists.
+/// folder relative to `base`, confined as its own `sandbox:` over the file's (`sandbox`) says: a
+/// name fit for a file name and not taken, a player, limits above 0, a folder that exists.
 pub fn check_bot(
     entry: &BotEntry,
     defaults: Defaults,
@@ -427,6 +515,7 @@ pub fn check_bot(
     text: &str,
     path: &Path,
     base: Option<&Path>,
+    sandbox: Option<&SandboxEntry>,
 ) -> Result<Bot, String> {
     let fail_at = |place: Location, message: String| placed(path, place, message);
     let (name, name_at) = (&entry.name.value, entry.name.referenced);
@@ -476,12 +565,15 @@ pub fn check_bot(
         Some(dir) => Some(folder(dir, base, name, path)?),
         None => None,
     };
+    let sandbox = sandbox_of(sandbox, entry.sandbox.as_ref(), base)
+        .map_err(|e| fail_at(name_at, format!("bot {name}: sandbox: {e}")))?;
     Ok(Bot {
         name: name.clone(),
         player,
         timeout: Duration::from_millis(ms),
         startup: Duration::from_millis(startup_ms),
         dir,
+        sandbox,
     })
 }
 

@@ -523,6 +523,7 @@ impl<'a> Table<'a> {
                 }
             };
             command.dir.clone_from(&bot.dir);
+            command.sandbox.clone_from(&bot.sandbox);
             let log = run.log_io.map(|dir| {
                 let (log, stderr) = log_paths(dir, job, &bot.name);
                 command.stderr_file = Some(stderr);

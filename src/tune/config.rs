@@ -358,7 +358,7 @@ fn build(file: File, text: &str, path: &Path) -> Result<Tune, String> {
     }
     let mut opponents: Vec<Bot> = Vec::new();
     for entry in &file.opponents {
-        let bot = config::check_bot(entry, defaults, &opponents, text, path, base)?;
+        let bot = config::check_bot(entry, defaults, &opponents, text, path, base, None)?;
         if RESERVED.contains(&bot.name.as_str()) {
             return Err(fail(format!(
                 "opponent `{}`: the names {} are the tuned bot's in the results files",

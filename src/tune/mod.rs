@@ -198,6 +198,7 @@ impl Tune {
                 timeout: self.timeout,
                 startup: self.startup,
                 dir: self.dir.clone(),
+                sandbox: None,
             });
         }
         pool.extend(self.opponents.iter().cloned());

@@ -43,6 +43,7 @@ mod ratings;
 mod readme;
 mod records;
 mod report;
+mod sandbox;
 mod selftest;
 mod show;
 mod show_page;
