@@ -17,6 +17,7 @@
 //!   runner, for `take5 check`; [`verify`] re-checks records against the rules; [`selftest`]: a
 //!   bot's compliance test, scripted situations of every variant;
 //! - [`tournament`]: a pool of bots over many games on several threads, results, statistics;
+//!   [`tune`]: a bot's parameters tuned by SPSA on the tournament's duplicate deals;
 //! - [`show`]: tables drawn for people (records, fixtures, reports) and the human seat;
 //! - [`cli`]: the command line, one module per subcommand.
 
@@ -37,6 +38,7 @@ pub mod seat;
 pub mod selftest;
 pub mod show;
 pub mod tournament;
+pub mod tune;
 pub mod variants;
 pub mod verify;
 pub mod visible;

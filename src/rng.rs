@@ -18,6 +18,9 @@ pub enum Stream {
     Deal(u64),
     /// A built-in bot's choices in game number `game` of a match, at `seat`.
     Bot { game: u64, seat: usize },
+    /// `take5 tune`'s draws (docs/tuning.md): number `n` (below 2^62) is iteration `n`'s
+    /// seed and perturbation; the verification's seed has its own number.
+    Tune(u64),
 }
 
 impl Stream {
@@ -26,6 +29,8 @@ impl Stream {
             Stream::Deal(n) => n,
             // Bit 63 keeps bot streams apart from deal streams; 8 bits hold the seat (max 255).
             Stream::Bot { game, seat } => (1 << 63) | (game << 8) | seat as u64,
+            // Bit 62 (and not 63) keeps them apart from both.
+            Stream::Tune(n) => (1 << 62) | n,
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod selftest;
 pub mod show;
 mod status;
 pub mod tournament;
+pub mod tune;
 pub mod verify;
 
 pub use status::Status;
@@ -56,6 +57,9 @@ pub enum Command {
     Tournament(Box<tournament::TournamentArgs>),
     /// Statistics of tournament results files, merged.
     Stats(tournament::StatsArgs),
+    /// Tune a bot's numeric parameters by SPSA on duplicate deals (each iteration a small
+    /// tournament, resumable), then play the tuned values against the start.
+    Tune(tune::TuneArgs),
     /// Write a deal book: deals that tournaments of other pools and seeds play alike.
     Deals(deals::DealsArgs),
     /// Show a recorded game step by step: in the terminal, as text, or as an HTML page.
@@ -147,6 +151,7 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args).map_err(CliError::from),
         Command::Tournament(args) => tournament::run(args),
         Command::Stats(args) => tournament::run_stats(args),
+        Command::Tune(args) => tune::run(args),
         Command::Deals(args) => deals::run(args),
         Command::Show(args) => show::run(args),
         Command::Selftest(args) => selftest::run(args),

@@ -413,22 +413,7 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         eprintln!("take5: warning: {}", visible_lines(warning));
     }
     let total = tournament.games();
-    for result in &opened.done {
-        if let Some(why) =
-            results::not_scheduled(&tournament, args.shard, result, opened.has_header)
-        {
-            return Err(CliError::input(format!(
-                "{}: game {} is not one of this tournament's: {why} (another config, seed or shard?)",
-                path.display(),
-                result.game
-            )));
-        }
-    }
-    let todo = Todo::new(
-        total,
-        args.shard,
-        opened.done.iter().map(|r| r.game).collect(),
-    );
+    let todo = games_to_play(&tournament, &path, args.shard, &opened)?;
     let shard = args
         .shard
         .map_or(String::new(), |(k, n)| format!(", shard {k}/{n}"));
@@ -461,93 +446,35 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         }
         None => None,
     };
-    let stop = &STOP;
     stop_on_interrupt();
-    // Statistics are built as the games come, in order of id, so the memory stays flat.
-    let (first, step) = args.shard.map_or((0, 1), |(k, n)| (k - 1, n));
-    let acc = match &sprt {
-        Some((test, a, b)) => stats::Accumulator::with_sprt(*test, a, b),
-        None => stats::Accumulator::default(),
-    }
-    .of_variant(Some(tournament.variant));
-    let mut in_order = stats::InOrder::with(first, step, total, tournament.arrangements(), acc);
-    let resumed = opened.done.len() as u64;
-    let mut dropouts = Dropouts::default();
-    for result in opened.done {
-        dropouts.add(&result);
-        in_order.push(result);
-    }
-    let decided = |in_order: &stats::InOrder| {
-        in_order
-            .accumulator()
-            .decision()
-            .is_some_and(|d| d != Decision::Continue)
-    };
-    // A test that decided in an earlier run has nothing more to play.
-    let already_decided = decided(&in_order);
-    // The files and the results so far, shared by the jobs: a line is written whole, in one
-    // call, under the lock.
-    let progress = Progress::new(todo.in_shard(), resumed);
-    let shared = Mutex::new((opened.file, record, in_order, progress, dropouts));
     // Records name house scripts relative to the file they are in.
     let record_named_from = args.record.as_ref().map(|path| match record_dir {
         Some(dir) => records::path_in_dir(dir, 0),
         None => path.clone(),
     });
-    let run = Run {
-        jobs,
-        log_io: args.log_io.as_deref(),
-        record: record_named_from.as_deref(),
-        record_format: args.record_format,
-        stop,
-    };
-    let notice = |message: &str| {
-        let guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        guard.3.clear();
-        // A notice may quote a bot (its stderr when it failed to start).
-        eprintln!("take5: {}", visible_lines(message));
-    };
-    if already_decided {
-        stop.store(true, Ordering::SeqCst);
-    }
-    crate::tournament::play(&tournament, &todo, &run, notice, |finished| {
-        let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let (file, record, in_order, progress, dropouts) = &mut *guard;
-        // The record first, then the result line: the results never hold a game whose record
-        // is not whole (`--resume` cuts the record back to the results' games).
-        if let (Some(lines), Some(record)) = (&finished.record, record.as_mut()) {
-            record.write(finished.result.game, lines)?;
-        }
-        results::append(file, &finished.result)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        dropouts.add(&finished.result);
-        in_order.push_with(finished.result, |acc| {
-            if let Some(every) = args.report_every
-                && acc.games() % every == 0
-            {
-                progress.clear();
-                let standings = acc.clone().finish().standings();
-                eprint!(
-                    "take5: standings after {} of {}:{}",
-                    count(acc.games(), "game"),
-                    todo.in_shard(),
-                    visible_lines(&standings)
-                );
-            }
-        });
-        if decided(in_order) {
-            // The games under way finish and are written; no other starts.
-            stop.store(true, Ordering::SeqCst);
-        }
-        progress.note = in_order.accumulator().sprt_line();
-        progress.game_done();
-        Ok(())
-    })
-    .map_err(CliError::input)?;
-    let (_, _, in_order, progress, dropouts) =
-        shared.into_inner().unwrap_or_else(|p| p.into_inner());
-    let interrupted = stop.load(Ordering::SeqCst) && !decided(&in_order);
-    progress.finish(interrupted);
+    let Played {
+        in_order,
+        dropouts,
+        progress,
+        interrupted,
+    } = play_games(Games {
+        tournament: &tournament,
+        path: &path,
+        opened,
+        todo: &todo,
+        shard: args.shard,
+        sprt,
+        record,
+        run: Run {
+            jobs,
+            log_io: args.log_io.as_deref(),
+            record: record_named_from.as_deref(),
+            record_format: args.record_format,
+            stop: &STOP,
+        },
+        progress: true,
+        report_every: args.report_every,
+    })?;
     if interrupted {
         return Err(CliError {
             message: format!(
@@ -585,6 +512,157 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
         });
     }
     Ok(Status::Passed)
+}
+
+/// The games of `tournament` (in `shard`) still to play, those in its results file `opened`
+/// (at `path`) left out; a game in the file that is not one of the schedule's is refused.
+pub(super) fn games_to_play(
+    tournament: &config::Tournament,
+    path: &Path,
+    shard: Option<(u64, u64)>,
+    opened: &results::Opened,
+) -> Result<Todo, CliError> {
+    for result in &opened.done {
+        if let Some(why) = results::not_scheduled(tournament, shard, result, opened.has_header) {
+            return Err(CliError::input(format!(
+                "{}: game {} is not one of this tournament's: {why} (another config, seed or shard?)",
+                path.display(),
+                result.game
+            )));
+        }
+    }
+    Ok(Todo::new(
+        tournament.games(),
+        shard,
+        opened.done.iter().map(|r| r.game).collect(),
+    ))
+}
+
+/// A tournament's games to play into its results file: a run of `take5 tournament`, and each
+/// iteration and the verification of `take5 tune`.
+pub(super) struct Games<'a> {
+    pub tournament: &'a config::Tournament,
+    /// The results file, and what it held (its games are not played again).
+    pub path: &'a Path,
+    pub opened: results::Opened,
+    pub todo: &'a Todo,
+    pub shard: Option<(u64, u64)>,
+    /// A sequential test of two bots, which stops the games when it decides.
+    pub sprt: Option<(Sprt, String, String)>,
+    /// Where the games' records go, if anywhere (`run.record` names the file).
+    pub record: Option<records::Records>,
+    pub run: Run<'a>,
+    /// Whether the progress line is shown.
+    pub progress: bool,
+    /// Print the standings every this many games counted (`--report-every`).
+    pub report_every: Option<u64>,
+}
+
+/// What [`play_games`] played: the statistics in order of game id, the bots taken out, the
+/// progress at the end, and whether Ctrl-C stopped it (not the test's decision).
+pub(super) struct Played {
+    pub in_order: stats::InOrder,
+    pub dropouts: Dropouts,
+    pub progress: Progress,
+    pub interrupted: bool,
+}
+
+/// Plays `games`: each finished game's record and result line are written at once, under a
+/// lock, and its result counted in order of id; the test, if any, stops the games (those under
+/// way finish) as soon as it decides, and one that decided in the file plays nothing.
+pub(super) fn play_games(games: Games) -> Result<Played, CliError> {
+    let Games {
+        tournament,
+        path,
+        opened,
+        todo,
+        shard,
+        sprt,
+        record,
+        run,
+        progress,
+        report_every,
+    } = games;
+    let stop = run.stop;
+    // Statistics are built as the games come, in order of id, so the memory stays flat.
+    let (first, step) = shard.map_or((0, 1), |(k, n)| (k - 1, n));
+    let acc = match &sprt {
+        Some((test, a, b)) => stats::Accumulator::with_sprt(*test, a, b),
+        None => stats::Accumulator::default(),
+    }
+    .of_variant(Some(tournament.variant));
+    let total = tournament.games();
+    let mut in_order = stats::InOrder::with(first, step, total, tournament.arrangements(), acc);
+    let resumed = opened.done.len() as u64;
+    let mut dropouts = Dropouts::default();
+    for result in opened.done {
+        dropouts.add(&result);
+        in_order.push(result);
+    }
+    let decided = |in_order: &stats::InOrder| {
+        in_order
+            .accumulator()
+            .decision()
+            .is_some_and(|d| d != Decision::Continue)
+    };
+    // A test that decided in an earlier run has nothing more to play.
+    if decided(&in_order) {
+        stop.store(true, Ordering::SeqCst);
+    }
+    // The files and the results so far, shared by the jobs: a line is written whole, in one
+    // call, under the lock.
+    let shown = Progress::new(todo.in_shard(), resumed).shown(progress);
+    let shared = Mutex::new((opened.file, record, in_order, shown, dropouts));
+    let notice = |message: &str| {
+        let guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+        guard.3.clear();
+        // A notice may quote a bot (its stderr when it failed to start).
+        eprintln!("take5: {}", visible_lines(message));
+    };
+    crate::tournament::play(tournament, todo, &run, notice, |finished| {
+        let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+        let (file, record, in_order, progress, dropouts) = &mut *guard;
+        // The record first, then the result line: the results never hold a game whose record
+        // is not whole (`--resume` cuts the record back to the results' games).
+        if let (Some(lines), Some(record)) = (&finished.record, record.as_mut()) {
+            record.write(finished.result.game, lines)?;
+        }
+        results::append(file, &finished.result)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        dropouts.add(&finished.result);
+        in_order.push_with(finished.result, |acc| {
+            if let Some(every) = report_every
+                && acc.games() % every == 0
+            {
+                progress.clear();
+                let standings = acc.clone().finish().standings();
+                eprint!(
+                    "take5: standings after {} of {}:{}",
+                    count(acc.games(), "game"),
+                    todo.in_shard(),
+                    visible_lines(&standings)
+                );
+            }
+        });
+        if decided(in_order) {
+            // The games under way finish and are written; no other starts.
+            stop.store(true, Ordering::SeqCst);
+        }
+        progress.note = in_order.accumulator().sprt_line();
+        progress.game_done();
+        Ok(())
+    })
+    .map_err(CliError::input)?;
+    let (_, _, in_order, progress, dropouts) =
+        shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    let interrupted = stop.load(Ordering::SeqCst) && !decided(&in_order);
+    progress.finish(interrupted);
+    Ok(Played {
+        in_order,
+        dropouts,
+        progress,
+        interrupted,
+    })
 }
 
 /// `--replay ID`: prints the command that replays game `id`, its record written where the
@@ -810,7 +888,7 @@ fn anchor_bot<'a>(
 }
 
 /// What the report says of the tournament: what its header says, or that it has none.
-fn told(identity: Option<&stats::Identity>) -> stats::Told<'_> {
+pub(super) fn told(identity: Option<&stats::Identity>) -> stats::Told<'_> {
     match identity {
         Some(identity) => stats::Told::Known(identity),
         None => stats::Told::Unknown,
@@ -851,12 +929,12 @@ fn check_same_tournament(paths: &[PathBuf]) -> Result<Vec<results::Header>, Stri
 }
 
 /// Set by the first Ctrl-C: the jobs start no new game.
-static STOP: AtomicBool = AtomicBool::new(false);
+pub(super) static STOP: AtomicBool = AtomicBool::new(false);
 
 /// The first Ctrl-C (SIGINT) stops the run cleanly: the games under way finish and are written,
 /// no other starts. A second one kills the bots and ends the process at once, as in `take5 play`.
 /// SIGTERM and SIGHUP keep `take5 play`'s handling (kill the bots, end at once).
-fn stop_on_interrupt() {
+pub(super) fn stop_on_interrupt() {
     extern "C" fn on_interrupt(_signal: libc::c_int) {
         if STOP.swap(true, Ordering::SeqCst) {
             // Only async-signal-safe calls: the handler of `take5 play` is put back (with
@@ -887,9 +965,11 @@ pub(super) struct Progress {
     shown: Instant,
     terminal: bool,
     /// Said after the rest (the sequential test's LLR and bounds).
-    note: Option<String>,
+    pub(super) note: Option<String>,
     /// Whether a line was shown yet (a short match of `take5 play` shows none).
     any_shown: bool,
+    /// Shows nothing (`take5 tune`'s iterations say a line each of their own instead).
+    quiet: bool,
 }
 
 impl Progress {
@@ -904,6 +984,15 @@ impl Progress {
             terminal: std::io::stderr().is_terminal(),
             note: None,
             any_shown: false,
+            quiet: false,
+        }
+    }
+
+    /// The same progress, shown or not (`shown` false: nothing is printed).
+    pub(super) fn shown(self, shown: bool) -> Progress {
+        Progress {
+            quiet: !shown,
+            ..self
         }
     }
 
@@ -934,6 +1023,9 @@ impl Progress {
     }
 
     fn show(&mut self) {
+        if self.quiet {
+            return;
+        }
         self.any_shown = true;
         if self.terminal {
             eprint!("\r\x1b[K{}", self.line());
@@ -944,7 +1036,7 @@ impl Progress {
 
     /// Clears a redrawn line, so that a message can be printed in its place.
     fn clear(&self) {
-        if self.terminal {
+        if self.terminal && !self.quiet {
             eprint!("\r\x1b[K");
         }
     }
@@ -956,6 +1048,9 @@ impl Progress {
     }
 
     pub(super) fn finish(&self, interrupted: bool) {
+        if self.quiet {
+            return;
+        }
         self.clear();
         let end = if interrupted { "stopped" } else { "done" };
         eprintln!("take5: {end}: {}", self.line());
@@ -1000,7 +1095,7 @@ fn significant(x: f64) -> String {
 }
 
 /// Seconds as `1h02m03s`, `2m03s` or `3.4s`.
-fn duration(secs: f64) -> String {
+pub(super) fn duration(secs: f64) -> String {
     if secs < 60.0 {
         return format!("{secs:.1}s");
     }
@@ -1019,7 +1114,7 @@ fn duration(secs: f64) -> String {
 /// CSV; and the bots taken out, if any: lines after the table, a `dropouts` key of the JSON,
 /// lines on stderr with the CSV. The bots' names (from a results file, say) are made
 /// [`visible_lines`] in the table and the CSV.
-fn print(
+pub(super) fn print(
     out: &mut impl Write,
     stats: &stats::Stats,
     format: Format,

@@ -24,9 +24,14 @@ fn script_json(value: &impl Serialize) -> String {
     out
 }
 
-/// Fills the page's `/*DATA*/` with `data`.
+/// Fills the page's `/*DATA*/` with `data`, and its `/*STYLE*/` and `/*CHARTS*/` (if any) with
+/// the style and the script the report pages share. The data goes in last, so that nothing in
+/// it is taken for a placeholder.
 pub(super) fn page(template: &str, data: &impl Serialize) -> String {
-    template.replacen("/*DATA*/", &script_json(data), 1)
+    template
+        .replacen("/*STYLE*/", include_str!("report.css"), 1)
+        .replacen("/*CHARTS*/", include_str!("charts.js"), 1)
+        .replacen("/*DATA*/", &script_json(data), 1)
 }
 
 /// What the game page draws: the game, and every special card's face (the page draws the

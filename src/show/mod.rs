@@ -14,6 +14,7 @@ pub mod human;
 pub mod text;
 pub mod tournament_report;
 pub mod tui;
+pub mod tune_report;
 
 use crate::cards::{Card, Special};
 use crate::fixture::{self, Engine, Fixture, Run, State, report};

@@ -45,14 +45,14 @@ struct File {
 /// (docs/sandbox.md).
 #[derive(Clone, Deserialize)]
 #[serde(untagged)]
-enum SandboxEntry {
+pub enum SandboxEntry {
     Switch(bool),
     Settings(SandboxSettings),
 }
 
 #[derive(Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SandboxSettings {
+pub struct SandboxSettings {
     memory_mb: Option<u64>,
     processes: Option<u64>,
     open_files: Option<u64>,
@@ -116,9 +116,10 @@ pub enum Seatings {
     Permutations,
 }
 
+/// A bot of a pool as written (a tournament's `bots`, a tuning's `opponents`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BotEntry {
+pub struct BotEntry {
     name: Spanned<String>,
     /// `builtin:<strategy>` or a command line, as for `take5 play --player`.
     player: String,
@@ -344,16 +345,7 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
 /// Checks `file`, read from `path` (named in errors); relative paths are taken from `base`.
 fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tournament, String> {
     let fail = |message: String| format!("{}: {message}", path.display());
-    // An error about one value names where it is written, when it is in a file.
-    let fail_at = |place: Location, message: String| match place == Location::UNKNOWN {
-        true => fail(message),
-        false => format!(
-            "{}:{}:{}: {message}",
-            path.display(),
-            place.line(),
-            place.column()
-        ),
-    };
+    let fail_at = |place: Location, message: String| placed(path, place, message);
     let book = match &file.deals_from {
         Some(from) => {
             let full = match base {
@@ -384,73 +376,19 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
     }
     let mut pool = Vec::new();
     for entry in &file.bots {
-        let (name, name_at) = (&entry.name.value, entry.name.referenced);
-        // A name cut short by a ` #` comment is the likely cause of a refused name.
-        let hint = crate::yaml::comment_after(
+        let bot = check_bot(
+            entry,
+            Defaults {
+                timeout_ms: file.timeout_ms,
+                startup_timeout_ms: file.startup_timeout_ms,
+            },
+            &pool,
             text,
-            name_at.line() as usize,
-            name_at.column() as usize,
-            name,
-        )
-        .map_or(String::new(), |hint| format!(" ({hint})"));
-        if name.is_empty() || name.contains('/') || name.starts_with('.') {
-            // Names are file names in `--log-io` folders.
-            return Err(fail_at(
-                name_at,
-                format!(
-                    "bot name `{name}`: must be non-empty, without `/`, not starting with \
-                     `.`{hint}"
-                ),
-            ));
-        }
-        if pool.iter().any(|b: &Bot| &b.name == name) {
-            return Err(fail_at(
-                name_at,
-                format!("two bots are named `{name}`{hint}"),
-            ));
-        }
-        let player = PlayerSpec::parse(&entry.player)
-            .map_err(|e| fail_at(name_at, format!("bot {name}: {e}")))?;
-        let ms = entry.timeout_ms.unwrap_or(file.timeout_ms);
-        if ms == 0 {
-            return Err(fail_at(
-                name_at,
-                format!("bot {name}: timeout_ms must be > 0"),
-            ));
-        }
-        let startup_ms = entry.startup_timeout_ms.unwrap_or(file.startup_timeout_ms);
-        if startup_ms == 0 {
-            return Err(fail_at(
-                name_at,
-                format!("bot {name}: startup_timeout_ms must be > 0"),
-            ));
-        }
-        let dir = match &entry.dir {
-            Some(dir) => {
-                let full = match base {
-                    Some(base) if dir.value.is_relative() => base.join(&dir.value),
-                    _ => dir.value.clone(),
-                };
-                if !full.is_dir() {
-                    return Err(fail_at(
-                        dir.referenced,
-                        format!("bot {name}: dir `{}` is not a folder", full.display()),
-                    ));
-                }
-                Some(full)
-            }
-            None => None,
-        };
-        let sandbox = sandbox_of(file.sandbox.as_ref(), entry.sandbox.as_ref(), base)
-            .map_err(|e| fail_at(name_at, format!("bot {name}: sandbox: {e}")))?;
-        pool.push(Bot {
-            name: name.clone(),
-            player,
-            timeout: Duration::from_millis(ms),
-            startup: Duration::from_millis(startup_ms),
-            dir,
-            sandbox,
-        });
+            path,
+            base,
+            file.sandbox.as_ref(),
+        )?;
+        pool.push(bot);
     }
     if deals == 0 {
         return Err(fail_at(deals_at, "deals must be at least 1".into()));
@@ -464,20 +402,8 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
             ),
         ));
     }
-    let house = file.house.as_ref().map(|h| match base {
-        Some(dir) if h.is_relative() => dir.join(h),
-        _ => h.clone(),
-    });
-    let (rules, house_sha256) = match &house {
-        Some(h) => {
-            let house = crate::house::House::load_with(h, file.variant.rules())
-                .map_err(|e| fail(e.to_string()))?;
-            house.check_variant(file.variant).map_err(fail)?;
-            let sha256 = house.for_record(String::new()).sha256;
-            (house.rules().clone(), Some(sha256))
-        }
-        None => (file.variant.rules(), None),
-    };
+    let (house, rules, house_sha256) =
+        house_rules(file.variant, file.house.as_ref(), base).map_err(fail)?;
     rules
         .check_players(seats)
         .map_err(|e| fail_at(file.seats.referenced, e.to_string()))?;
@@ -556,6 +482,144 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
         seatings: file.seatings,
         tables,
     })
+}
+
+/// An error about one value, naming where it is written (`FILE:LINE:COLUMN: ...`) when it is in
+/// a file, else the file (`command line: ...`).
+pub fn placed(path: &Path, place: Location, message: String) -> String {
+    match place == Location::UNKNOWN {
+        true => format!("{}: {message}", path.display()),
+        false => format!(
+            "{}:{}:{}: {message}",
+            path.display(),
+            place.line(),
+            place.column()
+        ),
+    }
+}
+
+/// The file's defaults for a bot's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Defaults {
+    pub timeout_ms: u64,
+    pub startup_timeout_ms: u64,
+}
+
+/// Checks a bot of a pool, read from `path` (whose `text` it is) after the bots of `pool`, its
+/// folder relative to `base`, confined as its own `sandbox:` over the file's (`sandbox`) says: a
+/// name fit for a file name and not taken, a player, limits above 0, a folder that exists.
+pub fn check_bot(
+    entry: &BotEntry,
+    defaults: Defaults,
+    pool: &[Bot],
+    text: &str,
+    path: &Path,
+    base: Option<&Path>,
+    sandbox: Option<&SandboxEntry>,
+) -> Result<Bot, String> {
+    let fail_at = |place: Location, message: String| placed(path, place, message);
+    let (name, name_at) = (&entry.name.value, entry.name.referenced);
+    // A name cut short by a ` #` comment is the likely cause of a refused name.
+    let hint = crate::yaml::comment_after(
+        text,
+        name_at.line() as usize,
+        name_at.column() as usize,
+        name,
+    )
+    .map_or(String::new(), |hint| format!(" ({hint})"));
+    if name.is_empty() || name.contains('/') || name.starts_with('.') {
+        // Names are file names in `--log-io` folders.
+        return Err(fail_at(
+            name_at,
+            format!(
+                "bot name `{name}`: must be non-empty, without `/`, not starting with \
+                 `.`{hint}"
+            ),
+        ));
+    }
+    if pool.iter().any(|b: &Bot| &b.name == name) {
+        return Err(fail_at(
+            name_at,
+            format!("two bots are named `{name}`{hint}"),
+        ));
+    }
+    let player = PlayerSpec::parse(&entry.player)
+        .map_err(|e| fail_at(name_at, format!("bot {name}: {e}")))?;
+    let ms = entry.timeout_ms.unwrap_or(defaults.timeout_ms);
+    if ms == 0 {
+        return Err(fail_at(
+            name_at,
+            format!("bot {name}: timeout_ms must be > 0"),
+        ));
+    }
+    let startup_ms = entry
+        .startup_timeout_ms
+        .unwrap_or(defaults.startup_timeout_ms);
+    if startup_ms == 0 {
+        return Err(fail_at(
+            name_at,
+            format!("bot {name}: startup_timeout_ms must be > 0"),
+        ));
+    }
+    let dir = match &entry.dir {
+        Some(dir) => Some(folder(dir, base, name, path)?),
+        None => None,
+    };
+    let sandbox = sandbox_of(sandbox, entry.sandbox.as_ref(), base)
+        .map_err(|e| fail_at(name_at, format!("bot {name}: sandbox: {e}")))?;
+    Ok(Bot {
+        name: name.clone(),
+        player,
+        timeout: Duration::from_millis(ms),
+        startup: Duration::from_millis(startup_ms),
+        dir,
+        sandbox,
+    })
+}
+
+/// A bot's folder (`dir`), relative to `base`: it must exist.
+pub fn folder(
+    dir: &Spanned<PathBuf>,
+    base: Option<&Path>,
+    name: &str,
+    path: &Path,
+) -> Result<PathBuf, String> {
+    let full = match base {
+        Some(base) if dir.value.is_relative() => base.join(&dir.value),
+        _ => dir.value.clone(),
+    };
+    if !full.is_dir() {
+        return Err(placed(
+            path,
+            dir.referenced,
+            format!("bot {name}: dir `{}` is not a folder", full.display()),
+        ));
+    }
+    Ok(full)
+}
+
+/// The house rules script `house` names (relative to `base`), the rules the variant plays with
+/// it (its own without), and the script's SHA-256.
+pub fn house_rules(
+    variant: Variant,
+    house: Option<&PathBuf>,
+    base: Option<&Path>,
+) -> Result<(Option<PathBuf>, Rules, Option<String>), String> {
+    let house = house.map(|h| match base {
+        Some(dir) if h.is_relative() => dir.join(h),
+        _ => h.clone(),
+    });
+    match &house {
+        Some(h) => {
+            let script =
+                crate::house::House::load_with(h, variant.rules()).map_err(|e| e.to_string())?;
+            script.check_variant(variant)?;
+            let sha256 = script.for_record(String::new()).sha256;
+            let rules = script.rules().clone();
+            Ok((house, rules, Some(sha256)))
+        }
+        None => Ok((None, variant.rules(), None)),
+    }
 }
 
 /// The most tables a tournament may have (they are made before the first game).

@@ -150,6 +150,33 @@ impl PairStats {
         )
     }
 
+    /// The same pair's figures seen from `other`.
+    pub fn flipped(&self) -> PairStats {
+        let negated = |e: Option<f64>| e.map(|e| -e);
+        PairStats {
+            bot: self.other.clone(),
+            other: self.bot.clone(),
+            ahead: self.behind,
+            behind: self.ahead,
+            mean_difference: -self.mean_difference,
+            score: 1.0 - self.score,
+            elo: negated(self.elo),
+            elo_low: negated(self.elo_high),
+            elo_high: negated(self.elo_low),
+            los: 1.0 - self.los,
+            deal_scores: self
+                .deal_scores
+                .iter()
+                .rev()
+                .map(|d| DealScore {
+                    points: f64::from(d.games) - d.points,
+                    ..d.clone()
+                })
+                .collect(),
+            ..self.clone()
+        }
+    }
+
     /// The deals by score, from 0 to 1 in steps of a half-point, when every deal has the same
     /// number of games `n` (`2n + 1` counts: with two seats, fastchess's pentanomial counts);
     /// none when deals of different sizes were played (a run stopped inside a deal).

@@ -222,6 +222,18 @@ pub struct PoolBot {
     pub dir: Option<String>,
 }
 
+impl PoolBot {
+    /// How a header names `bot`.
+    pub fn of(bot: &super::config::Bot) -> PoolBot {
+        PoolBot {
+            name: bot.name.clone(),
+            player: bot.player_text(),
+            timeout_ms: bot.timeout.as_millis() as u64,
+            dir: bot.dir.as_ref().map(|d| d.display().to_string()),
+        }
+    }
+}
+
 impl Header {
     /// The header of `tournament`'s results, for shard `K/N` if given.
     pub fn of(tournament: &Tournament, shard: Option<(u64, u64)>) -> Header {
@@ -233,16 +245,7 @@ impl Header {
             house_sha256: tournament.house_sha256.clone(),
             seed: tournament.seed,
             book_sha256: tournament.book.as_ref().map(|b| b.sha256.clone()),
-            pool: tournament
-                .pool
-                .iter()
-                .map(|b| PoolBot {
-                    name: b.name.clone(),
-                    player: b.player_text(),
-                    timeout_ms: b.timeout.as_millis() as u64,
-                    dir: b.dir.as_ref().map(|d| d.display().to_string()),
-                })
-                .collect(),
+            pool: tournament.pool.iter().map(PoolBot::of).collect(),
             seats: tournament.seats,
             deals: tournament.deals,
             format: tournament.format.clone(),
@@ -286,7 +289,7 @@ const FIELDS: [&str; 14] = [
 ];
 
 /// Where `a` and `b` first differ, as a path from `at`, with both values (shortened).
-fn first_difference(
+pub fn first_difference(
     at: String,
     a: &serde_json::Value,
     b: &serde_json::Value,

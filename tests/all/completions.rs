@@ -3,12 +3,13 @@
 
 use crate::common;
 
-const SUBCOMMANDS: [&str; 7] = [
+const SUBCOMMANDS: [&str; 8] = [
     "play",
     "check",
     "verify",
     "tournament",
     "stats",
+    "tune",
     "selftest",
     "completions",
 ];

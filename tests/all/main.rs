@@ -54,5 +54,6 @@ mod stats;
 mod take_a_number;
 mod terminal_escapes;
 mod tournament;
+mod tune;
 mod variant_rooms;
 mod verify;
