@@ -9,7 +9,7 @@ use super::spsa::Gains;
 use crate::tournament::config::Seatings;
 use crate::tournament::results::{self, PoolBot};
 use serde::{Deserialize, Serialize};
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
 use std::path::Path;
 
@@ -121,14 +121,7 @@ pub fn open(path: &Path, resume: bool, header: &Header) -> Result<Opened, String
         ));
     }
     let fail = |e: io::Error| format!("cannot write {}: {e}", path.display());
-    let mut file = OpenOptions::new()
-        .create(true)
-        .read(true)
-        .write(true)
-        .truncate(false)
-        .open(path)
-        .map_err(fail)?;
-    results::lock(&file, path)?;
+    let mut file = results::open_locked(path)?;
     let (steps, good) = if has_lines {
         read(&file, path, header)?
     } else {
