@@ -892,9 +892,19 @@ fn the_ring_the_viewer_doc_shows_is_the_viewers() {
     tmux.wait_for("go to turn");
     // Step 31 is the first of turn 13.
     tmux.line("1.13");
-    let screen = tmux.wait_for("[step 31/");
-    let drawn: Vec<&str> = screen.lines().map(str::trim_end).collect();
     let expected: Vec<&str> = ring.lines().collect();
+    // The status line can be on the screen before the rest of the frame: wait (generously)
+    // for step 31 with the doc's ring in it; a wrong ring fails below with the screen.
+    let holds_ring = |s: &str| {
+        let drawn: Vec<&str> = s.lines().map(str::trim_end).collect();
+        drawn
+            .windows(expected.len())
+            .any(|w| w == expected.as_slice())
+    };
+    let screen = tmux.wait("step 31 with the doc's ring", |s| {
+        s.contains("[step 31/") && s.contains("q quit") && holds_ring(s)
+    });
+    let drawn: Vec<&str> = screen.lines().map(str::trim_end).collect();
     let at = drawn
         .iter()
         .position(|l| *l == expected[0])
