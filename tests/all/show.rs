@@ -894,7 +894,7 @@ fn the_ring_the_viewer_doc_shows_is_the_viewers() {
     tmux.line("1.13");
     let expected: Vec<&str> = ring.lines().collect();
     // The status line can be on the screen before the rest of the frame: wait (generously)
-    // for step 31 with the doc's ring in it; a wrong ring fails below with the screen.
+    // for step 31 with the doc's ring in it; a wrong ring fails the wait, which shows the screen.
     let holds_ring = |s: &str| {
         let drawn: Vec<&str> = s.lines().map(str::trim_end).collect();
         drawn
