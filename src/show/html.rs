@@ -24,11 +24,13 @@ fn script_json(value: &impl Serialize) -> String {
     out
 }
 
-/// Fills the page's `/*DATA*/` with `data`, and its `/*STYLE*/` and `/*CHARTS*/` (if any) with
+/// Fills the page's `<!--HEAD-->` with the head every page shares (its content security policy
+/// among it), its `/*DATA*/` with `data`, and its `/*STYLE*/` and `/*CHARTS*/` (if any) with
 /// the style and the script the report pages share. The data goes in last, so that nothing in
 /// it is taken for a placeholder.
 pub(super) fn page(template: &str, data: &impl Serialize) -> String {
     template
+        .replacen("<!--HEAD-->\n", include_str!("head.html"), 1)
         .replacen("/*STYLE*/", include_str!("report.css"), 1)
         .replacen("/*CHARTS*/", include_str!("charts.js"), 1)
         .replacen("/*DATA*/", &script_json(data), 1)
