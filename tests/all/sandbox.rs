@@ -690,11 +690,7 @@ fn a_tournament_confines_its_bots() {
             .env("TMPDIR", dir.join("tmp"))
             .output()
             .unwrap();
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        common::ok(&output);
         std::fs::read_to_string(logs.join("job-1/reader.stderr")).unwrap()
     };
     let results = dir.join("flags.jsonl");
