@@ -71,6 +71,12 @@ pub fn read_to_string(path: &Path, limit: Limit) -> io::Result<String> {
     Ok(text)
 }
 
+/// Reads the file at `path` as UTF-8 text, refusing it past `limit`, or says why it cannot:
+/// `PATH: cannot read: ...` (a settings file's loader, whose errors are text).
+pub fn read_text(path: &Path, limit: Limit) -> Result<String, String> {
+    read_to_string(path, limit).map_err(|e| format!("{}: cannot read: {e}", path.display()))
+}
+
 /// Reads the file at `path`, refusing it past `limit`.
 pub fn read(path: &Path, limit: Limit) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();

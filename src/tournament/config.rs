@@ -220,9 +220,10 @@ pub struct Tournament {
 
 /// Reads and checks a tournament file. House rule paths are relative to the file.
 pub fn load(path: &Path) -> Result<Tournament, String> {
-    let text = crate::input::read_to_string(path, crate::input::TOURNAMENT)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    parse(&text, path)
+    parse(
+        &crate::input::read_text(path, crate::input::TOURNAMENT)?,
+        path,
+    )
 }
 
 /// Parses a tournament file's text; `path` names it in errors.

@@ -243,9 +243,10 @@ pub const RESERVED: [&str; 4] = ["plus", "minus", "tuned", "start"];
 
 /// Reads and checks a tuning file; paths in it are relative to it.
 pub fn load(path: &Path) -> Result<Tune, String> {
-    let text = crate::input::read_to_string(path, crate::input::TOURNAMENT)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    parse(&text, path)
+    parse(
+        &crate::input::read_text(path, crate::input::TOURNAMENT)?,
+        path,
+    )
 }
 
 /// Parses a tuning file's text; `path` names it in errors.
