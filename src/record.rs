@@ -1473,7 +1473,7 @@ mod json {
         i: usize,
     }
 
-    impl Cursor<'_> {
+    impl<'a> Cursor<'a> {
         fn lit(&mut self, text: &[u8]) -> Option<()> {
             if self.b[self.i..].starts_with(text) {
                 self.i += text.len();
@@ -1481,6 +1481,15 @@ mod json {
             } else {
                 None
             }
+        }
+
+        /// A JSON string without escapes (a name: `"full"`, `"stop"`), without its quotes.
+        fn word(&mut self) -> Option<&'a str> {
+            self.lit(b"\"")?;
+            let len = self.b[self.i..].iter().position(|&c| c == b'"')?;
+            let word = std::str::from_utf8(&self.b[self.i..self.i + len]).ok()?;
+            self.i += len + 1;
+            Some(word)
         }
 
         /// The line's last `}`, and nothing after it.
@@ -1643,18 +1652,13 @@ mod json {
     impl Value for TakeReason {
         #[inline(always)]
         fn write(&self, buf: &mut String) {
-            buf.push_str(match self {
-                TakeReason::Full => "\"full\"",
-                TakeReason::Low => "\"low\"",
-            });
+            buf.push('"');
+            buf.push_str(self.name());
+            buf.push('"');
         }
         #[inline(always)]
         fn read(p: &mut Cursor) -> Option<TakeReason> {
-            if p.lit(b"\"full\"").is_some() {
-                Some(TakeReason::Full)
-            } else {
-                p.lit(b"\"low\"").map(|()| TakeReason::Low)
-            }
+            TakeReason::from_name(p.word()?)
         }
     }
 
@@ -1665,11 +1669,7 @@ mod json {
             buf.push('"');
         }
         fn read(p: &mut Cursor) -> Option<Special> {
-            p.lit(b"\"")?;
-            let len = p.b[p.i..].iter().position(|&c| c == b'"')?;
-            let special = Special::from_name(std::str::from_utf8(&p.b[p.i..p.i + len]).ok()?)?;
-            p.i += len + 1;
-            Some(special)
+            Special::from_name(p.word()?)
         }
     }
 
