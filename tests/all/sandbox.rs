@@ -49,6 +49,7 @@ fn kit() -> &'static Path {
             std::fs::create_dir_all(to.parent().unwrap()).unwrap();
             std::fs::copy(root().join(file), &to).unwrap();
         }
+        crate::common::build_c_example_bot(&kit.join("sdk/c"));
         std::fs::copy(env!("CARGO_BIN_EXE_take5"), kit.join("take5")).unwrap();
         let opened = Command::new("chmod")
             .args(["-R", "a+rX", kit.to_str().unwrap()])
@@ -608,14 +609,16 @@ fn the_unprivileged_path_confines_too() {
     run.left_nothing(&mark);
 }
 
-/// The kits' example bots and the script bots pass the self-test in the sandbox unchanged (the
-/// Python script bot is given its kit's folder to read).
+/// The kits' example bots (Python, Node, and C compiled as its README says) and the script
+/// bots pass the self-test in the sandbox unchanged (the Python script bot is given its kit's
+/// folder to read).
 #[test]
 fn the_example_bots_pass_the_selftest_sandboxed() {
     for (bot, sandbox) in [
         ("python3 sdk/python/example_bot.py", "--sandbox"),
         ("node sdk/js/example_bot.mjs", "--sandbox"),
         ("sh scripts/bots/shell_bot.sh", "--sandbox"),
+        ("./sdk/c/example_bot", "--sandbox"),
         (
             "python3 scripts/bots/python_bot.py",
             "--sandbox=read=sdk/python",
