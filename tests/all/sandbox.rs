@@ -782,3 +782,144 @@ fn bad_sandbox_settings_are_usage_errors() {
         );
     }
 }
+
+/// A kernel feature the sandbox needs, taken away from take5 by a seccomp filter installed in
+/// its process before it starts: the system call fails as on a kernel without it.
+struct Missing {
+    /// The system call, and the error it gets.
+    syscall: i64,
+    errno: i32,
+    /// What take5 must name (Step::needs).
+    named: &'static str,
+}
+
+/// Runs take5 with `args` (from the repository's root), `missing` taken away.
+fn take5_without(missing: &Missing, args: &[&str]) -> Output {
+    use seccompiler::{BpfProgram, SeccompAction, SeccompFilter};
+    use std::os::unix::process::CommandExt;
+    let filter = SeccompFilter::new(
+        [(missing.syscall, Vec::new())].into_iter().collect(),
+        SeccompAction::Allow,
+        SeccompAction::Errno(missing.errno as u32),
+        std::env::consts::ARCH.try_into().unwrap(),
+    )
+    .unwrap();
+    let program: BpfProgram = filter.try_into().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_take5"));
+    command.args(args).current_dir(root());
+    // SAFETY: between fork and exec the closure only makes system calls (prctl, seccomp) on
+    // the program prepared above, and builds an io::Error from a number.
+    unsafe {
+        command.pre_exec(move || {
+            seccompiler::apply_filter(&program)
+                .map_err(|_| std::io::Error::from_raw_os_error(libc::EPERM))
+        });
+    }
+    command.output().unwrap()
+}
+
+/// Without Landlock (its system call ENOSYS, as on a kernel built without it) or without user
+/// namespaces (`unshare` refused, as where unprivileged namespaces are switched off),
+/// `sandbox-check` says what is missing, and `play`, `selftest` and `tournament` with
+/// `--sandbox` refuse to start, naming it (as docs/sandbox.md shows): no bot started, no record
+/// or results written. Without `--sandbox` the same command plays (the filter took away
+/// nothing else).
+#[test]
+fn without_a_kernel_feature_the_sandbox_refuses_to_start_naming_it() {
+    let missing = [
+        Missing {
+            syscall: libc::SYS_landlock_create_ruleset,
+            errno: libc::ENOSYS,
+            named: "Landlock ABI 6 or later",
+        },
+        Missing {
+            syscall: libc::SYS_unshare,
+            errno: libc::EPERM,
+            named: "user, network and IPC namespaces",
+        },
+    ];
+    for missing in &missing {
+        let dir = folder(&format!("missing-{}", missing.syscall));
+        let marker = dir.join("started");
+        // A bot that leaves a mark when it starts, then plays as the shell example bot.
+        let bot = shlex::try_join([
+            "sh",
+            "-c",
+            &format!(
+                "echo started > {}; exec sh scripts/bots/shell_bot.sh",
+                shlex::try_quote(marker.to_str().unwrap()).unwrap()
+            ),
+        ])
+        .unwrap();
+        let check = take5_without(missing, &["sandbox-check"]);
+        let said = String::from_utf8_lossy(&check.stdout);
+        assert_eq!(check.status.code(), Some(1), "{said}");
+        assert!(
+            said.contains(&format!("FAIL  {}", missing.named))
+                && said.contains("result: --sandbox is refused here"),
+            "{said}"
+        );
+        if missing.syscall == libc::SYS_landlock_create_ruleset {
+            // The steps before Landlock's were still tried.
+            assert!(said.contains("Landlock: none (needed: ABI 6)"), "{said}");
+            assert!(
+                said.contains("ok    user, network and IPC namespaces"),
+                "{said}"
+            );
+            assert!(said.contains("this kernel has no Landlock"), "{said}");
+        }
+
+        let record = dir.join("record.jsonl");
+        let results = dir.join("results.jsonl");
+        let play = [
+            "play",
+            "--player",
+            &bot,
+            "--player",
+            "builtin:lowest",
+            "--record",
+            record.to_str().unwrap(),
+        ];
+        let tournament = [
+            "tournament",
+            "--bot",
+            &format!("marked={bot}"),
+            "--bot",
+            "lowest=builtin:lowest",
+            "--seats",
+            "2",
+            "--seed",
+            "1",
+            "--tables",
+            "round-robin",
+            "--results",
+            results.to_str().unwrap(),
+            "--sandbox",
+        ];
+        let runs: [Vec<&str>; 3] = [
+            [&play[..], &["--sandbox"]].concat(),
+            vec!["selftest", &bot, "--sandbox"],
+            tournament.to_vec(),
+        ];
+        for args in &runs {
+            let output = take5_without(missing, args);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(
+                stderr.starts_with("take5: --sandbox cannot confine bots on this machine")
+                    && stderr.contains(missing.named)
+                    && stderr.contains("take5 sandbox-check"),
+                "{args:?}: {stderr}"
+            );
+            if missing.syscall == libc::SYS_landlock_create_ruleset {
+                let page = std::fs::read_to_string(root().join("docs/sandbox.md")).unwrap();
+                assert_eq!(stderr, common::doc_block(&page, "text"), "docs/sandbox.md");
+            }
+            assert!(!marker.exists(), "{args:?} started a bot");
+            assert!(!record.exists() && !results.exists(), "{args:?} wrote");
+        }
+
+        common::ok(&take5_without(missing, &play));
+        assert!(marker.exists() && record.exists());
+    }
+}
