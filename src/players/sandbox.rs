@@ -98,12 +98,16 @@ impl Limits {
 
     /// The limits as `key=value` words.
     pub fn describe(&self) -> String {
+        self.settings().join(" ")
+    }
+
+    /// Each limit as `key=value`, in the order of [`Limits::KEYS`].
+    fn settings(&self) -> Vec<String> {
         let mut copy = *self;
         Limits::KEYS
             .iter()
             .map(|key| format!("{key}={}", copy.slot(key).map_or(0, |v| *v)))
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect()
     }
 }
 
@@ -142,6 +146,31 @@ impl Sandbox {
             sandbox.limits.set(key, number)?;
         }
         Ok(sandbox)
+    }
+
+    /// The settings as `--sandbox=SETTINGS` writes them, which [`Sandbox::parse`] reads back:
+    /// every limit written out (a replay holds the bot to the same limits whatever a later
+    /// take5's defaults), then `read=` with the paths joined by `:`. `Err` for a path that
+    /// cannot be written so (a `,` or `:` in it, or not UTF-8).
+    pub fn settings(&self) -> Result<String, String> {
+        let mut words = self.limits.settings();
+        if !self.read.is_empty() {
+            let mut paths = Vec::new();
+            for path in &self.read {
+                match path.to_str() {
+                    Some(text) if !text.contains([',', ':']) => paths.push(text),
+                    _ => {
+                        return Err(format!(
+                            "the sandbox's read path {} cannot be written in --sandbox's \
+                             settings (a `,` or `:` in it, or not UTF-8)",
+                            path.display()
+                        ));
+                    }
+                }
+            }
+            words.push(format!("read={}", paths.join(":")));
+        }
+        Ok(words.join(","))
     }
 
     /// The bot's folders and the system's, with the private folder `scratch`, as Landlock

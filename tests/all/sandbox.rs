@@ -674,6 +674,31 @@ fn the_pool_example_of_the_docs_sets_each_bots_sandbox() {
     assert_eq!(sandbox("carol"), None);
 }
 
+/// The flags of a tournament of `bot` (named reader) against builtin:lowest, all confined
+/// with `--sandbox`, its results in `results`.
+fn sandboxed_round_robin(bot: &str, results: &Path) -> Vec<String> {
+    let reader = format!("reader={bot}");
+    [
+        "--bot",
+        &reader,
+        "--bot",
+        "lowest=builtin:lowest",
+        "--seats",
+        "2",
+        "--seed",
+        "3",
+        "--tables",
+        "round-robin",
+        "--startup-timeout",
+        "60000",
+        "--results",
+        results.to_str().unwrap(),
+        "--sandbox",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 /// A tournament confines its bots with `--sandbox`, and a pool's `sandbox:` does too (and a
 /// bot's `sandbox: false` leaves that one alone).
 #[test]
@@ -696,26 +721,10 @@ fn a_tournament_confines_its_bots() {
         common::ok(&output);
         std::fs::read_to_string(logs.join("job-1/reader.stderr")).unwrap()
     };
-    let results = dir.join("flags.jsonl");
+    let flags = sandboxed_round_robin(&bot, &dir.join("flags.jsonl"));
     let said = run(
         "flags",
-        &[
-            "--bot",
-            &format!("reader={bot}"),
-            "--bot",
-            "lowest=builtin:lowest",
-            "--seats",
-            "2",
-            "--seed",
-            "3",
-            "--tables",
-            "round-robin",
-            "--startup-timeout",
-            "60000",
-            "--results",
-            results.to_str().unwrap(),
-            "--sandbox",
-        ],
+        &flags.iter().map(String::as_str).collect::<Vec<_>>(),
     );
     assert!(said.contains("hostile read: refused"), "{said}");
     assert!(!said.contains("24680"), "{said}");
@@ -922,4 +931,153 @@ fn without_a_kernel_feature_the_sandbox_refuses_to_start_naming_it() {
         common::ok(&take5_without(missing, &play));
         assert!(marker.exists() && record.exists());
     }
+}
+
+/// `take5 tournament --replay` gives the game's bots their sandboxes: `--sandbox=SETTINGS` when
+/// they share one, `--player-sandbox SEAT=SETTINGS` for each confined one when they differ (a
+/// bot with `sandbox: false` left alone); the replay confines them so and records the game
+/// byte for byte as the tournament did.
+#[test]
+fn a_tournaments_replay_confines_its_bots_as_the_tournament_did() {
+    let dir = folder("replay");
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "the secret is 13579\n").unwrap();
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let reader = hostile("read", &[]);
+    let shell = format!("sh {}", kit().join("scripts/bots/shell_bot.sh").display());
+    let take5 = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+            .args(args)
+            .env("TAKE5_SECRET", &secret)
+            .env("TMPDIR", dir.join("tmp"))
+            .output()
+            .unwrap();
+        common::ok(&output)
+    };
+    // Replays game 0 as printed, its bots' stderr kept in `logs`: the printed words, and
+    // whether the replay's record is the tournament's game 0.
+    let replay = |tournament: &[&str], logs: &Path| {
+        let record = dir.join("games.jsonl");
+        let _ = std::fs::remove_file(&record);
+        take5(&[tournament, &["--record", record.to_str().unwrap()]].concat());
+        let printed = take5(
+            &[
+                tournament,
+                &["--record", record.to_str().unwrap(), "--replay", "0"],
+            ]
+            .concat(),
+        );
+        let words = shlex::split(printed.trim()).unwrap();
+        let mut args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        args.extend(["--quiet", "--log-io", logs.to_str().unwrap()]);
+        take5(&args);
+        let replayed = std::fs::read_to_string(dir.join("replay-0.jsonl")).unwrap();
+        // Game 0's lines in the tournament's record: from its header to the next header.
+        let mut game_0 = String::new();
+        let mut in_game_0 = false;
+        for line in std::fs::read_to_string(&record).unwrap().lines() {
+            if line.starts_with("{\"event\":\"game\"") {
+                let header: serde_json::Value = serde_json::from_str(line).unwrap();
+                in_game_0 = header["tournament"]["game"] == 0;
+            }
+            if in_game_0 {
+                game_0.push_str(line);
+                game_0.push('\n');
+            }
+        }
+        assert!(replayed == game_0, "the replay's record differs: {printed}");
+        std::fs::remove_file(dir.join("replay-0.jsonl")).unwrap();
+        words
+    };
+    // The seat of the `--player` or `--pool-name` `word` in a replay's words.
+    let seat_of = |words: &[String], word: &str| {
+        let at = words.iter().position(|w| w == word).unwrap();
+        words[..at].iter().filter(|w| *w == "--player").count() - 1
+    };
+    let defaults = "memory_mb=1024,processes=64,open_files=256,file_mb=64,cpu_seconds=3600";
+
+    // One sandbox for all, from the command line.
+    let flags = sandboxed_round_robin(&reader, &dir.join("flags.jsonl"));
+    let flags: Vec<&str> = ["tournament"]
+        .into_iter()
+        .chain(flags.iter().map(String::as_str))
+        .collect();
+    let logs = dir.join("flags-logs");
+    let words = replay(&flags, &logs);
+    assert!(
+        words.contains(&format!("--sandbox={defaults}")),
+        "{words:?}"
+    );
+    assert!(!words.iter().any(|w| w == "--player-sandbox"), "{words:?}");
+    let said =
+        std::fs::read_to_string(logs.join(format!("player-{}.stderr", seat_of(&words, &reader))))
+            .unwrap();
+    assert!(said.contains("hostile read: refused"), "{said}");
+
+    // Sandboxes of their own: the pool's for the shell bot, the reader's own, none for the
+    // trusted reader.
+    let config = dir.join("pool.yaml");
+    std::fs::write(
+        &config,
+        format!(
+            "sandbox: {{memory_mb: 512}}
+bots:
+  - {{name: shell, player: {shell:?}}}
+  - {{name: confined, player: {reader:?}, startup_timeout_ms: 60000, sandbox: {{processes: 16, read: [data]}}}}
+  - {{name: trusted, player: {reader:?}, startup_timeout_ms: 60000, sandbox: false}}
+seats: 3
+seed: 4
+format: round-robin
+"
+        ),
+    )
+    .unwrap();
+    let results = dir.join("pool.jsonl");
+    let pool = [
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ];
+    let logs = dir.join("pool-logs");
+    let words = replay(&pool, &logs);
+    assert!(
+        !words.iter().any(|w| w.starts_with("--sandbox")),
+        "{words:?}"
+    );
+    let per_player: Vec<&String> = words
+        .iter()
+        .zip(&words[1..])
+        .filter(|(flag, _)| *flag == "--player-sandbox")
+        .map(|(_, value)| value)
+        .collect();
+    let data = dir.join("data");
+    assert_eq!(
+        per_player
+            .iter()
+            .map(|v| v.as_str())
+            .collect::<std::collections::BTreeSet<_>>(),
+        [
+            format!(
+                "{}=memory_mb=512,processes=64,open_files=256,file_mb=64,cpu_seconds=3600",
+                seat_of(&words, "shell")
+            ),
+            format!(
+                "{}=memory_mb=512,processes=16,open_files=256,file_mb=64,cpu_seconds=3600,read={}",
+                seat_of(&words, "confined"),
+                data.display()
+            ),
+        ]
+        .iter()
+        .map(String::as_str)
+        .collect(),
+        "{words:?}"
+    );
+    let stderr = |name: &str| {
+        std::fs::read_to_string(logs.join(format!("player-{}.stderr", seat_of(&words, name))))
+            .unwrap()
+    };
+    assert!(stderr("confined").contains("hostile read: refused"));
+    assert!(stderr("trusted").contains("hostile read: done: the secret is 13579"));
 }
