@@ -758,7 +758,8 @@ format: round-robin
     );
 }
 
-/// A setting the sandbox does not know, or a limit of 0, is a usage error naming the known ones.
+/// A setting the sandbox does not know, or a limit of 0, is a usage error naming the known ones;
+/// so is a `--player-sandbox` for no bot's command.
 #[test]
 fn bad_sandbox_settings_are_usage_errors() {
     for (setting, says) in [
@@ -773,6 +774,22 @@ fn bad_sandbox_settings_are_usage_errors() {
         (
             "--sandbox=file_mb=big",
             "sandbox setting file_mb: `big` is not a whole number",
+        ),
+        (
+            "--player-sandbox=1=memory=5",
+            "unknown sandbox setting `memory`",
+        ),
+        (
+            "--player-sandbox=one=",
+            "`one` is not a player's place among the --player (from 0)",
+        ),
+        (
+            "--player-sandbox=2=",
+            "--player-sandbox 2=memory_mb=1024,processes=64,open_files=256,file_mb=64,cpu_seconds=3600: the players are 0 to 1, in the order of the --player",
+        ),
+        (
+            "--player-sandbox=0=processes=8",
+            "--player-sandbox 0=memory_mb=1024,processes=8,open_files=256,file_mb=64,cpu_seconds=3600: --player 0 is no bot's command, it runs no process",
         ),
     ] {
         let output = common::take5(&[
