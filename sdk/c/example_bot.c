@@ -201,8 +201,9 @@ static void choose_play(const Words *ask, Choices *choices) {
         int best = -1; /* the open row whose end is the highest below the card */
         for (int r = 0; r < rows.n; r++) {
             const List *row = &rows.row[r];
+            if (row->n == 0 || contains(&stops, r)) continue; /* a row is never empty, but */
             int end = row->v[row->n - 1];
-            if (!contains(&stops, r) && end < hand.v[i] &&
+            if (end < hand.v[i] &&
                 (best < 0 || end > rows.row[best].v[rows.row[best].n - 1]))
                 best = r;
         }
