@@ -71,10 +71,17 @@ pub fn read_to_string(path: &Path, limit: Limit) -> io::Result<String> {
     Ok(text)
 }
 
-/// Reads the file at `path` as UTF-8 text, refusing it past `limit`, or says why it cannot:
-/// `PATH: cannot read: ...` (a settings file's loader, whose errors are text).
-pub fn read_text(path: &Path, limit: Limit) -> Result<String, String> {
-    read_to_string(path, limit).map_err(|e| format!("{}: cannot read: {e}", path.display()))
+/// A settings file (a tournament's, a tuning's), whose errors are text: the file at `path` read
+/// as UTF-8 (refused past `limit`) and given to `parse` with its path, or why it cannot be read
+/// (`PATH: cannot read: ...`).
+pub fn parse_file<T>(
+    path: &Path,
+    limit: Limit,
+    parse: fn(&str, &Path) -> Result<T, String>,
+) -> Result<T, String> {
+    let text =
+        read_to_string(path, limit).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    parse(&text, path)
 }
 
 /// Reads the file at `path`, refusing it past `limit`.

@@ -220,10 +220,7 @@ pub struct Tournament {
 
 /// Reads and checks a tournament file. House rule paths are relative to the file.
 pub fn load(path: &Path) -> Result<Tournament, String> {
-    parse(
-        &crate::input::read_text(path, crate::input::TOURNAMENT)?,
-        path,
-    )
+    crate::input::parse_file(path, crate::input::TOURNAMENT, parse)
 }
 
 /// Parses a tournament file's text; `path` names it in errors.

@@ -243,10 +243,7 @@ pub const RESERVED: [&str; 4] = ["plus", "minus", "tuned", "start"];
 
 /// Reads and checks a tuning file; paths in it are relative to it.
 pub fn load(path: &Path) -> Result<Tune, String> {
-    parse(
-        &crate::input::read_text(path, crate::input::TOURNAMENT)?,
-        path,
-    )
+    crate::input::parse_file(path, crate::input::TOURNAMENT, parse)
 }
 
 /// Parses a tuning file's text; `path` names it in errors.
