@@ -27,10 +27,12 @@ use crate::game::{
 };
 use crate::house::{self, House};
 use crate::record::{
-    Answer, FORMAT, FORMAT_COMPACT, Header, HouseScript, Line, LineReader, MAX_LINE, ReadError,
+    Answer, ClockLine, FORMAT, FORMAT_COMPACT, Header, HouseScript, Line, LineReader, MAX_LINE,
+    ReadError,
 };
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
+use crate::seat::{Clock, FaultKind};
 use crate::variants::AnyGame;
 use crate::variants::Variant;
 use std::collections::VecDeque;
@@ -299,6 +301,28 @@ fn verify_iter(
                     ));
                 }
                 replay.faults += 1;
+                // A seat out of time is not timed again, whatever its last line measured.
+                if fault.kind == FaultKind::Clock
+                    && let Some(Some(run)) = replay.clocks.get_mut(fault.seat)
+                {
+                    run.lost = true;
+                }
+            }
+            Line::Clock(clock) => {
+                let replay = current.as_mut().ok_or_else(|| no_header(number))?;
+                let run = replay.clocks.get_mut(clock.seat).and_then(Option::as_mut);
+                let Some(run) = run else {
+                    return Err(VerifyError::at(
+                        number,
+                        format!(
+                            "a `clock` line of seat {}, which has no clock in the header's \
+                             `clocks`",
+                            clock.seat
+                        ),
+                    ));
+                };
+                run.take(clock)
+                    .map_err(|message| VerifyError::at(number, message))?;
             }
             Line::Stopped(stop) => {
                 current.as_ref().ok_or_else(|| no_header(number))?;
@@ -451,6 +475,48 @@ struct Replay {
     specials_due: bool,
     /// Compact records replayed for a viewer: the events the last step emitted.
     shown: Vec<Event>,
+    /// Each seat's clock as its `clock` lines run it (none for a seat without one).
+    clocks: Vec<Option<ClockRun>>,
+}
+
+/// A seat's clock as a record's `clock` lines run it: the time left they must say next, and
+/// whether the seat has lost on time (then no `clock` line of it may follow).
+#[derive(Clone, Copy, Debug)]
+struct ClockRun {
+    clock: Clock,
+    left_us: u64,
+    lost: bool,
+}
+
+impl ClockRun {
+    /// Takes a `clock` line of its seat: it must say the time left the lines before it leave,
+    /// and come before the seat lost on time.
+    fn take(&mut self, line: &ClockLine) -> Result<(), String> {
+        if self.lost {
+            return Err(format!(
+                "a `clock` line of seat {} after it lost on time: the fallback plays for it, \
+                 untimed",
+                line.seat
+            ));
+        }
+        if line.left_us != self.left_us {
+            return Err(format!(
+                "seat {}'s clock had {} us left, not {}: its base, less the times taken before, \
+                 plus an increment of {} ms for each",
+                line.seat, self.left_us, line.left_us, self.clock.increment_ms
+            ));
+        }
+        let allowed = self
+            .left_us
+            .saturating_add(self.clock.margin_ms.saturating_mul(1000));
+        self.lost = line.took_us > allowed;
+        self.left_us = match self.lost {
+            true => 0,
+            false => (self.left_us.saturating_sub(line.took_us))
+                .saturating_add(self.clock.increment_ms.saturating_mul(1000)),
+        };
+        Ok(())
+    }
 }
 
 /// What the referee asks next in a compact record's game.
@@ -601,7 +667,6 @@ impl Replay {
             GameRng::new(seed, Stream::Deal(header.game / seats))
         });
         Ok(Replay {
-            header,
             line,
             game,
             pending: VecDeque::new(),
@@ -613,6 +678,18 @@ impl Replay {
             ended: false,
             specials_due: false,
             shown: Vec::new(),
+            clocks: header
+                .clocks
+                .iter()
+                .map(|clock| {
+                    clock.map(|clock| ClockRun {
+                        clock,
+                        left_us: clock.base_ms.saturating_mul(1000),
+                        lost: false,
+                    })
+                })
+                .collect(),
+            header,
         })
     }
 

@@ -26,6 +26,8 @@ pub struct SelftestArgs {
     #[arg(long, value_name = "MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
+    #[command(flatten)]
+    clock: super::play::ClockArgs,
     /// Time limit for a start of the bot (from starting the program to its hello), in
     /// milliseconds.
     #[arg(long, value_name = "MS", default_value_t = STARTUP_TIMEOUT_MS,
@@ -68,6 +70,7 @@ pub fn run(args: &SelftestArgs) -> Result<Status, CliError> {
         command: args.bot.clone(),
         variants: args.variant.0.map_or(Variant::ALL.to_vec(), |v| vec![v]),
         timeout: Duration::from_millis(args.timeout),
+        clock: args.clock.clock(),
         startup: Duration::from_millis(args.startup_timeout),
         seed: args.seed,
         scratch: std::env::temp_dir().join(format!("take5-selftest-{}", std::process::id())),

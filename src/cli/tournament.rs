@@ -66,6 +66,16 @@ pub struct TournamentArgs {
     /// decision (the config file's `startup_timeout_ms`).
     #[arg(long = "startup-timeout", value_name = "MS")]
     startup_timeout_ms: Option<u64>,
+    /// Without CONFIG: a game clock for every bot instead of a time per decision, BASE+INC as
+    /// for `take5 play --clock` (`10s+100ms`); a bot's own `clock=` option replaces it (the
+    /// config file's `clock`).
+    #[arg(long, value_name = "BASE+INC", conflicts_with = "timeout_ms",
+          value_parser = |s: &str| crate::seat::Clock::parse(s).map(|_| s.to_string()))]
+    clock: Option<String>,
+    /// Without CONFIG: with a clock, the milliseconds a decision may run over it before it is a
+    /// loss on time (the config file's `clock_margin_ms`).
+    #[arg(long, value_name = "MS")]
+    clock_margin: Option<u64>,
     /// Without CONFIG: which tables play: `round-robin`, `gauntlet:NAME` or `random:N` (the
     /// config file's `format`).
     #[arg(long, value_name = "TABLES", value_parser = parse_tables)]
@@ -239,6 +249,8 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
         || args.seed.is_some()
         || args.timeout_ms.is_some()
         || args.startup_timeout_ms.is_some()
+        || args.clock.is_some()
+        || args.clock_margin.is_some()
         || args.tables.is_some()
         || args.seatings.is_some();
     let usage = |message: &str| CliError {
@@ -279,6 +291,8 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
         seed,
         timeout_ms: args.timeout_ms.unwrap_or(2000),
         startup_timeout_ms: args.startup_timeout_ms.unwrap_or(STARTUP_TIMEOUT_MS),
+        clock: args.clock.clone(),
+        clock_margin_ms: args.clock_margin.unwrap_or(0),
         format: tables.clone(),
         seatings: args.seatings.unwrap_or_default(),
     })
@@ -1211,6 +1225,7 @@ mod tests {
             player: player.into(),
             timeout_ms: ms,
             startup_timeout_ms: None,
+            clock: None,
             dir: dir.map(PathBuf::from),
         };
         let parse = config::FlagBot::parse;

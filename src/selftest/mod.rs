@@ -13,9 +13,9 @@ use crate::game::{Action, Decision, Event, Outcome, Refused, RuleError, Seat, Vi
 use crate::players::builtin::{Builtin, Strategy};
 use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
-use crate::players::{Answer, Fault, Legality, Player};
+use crate::players::{Answer, Fault, Legality, Limit, Player};
 use crate::referee::{MatchConfig, play_match};
-use crate::seat::{FaultKind, GameStart};
+use crate::seat::{Clock, FaultKind, GameStart};
 use crate::variants::Variant;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
@@ -37,6 +37,8 @@ pub struct Config {
     pub variants: Vec<Variant>,
     /// The time limit of each decision.
     pub timeout: Duration,
+    /// The bot's game clock (`--clock`), held to instead of `timeout` when given.
+    pub clock: Option<Clock>,
     /// The time limit of a start: from starting the program to its `hello`.
     pub startup: Duration,
     /// Seeds the deals that are not scripted.
@@ -229,6 +231,8 @@ fn run_in(config: &Config) -> Result<Report, String> {
                 games: situation.games,
                 deals: situation.deals,
                 timeout: config.timeout,
+                // The probe (the bot) sits at seat 0, the built-in bot is not timed.
+                clocks: vec![config.clock, None],
                 house: None,
                 tournament: None,
             };
@@ -621,7 +625,7 @@ impl Player for Probe {
         }
     }
 
-    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
+    fn decide(&mut self, view: &View, legal: Legality, limit: Limit) -> Answer<Action> {
         if let Some(fault) = self.given_up() {
             return Err(fault);
         }
@@ -694,7 +698,7 @@ impl Player for Probe {
                 }
             }
             Some(why) => {
-                let failure = self.failure(&lines, why, expected(view, limit));
+                let failure = self.failure(&lines, why, expected(view, limit.time));
                 let blamed = self.blame(items[0]);
                 self.tally.borrow_mut().fail(blamed, failure);
             }

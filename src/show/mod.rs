@@ -668,7 +668,7 @@ pub fn from_record(
                         ));
                     }
                 }
-                Line::Stopped(_) | Line::Turn(_) => {}
+                Line::Stopped(_) | Line::Turn(_) | Line::Clock(_) => {}
             }
         }),
     );
