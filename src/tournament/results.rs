@@ -235,7 +235,7 @@ impl PoolBot {
             timeout_ms: bot.timeout.as_millis() as u64,
             clock: bot.clock.map(|c| match c.margin_ms {
                 0 => c.spec(),
-                margin => format!("{} margin {margin}", c.spec()),
+                margin => format!("{}, margin {margin}", c.spec()),
             }),
             dir: bot.dir.as_ref().map(|d| d.display().to_string()),
         }

@@ -1,0 +1,224 @@
+//! Game clocks (`--clock BASE+INC`): a clocked bot plays on its clock, is told its time left on
+//! each `ask`, and loses on time when it runs out. No test depends on timing beyond huge
+//! margins: the fast bot has 10 s for a game it plays in well under one, the slow one sleeps a
+//! minute against a clock of one second.
+
+use crate::common::{ok, take5, temp};
+use std::path::Path;
+
+/// The lines of every record in `folder` (a tournament's `--record` folder), by file.
+fn records(folder: &Path) -> Vec<(std::path::PathBuf, String)> {
+    let mut files: Vec<_> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path, text)
+        })
+        .collect()
+}
+
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_bot_with_a_clock_of_10s_plus_100ms_plays_a_4_player_classic_tournament() {
+    let results = temp("clocked.results.jsonl");
+    let folder = temp("clocked-records");
+    std::fs::create_dir_all(&folder).unwrap();
+    let output = take5(&[
+        "tournament",
+        "--bot",
+        "shell[clock=10s+100ms]=sh scripts/bots/shell_bot.sh",
+        "--bot",
+        "lowest=builtin:lowest",
+        "--bot",
+        "dodger=builtin:dodger",
+        "--bot",
+        "random=builtin:random",
+        "--seats",
+        "4",
+        "--seed",
+        "7",
+        "--tables",
+        "round-robin",
+        "--results",
+        results.to_str().unwrap(),
+        "--record",
+        folder.to_str().unwrap(),
+        "--times",
+        "--jobs",
+        "1",
+    ]);
+    let printed = ok(&output);
+    // Four rotations of one deal, and no fault: the clock was never near its end.
+    assert!(printed.contains("\n4 games\n"), "{printed}");
+    assert!(
+        printed.contains("  shell   sh scripts/bots/shell_bot.sh (clock 10000+100 ms)"),
+        "{printed}"
+    );
+    let results_text = std::fs::read_to_string(&results).unwrap();
+    assert!(!results_text.contains("\"kind\""), "{results_text}");
+    // --times shows the least time left on the clocked bot's clock; the others have none.
+    let times = printed
+        .split("decision times")
+        .nth(1)
+        .expect("the times table");
+    assert!(times.contains("least left"), "{times}");
+    let shell = times.lines().find(|l| l.starts_with("shell ")).unwrap();
+    let least: u64 = shell.split_whitespace().last().unwrap().parse().unwrap();
+    assert!(least > 0 && least <= 10_000 + 100 * 100, "{shell}");
+    // The results' pool names the clock.
+    assert!(
+        results_text.contains("\"clock\":\"10000+100\""),
+        "{results_text}"
+    );
+    let games = records(&folder);
+    assert_eq!(games.len(), 4);
+    for (path, text) in &games {
+        ok(&take5(&["verify", path.to_str().unwrap()]));
+        let lines = json_lines(text);
+        let seat = lines[0]["tournament"]["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|b| b == "shell")
+            .unwrap();
+        let clocks = lines[0]["clocks"].as_array().unwrap();
+        for (s, clock) in clocks.iter().enumerate() {
+            match s == seat {
+                true => assert_eq!(
+                    clock,
+                    &serde_json::json!({"base_ms": 10000, "increment_ms": 100})
+                ),
+                false => assert!(clock.is_null(), "{clock}"),
+            }
+        }
+        // A clock line for each of the shell bot's decisions: 10 a round.
+        let timed: Vec<_> = lines.iter().filter(|l| l["event"] == "clock").collect();
+        let rounds = lines.iter().filter(|l| l["event"] == "round_end").count();
+        assert!(
+            timed.len() >= 10 * rounds,
+            "{} in {rounds} rounds",
+            timed.len()
+        );
+        assert!(timed.iter().all(|l| l["seat"] == seat));
+        assert_eq!(timed[0]["left_us"], 10_000_000);
+    }
+    // verify checks the clock's arithmetic: a time left the lines before do not give is refused.
+    let (path, text) = &games[0];
+    let first = text.find("\"left_us\":10000000").unwrap();
+    let doctored = text.replacen("\"left_us\":10000000", "\"left_us\":9000000", 1);
+    assert!(first > 0);
+    let bad = temp("doctored.jsonl");
+    std::fs::write(&bad, doctored).unwrap();
+    let refused = take5(&["verify", bad.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1), "{path:?}");
+    let said = String::from_utf8_lossy(&refused.stdout).to_string()
+        + &String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("clock had 10000000 us left, not 9000000"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_bot_that_sleeps_far_past_its_clock_loses_on_time_and_the_game_goes_on() {
+    let record = temp("sleeper.jsonl");
+    let output = take5(&[
+        "play",
+        "--player",
+        "tests/bots/clock_sleeper.sh",
+        "--player",
+        "builtin:lowest",
+        "--player",
+        "builtin:dodger",
+        "--player",
+        "builtin:random",
+        "--seed",
+        "3",
+        "--clock",
+        "1s+0",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let printed = ok(&output);
+    // The fault names the clock; the bot was told its clock on its ask (its stderr shows it).
+    assert!(
+        printed.contains("fault: seat 0 (sleeper: tests/bots/clock_sleeper.sh) clock in round 1 turn 1: lost on time"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("time_left_ms=1000 increment_ms=0"),
+        "{printed}"
+    );
+    ok(&take5(&["verify", record.to_str().unwrap()]));
+    let lines = json_lines(&std::fs::read_to_string(&record).unwrap());
+    let faults: Vec<_> = lines.iter().filter(|l| l["event"] == "fault").collect();
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0]["kind"], "clock");
+    // Its only clock line measured the minute's sleep cut short at the clock's end: past the
+    // second it had.
+    let timed: Vec<_> = lines.iter().filter(|l| l["event"] == "clock").collect();
+    assert_eq!(timed.len(), 1, "{timed:?}");
+    assert!(timed[0]["took_us"].as_u64().unwrap() > 1_000_000);
+    // The game went on to its end, the fallback playing seat 0's cards.
+    let last = lines.last().unwrap();
+    assert_eq!(last["event"], "game_end");
+    let reveals = lines.iter().filter(|l| l["event"] == "reveal").count();
+    assert!(reveals >= 10, "{reveals}");
+}
+
+#[test]
+fn a_bad_clock_is_refused_saying_what_and_where() {
+    for (spec, said) in [
+        (
+            "10x+5",
+            "clock `10x+5`: the base (column 1, `10x`) has the unit `x`, not ms, s or m",
+        ),
+        (
+            "10s+fast",
+            "clock `10s+fast`: the increment (column 5, `fast`) has the unit `fast`",
+        ),
+        (
+            "0+100",
+            "clock `0+100`: the base (column 1) must be above 0",
+        ),
+        ("+100", "the base (column 1, ``) is not a whole number"),
+    ] {
+        let output = take5(&[
+            "play",
+            "-p",
+            "builtin:lowest",
+            "-p",
+            "builtin:dodger",
+            "--clock",
+            spec,
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{spec}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("take5: "), "{stderr}");
+        assert!(stderr.contains(said), "{spec}: {stderr}");
+    }
+    // In a tournament file the error names the file, line and column.
+    let file = temp("bad-clock.yaml");
+    std::fs::write(
+        &file,
+        "bots:\n  - name: a\n    player: builtin:lowest\n    clock: 5s+1h\n  - name: b\n    player: builtin:dodger\nseats: 2\nseed: 1\nformat: round-robin\n",
+    )
+    .unwrap();
+    let output = take5(&["tournament", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("bad-clock.yaml:4:12: bot a: clock `5s+1h`: the increment (column 4, `1h`) has the unit `h`"),
+        "{stderr}"
+    );
+}
