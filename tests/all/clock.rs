@@ -222,3 +222,46 @@ fn a_bad_clock_is_refused_saying_what_and_where() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_kits_example_bots_play_on_a_clock() {
+    let record = temp("kits.jsonl");
+    let output = take5(&[
+        "play",
+        "--player",
+        "python3 sdk/python/example_bot.py",
+        "--player",
+        "node sdk/js/example_bot.mjs",
+        "--player",
+        "builtin:dodger",
+        "--seed",
+        "11",
+        "--clock",
+        "60s+1s",
+        "--clock-margin",
+        "1000",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let printed = ok(&output);
+    assert!(!printed.contains("fault:"), "{printed}");
+    ok(&take5(&["verify", record.to_str().unwrap()]));
+    let lines = json_lines(&std::fs::read_to_string(&record).unwrap());
+    assert!(lines.iter().all(|l| l["event"] != "fault"));
+    assert_eq!(
+        lines[0]["clocks"][0],
+        serde_json::json!({"base_ms": 60000, "increment_ms": 1000, "margin_ms": 1000})
+    );
+    // Both bots were timed at every decision (a card each turn, and each row they chose), the
+    // built-in bot never.
+    let timed = |seat: u64| {
+        lines
+            .iter()
+            .filter(|l| l["event"] == "clock" && l["seat"] == seat)
+            .count()
+    };
+    let rounds = lines.iter().filter(|l| l["event"] == "round_end").count();
+    assert!(timed(0) >= 10 * rounds, "{} in {rounds} rounds", timed(0));
+    assert!(timed(1) >= 10 * rounds, "{} in {rounds} rounds", timed(1));
+    assert_eq!(timed(2), 0);
+}
