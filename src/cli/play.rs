@@ -290,8 +290,15 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         games: args.games,
         deals,
         timeout: Duration::from_millis(args.timeout),
+        // A person (who has `human:MS` instead) and a built-in bot (which answers in well under
+        // a microsecond) have no clock.
         clocks: match args.clock.clock() {
-            Some(clock) => vec![Some(clock); args.players.len()],
+            Some(clock) => (args.players.iter())
+                .map(|spec| match spec {
+                    SeatSpec::Bot(PlayerSpec::Command(_) | PlayerSpec::Mcs(_)) => Some(clock),
+                    SeatSpec::Bot(PlayerSpec::Builtin(_)) | SeatSpec::Human(_) => None,
+                })
+                .collect(),
             None => Vec::new(),
         },
         house: house.map(|house| {

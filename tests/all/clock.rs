@@ -28,12 +28,10 @@ fn json_lines(text: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-#[test]
-fn a_bot_with_a_clock_of_10s_plus_100ms_plays_a_4_player_classic_tournament() {
-    let results = temp("clocked.results.jsonl");
-    let folder = temp("clocked-records");
-    std::fs::create_dir_all(&folder).unwrap();
-    let output = take5(&[
+/// The flags of a tournament of the shell bot on a clock of 10s+100ms against three built-in
+/// bots at a 4-player classic table, its results in `results`, its records in `folder`.
+fn clocked_tournament<'a>(results: &'a Path, folder: &'a Path, more: &[&'a str]) -> Vec<&'a str> {
+    let mut flags = vec![
         "tournament",
         "--bot",
         "shell[clock=10s+100ms]=sh scripts/bots/shell_bot.sh",
@@ -53,10 +51,21 @@ fn a_bot_with_a_clock_of_10s_plus_100ms_plays_a_4_player_classic_tournament() {
         results.to_str().unwrap(),
         "--record",
         folder.to_str().unwrap(),
-        "--times",
-        "--jobs",
-        "1",
-    ]);
+    ];
+    flags.extend(more);
+    flags
+}
+
+#[test]
+fn a_bot_with_a_clock_of_10s_plus_100ms_plays_a_4_player_classic_tournament() {
+    let results = temp("clocked.results.jsonl");
+    let folder = temp("clocked-records");
+    std::fs::create_dir_all(&folder).unwrap();
+    let output = take5(&clocked_tournament(
+        &results,
+        &folder,
+        &["--times", "--jobs", "1"],
+    ));
     let printed = ok(&output);
     // Four rotations of one deal, and no fault: the clock was never near its end.
     assert!(printed.contains("\n4 games\n"), "{printed}");
@@ -112,6 +121,22 @@ fn a_bot_with_a_clock_of_10s_plus_100ms_plays_a_4_player_classic_tournament() {
         assert!(timed.iter().all(|l| l["seat"] == seat));
         assert_eq!(timed[0]["left_us"], 10_000_000);
     }
+    // The replay command plays the game again on the same clock; its record verifies.
+    let replay = take5(&clocked_tournament(&results, &folder, &["--replay", "2"]));
+    let command = ok(&replay);
+    assert!(command.contains(" --clock 10000+100 "), "{command}");
+    assert!(!command.contains("--timeout "), "{command}");
+    let notes = String::from_utf8_lossy(&replay.stderr);
+    assert!(notes.contains("game 2 was played on a clock"), "{notes}");
+    let words = shlex::split(command.trim()).unwrap();
+    ok(&take5(
+        &words[1..].iter().map(String::as_str).collect::<Vec<_>>(),
+    ));
+    let replayed = folder.join("replay-2.jsonl");
+    ok(&take5(&["verify", replayed.to_str().unwrap()]));
+    let replayed = json_lines(&std::fs::read_to_string(&replayed).unwrap());
+    let original = json_lines(&std::fs::read_to_string(folder.join("game-2.jsonl")).unwrap());
+    assert_eq!(replayed[0]["clocks"], original[0]["clocks"]);
     // verify checks the clock's arithmetic: a time left the lines before do not give is refused.
     let (path, text) = &games[0];
     let first = text.find("\"left_us\":10000000").unwrap();
