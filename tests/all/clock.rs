@@ -194,6 +194,19 @@ fn a_bot_that_sleeps_far_past_its_clock_loses_on_time_and_the_game_goes_on() {
     let timed: Vec<_> = lines.iter().filter(|l| l["event"] == "clock").collect();
     assert_eq!(timed.len(), 1, "{timed:?}");
     assert!(timed[0]["took_us"].as_u64().unwrap() > 1_000_000);
+    // docs/records.md shows these two lines (the times as measured once): the same keys, the
+    // same seat, round, turn and kind.
+    let page = std::fs::read_to_string("docs/records.md").unwrap();
+    let shown = json_lines(&crate::common::doc_block(&page, "jsonl clocked"));
+    let keys = |line: &serde_json::Value| -> Vec<String> {
+        line.as_object().unwrap().keys().cloned().collect()
+    };
+    for (shown, recorded) in shown.iter().zip([timed[0], faults[0]]) {
+        assert_eq!(keys(shown), keys(recorded));
+        for key in ["event", "seat", "round", "turn", "kind", "left_us"] {
+            assert_eq!(shown.get(key), recorded.get(key), "{key}");
+        }
+    }
     // The game went on to its end, the fallback playing seat 0's cards.
     let last = lines.last().unwrap();
     assert_eq!(last["event"], "game_end");
