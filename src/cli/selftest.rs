@@ -103,10 +103,14 @@ fn text(out: &mut dyn Write, report: &Report) -> io::Result<()> {
 
 fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     writeln!(out, "take5 selftest: {}", report.bot)?;
+    let decision = match &report.clock {
+        Some(clock) => format!("a clock of {clock} ms (--clock)"),
+        None => format!("{} ms a decision (--timeout)", report.timeout_ms),
+    };
     writeln!(
         out,
-        "time limits: {} ms a decision (--timeout), {} ms a start (--startup-timeout)",
-        report.timeout_ms, report.startup_timeout_ms
+        "time limits: {decision}, {} ms a start (--startup-timeout)",
+        report.startup_timeout_ms
     )?;
     let width = report
         .checks

@@ -192,6 +192,10 @@ pub struct Report {
     /// The time limits the bot was held to, in milliseconds: each decision, each start.
     pub timeout_ms: u64,
     pub startup_timeout_ms: u64,
+    /// With `--clock`: the clock the bot played on instead of `timeout_ms`, `BASE+INC` in
+    /// milliseconds (absent without one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
     pub passed: bool,
     pub checks: Vec<Check>,
     /// Each decision: from writing the request to reading the answer.
@@ -263,6 +267,7 @@ fn run_in(config: &Config) -> Result<Report, String> {
         bot: config.command.clone(),
         timeout_ms: config.timeout.as_millis() as u64,
         startup_timeout_ms: config.startup.as_millis() as u64,
+        clock: config.clock.map(|c| c.spec()),
         passed: checks.iter().all(|c| c.status != Verdict::Fail),
         checks,
         decisions: Times::of(decisions),

@@ -303,3 +303,20 @@ fn the_kits_example_bots_play_on_a_clock() {
     assert!(timed(1) >= 10 * rounds, "{} in {rounds} rounds", timed(1));
     assert_eq!(timed(2), 0);
 }
+
+#[test]
+fn selftest_holds_a_bot_to_a_clock() {
+    let output = take5(&[
+        "selftest",
+        "node sdk/js/example_bot.mjs",
+        "--variant",
+        "classic",
+        "--clock",
+        "60s+1s",
+        "--format",
+        "json",
+    ]);
+    let report: serde_json::Value = serde_json::from_str(&ok(&output)).unwrap();
+    assert_eq!(report["clock"], "60000+1000");
+    assert_eq!(report["passed"], true, "{report}");
+}
