@@ -1185,17 +1185,27 @@ pub(super) fn print(
             let Some(times) = times else {
                 return write!(out, "{csv}");
             };
-            // One row per bot, in the order of `stats.bots`: the times go at the ends.
+            // One row per bot, in the order of `stats.bots`: the times go at the ends (the least
+            // time left on a clock too, when a bot had one).
+            let clocked = times.iter().any(|t| t.least_left_ms.is_some());
             for (i, line) in csv.lines().enumerate() {
+                let left = |t: Option<&BotTimes>| match (clocked, t.and_then(|t| t.least_left_ms)) {
+                    (false, _) => String::new(),
+                    (true, Some(ms)) => format!(",{ms}"),
+                    (true, None) => ",".to_string(),
+                };
                 let extra = match i {
-                    0 => ",decisions,mean_ms,p95_ms,max_ms".to_string(),
-                    _ => stats
-                        .bots
-                        .get(i - 1)
-                        .and_then(|b| times.iter().find(|t| t.name == b.name))
-                        .map_or(",,,,".to_string(), |t| {
+                    0 => format!(
+                        ",decisions,mean_ms,p95_ms,max_ms{}",
+                        if clocked { ",least_left_ms" } else { "" }
+                    ),
+                    _ => {
+                        let t = (stats.bots.get(i - 1))
+                            .and_then(|b| times.iter().find(|t| t.name == b.name));
+                        t.map_or(",,,,".to_string(), |t| {
                             format!(",{},{},{},{}", t.decisions, t.mean_ms, t.p95_ms, t.max_ms)
-                        }),
+                        }) + &left(t)
+                    }
                 };
                 writeln!(out, "{line}{extra}")?;
             }

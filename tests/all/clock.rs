@@ -89,6 +89,27 @@ fn a_bot_with_a_clock_of_10s_plus_100ms_plays_a_4_player_classic_tournament() {
         results_text.contains("\"clock\":\"10000+100\""),
         "{results_text}"
     );
+    // `take5 stats --times` has it too: the CSV's last column, the JSON's `least_left_ms`.
+    let csv = ok(&take5(&[
+        "stats",
+        results.to_str().unwrap(),
+        "--times",
+        "--format",
+        "csv",
+    ]));
+    let header = csv.lines().next().unwrap();
+    assert!(header.ends_with(",max_ms,least_left_ms"), "{header}");
+    let row = csv.lines().find(|l| l.starts_with("shell,")).unwrap();
+    assert!(row.ends_with(&format!(",{least}")), "{row}");
+    let json: serde_json::Value = serde_json::from_str(&ok(&take5(&[
+        "stats",
+        results.to_str().unwrap(),
+        "--times",
+        "--format",
+        "json",
+    ])))
+    .unwrap();
+    assert_eq!(json["times"][0]["least_left_ms"], least);
     let games = records(&folder);
     assert_eq!(games.len(), 4);
     for (path, text) in &games {
