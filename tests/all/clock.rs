@@ -341,3 +341,50 @@ fn selftest_holds_a_bot_to_a_clock() {
     assert_eq!(report["clock"], "60000+1000");
     assert_eq!(report["passed"], true, "{report}");
 }
+
+#[test]
+fn a_pool_gives_its_clock_and_a_bot_its_own_for_time_odds() {
+    let file = temp("odds.yaml");
+    std::fs::write(
+        &file,
+        "bots:\n  - {name: quick, player: 'sh scripts/bots/shell_bot.sh', clock: 5s+50ms}\n  - {name: steady, player: 'sh scripts/bots/shell_bot.sh'}\n  - {name: lowest, player: 'builtin:lowest'}\nseats: 3\nseed: 4\nclock: 20s+200ms\nclock_margin_ms: 500\nformat: round-robin\n",
+    )
+    .unwrap();
+    let results = temp("odds.results.jsonl");
+    let folder = temp("odds-records");
+    std::fs::create_dir_all(&folder).unwrap();
+    let printed = ok(&take5(&[
+        "tournament",
+        file.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+        "--record",
+        folder.to_str().unwrap(),
+        "--record-format",
+        "compact",
+    ]));
+    assert!(
+        printed.contains("(clock 5000+50, margin 500 ms)"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("(clock 20000+200, margin 500 ms)"),
+        "{printed}"
+    );
+    let clock = |base: u64, increment: u64| serde_json::json!({"base_ms": base, "increment_ms": increment, "margin_ms": 500});
+    for (path, text) in records(&folder) {
+        // Compact records verify with their clock lines among the turn lines.
+        ok(&take5(&["verify", path.to_str().unwrap()]));
+        let header = &json_lines(text.lines().next().unwrap())[0];
+        let bots = header["tournament"]["bots"].as_array().unwrap();
+        for (seat, bot) in bots.iter().enumerate() {
+            let expected = match bot.as_str().unwrap() {
+                "quick" => clock(5000, 50),
+                "steady" => clock(20000, 200),
+                _ => serde_json::Value::Null,
+            };
+            assert_eq!(header["clocks"][seat], expected, "{bot}");
+        }
+        assert!(text.contains("{\"event\":\"clock\""), "{text}");
+    }
+}
