@@ -10,7 +10,7 @@ use crate::record::{
 };
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Rules, RulesError};
-use crate::seat::{Clock, ClockReading, FaultKind, GameStart};
+use crate::seat::{Clock, FaultKind, GameStart, RunningClock};
 use crate::variants::{AnyGame, Variant};
 use std::fmt;
 use std::io::{self, Write};
@@ -201,7 +201,7 @@ pub fn play_match(
                     .iter()
                     .map(|&p| {
                         let clock = *config.clocks.get(p)?;
-                        clock.map(SeatClock::new)
+                        clock.map(RunningClock::new)
                     })
                     .collect(),
                 seed: config.seed,
@@ -274,37 +274,18 @@ struct Referee<'a, 'r> {
     record: Option<&'r mut Writer<Box<dyn Write>>>,
     timeout: Duration,
     /// Each seat's clock in this game, if it has one.
-    clocks: Vec<Option<SeatClock>>,
+    clocks: Vec<Option<RunningClock>>,
     /// The match's seed (each bot's `seed=` comes from it).
     seed: u64,
     step: StepEvents,
 }
 
-/// A seat's clock as it runs in a game, in microseconds.
-#[derive(Clone, Copy, Debug)]
-struct SeatClock {
-    clock: Clock,
-    left_us: u64,
-}
-
-impl SeatClock {
-    fn new(clock: Clock) -> SeatClock {
-        SeatClock {
-            clock,
-            left_us: clock.base_ms.saturating_mul(1000),
-        }
-    }
-
-    /// The time for the next decision: what is left, and the margin; the bot is told what is
-    /// left.
-    fn limit(&self) -> Limit {
-        Limit {
-            time: Duration::from_micros(self.left_us) + Duration::from_millis(self.clock.margin_ms),
-            clock: Some(ClockReading {
-                left_ms: self.left_us / 1000,
-                increment_ms: self.clock.increment_ms,
-            }),
-        }
+/// The time for a clocked seat's next decision: what is left, and the margin; the bot is told
+/// what is left.
+fn clock_limit(clock: &RunningClock) -> Limit {
+    Limit {
+        time: Duration::from_micros(clock.left_us) + Duration::from_millis(clock.clock.margin_ms),
+        clock: Some(clock.reading()),
     }
 }
 
@@ -422,7 +403,8 @@ impl Referee<'_, '_> {
             let (answer, took) = match player.as_builtin() {
                 Some(builtin) => (Ok(builtin.choose(&view)), None),
                 None => {
-                    let limit = clock.map_or(Limit::per_decision(self.timeout), |c| c.limit());
+                    let limit =
+                        clock.map_or(Limit::per_decision(self.timeout), |c| clock_limit(&c));
                     let asked = clock.map(|_| Instant::now());
                     let answer = player.decide(&view, &|action| game.check(seat, action), limit);
                     (answer, asked.map(|asked| asked.elapsed()))
@@ -470,14 +452,15 @@ impl Referee<'_, '_> {
             .expect("a timed seat has a clock");
         let took_us = took.as_micros().min(u128::from(u64::MAX)) as u64;
         let left_us = clock.left_us;
-        let allowed_us = left_us.saturating_add(clock.clock.margin_ms.saturating_mul(1000));
+        let over = clock.take(took_us);
+        // A bot that timed out ran past its limit (the time left and the margin) as the pipe
+        // measured it, from a moment after `took` began: over in any case, and said so.
         let timed_out = matches!(&answer, Err(fault) if fault.kind == FaultKind::Timeout);
-        let lost = timed_out || took_us > allowed_us;
-        clock.left_us = match lost {
-            true => 0,
-            false => (left_us.saturating_sub(took_us))
-                .saturating_add(clock.clock.increment_ms.saturating_mul(1000)),
-        };
+        let lost = over || timed_out;
+        if lost {
+            clock.left_us = 0;
+            clock.lost = true;
+        }
         let spec = clock.clock;
         if let Some(record) = self.record.as_deref_mut() {
             let line = ClockLine {

@@ -118,6 +118,50 @@ impl Clock {
     }
 }
 
+/// A seat's clock as it runs through a game, in microseconds: the referee runs it as the game
+/// is played, `take5 verify` again from a record's `clock` lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunningClock {
+    pub clock: Clock,
+    /// The time left for the rest of the game.
+    pub left_us: u64,
+    /// The seat lost on time: its clock stopped (at 0) for the rest of the game.
+    pub lost: bool,
+}
+
+impl RunningClock {
+    /// A clock at the start of a game: the whole base left.
+    pub fn new(clock: Clock) -> RunningClock {
+        RunningClock {
+            clock,
+            left_us: clock.base_ms.saturating_mul(1000),
+            lost: false,
+        }
+    }
+
+    /// Runs the clock for a decision that took `took_us`: past the time left and the margin it
+    /// is a loss on time (the clock stops at 0), else the time left goes down by `took_us` (not
+    /// below 0) and up by the increment. Returns whether the seat lost on time.
+    pub fn take(&mut self, took_us: u64) -> bool {
+        let allowed_us = (self.left_us).saturating_add(self.clock.margin_ms.saturating_mul(1000));
+        self.lost = took_us > allowed_us;
+        self.left_us = match self.lost {
+            true => 0,
+            false => (self.left_us.saturating_sub(took_us))
+                .saturating_add(self.clock.increment_ms.saturating_mul(1000)),
+        };
+        self.lost
+    }
+
+    /// What the seat's next `ask` tells it.
+    pub fn reading(&self) -> ClockReading {
+        ClockReading {
+            left_ms: self.left_us / 1000,
+            increment_ms: self.clock.increment_ms,
+        }
+    }
+}
+
 /// A time as `--clock` takes it: milliseconds, or a number with `ms`, `s` or `m`.
 fn duration_ms(text: &str) -> Result<u64, String> {
     let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());

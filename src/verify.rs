@@ -32,7 +32,7 @@ use crate::record::{
 };
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
-use crate::seat::{Clock, FaultKind};
+use crate::seat::{FaultKind, RunningClock};
 use crate::variants::AnyGame;
 use crate::variants::Variant;
 use std::collections::VecDeque;
@@ -321,8 +321,7 @@ fn verify_iter(
                         ),
                     ));
                 };
-                run.take(clock)
-                    .map_err(|message| VerifyError::at(number, message))?;
+                run_clock(run, clock).map_err(|message| VerifyError::at(number, message))?;
             }
             Line::Stopped(stop) => {
                 current.as_ref().ok_or_else(|| no_header(number))?;
@@ -475,48 +474,30 @@ struct Replay {
     specials_due: bool,
     /// Compact records replayed for a viewer: the events the last step emitted.
     shown: Vec<Event>,
-    /// Each seat's clock as its `clock` lines run it (none for a seat without one).
-    clocks: Vec<Option<ClockRun>>,
+    /// Each seat's clock as its `clock` lines run it (none for a seat without one): the time
+    /// left they must say next, and whether the seat lost on time (then no `clock` line of it
+    /// may follow).
+    clocks: Vec<Option<RunningClock>>,
 }
 
-/// A seat's clock as a record's `clock` lines run it: the time left they must say next, and
-/// whether the seat has lost on time (then no `clock` line of it may follow).
-#[derive(Clone, Copy, Debug)]
-struct ClockRun {
-    clock: Clock,
-    left_us: u64,
-    lost: bool,
-}
-
-impl ClockRun {
-    /// Takes a `clock` line of its seat: it must say the time left the lines before it leave,
-    /// and come before the seat lost on time.
-    fn take(&mut self, line: &ClockLine) -> Result<(), String> {
-        if self.lost {
-            return Err(format!(
-                "a `clock` line of seat {} after it lost on time: the fallback plays for it, \
-                 untimed",
-                line.seat
-            ));
-        }
-        if line.left_us != self.left_us {
-            return Err(format!(
-                "seat {}'s clock had {} us left, not {}: its base, less the times taken before, \
-                 plus an increment of {} ms for each",
-                line.seat, self.left_us, line.left_us, self.clock.increment_ms
-            ));
-        }
-        let allowed = self
-            .left_us
-            .saturating_add(self.clock.margin_ms.saturating_mul(1000));
-        self.lost = line.took_us > allowed;
-        self.left_us = match self.lost {
-            true => 0,
-            false => (self.left_us.saturating_sub(line.took_us))
-                .saturating_add(self.clock.increment_ms.saturating_mul(1000)),
-        };
-        Ok(())
+/// Takes a `clock` line into its seat's clock: it must say the time left the lines before it
+/// leave, and come before the seat lost on time.
+fn run_clock(clock: &mut RunningClock, line: &ClockLine) -> Result<(), String> {
+    if clock.lost {
+        return Err(format!(
+            "a `clock` line of seat {} after it lost on time: the fallback plays for it, untimed",
+            line.seat
+        ));
     }
+    if line.left_us != clock.left_us {
+        return Err(format!(
+            "seat {}'s clock had {} us left, not {}: its base, less the times taken before, plus \
+             an increment of {} ms for each",
+            line.seat, clock.left_us, line.left_us, clock.clock.increment_ms
+        ));
+    }
+    clock.take(line.took_us);
+    Ok(())
 }
 
 /// What the referee asks next in a compact record's game.
@@ -678,16 +659,8 @@ impl Replay {
             ended: false,
             specials_due: false,
             shown: Vec::new(),
-            clocks: header
-                .clocks
-                .iter()
-                .map(|clock| {
-                    clock.map(|clock| ClockRun {
-                        clock,
-                        left_us: clock.base_ms.saturating_mul(1000),
-                        lost: false,
-                    })
-                })
+            clocks: (header.clocks.iter())
+                .map(|clock| clock.map(RunningClock::new))
                 .collect(),
             header,
         })

@@ -388,3 +388,35 @@ fn a_pool_gives_its_clock_and_a_bot_its_own_for_time_odds() {
         assert!(text.contains("{\"event\":\"clock\""), "{text}");
     }
 }
+
+#[test]
+fn a_clock_runs_down_by_each_decision_and_up_by_the_increment_and_stops_when_out() {
+    use take5::seat::{Clock, ClockReading, RunningClock};
+    let clock = Clock::parse("1s+100ms").unwrap();
+    assert_eq!(
+        (clock.base_ms, clock.increment_ms, clock.margin_ms),
+        (1000, 100, 0)
+    );
+    assert_eq!(Clock::parse("60000+500").unwrap().spec(), "60000+500");
+    assert_eq!(Clock::parse("2m").unwrap().spec(), "120000+0");
+    let mut running = RunningClock::new(Clock {
+        margin_ms: 50,
+        ..clock
+    });
+    // 300 ms of 1000: 700 left, and 100 more.
+    assert!(!running.take(300_000));
+    assert_eq!(
+        running.reading(),
+        ClockReading {
+            left_ms: 800,
+            increment_ms: 100
+        }
+    );
+    // 830 ms of 800 is within the margin of 50: not a loss, the clock at 0 and the increment.
+    assert!(!running.take(830_000));
+    assert_eq!(running.left_us, 100_000);
+    // 150.001 ms of 100 and a margin of 50: lost on time, the clock stopped at 0.
+    assert!(running.take(150_001));
+    assert!(running.lost);
+    assert_eq!(running.left_us, 0);
+}
