@@ -228,6 +228,16 @@ fn a_bot_that_sleeps_far_past_its_clock_loses_on_time_and_the_game_goes_on() {
             assert_eq!(shown.get(key), recorded.get(key), "{key}");
         }
     }
+    // `take5 show` tells the clock's times with the fault.
+    let shown = ok(&take5(&["show", "--plain", record.to_str().unwrap()]));
+    assert!(
+        shown.contains("seat 0's clock: 1000 ms left, and it took 1"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("fault of seat 0: clock: lost on time"),
+        "{shown}"
+    );
     // The game went on to its end, the fallback playing seat 0's cards.
     let last = lines.last().unwrap();
     assert_eq!(last["event"], "game_end");
