@@ -330,8 +330,8 @@ referee_line_fields! {
         seat: Seat,
         round: u32,
         turn: u32,
-        left_us: u64 ["the time left on the seat's clock when it was asked, in microseconds (its \
-                       `ask` said `time_left_ms=`, this in milliseconds, rounded down)"],
+        left_us: u64 ["the time left on the seat's clock when it was asked, in microseconds; its \
+                       `ask` said `time_left_ms=`, this in milliseconds, rounded down"],
         took_us: u64 ["the time the decision took, measured by the referee from the `ask` \
                        written to the answer read, in microseconds"],
     }
