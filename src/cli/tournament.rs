@@ -72,8 +72,9 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "BASE+INC", conflicts_with = "timeout_ms",
           value_parser = |s: &str| crate::seat::Clock::parse(s).map(|_| s.to_string()))]
     clock: Option<String>,
-    /// Without CONFIG: with a clock, the milliseconds a decision may run over it before it is a
-    /// loss on time (the config file's `clock_margin_ms`).
+    /// Without CONFIG: for every bot with a clock (this one's or its own), the milliseconds a
+    /// decision may run over it before it is a loss on time (the config file's
+    /// `clock_margin_ms`).
     #[arg(long, value_name = "MS")]
     clock_margin: Option<u64>,
     /// Without CONFIG: which tables play: `round-robin`, `gauntlet:NAME` or `random:N` (the
