@@ -101,6 +101,11 @@ pub struct PlayArgs {
           default_missing_value = "", value_parser = super::sandbox::parse,
           help = super::sandbox::help())]
     sandbox: Option<crate::players::sandbox::Sandbox>,
+    /// The I-th `--player` (from 0), a bot's command, confined with these settings rather than
+    /// `--sandbox`'s (`I=` alone: the defaults), as `take5 tournament --replay` gives a game
+    /// whose bots had sandboxes of their own (docs/sandbox.md); repeat it for each such bot.
+    #[arg(long, value_name = "I=SETTINGS", value_parser = parse_player_sandbox)]
+    player_sandbox: Vec<(usize, crate::players::sandbox::Sandbox)>,
     /// Record the game as game ID of a tournament, its bots named by `--pool-name` (the
     /// header's `tournament`, docs/records.md): the command `take5 tournament ... --replay ID`
     /// prints. One game.
@@ -179,6 +184,17 @@ fn parse_player_dir(text: &str) -> Result<(usize, PathBuf), String> {
     }
 }
 
+/// `I=SETTINGS`.
+fn parse_player_sandbox(text: &str) -> Result<(usize, crate::players::sandbox::Sandbox), String> {
+    let Some((i, settings)) = text.split_once('=') else {
+        return Err(format!("`{text}` is not I=SETTINGS (e.g. 1=memory_mb=512)"));
+    };
+    let i = i
+        .parse()
+        .map_err(|_| format!("`{i}` is not a player's place among the --player (from 0)"))?;
+    Ok((i, super::sandbox::parse(settings)?))
+}
+
 /// The `--deal` file: the deal of rounds 1, 2, ... in order.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -188,7 +204,7 @@ struct DealFile {
 
 pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
-    if args.sandbox.is_some() {
+    if args.sandbox.is_some() || !args.player_sandbox.is_empty() {
         crate::players::sandbox::check().map_err(CliError::input)?;
     }
     let seed = args.seed.unwrap_or_else(random_seed);
@@ -327,16 +343,21 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             }
         }
     }
-    for (i, dir) in &args.player_dir {
-        let which = format!("--player-dir {i}={}", dir.display());
-        match args.players.get(*i) {
-            Some(SeatSpec::Bot(PlayerSpec::Command(_))) if dir.is_dir() => {}
-            Some(SeatSpec::Bot(PlayerSpec::Command(_))) => {
-                return Err(CliError::input(format!("{which}: no such folder")));
-            }
+    let per_player = args
+        .player_dir
+        .iter()
+        .map(|(i, dir)| (*i, "--player-dir", dir.display().to_string()))
+        .chain(args.player_sandbox.iter().map(|(i, sandbox)| {
+            let settings = sandbox.settings().unwrap_or_default();
+            (*i, "--player-sandbox", settings)
+        }));
+    for (i, flag, value) in per_player {
+        let which = format!("{flag} {i}={value}");
+        match args.players.get(i) {
+            Some(SeatSpec::Bot(PlayerSpec::Command(_))) => {}
             Some(_) => {
                 return Err(CliError::input(format!(
-                    "{which}: --player {i} is no bot's command, it starts in no folder"
+                    "{which}: --player {i} is no bot's command, it runs no process"
                 )));
             }
             None => {
@@ -346,9 +367,30 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 )));
             }
         }
-        if args.player_dir.iter().filter(|(at, _)| at == i).count() > 1 {
+    }
+    for (i, dir) in &args.player_dir {
+        if !dir.is_dir() {
+            return Err(CliError::input(format!(
+                "--player-dir {i}={}: no such folder",
+                dir.display()
+            )));
+        }
+    }
+    for i in 0..args.players.len() {
+        if args.player_dir.iter().filter(|(at, _)| *at == i).count() > 1 {
             return Err(CliError::input(format!(
                 "--player-dir: player {i} is given a folder twice"
+            )));
+        }
+        if args
+            .player_sandbox
+            .iter()
+            .filter(|(at, _)| *at == i)
+            .count()
+            > 1
+        {
+            return Err(CliError::input(format!(
+                "--player-sandbox: player {i} is given a sandbox twice"
             )));
         }
     }
@@ -369,7 +411,13 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     .log_io
                     .as_ref()
                     .map(|dir| (dir.join(format!("player-{i}")), start)),
-                sandbox: args.sandbox.clone(),
+                sandbox: args
+                    .player_sandbox
+                    .iter()
+                    .find(|(at, _)| *at == i)
+                    .map(|(_, sandbox)| sandbox)
+                    .or(args.sandbox.as_ref())
+                    .cloned(),
             };
             match spec {
                 SeatSpec::Human(limit) => crate::show::human::Human::at_terminal(*limit)

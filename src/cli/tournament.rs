@@ -373,11 +373,23 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     if let Some(sandbox) = &args.sandbox {
         tournament.sandbox_all(sandbox);
     }
-    if tournament.pool.iter().any(|bot| bot.sandbox.is_some()) {
-        crate::players::sandbox::check().map_err(CliError::input)?;
+    if let Some(book) = &tournament.book
+        && let Some(balanced) = &book.balanced
+        && let Some(note) = balanced.not_for(
+            tournament.variant.name(),
+            tournament.seats,
+            tournament.house.is_some() || *tournament.rules != tournament.variant.rules(),
+        )
+    {
+        eprintln!("take5: note: {note}");
     }
+    // The replay command is printed, not run: it carries the bots' sandboxes, and the
+    // `take5 play` it is checks the machine when it runs.
     if let Some(id) = args.replay {
         return print_replay(&tournament, id, args);
+    }
+    if tournament.pool.iter().any(|bot| bot.sandbox.is_some()) {
+        crate::players::sandbox::check().map_err(CliError::input)?;
     }
     let sprt = match args.sprt {
         Some(test) => {

@@ -28,7 +28,8 @@ impl Replay {
 
 /// The command that replays game `id` of `tournament` into the record file `record`, in record
 /// format `format`: the game's bots in its seats (in their folders), its seed, variant, house
-/// rules, time limits, and its id and the bots' pool names for the record's header.
+/// rules, time limits, the bots' sandboxes, and its id and the bots' pool names for the
+/// record's header.
 pub fn command(
     tournament: &Tournament,
     id: u64,
@@ -103,6 +104,7 @@ pub fn command(
         }
         words.extend([flag.to_string(), largest.as_millis().to_string()]);
     }
+    words.extend(sandbox_words(&bots)?);
     if let Some(house) = &tournament.house {
         words.extend(["--house".into(), house.display().to_string()]);
     }
@@ -112,4 +114,38 @@ pub fn command(
     words.extend(["--tournament-game".into(), id.to_string()]);
     words.extend(["--record".into(), record.display().to_string()]);
     Ok(Replay { words, notes })
+}
+
+/// The bots' confinement: `--sandbox=SETTINGS` when every bot's command of the table has the
+/// same sandbox, else `--player-sandbox SEAT=SETTINGS` for each one confined; nothing when
+/// none is.
+fn sandbox_words(bots: &[&Bot]) -> Result<Vec<String>, String> {
+    let commands: Vec<(usize, &Bot)> = bots
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| matches!(b.player, PlayerSpec::Command(_)))
+        .map(|(seat, b)| (seat, *b))
+        .collect();
+    let settings = |bot: &Bot, sandbox: &crate::players::sandbox::Sandbox| {
+        sandbox
+            .settings()
+            .map_err(|e| format!("--replay: bot {}: {e}", bot.name))
+    };
+    let mut words = Vec::new();
+    match commands.first() {
+        Some((_, first)) if commands.iter().all(|(_, b)| b.sandbox == first.sandbox) => {
+            if let Some(sandbox) = &first.sandbox {
+                words.push(format!("--sandbox={}", settings(first, sandbox)?));
+            }
+        }
+        _ => {
+            for (seat, bot) in commands {
+                if let Some(sandbox) = &bot.sandbox {
+                    words.push("--player-sandbox".into());
+                    words.push(format!("{seat}={}", settings(bot, sandbox)?));
+                }
+            }
+        }
+    }
+    Ok(words)
 }
