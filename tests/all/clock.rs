@@ -83,7 +83,8 @@ fn a_bot_with_a_clock_of_10s_plus_100ms_plays_a_4_player_classic_tournament() {
     assert!(times.contains("least left"), "{times}");
     let shell = times.lines().find(|l| l.starts_with("shell ")).unwrap();
     let least: u64 = shell.split_whitespace().last().unwrap().parse().unwrap();
-    assert!(least > 0 && least <= 10_000 + 100 * 100, "{shell}");
+    // At most the base: the first ask had all of it (and no decision took 10 s).
+    assert!(least > 0 && least <= 10_000, "{shell}");
     // The results' pool names the clock.
     assert!(
         results_text.contains("\"clock\":\"10000+100\""),
@@ -160,9 +161,8 @@ fn a_bot_with_a_clock_of_10s_plus_100ms_plays_a_4_player_classic_tournament() {
     assert_eq!(replayed[0]["clocks"], original[0]["clocks"]);
     // verify checks the clock's arithmetic: a time left the lines before do not give is refused.
     let (path, text) = &games[0];
-    let first = text.find("\"left_us\":10000000").unwrap();
     let doctored = text.replacen("\"left_us\":10000000", "\"left_us\":9000000", 1);
-    assert!(first > 0);
+    assert_ne!(&doctored, text);
     let bad = temp("doctored.jsonl");
     std::fs::write(&bad, doctored).unwrap();
     let refused = take5(&["verify", bad.to_str().unwrap()]);
