@@ -11,7 +11,7 @@ use crate::players::{Player, PlayerSpec};
 use crate::record::{TournamentGame, Writer};
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::rules::Draft;
-use crate::seat::FaultKind;
+use crate::seat::{Clock, FaultKind};
 use crate::tournament::results::GameResult;
 use crate::tournament::stats::Accumulator;
 use crate::variants::Variant;
@@ -58,6 +58,8 @@ pub struct PlayArgs {
     #[arg(long, visible_alias = "timeout-ms", value_name = "MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
+    #[command(flatten)]
+    clock: ClockArgs,
     /// Time limit for a bot's start (from starting its program to its `hello`, and again for a
     /// bot started anew after a crash), in milliseconds, apart from the time per decision.
     #[arg(long, value_name = "MS", default_value_t = STARTUP_TIMEOUT_MS,
@@ -116,6 +118,33 @@ pub struct PlayArgs {
     /// and only them: no per-game lines).
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+}
+
+/// `--clock` and `--clock-margin`, as `play`, `tournament` and `selftest` take them.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ClockArgs {
+    /// A game clock for each bot instead of a limit per decision: BASE for the whole game and
+    /// INC added after each decision (`10s+100ms`, `60000+500`: milliseconds, or a number with
+    /// ms, s or m). Each `ask` tells the bot its time left (docs/protocol.md); a bot that runs
+    /// out loses on time (a `clock` fault) and the fallback plays its seat to the end of the
+    /// game. Built-in bots are not timed.
+    #[arg(long, value_name = "BASE+INC", value_parser = Clock::parse,
+          conflicts_with = "timeout")]
+    pub clock: Option<Clock>,
+    /// With --clock: the time in milliseconds a decision may run over the time left before it
+    /// is a loss on time (the overhead of the pipes and of a loaded machine).
+    #[arg(long, value_name = "MS", default_value_t = 0, requires = "clock")]
+    pub clock_margin: u64,
+}
+
+impl ClockArgs {
+    /// The clock the flags give, with its margin.
+    pub fn clock(&self) -> Option<Clock> {
+        self.clock.map(|clock| Clock {
+            margin_ms: self.clock_margin,
+            ..clock
+        })
+    }
 }
 
 /// Who plays a seat: a person at the terminal (`human`, or `human:MS` with that time for each
@@ -277,6 +306,17 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         games: args.games,
         deals,
         timeout: Duration::from_millis(args.timeout),
+        // A person (who has `human:MS` instead) and a built-in bot (which answers in well under
+        // a microsecond) have no clock.
+        clocks: match args.clock.clock() {
+            Some(clock) => (args.players.iter())
+                .map(|spec| match spec {
+                    SeatSpec::Bot(PlayerSpec::Command(_) | PlayerSpec::Mcs(_)) => Some(clock),
+                    SeatSpec::Bot(PlayerSpec::Builtin(_)) | SeatSpec::Human(_) => None,
+                })
+                .collect(),
+            None => Vec::new(),
+        },
         house: house.map(|house| {
             // The record names the script relative to itself, so the two can move together.
             let path = match (&args.record, &args.house) {

@@ -206,6 +206,7 @@ impl Balance {
             games: 1,
             deals: Vec::new(),
             timeout: Duration::from_secs(1),
+            clocks: Vec::new(),
             house: None,
             tournament: None,
         };

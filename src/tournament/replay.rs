@@ -4,6 +4,7 @@
 
 use super::config::{Bot, Tournament};
 use crate::players::PlayerSpec;
+use crate::seat::Clock;
 use std::path::Path;
 use std::time::Duration;
 
@@ -57,10 +58,39 @@ pub fn command(
         }
     }
     let mut notes = Vec::new();
+    let command = |b: &&&Bot| matches!(b.player, PlayerSpec::Command(_));
+    // `take5 play` has one clock for every bot, as it has one time limit: the largest.
+    let clocks: Vec<Option<Clock>> = bots.iter().filter(command).map(|b| b.clock).collect();
+    let clock = clocks
+        .iter()
+        .flatten()
+        .max_by_key(|c| (c.base_ms, c.increment_ms, c.margin_ms));
+    let mut limits: Vec<(&str, Vec<Duration>)> = vec![(
+        "--startup-timeout",
+        bots.iter().map(|b| b.startup).collect(),
+    )];
+    match clock {
+        Some(clock) => {
+            words.extend(["--clock".into(), clock.spec()]);
+            if clock.margin_ms > 0 {
+                words.extend(["--clock-margin".into(), clock.margin_ms.to_string()]);
+            }
+            if clocks.iter().any(|c| c.as_ref() != Some(clock)) {
+                notes.push(format!(
+                    "the bots of game {id} have different clocks (or none), `take5 play` one: \
+                     --clock is the largest ({})",
+                    clock.spec()
+                ));
+            }
+            notes.push(format!(
+                "game {id} was played on a clock: its replay is the same game as long as no bot \
+                 ran out of its time, but its record's `clock` lines hold the times measured then"
+            ));
+        }
+        None => limits.insert(0, ("--timeout", bots.iter().map(|b| b.timeout).collect())),
+    }
     // `take5 play` has one time limit for every bot: the largest of the table's.
-    let timeouts: Vec<Duration> = bots.iter().map(|b| b.timeout).collect();
-    let startups: Vec<Duration> = bots.iter().map(|b| b.startup).collect();
-    for (flag, limits) in [("--timeout", timeouts), ("--startup-timeout", startups)] {
+    for (flag, limits) in limits {
         let largest = *limits.iter().max().expect("a table has seats");
         let differ = bots
             .iter()
