@@ -1572,7 +1572,9 @@ mod json {
 
         fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
             self.lit(b"[")?;
-            let mut items = Vec::new();
+            // Room for a row's cards and more from the start: most lists of a record are a
+            // turn's cards or a row's, and growing from 4 reallocated at each full row's take.
+            let mut items = Vec::with_capacity(8);
             if self.lit(b"]").is_some() {
                 return Some(items);
             }
