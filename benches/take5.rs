@@ -55,7 +55,7 @@ use take5::players::pipe::{PipePlayer, StartupLimit};
 use take5::players::process::{BotCommand, BotProcess};
 use take5::players::sandbox::Sandbox;
 use take5::players::search::{DEFAULT_OWN, DEFAULT_POLICY, McsOptions, Policies, rollout};
-use take5::players::{Answer, Legality, Player};
+use take5::players::{Answer, Legality, Limit, Player};
 use take5::referee::{MatchConfig, MatchHouse, play_match};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
@@ -172,6 +172,7 @@ fn config(games: u64) -> MatchConfig {
         games,
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
+        clocks: Vec::new(),
         house: None,
         tournament: None,
     }
@@ -225,7 +226,7 @@ fn engine_rounds_per_game() -> f64 {
             }
             Ok(())
         }
-        fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Answer<Action> {
+        fn decide(&mut self, view: &View, _: Legality, _: Limit) -> Answer<Action> {
             Ok(self.0.choose(view))
         }
     }
@@ -388,7 +389,7 @@ impl<P: Player> Player for Counted<P> {
     fn observe(&mut self, seat: Seat, event: &Event) -> Answer<()> {
         self.player.observe(seat, event)
     }
-    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
+    fn decide(&mut self, view: &View, legal: Legality, limit: Limit) -> Answer<Action> {
         self.decisions.fetch_add(1, Ordering::Relaxed);
         self.player.decide(view, legal, limit)
     }

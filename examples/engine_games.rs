@@ -23,6 +23,7 @@ fn main() {
         games,
         deals: Vec::new(),
         timeout: Duration::from_secs(1),
+        clocks: Vec::new(),
         house: None,
         tournament: None,
     };

@@ -62,6 +62,7 @@ fn main() {
         games: deals * seats as u64,
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
+        clocks: Vec::new(),
         house: None,
         tournament: None,
     };

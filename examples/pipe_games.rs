@@ -25,6 +25,7 @@ fn main() {
         games,
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
+        clocks: Vec::new(),
         house: None,
         tournament: None,
     };

@@ -31,7 +31,7 @@
 use crate::cards::Special;
 use crate::game::{Action, Deal, Event, Outcome, Seat, SpecialPlay};
 use crate::rules::Rules;
-use crate::seat::FaultKind;
+use crate::seat::{Clock, FaultKind};
 use crate::variants::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -108,6 +108,13 @@ macro_rules! header_keys {
                   tournament and the pool name of the bot at each seat, as many as `players`; \
                   left out of any other record; see \
                   [Records of a tournament](#records-of-a-tournament)"],
+            /// Each seat's game clock (`--clock`), none for a seat without one; left out when
+            /// no seat has one.
+            clocks: Vec<Option<Clock>> = default
+                ["in a clocked game (`--clock`, docs/play.md): each seat's clock, \
+                  `{\"base_ms\":10000,\"increment_ms\":100,\"margin_ms\":50}` (`margin_ms` left \
+                  out when 0), `null` for a seat without one; left out when no seat has one. A \
+                  clocked record holds times measured as it was played (its `clock` lines)"],
         }
     };
 }
@@ -208,6 +215,13 @@ macro_rules! define_header {
                         t.bots.len()
                     ));
                 }
+                if !h.clocks.is_empty() && h.clocks.len() != h.players.len() {
+                    return Err(format!(
+                        "`clocks` has a clock (or null) for each of the {} seats, not {}",
+                        h.players.len(),
+                        h.clocks.len()
+                    ));
+                }
                 if !h.hello_names.is_empty() && h.hello_names.len() != h.players.len() {
                     return Err(format!(
                         "`hello_names` has a name (or null) for each of the {} seats, not {}",
@@ -302,10 +316,24 @@ referee_line_fields! {
     /// A player's fault, as the referee saw it.
     FaultLine {
         seat: Seat,
-        kind: FaultKind ["`crash`, `timeout`, `illegal`, `protocol`"],
+        kind: FaultKind ["`crash`, `timeout`, `illegal`, `protocol`, `clock` (lost on time)"],
         detail: String,
         round: u32,
         turn: u32,
+    }
+}
+
+referee_line_fields! {
+    /// A clocked seat's decision, timed: its clock when it was asked and the time it took, as
+    /// the referee measured them.
+    ClockLine {
+        seat: Seat,
+        round: u32,
+        turn: u32,
+        left_us: u64 ["the time left on the seat's clock when it was asked, in microseconds; its \
+                       `ask` said `time_left_ms=`, this in milliseconds, rounded down"],
+        took_us: u64 ["the time the decision took, measured by the referee from the `ask` \
+                       written to the answer read, in microseconds"],
     }
 }
 
@@ -432,6 +460,14 @@ referee_lines! {
                  the cheapest row, the first of equals; in a Pro draft the lowest card of the \
                  pool, and `turn` is 0; in Take a Number the lowest of the cards taken for the \
                  #-row)",
+    Clock(ClockLine) "clock"
+        written "in a clocked game, for each decision of a seat with a clock (a built-in bot's \
+                 are not timed), before its answer is applied and before a `fault` of kind \
+                 `clock` when its time ran out: the time left then drops to 0 and the fallback \
+                 plays the seat for the rest of the game. Otherwise the time left at the seat's \
+                 next decision is this one's, less `took_us` (not below 0), plus the increment. \
+                 Its times are measured, not drawn from the seed: a clocked record is the same \
+                 game from the same seed only if every answer is",
     /// The game's last line when the referee stopped it.
     Stopped(StopLine) "stopped"
         written "the last line of a game the referee had to stop before its end: a house rule \
@@ -1057,7 +1093,8 @@ header_serialized!(
     Vec<String>,
     Vec<Option<String>>,
     HouseScript,
-    TournamentGame
+    TournamentGame,
+    Vec<Option<Clock>>
 );
 
 /// The JSON kept from the last header.
@@ -1188,7 +1225,7 @@ impl<W: Write> Writer<W> {
         match line {
             Line::Game(header) => self.header(header),
             Line::Event(event) => self.event_line(event),
-            Line::Fault(_) => {
+            Line::Fault(_) | Line::Clock(_) => {
                 self.buf.push_str(&serde_json::to_string(line)?);
                 self.end_line(false)
             }

@@ -4,18 +4,20 @@
 use crate::game::house::{HouseError, HouseRules};
 use crate::game::{Action, Deal, Event, EventSink, Game, Outcome, RuleError, Seat, ToMove};
 use crate::players::builtin::fallback;
-use crate::players::{Answer, Fault, Player};
-use crate::record::{FaultLine, Header, HouseScript, Line, StopLine, TournamentGame, Writer};
+use crate::players::{Answer, Fault, Limit, Player};
+use crate::record::{
+    ClockLine, FaultLine, Header, HouseScript, Line, StopLine, TournamentGame, Writer,
+};
 use crate::rng::{GameRng, Stream};
 use crate::rules::{Rules, RulesError};
-use crate::seat::{FaultKind, GameStart};
+use crate::seat::{Clock, FaultKind, GameStart, RunningClock};
 use crate::variants::{AnyGame, Variant};
 use std::fmt;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -32,6 +34,9 @@ pub struct MatchConfig {
     pub deals: Vec<Deal>,
     /// Time a player has for each decision.
     pub timeout: Duration,
+    /// Each player's game clock (by player, as `players`), none for a player held to
+    /// `timeout` instead; empty when no player has one.
+    pub clocks: Vec<Option<Clock>>,
     /// House rules' hooks, if any (their settings are already in `rules`).
     pub house: Option<MatchHouse>,
     /// The match is one game of a tournament: its record's header says which, and names the
@@ -157,6 +162,11 @@ pub fn play_match(
                     given_deck: config.house.is_none()
                         && config.rules.deck != config.variant.rules().deck,
                     tournament: config.tournament.clone(),
+                    // Left out when no seat has a clock: a record without one stays as it was.
+                    clocks: match config.clocks.iter().any(Option::is_some) {
+                        true => seating.iter().map(|&p| config.clocks[p]).collect(),
+                        false => Vec::new(),
+                    },
                 };
                 record
                     .write(&Line::Game(Box::new(header)))
@@ -187,6 +197,13 @@ pub fn play_match(
                 faults: Vec::new(),
                 record: record.as_deref_mut(),
                 timeout: config.timeout,
+                clocks: seating
+                    .iter()
+                    .map(|&p| {
+                        let clock = *config.clocks.get(p)?;
+                        clock.map(RunningClock::new)
+                    })
+                    .collect(),
                 seed: config.seed,
                 step: StepEvents {
                     events: Vec::new(),
@@ -256,9 +273,20 @@ struct Referee<'a, 'r> {
     faults: Vec<FaultLine>,
     record: Option<&'r mut Writer<Box<dyn Write>>>,
     timeout: Duration,
+    /// Each seat's clock in this game, if it has one.
+    clocks: Vec<Option<RunningClock>>,
     /// The match's seed (each bot's `seed=` comes from it).
     seed: u64,
     step: StepEvents,
+}
+
+/// The time for a clocked seat's next decision: what is left, and the margin; the bot is told
+/// what is left.
+fn clock_limit(clock: &RunningClock) -> Limit {
+    Limit {
+        time: Duration::from_micros(clock.left_us) + Duration::from_millis(clock.clock.margin_ms),
+        clock: Some(clock.reading()),
+    }
 }
 
 /// The events of the last step, collected only when someone wants them (a record, or a player
@@ -295,7 +323,11 @@ impl Referee<'_, '_> {
                 rules: self.game.rules(),
                 seats,
                 seat,
-                time_ms: self.timeout.as_millis() as u64,
+                // A clocked seat's first decision may take its whole clock.
+                time_ms: match &self.clocks[seat] {
+                    Some(clock) => clock.clock.base_ms,
+                    None => self.timeout.as_millis() as u64,
+                },
                 seed: crate::players::bot_seed(self.seed, number, seat),
             };
             if let Err(fault) = ready.and_then(|()| self.players[seat].start_game(&start)) {
@@ -367,9 +399,20 @@ impl Referee<'_, '_> {
         let at = (view.round, view.turn);
         if !self.disconnected[seat] {
             let player = &mut *self.players[seat];
-            let answer = match player.as_builtin() {
-                Some(builtin) => Ok(builtin.choose(&view)),
-                None => player.decide(&view, &|action| game.check(seat, action), self.timeout),
+            let clock = self.clocks[seat];
+            let (answer, took) = match player.as_builtin() {
+                Some(builtin) => (Ok(builtin.choose(&view)), None),
+                None => {
+                    let limit =
+                        clock.map_or(Limit::per_decision(self.timeout), |c| clock_limit(&c));
+                    let asked = clock.map(|_| Instant::now());
+                    let answer = player.decide(&view, &|action| game.check(seat, action), limit);
+                    (answer, asked.map(|asked| asked.elapsed()))
+                }
+            };
+            let answer = match took {
+                Some(took) => self.timed(seat, at, took, answer)?,
+                None => answer,
             };
             let fault = match answer {
                 Ok(action) => match self.game.apply(seat, action, &mut self.step) {
@@ -391,6 +434,67 @@ impl Referee<'_, '_> {
             Err(RuleError::House(error)) => Err(RefereeError::House(*error)),
             Err(error) => unreachable!("the fallback move is always legal: {error}"),
         }
+    }
+
+    /// Runs `seat`'s clock for a decision that took `took` at `(round, turn)`, and records it:
+    /// an answer past the time left and the margin is a loss on time (the seat's fault, the
+    /// fallback plays for it to the end of the game), else the time left goes down by `took`
+    /// and up by the increment.
+    fn timed(
+        &mut self,
+        seat: Seat,
+        (round, turn): (u32, u32),
+        took: Duration,
+        answer: Answer<Action>,
+    ) -> Result<Answer<Action>, RefereeError> {
+        let clock = self.clocks[seat]
+            .as_mut()
+            .expect("a timed seat has a clock");
+        let took_us = took.as_micros().min(u128::from(u64::MAX)) as u64;
+        let left_us = clock.left_us;
+        let over = clock.take(took_us);
+        // A bot that timed out ran past its limit (the time left and the margin) as the pipe
+        // measured it, from a moment after `took` began: over in any case, and said so.
+        let timed_out = matches!(&answer, Err(fault) if fault.kind == FaultKind::Timeout);
+        let lost = over || timed_out;
+        if lost {
+            clock.left_us = 0;
+            clock.lost = true;
+        }
+        let spec = clock.clock;
+        if let Some(record) = self.record.as_deref_mut() {
+            let line = ClockLine {
+                seat,
+                round,
+                turn,
+                left_us,
+                took_us,
+            };
+            record
+                .write(&Line::Clock(line))
+                .map_err(RefereeError::Record)?;
+        }
+        if !lost {
+            return Ok(answer);
+        }
+        let mut detail = format!(
+            "lost on time: its clock ({} ms + {} ms a decision, margin {} ms) had {} ms left \
+             and it {} after {} ms",
+            spec.base_ms,
+            spec.increment_ms,
+            spec.margin_ms,
+            left_us / 1000,
+            if timed_out {
+                "had not answered"
+            } else {
+                "answered"
+            },
+            took_us / 1000
+        );
+        if let Err(fault) = &answer {
+            detail = format!("{detail}: {}", fault.detail);
+        }
+        Ok(Err(Fault::new(FaultKind::Clock, detail, true)))
     }
 
     /// Writes the answer just applied to a compact record, at the `(round, turn)` its seat saw.

@@ -27,10 +27,12 @@ use crate::game::{
 };
 use crate::house::{self, House};
 use crate::record::{
-    Answer, FORMAT, FORMAT_COMPACT, Header, HouseScript, Line, LineReader, MAX_LINE, ReadError,
+    Answer, ClockLine, FORMAT, FORMAT_COMPACT, Header, HouseScript, Line, LineReader, MAX_LINE,
+    ReadError,
 };
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
+use crate::seat::{FaultKind, RunningClock};
 use crate::variants::AnyGame;
 use crate::variants::Variant;
 use std::collections::VecDeque;
@@ -299,6 +301,27 @@ fn verify_iter(
                     ));
                 }
                 replay.faults += 1;
+                // A seat out of time is not timed again, whatever its last line measured.
+                if fault.kind == FaultKind::Clock
+                    && let Some(Some(run)) = replay.clocks.get_mut(fault.seat)
+                {
+                    run.lost = true;
+                }
+            }
+            Line::Clock(clock) => {
+                let replay = current.as_mut().ok_or_else(|| no_header(number))?;
+                let run = replay.clocks.get_mut(clock.seat).and_then(Option::as_mut);
+                let Some(run) = run else {
+                    return Err(VerifyError::at(
+                        number,
+                        format!(
+                            "a `clock` line of seat {}, which has no clock in the header's \
+                             `clocks`",
+                            clock.seat
+                        ),
+                    ));
+                };
+                run_clock(run, clock).map_err(|message| VerifyError::at(number, message))?;
             }
             Line::Stopped(stop) => {
                 current.as_ref().ok_or_else(|| no_header(number))?;
@@ -451,6 +474,30 @@ struct Replay {
     specials_due: bool,
     /// Compact records replayed for a viewer: the events the last step emitted.
     shown: Vec<Event>,
+    /// Each seat's clock as its `clock` lines run it (none for a seat without one): the time
+    /// left they must say next, and whether the seat lost on time (then no `clock` line of it
+    /// may follow).
+    clocks: Vec<Option<RunningClock>>,
+}
+
+/// Takes a `clock` line into its seat's clock: it must say the time left the lines before it
+/// leave, and come before the seat lost on time.
+fn run_clock(clock: &mut RunningClock, line: &ClockLine) -> Result<(), String> {
+    if clock.lost {
+        return Err(format!(
+            "a `clock` line of seat {} after it lost on time: the fallback plays for it, untimed",
+            line.seat
+        ));
+    }
+    if line.left_us != clock.left_us {
+        return Err(format!(
+            "seat {}'s clock had {} us left, not {}: its base, less the times taken before, plus \
+             an increment of {} ms for each",
+            line.seat, clock.left_us, line.left_us, clock.clock.increment_ms
+        ));
+    }
+    clock.take(line.took_us);
+    Ok(())
 }
 
 /// What the referee asks next in a compact record's game.
@@ -601,7 +648,6 @@ impl Replay {
             GameRng::new(seed, Stream::Deal(header.game / seats))
         });
         Ok(Replay {
-            header,
             line,
             game,
             pending: VecDeque::new(),
@@ -613,6 +659,10 @@ impl Replay {
             ended: false,
             specials_due: false,
             shown: Vec::new(),
+            clocks: (header.clocks.iter())
+                .map(|clock| clock.map(RunningClock::new))
+                .collect(),
+            header,
         })
     }
 

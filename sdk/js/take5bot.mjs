@@ -128,6 +128,24 @@ export class Ask {
     }
     return best;
   }
+  /**
+   * In a clocked game (`take5 play --clock`): `{ left, increment }` in milliseconds, from
+   * `time_left_ms=` and `increment_ms=`; null without a clock.
+   */
+  clock() {
+    if (this.time_left_ms === undefined) return null;
+    return { left: this.time_left_ms, increment: this.increment_ms ?? 0 };
+  }
+  /**
+   * The milliseconds this decision may spend: with a clock, the time left shared over the
+   * hand's cards (the round's decisions still to come) plus the increment; without one, the
+   * limit per decision (the `game` line's `time_ms`).
+   */
+  budget(game) {
+    const clock = this.clock();
+    if (clock === null) return game.time_ms ?? 2000;
+    return Math.floor(clock.left / Math.max(1, (this.hand ?? []).length)) + clock.increment;
+  }
 }
 
 /**

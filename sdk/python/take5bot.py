@@ -134,6 +134,23 @@ class Ask(Message):
         below = [(row[-1], i) for i, row in enumerate(self.rows) if i in self.open_rows() and row[-1] < card]
         return max(below)[1] if below else None
 
+    def clock(self):
+        """In a clocked game (`take5 play --clock`): (time left, increment) in milliseconds, from
+        `time_left_ms=` and `increment_ms=`; None without a clock."""
+        if "time_left_ms" not in self.fields:
+            return None
+        return self.time_left_ms, self.get("increment_ms", 0)
+
+    def budget(self, game):
+        """The milliseconds this decision may spend: with a clock, the time left shared over the
+        hand's cards (the round's decisions still to come) plus the increment; without one, the
+        limit per decision (the `game` line's `time_ms`)."""
+        clock = self.clock()
+        if clock is None:
+            return game.get("time_ms", 2000)
+        left, increment = clock
+        return left // max(1, len(self.get("hand", []))) + increment
+
 
 class Event(Message):
     """An `event` line: `kind` is deal, pick, reveal, take, place, round_end, game_end, keep,

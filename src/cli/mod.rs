@@ -48,7 +48,7 @@ pub struct Cli {
 pub enum Command {
     /// Play games between built-in bots and bots over pipes, and report the results.
     #[command(after_help = EXAMPLES)]
-    Play(play::PlayArgs),
+    Play(Box<play::PlayArgs>),
     /// Run rule fixtures (YAML scenarios) and say whether the rules produce what they expect.
     Check(check::CheckArgs),
     /// Re-check game records against the rules.

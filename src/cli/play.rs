@@ -11,7 +11,7 @@ use crate::players::{Player, PlayerSpec};
 use crate::record::{TournamentGame, Writer};
 use crate::referee::{GameReport, MatchConfig, MatchHouse, play_match};
 use crate::rules::Draft;
-use crate::seat::FaultKind;
+use crate::seat::{Clock, FaultKind};
 use crate::tournament::results::GameResult;
 use crate::tournament::stats::Accumulator;
 use crate::variants::Variant;
@@ -58,6 +58,8 @@ pub struct PlayArgs {
     #[arg(long, visible_alias = "timeout-ms", value_name = "MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
+    #[command(flatten)]
+    clock: ClockArgs,
     /// Time limit for a bot's start (from starting its program to its `hello`, and again for a
     /// bot started anew after a crash), in milliseconds, apart from the time per decision.
     #[arg(long, value_name = "MS", default_value_t = STARTUP_TIMEOUT_MS,
@@ -99,6 +101,11 @@ pub struct PlayArgs {
           default_missing_value = "", value_parser = super::sandbox::parse,
           help = super::sandbox::help())]
     sandbox: Option<crate::players::sandbox::Sandbox>,
+    /// The I-th `--player` (from 0), a bot's command, confined with these settings rather than
+    /// `--sandbox`'s (`I=` alone: the defaults), as `take5 tournament --replay` gives a game
+    /// whose bots had sandboxes of their own (docs/sandbox.md); repeat it for each such bot.
+    #[arg(long, value_name = "I=SETTINGS", value_parser = parse_player_sandbox)]
+    player_sandbox: Vec<(usize, crate::players::sandbox::Sandbox)>,
     /// Record the game as game ID of a tournament, its bots named by `--pool-name` (the
     /// header's `tournament`, docs/records.md): the command `take5 tournament ... --replay ID`
     /// prints. One game.
@@ -111,6 +118,33 @@ pub struct PlayArgs {
     /// and only them: no per-game lines).
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+}
+
+/// `--clock` and `--clock-margin`, as `play`, `tournament` and `selftest` take them.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ClockArgs {
+    /// A game clock for each bot instead of a limit per decision: BASE for the whole game and
+    /// INC added after each decision (`10s+100ms`, `60000+500`: milliseconds, or a number with
+    /// ms, s or m). Each `ask` tells the bot its time left (docs/protocol.md); a bot that runs
+    /// out loses on time (a `clock` fault) and the fallback plays its seat to the end of the
+    /// game. Built-in bots are not timed.
+    #[arg(long, value_name = "BASE+INC", value_parser = Clock::parse,
+          conflicts_with = "timeout")]
+    pub clock: Option<Clock>,
+    /// With --clock: the time in milliseconds a decision may run over the time left before it
+    /// is a loss on time (the overhead of the pipes and of a loaded machine).
+    #[arg(long, value_name = "MS", default_value_t = 0, requires = "clock")]
+    pub clock_margin: u64,
+}
+
+impl ClockArgs {
+    /// The clock the flags give, with its margin.
+    pub fn clock(&self) -> Option<Clock> {
+        self.clock.map(|clock| Clock {
+            margin_ms: self.clock_margin,
+            ..clock
+        })
+    }
 }
 
 /// Who plays a seat: a person at the terminal (`human`, or `human:MS` with that time for each
@@ -150,6 +184,17 @@ fn parse_player_dir(text: &str) -> Result<(usize, PathBuf), String> {
     }
 }
 
+/// `I=SETTINGS`.
+fn parse_player_sandbox(text: &str) -> Result<(usize, crate::players::sandbox::Sandbox), String> {
+    let Some((i, settings)) = text.split_once('=') else {
+        return Err(format!("`{text}` is not I=SETTINGS (e.g. 1=memory_mb=512)"));
+    };
+    let i = i
+        .parse()
+        .map_err(|_| format!("`{i}` is not a player's place among the --player (from 0)"))?;
+    Ok((i, super::sandbox::parse(settings)?))
+}
+
 /// The `--deal` file: the deal of rounds 1, 2, ... in order.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -159,7 +204,7 @@ struct DealFile {
 
 pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
     crate::players::process::live_groups::kill_bots_on_signal();
-    if args.sandbox.is_some() {
+    if args.sandbox.is_some() || !args.player_sandbox.is_empty() {
         crate::players::sandbox::check().map_err(CliError::input)?;
     }
     let seed = args.seed.unwrap_or_else(random_seed);
@@ -261,6 +306,17 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
         games: args.games,
         deals,
         timeout: Duration::from_millis(args.timeout),
+        // A person (who has `human:MS` instead) and a built-in bot (which answers in well under
+        // a microsecond) have no clock.
+        clocks: match args.clock.clock() {
+            Some(clock) => (args.players.iter())
+                .map(|spec| match spec {
+                    SeatSpec::Bot(PlayerSpec::Command(_) | PlayerSpec::Mcs(_)) => Some(clock),
+                    SeatSpec::Bot(PlayerSpec::Builtin(_)) | SeatSpec::Human(_) => None,
+                })
+                .collect(),
+            None => Vec::new(),
+        },
         house: house.map(|house| {
             // The record names the script relative to itself, so the two can move together.
             let path = match (&args.record, &args.house) {
@@ -287,16 +343,21 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
             }
         }
     }
-    for (i, dir) in &args.player_dir {
-        let which = format!("--player-dir {i}={}", dir.display());
-        match args.players.get(*i) {
-            Some(SeatSpec::Bot(PlayerSpec::Command(_))) if dir.is_dir() => {}
-            Some(SeatSpec::Bot(PlayerSpec::Command(_))) => {
-                return Err(CliError::input(format!("{which}: no such folder")));
-            }
+    let per_player = args
+        .player_dir
+        .iter()
+        .map(|(i, dir)| (*i, "--player-dir", dir.display().to_string()))
+        .chain(args.player_sandbox.iter().map(|(i, sandbox)| {
+            let settings = sandbox.settings().unwrap_or_default();
+            (*i, "--player-sandbox", settings)
+        }));
+    for (i, flag, value) in per_player {
+        let which = format!("{flag} {i}={value}");
+        match args.players.get(i) {
+            Some(SeatSpec::Bot(PlayerSpec::Command(_))) => {}
             Some(_) => {
                 return Err(CliError::input(format!(
-                    "{which}: --player {i} is no bot's command, it starts in no folder"
+                    "{which}: --player {i} is no bot's command, it runs no process"
                 )));
             }
             None => {
@@ -306,9 +367,30 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 )));
             }
         }
-        if args.player_dir.iter().filter(|(at, _)| at == i).count() > 1 {
+    }
+    for (i, dir) in &args.player_dir {
+        if !dir.is_dir() {
+            return Err(CliError::input(format!(
+                "--player-dir {i}={}: no such folder",
+                dir.display()
+            )));
+        }
+    }
+    for i in 0..args.players.len() {
+        if args.player_dir.iter().filter(|(at, _)| *at == i).count() > 1 {
             return Err(CliError::input(format!(
                 "--player-dir: player {i} is given a folder twice"
+            )));
+        }
+        if args
+            .player_sandbox
+            .iter()
+            .filter(|(at, _)| *at == i)
+            .count()
+            > 1
+        {
+            return Err(CliError::input(format!(
+                "--player-sandbox: player {i} is given a sandbox twice"
             )));
         }
     }
@@ -329,7 +411,13 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                     .log_io
                     .as_ref()
                     .map(|dir| (dir.join(format!("player-{i}")), start)),
-                sandbox: args.sandbox.clone(),
+                sandbox: args
+                    .player_sandbox
+                    .iter()
+                    .find(|(at, _)| *at == i)
+                    .map(|(_, sandbox)| sandbox)
+                    .or(args.sandbox.as_ref())
+                    .cloned(),
             };
             match spec {
                 SeatSpec::Human(limit) => crate::show::human::Human::at_terminal(*limit)

@@ -26,6 +26,8 @@ pub struct SelftestArgs {
     #[arg(long, value_name = "MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
+    #[command(flatten)]
+    clock: super::play::ClockArgs,
     /// Time limit for a start of the bot (from starting the program to its hello), in
     /// milliseconds.
     #[arg(long, value_name = "MS", default_value_t = STARTUP_TIMEOUT_MS,
@@ -68,6 +70,7 @@ pub fn run(args: &SelftestArgs) -> Result<Status, CliError> {
         command: args.bot.clone(),
         variants: args.variant.0.map_or(Variant::ALL.to_vec(), |v| vec![v]),
         timeout: Duration::from_millis(args.timeout),
+        clock: args.clock.clock(),
         startup: Duration::from_millis(args.startup_timeout),
         seed: args.seed,
         scratch: std::env::temp_dir().join(format!("take5-selftest-{}", std::process::id())),
@@ -100,10 +103,14 @@ fn text(out: &mut dyn Write, report: &Report) -> io::Result<()> {
 
 fn checklist(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     writeln!(out, "take5 selftest: {}", report.bot)?;
+    let decision = match &report.clock {
+        Some(clock) => format!("a clock of {clock} ms (--clock)"),
+        None => format!("{} ms a decision (--timeout)", report.timeout_ms),
+    };
     writeln!(
         out,
-        "time limits: {} ms a decision (--timeout), {} ms a start (--startup-timeout)",
-        report.timeout_ms, report.startup_timeout_ms
+        "time limits: {decision}, {} ms a start (--startup-timeout)",
+        report.startup_timeout_ms
     )?;
     let width = report
         .checks

@@ -66,6 +66,17 @@ pub struct TournamentArgs {
     /// decision (the config file's `startup_timeout_ms`).
     #[arg(long = "startup-timeout", value_name = "MS")]
     startup_timeout_ms: Option<u64>,
+    /// Without CONFIG: a game clock for every bot instead of a time per decision, BASE+INC as
+    /// for `take5 play --clock` (`10s+100ms`); a bot's own `clock=` option replaces it (the
+    /// config file's `clock`).
+    #[arg(long, value_name = "BASE+INC", conflicts_with = "timeout_ms",
+          value_parser = |s: &str| crate::seat::Clock::parse(s).map(|_| s.to_string()))]
+    clock: Option<String>,
+    /// Without CONFIG: for every bot with a clock (this one's or its own), the milliseconds a
+    /// decision may run over it before it is a loss on time (the config file's
+    /// `clock_margin_ms`).
+    #[arg(long, value_name = "MS")]
+    clock_margin: Option<u64>,
     /// Without CONFIG: which tables play: `round-robin`, `gauntlet:NAME` or `random:N` (the
     /// config file's `format`).
     #[arg(long, value_name = "TABLES", value_parser = parse_tables)]
@@ -239,6 +250,8 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
         || args.seed.is_some()
         || args.timeout_ms.is_some()
         || args.startup_timeout_ms.is_some()
+        || args.clock.is_some()
+        || args.clock_margin.is_some()
         || args.tables.is_some()
         || args.seatings.is_some();
     let usage = |message: &str| CliError {
@@ -279,6 +292,8 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
         seed,
         timeout_ms: args.timeout_ms.unwrap_or(2000),
         startup_timeout_ms: args.startup_timeout_ms.unwrap_or(STARTUP_TIMEOUT_MS),
+        clock: args.clock.clone(),
+        clock_margin_ms: args.clock_margin.unwrap_or(0),
         format: tables.clone(),
         seatings: args.seatings.unwrap_or_default(),
     })
@@ -358,11 +373,23 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     if let Some(sandbox) = &args.sandbox {
         tournament.sandbox_all(sandbox);
     }
-    if tournament.pool.iter().any(|bot| bot.sandbox.is_some()) {
-        crate::players::sandbox::check().map_err(CliError::input)?;
+    if let Some(book) = &tournament.book
+        && let Some(balanced) = &book.balanced
+        && let Some(note) = balanced.not_for(
+            tournament.variant.name(),
+            tournament.seats,
+            tournament.house.is_some() || *tournament.rules != tournament.variant.rules(),
+        )
+    {
+        eprintln!("take5: note: {note}");
     }
+    // The replay command is printed, not run: it carries the bots' sandboxes, and the
+    // `take5 play` it is checks the machine when it runs.
     if let Some(id) = args.replay {
         return print_replay(&tournament, id, args);
+    }
+    if tournament.pool.iter().any(|bot| bot.sandbox.is_some()) {
+        crate::players::sandbox::check().map_err(CliError::input)?;
     }
     let sprt = match args.sprt {
         Some(test) => {
@@ -1171,17 +1198,27 @@ pub(super) fn print(
             let Some(times) = times else {
                 return write!(out, "{csv}");
             };
-            // One row per bot, in the order of `stats.bots`: the times go at the ends.
+            // One row per bot, in the order of `stats.bots`: the times go at the ends (the least
+            // time left on a clock too, when a bot had one).
+            let clocked = times.iter().any(|t| t.least_left_ms.is_some());
             for (i, line) in csv.lines().enumerate() {
+                let left = |t: Option<&BotTimes>| match (clocked, t.and_then(|t| t.least_left_ms)) {
+                    (false, _) => String::new(),
+                    (true, Some(ms)) => format!(",{ms}"),
+                    (true, None) => ",".to_string(),
+                };
                 let extra = match i {
-                    0 => ",decisions,mean_ms,p95_ms,max_ms".to_string(),
-                    _ => stats
-                        .bots
-                        .get(i - 1)
-                        .and_then(|b| times.iter().find(|t| t.name == b.name))
-                        .map_or(",,,,".to_string(), |t| {
+                    0 => format!(
+                        ",decisions,mean_ms,p95_ms,max_ms{}",
+                        if clocked { ",least_left_ms" } else { "" }
+                    ),
+                    _ => {
+                        let t = (stats.bots.get(i - 1))
+                            .and_then(|b| times.iter().find(|t| t.name == b.name));
+                        t.map_or(",,,,".to_string(), |t| {
                             format!(",{},{},{},{}", t.decisions, t.mean_ms, t.p95_ms, t.max_ms)
-                        }),
+                        }) + &left(t)
+                    }
                 };
                 writeln!(out, "{line}{extra}")?;
             }
@@ -1211,6 +1248,7 @@ mod tests {
             player: player.into(),
             timeout_ms: ms,
             startup_timeout_ms: None,
+            clock: None,
             dir: dir.map(PathBuf::from),
         };
         let parse = config::FlagBot::parse;

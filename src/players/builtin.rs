@@ -9,7 +9,6 @@ use crate::seat::GameStart;
 use crate::variants::anniversary::{byte, legal_plays};
 use crate::variants::circle::{row_for_number, taken_points};
 use smallvec::SmallVec;
-use std::time::Duration;
 
 /// The built-in strategies, named `builtin:<name>` on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,7 +191,7 @@ impl Player for Builtin {
         Ok(())
     }
 
-    fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Answer<Action> {
+    fn decide(&mut self, view: &View, _: Legality, _: super::Limit) -> Answer<Action> {
         Ok(self.choose(view))
     }
 

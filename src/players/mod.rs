@@ -11,7 +11,7 @@ pub mod search;
 mod watchdog;
 
 use crate::game::{Action, Event, Outcome, RuleError, Seat, View};
-use crate::seat::{FaultKind, GameStart};
+use crate::seat::{ClockReading, FaultKind, GameStart};
 use std::fmt;
 use std::time::Duration;
 
@@ -54,6 +54,22 @@ impl Fault {
     }
 }
 
+/// The time a player has for one decision: the per-decision limit (`--timeout`), or in a
+/// clocked game the seat's time left and the margin, with the clock to tell the player
+/// (`time_left_ms=` on a bot's `ask`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    pub time: Duration,
+    pub clock: Option<ClockReading>,
+}
+
+impl Limit {
+    /// A limit per decision, without a clock.
+    pub fn per_decision(time: Duration) -> Limit {
+        Limit { time, clock: None }
+    }
+}
+
 /// Checks an action against the rules without applying it.
 pub type Legality<'a> = &'a dyn Fn(Action) -> Result<(), RuleError>;
 
@@ -91,9 +107,10 @@ pub trait Player {
         Ok(())
     }
 
-    /// Decides what `view.decision` asks, within `limit`. `legal` lets a player that can retry
-    /// (a bot told its error) check a candidate first.
-    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action>;
+    /// Decides what `view.decision` asks, within `limit` (a bot is told its clock, if it has
+    /// one). `legal` lets a player that can retry (a bot told its error) check a candidate
+    /// first.
+    fn decide(&mut self, view: &View, legal: Legality, limit: Limit) -> Answer<Action>;
 
     /// This player as a built-in bot, if it is one: the referee then asks it directly, inlined,
     /// rather than through the trait object (an answer returned through a dynamic call goes

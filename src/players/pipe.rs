@@ -6,7 +6,7 @@
 //! and one read, like a raw ping-pong.
 
 use super::process::{BotCommand, BotProcess, ProcessError, logs};
-use super::{Answer, Fault, Legality, Player};
+use super::{Answer, Fault, Legality, Limit, Player};
 use crate::game::{Action, Event, Outcome, Seat, View};
 use crate::protocol::{ErrorKind, FromBot, parse, print};
 use crate::seat::{FaultKind, GameStart};
@@ -386,8 +386,8 @@ impl Player for PipePlayer {
         Ok(())
     }
 
-    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
-        let deadline = Instant::now() + limit;
+    fn decide(&mut self, view: &View, legal: Legality, limit: Limit) -> Answer<Action> {
+        let deadline = Instant::now() + limit.time;
         let decision = view.decision.expect("asked only for a decision");
         if let Some(process) = self.process.as_mut()
             && process.pending_lines()
@@ -404,7 +404,7 @@ impl Player for PipePlayer {
             }
             self.unasked += process.discard_unread() as u64;
         }
-        print::ask(&mut self.queue, view);
+        print::ask_clocked(&mut self.queue, view, limit.clock);
         self.exchange(deadline, |reply| {
             let action = reply
                 .answer(decision)
@@ -415,8 +415,11 @@ impl Player for PipePlayer {
         })
         .map_err(|mut fault| {
             if fault.kind == FaultKind::Timeout {
-                fault.detail =
-                    format!("no reply within {} ms: {}", limit.as_millis(), fault.detail);
+                fault.detail = format!(
+                    "no reply within {} ms: {}",
+                    limit.time.as_millis(),
+                    fault.detail
+                );
             }
             fault
         })

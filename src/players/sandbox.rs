@@ -98,12 +98,16 @@ impl Limits {
 
     /// The limits as `key=value` words.
     pub fn describe(&self) -> String {
+        self.settings().join(" ")
+    }
+
+    /// Each limit as `key=value`, in the order of [`Limits::KEYS`].
+    fn settings(&self) -> Vec<String> {
         let mut copy = *self;
         Limits::KEYS
             .iter()
             .map(|key| format!("{key}={}", copy.slot(key).map_or(0, |v| *v)))
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect()
     }
 }
 
@@ -142,6 +146,31 @@ impl Sandbox {
             sandbox.limits.set(key, number)?;
         }
         Ok(sandbox)
+    }
+
+    /// The settings as `--sandbox=SETTINGS` writes them, which [`Sandbox::parse`] reads back:
+    /// every limit written out (a replay holds the bot to the same limits whatever a later
+    /// take5's defaults), then `read=` with the paths joined by `:`. `Err` for a path that
+    /// cannot be written so (a `,` or `:` in it, or not UTF-8).
+    pub fn settings(&self) -> Result<String, String> {
+        let mut words = self.limits.settings();
+        if !self.read.is_empty() {
+            let mut paths = Vec::new();
+            for path in &self.read {
+                match path.to_str() {
+                    Some(text) if !text.contains([',', ':']) => paths.push(text),
+                    _ => {
+                        return Err(format!(
+                            "the sandbox's read path {} cannot be written in --sandbox's \
+                             settings (a `,` or `:` in it, or not UTF-8)",
+                            path.display()
+                        ));
+                    }
+                }
+            }
+            words.push(format!("read={}", paths.join(":")));
+        }
+        Ok(words.join(","))
     }
 
     /// The bot's folders and the system's, with the private folder `scratch`, as Landlock
@@ -294,10 +323,11 @@ impl Line {
 }
 
 impl ChildSide {
+    /// The child's side of `sandbox`, with its Landlock `ruleset` (`None`: the confinement
+    /// fails at the Landlock step, as the probe of a kernel without it wants).
     fn prepare(
         sandbox: &Sandbox,
-        readable: &[PathBuf],
-        scratch: Option<&Path>,
+        ruleset: Option<landlock::RulesetCreated>,
     ) -> Result<ChildSide, String> {
         // SAFETY: plain system calls without arguments.
         let (euid, egid) = unsafe { (libc::geteuid(), libc::getegid()) };
@@ -322,7 +352,7 @@ impl ChildSide {
                 ),
                 (libc::RLIMIT_CORE, 0, 0),
             ],
-            ruleset: Some(ruleset(readable, scratch)?),
+            ruleset,
             filter: filter()?,
         })
     }
@@ -429,8 +459,12 @@ fn ruleset(
         RulesetAttr, RulesetCreatedAttr, Scope,
     };
     let abi = ABI::V6;
-    let landlock =
-        |e: &dyn std::fmt::Display| format!("--sandbox needs {}: {e}", Step::Landlock.needs());
+    // The crate's error lists access rights; what a person needs is the kernel's ABI.
+    let landlock = |e: &dyn std::fmt::Display| match landlock_abi() {
+        0 => "this kernel has no Landlock".to_string(),
+        old if old < LANDLOCK_ABI => format!("this kernel's Landlock is ABI {old}"),
+        _ => format!("Landlock: {e}"),
+    };
     let mut ruleset = Ruleset::default()
         .set_compatibility(CompatLevel::HardRequirement)
         .handle_access(AccessFs::from_all(abi))
@@ -529,8 +563,9 @@ impl Prepared {
         let owner = (unsafe { libc::geteuid() } == 0).then_some(NOBODY);
         let scratch = Scratch::create(owner)?;
         let readable = sandbox.readable(program, args, dir);
-        let child = ChildSide::prepare(sandbox, &readable, Some(scratch.path()))
-            .map_err(io::Error::other)?;
+        let ruleset = ruleset(&readable, Some(scratch.path()))
+            .map_err(|e| io::Error::other(format!("--sandbox: {e}")))?;
+        let child = ChildSide::prepare(sandbox, Some(ruleset)).map_err(io::Error::other)?;
         Ok(Prepared {
             scratch,
             limits: sandbox.limits,
@@ -601,15 +636,15 @@ pub fn probe() -> Support {
     let root = unsafe { libc::geteuid() } == 0;
     let mut steps = Vec::new();
     let readable: Vec<PathBuf> = SYSTEM_READ.iter().map(PathBuf::from).collect();
-    let mut child = match ChildSide::prepare(&Sandbox::default(), &readable, None) {
+    // Without a ruleset the steps before Landlock's are still tried, and its failure told.
+    let (ruleset, no_ruleset) = match ruleset(&readable, None) {
+        Ok(ruleset) => (Some(ruleset), None),
+        Err(why) => (None, Some(why)),
+    };
+    let mut child = match ChildSide::prepare(&Sandbox::default(), ruleset) {
         Ok(child) => child,
         Err(why) => {
-            let step = if why.contains("seccomp") {
-                Step::Seccomp
-            } else {
-                Step::Landlock
-            };
-            steps.push((step, Err(why)));
+            steps.push((Step::Seccomp, Err(why)));
             return Support {
                 landlock_abi: abi,
                 root,
@@ -662,7 +697,11 @@ pub fn probe() -> Support {
             .into_iter()
             .find(|s| *s as i32 == report[0])
             .unwrap_or(Step::Nobody);
-        Some((step, io::Error::from_raw_os_error(report[1]).to_string()))
+        let why = match (step, &no_ruleset) {
+            (Step::Landlock, Some(why)) => why.clone(),
+            _ => io::Error::from_raw_os_error(report[1]).to_string(),
+        };
+        Some((step, why))
     };
     for step in Step::ALL {
         if step == Step::Nobody && !root {
@@ -692,7 +731,7 @@ pub fn check() -> Result<(), String> {
             match support.steps.iter().find(|(_, r)| r.is_err()) {
                 None => Ok(()),
                 Some((step, Err(why))) => Err(format!(
-                    "--sandbox cannot confine bots on this machine: it needs {} ({why}); \
+                    "--sandbox cannot confine bots on this machine: it needs {}; here: {why}. \
                      `take5 sandbox-check` tells what this machine supports",
                     step.needs()
                 )),

@@ -794,7 +794,7 @@ impl Player for McsPlayer {
         Ok(())
     }
 
-    fn decide(&mut self, view: &View, _: Legality, _: Duration) -> Answer<Action> {
+    fn decide(&mut self, view: &View, _: Legality, _: super::Limit) -> Answer<Action> {
         Ok(self.choose(view))
     }
 }

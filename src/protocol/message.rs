@@ -7,7 +7,7 @@ use crate::game::{
     Action, CircleTable, Decision, Event, NumberTable, Points, Seat, SpecialTable, View,
 };
 use crate::rules::{Rules, Ties};
-use crate::seat::GameStart;
+use crate::seat::{ClockReading, GameStart};
 use crate::variants::Variant;
 use std::borrow::Cow;
 use std::fmt;
@@ -499,7 +499,8 @@ asks!(define_asks);
 /// parsed line holds, the parser's placeholder and words, `= default` when the parser reads it
 /// as empty when it is absent, and when it is on the line (`if`: `always`; `not_drafting`: but
 /// in `ask pick`; `keep`, `cancel`: in that ask, with its table; `number`, `circle`,
-/// `specials`: with that table). `[own first]` and `[own last]` are where the ask's own fields
+/// `specials`: with that table; `clock`: in a clocked game, the seat's clock, which is no part
+/// of the [`View`] (the engine knows no time) but given beside it). `[own first]` and `[own last]` are where the ask's own fields
 /// go (those marked `last` in [`asks!`] after the table). From here come the printer
 /// ([`super::print::ask`]), the parser's [`Request`] and docs/protocol.md's list.
 /// `ask_keys!(then)` hands the declaration to the macro `then`, which matches
@@ -534,6 +535,8 @@ macro_rules! ask_keys {
             [specials.sevens "sevens": Vec<bool> ["numbers", "a row index"] if specials]
             [specials.deck "deck": usize ["count", "a number of cards"] if specials]
             [specials.discard "discard": Vec<$crate::cards::Special> ["names", "a special card's name"] if specials]
+            [clock.left_ms "time_left_ms": u64 ["milliseconds", "a number"] if clock]
+            [clock.increment_ms "increment_ms": u64 ["milliseconds", "a number"] if clock]
         }
     };
 }
@@ -587,6 +590,9 @@ pub struct Request {
     /// The anniversary variant's `specials=`: the seat's own special cards (in the circle game
     /// they are its entry of `circle.held`); empty otherwise.
     pub special_hand: Vec<Special>,
+    /// In a clocked game (`--clock`), the seat's clock: `time_left_ms=` and `increment_ms=`;
+    /// `None` without a clock (no such keys).
+    pub clock: Option<ClockReading>,
 }
 
 /// Every kind of refusal, declared once: the [`ErrorKind`] and the word after `error`. From
@@ -826,6 +832,7 @@ impl Request {
                     ..t.clone()
                 })
             }),
+            clock: None,
         })
     }
 

@@ -871,6 +871,9 @@ macro_rules! parsed_if {
     (specials $request:ident $f:ident) => {
         $f.has("specialhands")
     };
+    (clock $request:ident $f:ident) => {
+        $f.has("time_left_ms")
+    };
 }
 super::message::ask_keys!(request_parser);
 
@@ -1425,6 +1428,7 @@ mod tests {
                 circle: None,
                 specials: None,
                 special_hand: vec![],
+                clock: None,
             }))
         );
         assert_eq!(

@@ -11,7 +11,7 @@ use crate::cards::{Card, Special};
 use crate::decimal::{Number, list};
 use crate::game::{Action, Decision, Event, RuleError, Seat, SpecialPlay, TakeReason, View};
 use crate::rules::{GameEnd, Rules};
-use crate::seat::GameStart;
+use crate::seat::{ClockReading, GameStart};
 use std::borrow::Cow;
 use std::fmt::{self, Display, Write};
 use std::sync::LazyLock;
@@ -328,7 +328,7 @@ super::message::game_fields!(game_printer);
 pub fn request(out: &mut String, request: &Request) {
     // The printer reads no rules from the view.
     static ANY_RULES: LazyLock<Rules> = LazyLock::new(Rules::classic);
-    ask(out, &request.view(&ANY_RULES));
+    ask_clocked(out, &request.view(&ANY_RULES), request.clock);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -639,59 +639,74 @@ macro_rules! ask_printer {
         ///
         /// Panics if `view.decision` is `None` (there is nothing to ask).
         pub fn ask(out: &mut String, view: &View) {
+            ask_clocked(out, view, None);
+        }
+
+        /// `ask ...` as [`ask`] prints it, with a clocked seat's clock (`time_left_ms=`,
+        /// `increment_ms=`) when it has one.
+        pub fn ask_clocked(out: &mut String, view: &View, clock: Option<ClockReading>) {
             let decision = view
                 .decision
                 .expect("print::ask: the view owes no decision");
             out.push_str(super::message::ask_prefix(decision));
-            $( ask_printer!(@entry out decision view $($entry)*); )*
+            $( ask_printer!(@entry out decision view clock $($entry)*); )*
             out.push('\n');
         }
     };
-    (@entry $out:ident $decision:ident $view:ident own first) => {
+    (@entry $out:ident $decision:ident $view:ident $clock:ident own first) => {
         own_fields($out, $decision, $view, false)
     };
-    (@entry $out:ident $decision:ident $view:ident own last) => {
+    (@entry $out:ident $decision:ident $view:ident $clock:ident own last) => {
         own_fields($out, $decision, $view, true)
     };
-    (@entry $out:ident $decision:ident $view:ident
+    (@entry $out:ident $decision:ident $view:ident $clock:ident
         $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident) => {
-        if printed_if!($cond $decision $view) {
-            ask_printer!(@value $out $view $group $field concat!(" ", $key, "="))
+        if printed_if!($cond $decision $view $clock) {
+            ask_printer!(@value $out $view $clock $group $field concat!(" ", $key, "="))
         }
     };
-    (@value $out:ident $view:ident view $field:ident $key:expr) => {
+    (@value $out:ident $view:ident $clock:ident view $field:ident $key:expr) => {
         Value::print_field(&$view.$field, $out, $key)
     };
-    (@value $out:ident $view:ident $group:ident $field:ident $key:expr) => {
+    (@value $out:ident $view:ident $clock:ident clock $field:ident $key:expr) => {
+        if let Some(clock) = &$clock {
+            Value::print_field(&clock.$field, $out, $key)
+        }
+    };
+    (@value $out:ident $view:ident $clock:ident $group:ident $field:ident $key:expr) => {
         if let Some(table) = $view.$group {
             Value::print_field(&table.$field, $out, $key)
         }
     };
 }
 
-/// Whether the keys marked `if cond` are on the line asking for `decision` of `view` (what
-/// `cond` means: [`super::message::ask_keys!`]); a key of a table also needs the table.
+/// Whether the keys marked `if cond` are on the line asking for `decision` of `view`, whose seat
+/// has `clock` (what `cond` means: [`super::message::ask_keys!`]); a key of a table also needs
+/// the table.
 macro_rules! printed_if {
-    (always $decision:ident $view:ident) => {
+    (always $decision:ident $view:ident $clock:ident) => {
         true
     };
-    (not_drafting $decision:ident $view:ident) => {
+    (not_drafting $decision:ident $view:ident $clock:ident) => {
         !matches!($decision, Decision::Pick)
     };
-    (keep $decision:ident $view:ident) => {
+    (keep $decision:ident $view:ident $clock:ident) => {
         matches!($decision, Decision::KeepCard)
     };
-    (cancel $decision:ident $view:ident) => {
+    (cancel $decision:ident $view:ident $clock:ident) => {
         matches!($decision, Decision::Cancel)
     };
-    (number $decision:ident $view:ident) => {
+    (number $decision:ident $view:ident $clock:ident) => {
         !$view.hash_rows().is_empty()
     };
-    (circle $decision:ident $view:ident) => {
+    (circle $decision:ident $view:ident $clock:ident) => {
         matches!($decision, Decision::Place { .. })
     };
-    (specials $decision:ident $view:ident) => {
+    (specials $decision:ident $view:ident $clock:ident) => {
         $view.specials.is_some()
+    };
+    (clock $decision:ident $view:ident $clock:ident) => {
+        $clock.is_some()
     };
 }
 super::message::ask_keys!(ask_printer);

@@ -42,6 +42,7 @@ pub fn in_short() -> String {
             (key, "number") => format!("`{key}=` (Take a Number)"),
             (key, "circle") => format!("`{key}=` (the circle game)"),
             (key, "specials") => format!("`{key}=` (anniversary)"),
+            (key, "clock") => format!("`{key}=` (with a clock)"),
             (key, ask) => format!("`{key}=` (in `{ask}`)"),
         })
         .collect();

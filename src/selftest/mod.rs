@@ -13,9 +13,9 @@ use crate::game::{Action, Decision, Event, Outcome, Refused, RuleError, Seat, Vi
 use crate::players::builtin::{Builtin, Strategy};
 use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
-use crate::players::{Answer, Fault, Legality, Player};
+use crate::players::{Answer, Fault, Legality, Limit, Player};
 use crate::referee::{MatchConfig, play_match};
-use crate::seat::{FaultKind, GameStart};
+use crate::seat::{Clock, FaultKind, GameStart};
 use crate::variants::Variant;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
@@ -37,6 +37,8 @@ pub struct Config {
     pub variants: Vec<Variant>,
     /// The time limit of each decision.
     pub timeout: Duration,
+    /// The bot's game clock (`--clock`), held to instead of `timeout` when given.
+    pub clock: Option<Clock>,
     /// The time limit of a start: from starting the program to its `hello`.
     pub startup: Duration,
     /// Seeds the deals that are not scripted.
@@ -190,6 +192,10 @@ pub struct Report {
     /// The time limits the bot was held to, in milliseconds: each decision, each start.
     pub timeout_ms: u64,
     pub startup_timeout_ms: u64,
+    /// With `--clock`: the clock the bot played on instead of `timeout_ms`, `BASE+INC` in
+    /// milliseconds (absent without one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
     pub passed: bool,
     pub checks: Vec<Check>,
     /// Each decision: from writing the request to reading the answer.
@@ -229,6 +235,8 @@ fn run_in(config: &Config) -> Result<Report, String> {
                 games: situation.games,
                 deals: situation.deals,
                 timeout: config.timeout,
+                // The probe (the bot) sits at seat 0, the built-in bot is not timed.
+                clocks: vec![config.clock, None],
                 house: None,
                 tournament: None,
             };
@@ -259,6 +267,7 @@ fn run_in(config: &Config) -> Result<Report, String> {
         bot: config.command.clone(),
         timeout_ms: config.timeout.as_millis() as u64,
         startup_timeout_ms: config.startup.as_millis() as u64,
+        clock: config.clock.map(|c| c.spec()),
         passed: checks.iter().all(|c| c.status != Verdict::Fail),
         checks,
         decisions: Times::of(decisions),
@@ -621,7 +630,7 @@ impl Player for Probe {
         }
     }
 
-    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
+    fn decide(&mut self, view: &View, legal: Legality, limit: Limit) -> Answer<Action> {
         if let Some(fault) = self.given_up() {
             return Err(fault);
         }
@@ -694,7 +703,7 @@ impl Player for Probe {
                 }
             }
             Some(why) => {
-                let failure = self.failure(&lines, why, expected(view, limit));
+                let failure = self.failure(&lines, why, expected(view, limit.time));
                 let blamed = self.blame(items[0]);
                 self.tally.borrow_mut().fail(blamed, failure);
             }

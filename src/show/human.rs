@@ -6,7 +6,7 @@
 
 use super::{Hands, Table, narrate, text};
 use crate::game::{Action, Decision, Event, Outcome, Seat, View};
-use crate::players::{Answer, Fault, Legality, Player};
+use crate::players::{Answer, Fault, Legality, Limit, Player};
 use crate::protocol::parse;
 use crate::seat::{FaultKind, GameStart};
 use crate::variants::Variant;
@@ -235,7 +235,7 @@ impl Player for Human {
         Ok(())
     }
 
-    fn decide(&mut self, view: &View, legal: Legality, _limit: Duration) -> Answer<Action> {
+    fn decide(&mut self, view: &View, legal: Legality, _limit: Limit) -> Answer<Action> {
         let decision = view.decision.expect("asked only when a decision is owed");
         self.tell_heard().map_err(Human::lost)?;
         let players: Vec<String> = (0..view.seats)
@@ -429,7 +429,11 @@ mod tests {
         human.start_game(&start).unwrap();
         let view = game.view(0);
         let action = human
-            .decide(&view, &|a| game.check(0, a), Duration::from_millis(1))
+            .decide(
+                &view,
+                &|a| game.check(0, a),
+                Limit::per_decision(Duration::from_millis(1)),
+            )
             .unwrap();
         assert_eq!(action, Action::Play(Card(17)));
         let shown = String::from_utf8(screen.0.lock().unwrap().clone()).unwrap();

@@ -573,7 +573,8 @@ fn round_totals(events: &[Event]) -> impl Iterator<Item = Vec<Points>> + '_ {
 /// A step being gathered from a record's lines.
 struct Pending {
     events: Vec<Event>,
-    faults: Vec<String>,
+    /// What the referee's own lines said in the step: faults, and a clocked seat's times.
+    notes: Vec<String>,
     state: State,
     line: usize,
 }
@@ -630,7 +631,7 @@ pub fn from_record(
                         (**header).clone(),
                         Pending {
                             events: Vec::new(),
-                            faults: Vec::new(),
+                            notes: Vec::new(),
                             state: Engine::state_of(seen.game),
                             line: seen.number,
                         },
@@ -646,7 +647,7 @@ pub fn from_record(
                             h,
                             Pending {
                                 events: Vec::new(),
-                                faults: Vec::new(),
+                                notes: Vec::new(),
                                 state: Engine::state_of(seen.game),
                                 line: seen.number,
                             },
@@ -662,9 +663,19 @@ pub fn from_record(
                 }
                 Line::Fault(fault) => {
                     if let Some((_, p)) = current.as_mut() {
-                        p.faults.push(format!(
+                        p.notes.push(format!(
                             "fault of seat {}: {}: {} (the referee played for it)",
                             fault.seat, fault.kind, fault.detail
+                        ));
+                    }
+                }
+                Line::Clock(clock) => {
+                    if let Some((_, p)) = current.as_mut() {
+                        p.notes.push(format!(
+                            "seat {}'s clock: {} ms left, and it took {:.3} ms",
+                            clock.seat,
+                            clock.left_us / 1000,
+                            clock.took_us as f64 / 1000.0
                         ));
                     }
                 }
@@ -730,7 +741,7 @@ fn record_step(
     let (round, turn) = when(&pending.events, before);
     let names = header.names();
     let mut said = narrate(&pending.events, &names, hands);
-    said.extend(pending.faults);
+    said.extend(pending.notes);
     let table = Table::from_state(
         &pending.state,
         header.variant,

@@ -4,6 +4,7 @@ use crate::players::PlayerSpec;
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
 use crate::players::sandbox::Sandbox;
 use crate::rules::Rules;
+use crate::seat::Clock;
 use crate::variants::Variant;
 use crate::yaml::YamlError;
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,12 @@ struct File {
     timeout_ms: u64,
     #[serde(default = "startup_default")]
     startup_timeout_ms: u64,
+    /// A game clock for every bot (`BASE+INC`, as `--clock`), instead of `timeout_ms`.
+    #[serde(default)]
+    clock: Option<Spanned<String>>,
+    /// With a clock: the time a decision may run over it before it is a loss on time.
+    #[serde(default)]
+    clock_margin_ms: u64,
     format: Format,
     #[serde(default)]
     seatings: Seatings,
@@ -127,6 +134,9 @@ pub struct BotEntry {
     timeout_ms: Option<u64>,
     #[serde(default)]
     startup_timeout_ms: Option<u64>,
+    /// This bot's game clock (`BASE+INC`), over the file's: time odds.
+    #[serde(default)]
+    clock: Option<Spanned<String>>,
     /// The folder the bot starts in, relative to the file.
     #[serde(default)]
     dir: Option<Spanned<PathBuf>>,
@@ -168,6 +178,8 @@ pub struct Bot {
     pub timeout: Duration,
     /// Its time to start, to its `hello` (each start: a bot is started again after a crash).
     pub startup: Duration,
+    /// Its game clock, if it plays on one rather than with `timeout` per decision.
+    pub clock: Option<Clock>,
     /// The folder its process starts in.
     pub dir: Option<PathBuf>,
     /// How its processes are confined (`--sandbox`, `sandbox:`), if they are.
@@ -245,6 +257,9 @@ pub struct Flags {
     pub seed: u64,
     pub timeout_ms: u64,
     pub startup_timeout_ms: u64,
+    /// `--clock` and `--clock-margin`.
+    pub clock: Option<String>,
+    pub clock_margin_ms: u64,
     pub format: Format,
     pub seatings: Seatings,
 }
@@ -258,16 +273,18 @@ pub struct FlagBot {
     pub player: String,
     pub timeout_ms: Option<u64>,
     pub startup_timeout_ms: Option<u64>,
+    /// `clock=BASE+INC`.
+    pub clock: Option<String>,
     pub dir: Option<PathBuf>,
 }
 
 impl FlagBot {
     /// Reads `NAME=PLAYER`, or `NAME[KEY=VALUE,...]=PLAYER` with the keys `timeout_ms`,
-    /// `startup_timeout_ms` and `dir` (a folder without `,` or `]`).
+    /// `startup_timeout_ms`, `clock` and `dir` (a folder without `,` or `]`).
     pub fn parse(text: &str) -> Result<FlagBot, String> {
         let bad = || {
             format!(
-                "`{text}` is not NAME=PLAYER or NAME[timeout_ms=MS,startup_timeout_ms=MS,dir=DIR]=PLAYER (e.g. r=builtin:random)"
+                "`{text}` is not NAME=PLAYER or NAME[timeout_ms=MS,startup_timeout_ms=MS,clock=BASE+INC,dir=DIR]=PLAYER (e.g. r=builtin:random)"
             )
         };
         let equals = text.find('=').ok_or_else(bad)?;
@@ -288,6 +305,7 @@ impl FlagBot {
             player: player.to_string(),
             timeout_ms: None,
             startup_timeout_ms: None,
+            clock: None,
             dir: None,
         };
         let millis = |key: &str, ms: &str| {
@@ -301,9 +319,13 @@ impl FlagBot {
                     bot.startup_timeout_ms = Some(millis(key, ms)?)
                 }
                 Some(("dir", dir)) => bot.dir = Some(PathBuf::from(dir)),
+                Some(("clock", clock)) => {
+                    Clock::parse(clock).map_err(|e| format!("bot {name}: {e}"))?;
+                    bot.clock = Some(clock.to_string());
+                }
                 _ => {
                     return Err(format!(
-                        "bot {name}: unknown option `{option}` (known: timeout_ms=MS, startup_timeout_ms=MS, dir=DIR)"
+                        "bot {name}: unknown option `{option}` (known: timeout_ms=MS, startup_timeout_ms=MS, clock=BASE+INC, dir=DIR)"
                     ));
                 }
             }
@@ -323,6 +345,7 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
                 player: bot.player,
                 timeout_ms: bot.timeout_ms,
                 startup_timeout_ms: bot.startup_timeout_ms,
+                clock: bot.clock.map(unplaced),
                 dir: bot.dir.map(unplaced),
                 sandbox: None,
             })
@@ -335,6 +358,8 @@ pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
         seed: flags.seed,
         timeout_ms: flags.timeout_ms,
         startup_timeout_ms: flags.startup_timeout_ms,
+        clock: flags.clock.map(unplaced),
+        clock_margin_ms: flags.clock_margin_ms,
         format: flags.format,
         seatings: flags.seatings,
         sandbox: None,
@@ -374,6 +399,10 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
             ),
         ));
     }
+    let clock = match &file.clock {
+        Some(spec) => Some(Clock::parse(&spec.value).map_err(|e| fail_at(spec.referenced, e))?),
+        None => None,
+    };
     let mut pool = Vec::new();
     for entry in &file.bots {
         let bot = check_bot(
@@ -381,6 +410,8 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
             Defaults {
                 timeout_ms: file.timeout_ms,
                 startup_timeout_ms: file.startup_timeout_ms,
+                clock,
+                clock_margin_ms: file.clock_margin_ms,
             },
             &pool,
             text,
@@ -503,6 +534,9 @@ pub fn placed(path: &Path, place: Location, message: String) -> String {
 pub struct Defaults {
     pub timeout_ms: u64,
     pub startup_timeout_ms: u64,
+    /// The pool's game clock (a bot's own `clock:` replaces it) and its margin.
+    pub clock: Option<Clock>,
+    pub clock_margin_ms: u64,
 }
 
 /// Checks a bot of a pool, read from `path` (whose `text` it is) after the bots of `pool`, its
@@ -561,6 +595,15 @@ pub fn check_bot(
             format!("bot {name}: startup_timeout_ms must be > 0"),
         ));
     }
+    let clock = match &entry.clock {
+        Some(spec) => Some(
+            Clock::parse(&spec.value)
+                .map_err(|e| fail_at(spec.referenced, format!("bot {name}: {e}")))?,
+        ),
+        None => defaults.clock,
+    };
+    // A built-in bot answers in well under a microsecond: it is not timed, so it has no clock.
+    let clock = clock.filter(|_| !matches!(player, PlayerSpec::Builtin(_)));
     let dir = match &entry.dir {
         Some(dir) => Some(folder(dir, base, name, path)?),
         None => None,
@@ -572,6 +615,10 @@ pub fn check_bot(
         player,
         timeout: Duration::from_millis(ms),
         startup: Duration::from_millis(startup_ms),
+        clock: clock.map(|clock| Clock {
+            margin_ms: defaults.clock_margin_ms,
+            ..clock
+        }),
         dir,
         sandbox,
     })

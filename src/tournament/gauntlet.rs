@@ -15,7 +15,7 @@ use crate::game::{Action, Event, Outcome, Seat, View};
 use crate::house::sandbox::thread_cpu_time;
 use crate::players::pipe::StartupLimit;
 use crate::players::search::default_steps;
-use crate::players::{Answer, Legality, Player, PlayerSpec};
+use crate::players::{Answer, Legality, Limit, Player, PlayerSpec};
 use crate::referee::{MatchConfig, play_match};
 use crate::seat::GameStart;
 use crate::variants::Variant;
@@ -300,7 +300,7 @@ impl Player for Timed {
     fn observe(&mut self, seat: Seat, event: &Event) -> Answer<()> {
         self.inner.observe(seat, event)
     }
-    fn decide(&mut self, view: &View, legal: Legality, limit: Duration) -> Answer<Action> {
+    fn decide(&mut self, view: &View, legal: Legality, limit: Limit) -> Answer<Action> {
         let start = thread_cpu_time();
         let answer = self.inner.decide(view, legal, limit);
         let took = thread_cpu_time().saturating_sub(start);
@@ -350,6 +350,7 @@ pub fn run_table(table: &Table, index: u64, settings: &Settings) -> Result<Table
         games: settings.deals * seats as u64,
         deals: Vec::new(),
         timeout: Duration::from_secs(60),
+        clocks: Vec::new(),
         house: None,
         tournament: None,
     };

@@ -28,7 +28,7 @@ use crate::house::House;
 use crate::players::builtin::Builtin;
 use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
-use crate::players::{Answer, Fault, Legality, Player, PlayerSpec};
+use crate::players::{Answer, Fault, Legality, Limit, Player, PlayerSpec};
 use crate::record::{FaultLine, TournamentGame, Writer};
 use crate::referee::{MatchConfig, MatchHouse, RefereeError, play_match, player_at};
 use crate::rng::{GameRng, Stream};
@@ -360,6 +360,8 @@ struct Kept {
     spec: String,
     /// Its time per decision.
     timeout: Duration,
+    /// Whether it plays on a clock (the referee's limit) rather than with `timeout`.
+    clocked: bool,
     /// Its time for each start, to its `hello`.
     startup: Duration,
     slot: Rc<RefCell<KeptBot>>,
@@ -442,7 +444,10 @@ impl Player for Kept {
     }
     fn start_game(&mut self, start: &GameStart) -> Answer<()> {
         let start = GameStart {
-            time_ms: self.timeout.as_millis() as u64,
+            time_ms: match self.clocked {
+                true => start.time_ms,
+                false => self.timeout.as_millis() as u64,
+            },
             ..*start
         };
         match &mut self.slot.borrow_mut().player {
@@ -467,15 +472,22 @@ impl Player for Kept {
         &mut self,
         view: &crate::game::View,
         legal: Legality,
-        _limit: Duration,
+        limit: Limit,
     ) -> Answer<crate::game::Action> {
-        let limit = self.timeout;
+        // A clocked bot has the referee's limit (its clock's); any other its own per decision.
+        let limit = match limit.clock {
+            Some(_) => limit,
+            None => Limit::per_decision(self.timeout),
+        };
         let slot = &mut *self.slot.borrow_mut();
         match &mut slot.player {
             Some(player) => {
                 let asked = Instant::now();
                 let answer = player.decide(view, legal, limit);
                 slot.times.add(asked.elapsed());
+                if let Some(clock) = limit.clock {
+                    slot.times.left(clock.left_ms);
+                }
                 answer
             }
             None => Err(Fault::new(FaultKind::Crash, "not running", true)),
@@ -597,6 +609,7 @@ impl<'a> Table<'a> {
                     game: id,
                     spec: spec.clone(),
                     timeout: bot.timeout,
+                    clocked: bot.clock.is_some(),
                     startup: bot.startup,
                     slot: self.kept[b].clone(),
                     state: self.states[b].clone(),
@@ -612,6 +625,7 @@ impl<'a> Table<'a> {
             games: 1,
             deals: Vec::new(),
             timeout: Duration::from_secs(1),
+            clocks: game.seating.iter().map(|&b| t.pool[b].clock).collect(),
             house: self.house.clone(),
             tournament: Some(TournamentGame {
                 game: id,

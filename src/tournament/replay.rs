@@ -4,6 +4,7 @@
 
 use super::config::{Bot, Tournament};
 use crate::players::PlayerSpec;
+use crate::seat::Clock;
 use std::path::Path;
 use std::time::Duration;
 
@@ -27,7 +28,8 @@ impl Replay {
 
 /// The command that replays game `id` of `tournament` into the record file `record`, in record
 /// format `format`: the game's bots in its seats (in their folders), its seed, variant, house
-/// rules, time limits, and its id and the bots' pool names for the record's header.
+/// rules, time limits, the bots' sandboxes, and its id and the bots' pool names for the
+/// record's header.
 pub fn command(
     tournament: &Tournament,
     id: u64,
@@ -56,10 +58,39 @@ pub fn command(
         }
     }
     let mut notes = Vec::new();
+    let command = |b: &&&Bot| matches!(b.player, PlayerSpec::Command(_));
+    // `take5 play` has one clock for every bot, as it has one time limit: the largest.
+    let clocks: Vec<Option<Clock>> = bots.iter().filter(command).map(|b| b.clock).collect();
+    let clock = clocks
+        .iter()
+        .flatten()
+        .max_by_key(|c| (c.base_ms, c.increment_ms, c.margin_ms));
+    let mut limits: Vec<(&str, Vec<Duration>)> = vec![(
+        "--startup-timeout",
+        bots.iter().map(|b| b.startup).collect(),
+    )];
+    match clock {
+        Some(clock) => {
+            words.extend(["--clock".into(), clock.spec()]);
+            if clock.margin_ms > 0 {
+                words.extend(["--clock-margin".into(), clock.margin_ms.to_string()]);
+            }
+            if clocks.iter().any(|c| c.as_ref() != Some(clock)) {
+                notes.push(format!(
+                    "the bots of game {id} have different clocks (or none), `take5 play` one: \
+                     --clock is the largest ({})",
+                    clock.spec()
+                ));
+            }
+            notes.push(format!(
+                "game {id} was played on a clock: its replay is the same game as long as no bot \
+                 ran out of its time, but its record's `clock` lines hold the times measured then"
+            ));
+        }
+        None => limits.insert(0, ("--timeout", bots.iter().map(|b| b.timeout).collect())),
+    }
     // `take5 play` has one time limit for every bot: the largest of the table's.
-    let timeouts: Vec<Duration> = bots.iter().map(|b| b.timeout).collect();
-    let startups: Vec<Duration> = bots.iter().map(|b| b.startup).collect();
-    for (flag, limits) in [("--timeout", timeouts), ("--startup-timeout", startups)] {
+    for (flag, limits) in limits {
         let largest = *limits.iter().max().expect("a table has seats");
         let differ = bots
             .iter()
@@ -73,6 +104,7 @@ pub fn command(
         }
         words.extend([flag.to_string(), largest.as_millis().to_string()]);
     }
+    words.extend(sandbox_words(&bots)?);
     if let Some(house) = &tournament.house {
         words.extend(["--house".into(), house.display().to_string()]);
     }
@@ -82,4 +114,38 @@ pub fn command(
     words.extend(["--tournament-game".into(), id.to_string()]);
     words.extend(["--record".into(), record.display().to_string()]);
     Ok(Replay { words, notes })
+}
+
+/// The bots' confinement: `--sandbox=SETTINGS` when every bot's command of the table has the
+/// same sandbox, else `--player-sandbox SEAT=SETTINGS` for each one confined; nothing when
+/// none is.
+fn sandbox_words(bots: &[&Bot]) -> Result<Vec<String>, String> {
+    let commands: Vec<(usize, &Bot)> = bots
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| matches!(b.player, PlayerSpec::Command(_)))
+        .map(|(seat, b)| (seat, *b))
+        .collect();
+    let settings = |bot: &Bot, sandbox: &crate::players::sandbox::Sandbox| {
+        sandbox
+            .settings()
+            .map_err(|e| format!("--replay: bot {}: {e}", bot.name))
+    };
+    let mut words = Vec::new();
+    match commands.first() {
+        Some((_, first)) if commands.iter().all(|(_, b)| b.sandbox == first.sandbox) => {
+            if let Some(sandbox) = &first.sandbox {
+                words.push(format!("--sandbox={}", settings(first, sandbox)?));
+            }
+        }
+        _ => {
+            for (seat, bot) in commands {
+                if let Some(sandbox) = &bot.sandbox {
+                    words.push("--player-sandbox".into());
+                    words.push(format!("{seat}={}", settings(bot, sandbox)?));
+                }
+            }
+        }
+    }
+    Ok(words)
 }

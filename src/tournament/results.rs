@@ -218,6 +218,10 @@ pub struct PoolBot {
     /// `builtin:<strategy>` or its command line.
     pub player: String,
     pub timeout_ms: u64,
+    /// Its game clock (`BASE+INC` in milliseconds, as `--clock` takes it), if it has one; left
+    /// out otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
     /// The folder it starts in, if not take5's.
     pub dir: Option<String>,
 }
@@ -229,6 +233,10 @@ impl PoolBot {
             name: bot.name.clone(),
             player: bot.player_text(),
             timeout_ms: bot.timeout.as_millis() as u64,
+            clock: bot.clock.map(|c| match c.margin_ms {
+                0 => c.spec(),
+                margin => format!("{}, margin {margin}", c.spec()),
+            }),
             dir: bot.dir.as_ref().map(|d| d.display().to_string()),
         }
     }

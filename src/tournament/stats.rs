@@ -40,7 +40,7 @@ pub struct BotStats {
     /// Weng-Lin rating (skillratings, default configuration): mu and sigma.
     pub rating: f64,
     pub uncertainty: f64,
-    /// Faults by kind (crash, timeout, illegal, protocol).
+    /// Faults by kind (crash, timeout, illegal, protocol, clock).
     pub faults: BTreeMap<String, u64>,
     /// The ids of the games where it faulted.
     pub fault_games: Vec<u64>,
@@ -177,12 +177,15 @@ impl Identity {
                 .dir
                 .as_ref()
                 .map_or(String::new(), |d| format!(", in {}", visible(d)));
+            let limit = match &bot.clock {
+                Some(clock) => format!("clock {} ms", visible(clock)),
+                None => format!("{} ms a decision", bot.timeout_ms),
+            };
             let _ = writeln!(
                 out,
-                "  {:<width$}  {} ({} ms a decision{dir})",
+                "  {:<width$}  {} ({limit}{dir})",
                 visible(&bot.name),
                 visible(&bot.player),
-                bot.timeout_ms,
             );
         }
         out
@@ -860,16 +863,16 @@ impl Stats {
         out
     }
 
-    /// The per-bot figures as CSV, one row per bot (faults by kind in four columns).
+    /// The per-bot figures as CSV, one row per bot (faults by kind in five columns).
     pub fn csv(&self) -> String {
         let mut out = String::from(
-            "bot,games,mean_total,ci95,win_rate,mean_rank,rating,uncertainty,crash,timeout,illegal,protocol\n",
+            "bot,games,mean_total,ci95,win_rate,mean_rank,rating,uncertainty,crash,timeout,illegal,protocol,clock\n",
         );
         for b in &self.bots {
             let fault = |k: &str| b.faults.get(k).copied().unwrap_or(0);
             let _ = writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 csv_field(&b.name),
                 b.games,
                 b.mean_total,
@@ -882,6 +885,7 @@ impl Stats {
                 fault("timeout"),
                 fault("illegal"),
                 fault("protocol"),
+                fault("clock"),
             );
         }
         out.push_str(

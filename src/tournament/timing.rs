@@ -24,6 +24,10 @@ pub struct SeatTimes {
     /// `[bucket, count]` pairs, ascending: bucket `b` holds the times `t` (in microseconds)
     /// with `floor(4 * log2(t + 1)) = b`.
     pub buckets: Vec<[u64; 2]>,
+    /// With a clock (`--clock`): the least time left on it at any of its asks, in
+    /// milliseconds; left out without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub least_left_ms: Option<u64>,
 }
 
 fn bucket(us: u64) -> u64 {
@@ -48,6 +52,11 @@ impl SeatTimes {
             Err(i) => self.buckets.insert(i, [b, 1]),
         }
     }
+
+    /// A clocked seat was asked with `ms` left on its clock.
+    pub fn left(&mut self, ms: u64) {
+        self.least_left_ms = Some(self.least_left_ms.map_or(ms, |least| least.min(ms)));
+    }
 }
 
 /// One bot's decision times over the games.
@@ -60,6 +69,9 @@ pub struct BotTimes {
     /// The 95th percentile, as the top of its bucket (at most 19% above the true one).
     pub p95_ms: f64,
     pub max_ms: f64,
+    /// With a clock: the least time left on it at any ask, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_left_ms: Option<u64>,
 }
 
 /// The times of the bots over a set of games, in any order (sums, maxima and bucket counts).
@@ -80,6 +92,9 @@ impl Times {
             all.decisions += seat.decisions;
             all.total_us = all.total_us.saturating_add(seat.total_us);
             all.max_us = all.max_us.max(seat.max_us);
+            if let Some(ms) = seat.least_left_ms {
+                all.left(ms);
+            }
             for &[b, n] in &seat.buckets {
                 *buckets.entry(b).or_default() += n;
             }
@@ -107,14 +122,17 @@ impl Times {
                     mean_ms: all.total_us as f64 / all.decisions as f64 / 1000.0,
                     p95_ms: p95 / 1000.0,
                     max_ms: all.max_us as f64 / 1000.0,
+                    least_left_ms: all.least_left_ms,
                 }
             })
             .collect()
     }
 }
 
-/// The table's section: one line per timed bot.
+/// The table's section: one line per timed bot; with a clocked bot, a column of the least time
+/// left on its clock (`-` for a bot without one).
 pub fn table(times: &[BotTimes]) -> String {
+    let clocked = times.iter().any(|t| t.least_left_ms.is_some());
     let mut out = String::from("\ndecision times (command bots; ms):\n");
     let width = times
         .iter()
@@ -122,20 +140,27 @@ pub fn table(times: &[BotTimes]) -> String {
         .max()
         .unwrap_or(0)
         .max(4);
-    let _ = writeln!(
+    let _ = write!(
         out,
         "{:<width$} {:>10} {:>10} {:>10} {:>10}",
         "bot", "decisions", "mean", "p95", "max"
     );
+    let _ = writeln!(out, "{}", if clocked { "  least left" } else { "" });
     if times.is_empty() {
         out.push_str("(none: no command bot in these games, or no times in the results)\n");
     }
     for t in times {
-        let _ = writeln!(
+        let _ = write!(
             out,
             "{:<width$} {:>10} {:>10.3} {:>10.3} {:>10.3}",
             t.name, t.decisions, t.mean_ms, t.p95_ms, t.max_ms
         );
+        let least = match (clocked, t.least_left_ms) {
+            (false, _) => String::new(),
+            (true, Some(ms)) => format!(" {ms:>11}"),
+            (true, None) => format!(" {:>11}", "-"),
+        };
+        let _ = writeln!(out, "{least}");
     }
     out
 }

@@ -339,6 +339,8 @@ fn build(file: File, text: &str, path: &Path) -> Result<Tune, String> {
     let defaults = Defaults {
         timeout_ms: file.timeout_ms.value,
         startup_timeout_ms: file.startup_timeout_ms.value,
+        clock: None,
+        clock_margin_ms: 0,
     };
     for (value, place, key) in [
         (

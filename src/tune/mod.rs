@@ -197,6 +197,7 @@ impl Tune {
                     .map_err(|e| format!("{name} ({player}): {e}"))?,
                 timeout: self.timeout,
                 startup: self.startup,
+                clock: None,
                 dir: self.dir.clone(),
                 sandbox: None,
             });

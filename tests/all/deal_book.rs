@@ -209,3 +209,259 @@ format: round-robin
         "{err}"
     );
 }
+
+/// The judge's game of deal `seed` played again here, with `take5 play` (builtin:dodger at every
+/// seat, as the book's judge): its final totals.
+fn dodger_totals(variant: &str, seats: usize, seed: u64, dir: &Path) -> Vec<i64> {
+    let record = dir.join("judged.jsonl");
+    let seed = seed.to_string();
+    let mut args = vec!["play", "--variant", variant, "--seed", &seed, "--quiet"];
+    for _ in 0..seats {
+        args.extend(["--player", "builtin:dodger"]);
+    }
+    args.extend(["--record", record.to_str().unwrap()]);
+    ok(&take5(&args));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let end = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|v| v["event"] == "game_end")
+        .expect("the game ended");
+    end["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_i64().unwrap())
+        .collect()
+}
+
+/// The value of `key: ` in the book's `balanced:` header.
+fn header_value(book: &str, key: &str) -> Option<u64> {
+    let prefix = format!("  {key}: ");
+    book.lines()
+        .find_map(|l| l.strip_prefix(prefix.as_str()))
+        .map(|v| v.parse().unwrap())
+}
+
+/// The seeds a book lists, in order.
+fn listed_seeds(book: &str) -> Vec<u64> {
+    book.lines()
+        .filter_map(|l| l.strip_prefix("  - seed: "))
+        .map(|s| s.split_whitespace().next().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// A balanced book is the same on every run, and keeps exactly the deals its criterion says,
+/// recomputed here from games played again with `take5 play`: with `--keep P`, the `deals` of
+/// least spread (highest total minus lowest, the earlier on a tie) among the first
+/// `deals x 100 / P` of the seed's deals (rounded up); with `--bound B`, the first deals of
+/// spread at most B. In every variant that deals its cards, at several table sizes.
+#[test]
+fn a_balanced_book_is_the_same_every_run_and_keeps_what_its_criterion_says() {
+    let dir = folder("balanced");
+    for (variant, seats, rule) in [
+        ("classic", 3, None),
+        ("classic", 2, Some(["--bound", "6"])),
+        ("take-a-number", 4, Some(["--keep", "50"])),
+        ("circle", 3, None),
+        ("anniversary", 2, Some(["--bound", "10"])),
+    ] {
+        let seats_text = seats.to_string();
+        let mut args = vec![
+            "deals",
+            "--seed",
+            "5",
+            "--deals",
+            "3",
+            "--balanced",
+            "--seats",
+            &seats_text,
+            "--variant",
+            variant,
+        ];
+        args.extend(rule.iter().flatten());
+        let book = ok(&take5(&args));
+        assert_eq!(book, ok(&take5(&args)), "byte for byte the same");
+        let at = format!("{variant} at {seats}: {book}");
+        let drawn = header_value(&book, "candidates").unwrap();
+        let bound = header_value(&book, "bound").unwrap();
+        assert!(
+            book.contains(&format!(
+                "  variant: {variant}\n  seats: {seats}\n  judge: builtin:dodger\n"
+            )),
+            "{at}"
+        );
+        // The candidates: the seed's deals in order, as the plain book lists them.
+        let drawn_text = drawn.to_string();
+        let candidates = listed_seeds(&ok(&take5(&[
+            "deals",
+            "--seed",
+            "5",
+            "--deals",
+            &drawn_text,
+        ])));
+        let spreads: Vec<u64> = candidates
+            .iter()
+            .map(|&seed| {
+                let totals = dodger_totals(variant, seats, seed, &dir);
+                (totals.iter().max().unwrap() - totals.iter().min().unwrap()) as u64
+            })
+            .collect();
+        let expected: Vec<u64> = match rule {
+            Some(["--bound", points]) => {
+                let points: u64 = points.parse().unwrap();
+                assert_eq!(bound, points, "{at}");
+                assert!(
+                    spreads[drawn as usize - 1] <= points,
+                    "the last candidate is kept: {at}"
+                );
+                (0..drawn as usize)
+                    .filter(|&i| spreads[i] <= points)
+                    .map(|i| candidates[i])
+                    .collect()
+            }
+            _ => {
+                let percent = match rule {
+                    Some(["--keep", p]) => p.parse().unwrap(),
+                    _ => 25,
+                };
+                assert_eq!(header_value(&book, "keep_percent"), Some(percent), "{at}");
+                assert_eq!(drawn, (3 * 100u64).div_ceil(percent), "{at}");
+                let mut order: Vec<usize> = (0..drawn as usize).collect();
+                order.sort_by_key(|&i| (spreads[i], i));
+                let mut chosen = order[..3].to_vec();
+                assert_eq!(bound, spreads[chosen[2]], "{at}");
+                chosen.sort();
+                chosen.into_iter().map(|i| candidates[i]).collect()
+            }
+        };
+        assert_eq!(listed_seeds(&book), expected, "{at}");
+        // Each deal's totals, as the book shows them.
+        for (line, seed) in book
+            .lines()
+            .filter(|l| l.starts_with("  - seed: "))
+            .zip(&expected)
+        {
+            let totals = dodger_totals(variant, seats, *seed, &dir);
+            let shown: Vec<String> = totals.iter().map(|t| t.to_string()).collect();
+            assert!(
+                line.ends_with(&format!("  # totals {}", shown.join(","))),
+                "{line}"
+            );
+        }
+    }
+}
+
+/// The balanced book of docs/tournaments.md is what take5 writes, and plays in a tournament
+/// through `deals_from`, its games on the book's deals;
+/// a tournament at another table size plays it too, with a note that it is not balanced there.
+#[test]
+fn a_balanced_book_plays_in_a_tournament() {
+    let dir = folder("balanced-tournament");
+    let book = ok(&take5(&[
+        "deals",
+        "--seed",
+        "7",
+        "--deals",
+        "4",
+        "--balanced",
+        "--seats",
+        "3",
+    ]));
+    assert_eq!(
+        book,
+        common::doc_block(&page(), "yaml example-balanced-book")
+    );
+    std::fs::write(dir.join("book.yaml"), &book).unwrap();
+    for (seats, note) in [(3, false), (2, true)] {
+        let config = dir.join(format!("pool-{seats}.yaml"));
+        std::fs::write(
+            &config,
+            format!(
+                "bots:
+  - {{name: dodger, player: 'builtin:dodger'}}
+  - {{name: random, player: 'builtin:random'}}
+  - {{name: lowest, player: 'builtin:lowest'}}
+seats: {seats}
+seed: 1
+deals_from: book.yaml
+format: round-robin
+"
+            ),
+        )
+        .unwrap();
+        let results = dir.join(format!("results-{seats}.jsonl"));
+        let output = take5(&[
+            "tournament",
+            config.to_str().unwrap(),
+            "--results",
+            results.to_str().unwrap(),
+        ]);
+        ok(&output);
+        assert_eq!(
+            seeds(&results).values().copied().collect::<Vec<_>>(),
+            listed_seeds(&book)
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            stderr.contains(
+                "take5: note: the deal book was balanced for classic at 3 seats with the \
+                 variant's own rules, and this tournament plays classic at 2: its deals are \
+                 played, but they are not balanced here"
+            ),
+            note,
+            "{stderr}"
+        );
+    }
+}
+
+/// What a balanced book cannot be is refused, saying why.
+#[test]
+fn a_balanced_book_that_cannot_be_is_refused_saying_why() {
+    for (args, says) in [
+        (
+            &["--seats", "3", "--variant", "pro"][..],
+            "take5: --balanced: pro's hands are drafted from every card, not dealt: every deal \
+             gives the seats the same cards, so there is nothing to balance",
+        ),
+        (
+            &["--seats", "3", "--judge", "python3 bot.py"],
+            "take5: --judge python3 bot.py: the judge is a built-in bot (builtin:NAME)",
+        ),
+        (
+            &["--seats", "3", "--judge", "builtin:mcs:ms=5"],
+            "take5: --judge builtin:mcs:ms=5: a search with a budget in time",
+        ),
+        (
+            &["--seats", "7", "--variant", "circle"],
+            "take5: --seats 7: rule setting `players`: 7 players asked for, the rules allow 2 to 6",
+        ),
+        (
+            &["--seats", "3", "--keep", "0"],
+            "take5: --keep 0: a percent from 1 to 100",
+        ),
+        (
+            &["--seats", "3", "--bound", "0", "--candidates", "5"],
+            "take5: only 0 of 2 deals kept among 5 candidates: a spread of at most 0 points \
+             keeps too few deals here",
+        ),
+    ] {
+        let mut all = vec!["deals", "--seed", "1", "--deals", "2", "--balanced"];
+        all.extend(args);
+        let output = take5(&all);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.starts_with(says), "{args:?}: {stderr}");
+    }
+    // The balancing flags go with --balanced.
+    let output = take5(&[
+        "deals",
+        "--seed",
+        "1",
+        "--deals",
+        "2",
+        "--judge",
+        "builtin:dodger",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -81,6 +81,7 @@ fn variant_match_record(variant: Variant, house: House, games: u64) -> Vec<Line>
         games,
         deals: Vec::new(),
         timeout: Duration::from_secs(1),
+        clocks: Vec::new(),
         house: Some(MatchHouse {
             script: house.for_record(house.script().to_string()),
             hooks: Rc::new(house),

@@ -14,7 +14,7 @@ event reveal round=1 turn=1 cards=11,3
 event take seat=1 row=1 cards=16 bullheads=1 reason=low
 event place seat=1 card=3 row=1
 event place seat=0 card=11 row=0
-ask row seat=0 round=1 turn=2 card=2 hand=8,18 rows=10,11/3/12 scores=0,0 taken=0,1 revealed=2,9
+ask row seat=0 round=1 turn=2 card=2 hand=8,18 rows=10,11/3/12 scores=0,0 taken=0,1 revealed=2,9 time_left_ms=950 increment_ms=100
 error illegal no_such_row: there is no row 7 (2 tries left)
 bye
 ";
@@ -57,6 +57,7 @@ row 2
 row 0
 game seed=7 time_ms=250 variant=classic heads(10)=3
 ask row card=2 rows=[[10,11],[3],[12]] revealed=[2,9]
+clock=950+100 budget=575
 seen=2,3,8,10,11,12,16,18 taken=1:1 errors=1
 ";
 
@@ -81,6 +82,8 @@ g, a, t = bot.game, bot.last, bot.table
 j = lambda v: str(v).replace(" ", "")
 print(f"game seed={g.seed} time_ms={g.get('time_ms')} variant={g.variant} heads(10)={g.heads(10)}")
 print(f"ask {a.kind} card={a.card} rows={j(a.rows)} revealed={j(a.revealed)}")
+left, increment = a.clock()
+print(f"clock={left}+{increment} budget={a.budget(g)}")
 taken = ",".join(f"{k}:{v}" for k, v in t.taken.items())
 print(f"seen={','.join(map(str, sorted(t.seen)))} taken={taken} errors={len(bot.errors)}")
 "#;
@@ -109,6 +112,7 @@ process.on("exit", () => {
   process.stdout.write([
     `game seed=${game.seed} time_ms=${game.fields.time_ms} variant=${game.variant} heads(10)=${game.heads(10)}`,
     `ask ${last.kind} card=${last.card} rows=${j(last.rows)} revealed=${j(last.revealed)}`,
+    `clock=${last.clock().left}+${last.clock().increment} budget=${last.budget(game)}`,
     `seen=${[...table.seen].sort((a, b) => a - b).join(",")} taken=${taken} errors=${errors.length}`,
   ].join("\n") + "\n");
 });

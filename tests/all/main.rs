@@ -10,6 +10,7 @@ mod bot_lifetime;
 mod broken_pipe;
 mod circle;
 mod cli;
+mod clock;
 mod completions;
 mod corpus;
 mod deal_book;

@@ -15,7 +15,7 @@ use take5::protocol::{
 };
 use take5::rng::{GameRng, Stream};
 use take5::rules::{GameEnd, Rules};
-use take5::seat::GameStart;
+use take5::seat::{ClockReading, GameStart};
 use take5::variants::Variant;
 use take5::variants::classic::Classic;
 
@@ -131,6 +131,7 @@ fn every_message_round_trips() {
         circle: None,
         specials: None,
         special_hand: Vec::new(),
+        clock: None,
     };
     let number = NumberTable {
         capacities: Vec::new(),
@@ -285,6 +286,14 @@ impl Gen {
             1 => (u64::from(self.0.next_u32()) << 32) | u64::from(self.0.next_u32()),
             _ => u64::from(self.below(100)),
         }
+    }
+
+    /// A clocked seat's clock, or (half the time) none.
+    fn clock(&mut self) -> Option<ClockReading> {
+        self.chance(50).then(|| ClockReading {
+            left_ms: self.u64(),
+            increment_ms: self.u64(),
+        })
     }
 
     fn usize(&mut self) -> usize {
@@ -552,6 +561,7 @@ impl Gen {
                 circle: None,
                 specials,
                 special_hand: self.specials(),
+                clock: self.clock(),
             };
         }
         let keep = matches!(ask, Ask::Keep { .. });
@@ -601,6 +611,7 @@ impl Gen {
             }),
             specials: None,
             special_hand: Vec::new(),
+            clock: self.clock(),
         }
     }
 

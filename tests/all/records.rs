@@ -31,6 +31,7 @@ fn record_in(variant: Variant, seats: usize, games: u64, seed: u64, format: u32)
         games,
         deals: Vec::new(),
         timeout: Duration::from_secs(5),
+        clocks: Vec::new(),
         house: None,
         tournament: None,
     };

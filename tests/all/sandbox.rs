@@ -49,6 +49,7 @@ fn kit() -> &'static Path {
             std::fs::create_dir_all(to.parent().unwrap()).unwrap();
             std::fs::copy(root().join(file), &to).unwrap();
         }
+        crate::common::build_c_example_bot(&kit.join("sdk/c"));
         std::fs::copy(env!("CARGO_BIN_EXE_take5"), kit.join("take5")).unwrap();
         let opened = Command::new("chmod")
             .args(["-R", "a+rX", kit.to_str().unwrap()])
@@ -608,14 +609,16 @@ fn the_unprivileged_path_confines_too() {
     run.left_nothing(&mark);
 }
 
-/// The kits' example bots and the script bots pass the self-test in the sandbox unchanged (the
-/// Python script bot is given its kit's folder to read).
+/// The kits' example bots (Python, Node, and C compiled as its README says) and the script
+/// bots pass the self-test in the sandbox unchanged (the Python script bot is given its kit's
+/// folder to read).
 #[test]
 fn the_example_bots_pass_the_selftest_sandboxed() {
     for (bot, sandbox) in [
         ("python3 sdk/python/example_bot.py", "--sandbox"),
         ("node sdk/js/example_bot.mjs", "--sandbox"),
         ("sh scripts/bots/shell_bot.sh", "--sandbox"),
+        ("./sdk/c/example_bot", "--sandbox"),
         (
             "python3 scripts/bots/python_bot.py",
             "--sandbox=read=sdk/python",
@@ -671,6 +674,31 @@ fn the_pool_example_of_the_docs_sets_each_bots_sandbox() {
     assert_eq!(sandbox("carol"), None);
 }
 
+/// The flags of a tournament of `bot` (named reader) against builtin:lowest, all confined
+/// with `--sandbox`, its results in `results`.
+fn sandboxed_round_robin(bot: &str, results: &Path) -> Vec<String> {
+    let reader = format!("reader={bot}");
+    [
+        "--bot",
+        &reader,
+        "--bot",
+        "lowest=builtin:lowest",
+        "--seats",
+        "2",
+        "--seed",
+        "3",
+        "--tables",
+        "round-robin",
+        "--startup-timeout",
+        "60000",
+        "--results",
+        results.to_str().unwrap(),
+        "--sandbox",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 /// A tournament confines its bots with `--sandbox`, and a pool's `sandbox:` does too (and a
 /// bot's `sandbox: false` leaves that one alone).
 #[test]
@@ -693,26 +721,10 @@ fn a_tournament_confines_its_bots() {
         common::ok(&output);
         std::fs::read_to_string(logs.join("job-1/reader.stderr")).unwrap()
     };
-    let results = dir.join("flags.jsonl");
+    let flags = sandboxed_round_robin(&bot, &dir.join("flags.jsonl"));
     let said = run(
         "flags",
-        &[
-            "--bot",
-            &format!("reader={bot}"),
-            "--bot",
-            "lowest=builtin:lowest",
-            "--seats",
-            "2",
-            "--seed",
-            "3",
-            "--tables",
-            "round-robin",
-            "--startup-timeout",
-            "60000",
-            "--results",
-            results.to_str().unwrap(),
-            "--sandbox",
-        ],
+        &flags.iter().map(String::as_str).collect::<Vec<_>>(),
     );
     assert!(said.contains("hostile read: refused"), "{said}");
     assert!(!said.contains("24680"), "{said}");
@@ -746,7 +758,8 @@ format: round-robin
     );
 }
 
-/// A setting the sandbox does not know, or a limit of 0, is a usage error naming the known ones.
+/// A setting the sandbox does not know, or a limit of 0, is a usage error naming the known ones;
+/// so is a `--player-sandbox` for no bot's command.
 #[test]
 fn bad_sandbox_settings_are_usage_errors() {
     for (setting, says) in [
@@ -761,6 +774,22 @@ fn bad_sandbox_settings_are_usage_errors() {
         (
             "--sandbox=file_mb=big",
             "sandbox setting file_mb: `big` is not a whole number",
+        ),
+        (
+            "--player-sandbox=1=memory=5",
+            "unknown sandbox setting `memory`",
+        ),
+        (
+            "--player-sandbox=one=",
+            "`one` is not a player's place among the --player (from 0)",
+        ),
+        (
+            "--player-sandbox=2=",
+            "--player-sandbox 2=memory_mb=1024,processes=64,open_files=256,file_mb=64,cpu_seconds=3600: the players are 0 to 1, in the order of the --player",
+        ),
+        (
+            "--player-sandbox=0=processes=8",
+            "--player-sandbox 0=memory_mb=1024,processes=8,open_files=256,file_mb=64,cpu_seconds=3600: --player 0 is no bot's command, it runs no process",
         ),
     ] {
         let output = common::take5(&[
@@ -778,4 +807,294 @@ fn bad_sandbox_settings_are_usage_errors() {
             "{stderr}"
         );
     }
+}
+
+/// A kernel feature the sandbox needs, taken away from take5 by a seccomp filter installed in
+/// its process before it starts: the system call fails as on a kernel without it.
+struct Missing {
+    /// The system call, and the error it gets.
+    syscall: i64,
+    errno: i32,
+    /// What take5 must name (Step::needs).
+    named: &'static str,
+}
+
+/// Runs take5 with `args` (from the repository's root), `missing` taken away.
+fn take5_without(missing: &Missing, args: &[&str]) -> Output {
+    use seccompiler::{BpfProgram, SeccompAction, SeccompFilter};
+    use std::os::unix::process::CommandExt;
+    let filter = SeccompFilter::new(
+        [(missing.syscall, Vec::new())].into_iter().collect(),
+        SeccompAction::Allow,
+        SeccompAction::Errno(missing.errno as u32),
+        std::env::consts::ARCH.try_into().unwrap(),
+    )
+    .unwrap();
+    let program: BpfProgram = filter.try_into().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_take5"));
+    command.args(args).current_dir(root());
+    // SAFETY: between fork and exec the closure only makes system calls (prctl, seccomp) on
+    // the program prepared above, and builds an io::Error from a number.
+    unsafe {
+        command.pre_exec(move || {
+            seccompiler::apply_filter(&program)
+                .map_err(|_| std::io::Error::from_raw_os_error(libc::EPERM))
+        });
+    }
+    command.output().unwrap()
+}
+
+/// Without Landlock (its system call ENOSYS, as on a kernel built without it) or without user
+/// namespaces (`unshare` refused, as where unprivileged namespaces are switched off),
+/// `sandbox-check` says what is missing, and `play`, `selftest` and `tournament` with
+/// `--sandbox` refuse to start, naming it (as docs/sandbox.md shows): no bot started, no record
+/// or results written. Without `--sandbox` the same command plays (the filter took away
+/// nothing else).
+#[test]
+fn without_a_kernel_feature_the_sandbox_refuses_to_start_naming_it() {
+    let missing = [
+        Missing {
+            syscall: libc::SYS_landlock_create_ruleset,
+            errno: libc::ENOSYS,
+            named: "Landlock ABI 6 or later",
+        },
+        Missing {
+            syscall: libc::SYS_unshare,
+            errno: libc::EPERM,
+            named: "user, network and IPC namespaces",
+        },
+    ];
+    for missing in &missing {
+        let dir = folder(&format!("missing-{}", missing.syscall));
+        let marker = dir.join("started");
+        // A bot that leaves a mark when it starts, then plays as the shell example bot.
+        let bot = shlex::try_join([
+            "sh",
+            "-c",
+            &format!(
+                "echo started > {}; exec sh scripts/bots/shell_bot.sh",
+                shlex::try_quote(marker.to_str().unwrap()).unwrap()
+            ),
+        ])
+        .unwrap();
+        let check = take5_without(missing, &["sandbox-check"]);
+        let said = String::from_utf8_lossy(&check.stdout);
+        assert_eq!(check.status.code(), Some(1), "{said}");
+        assert!(
+            said.contains(&format!("FAIL  {}", missing.named))
+                && said.contains("result: --sandbox is refused here"),
+            "{said}"
+        );
+        if missing.syscall == libc::SYS_landlock_create_ruleset {
+            // The steps before Landlock's were still tried.
+            assert!(said.contains("Landlock: none (needed: ABI 6)"), "{said}");
+            assert!(
+                said.contains("ok    user, network and IPC namespaces"),
+                "{said}"
+            );
+            assert!(said.contains("this kernel has no Landlock"), "{said}");
+        }
+
+        let record = dir.join("record.jsonl");
+        let results = dir.join("results.jsonl");
+        let play = [
+            "play",
+            "--player",
+            &bot,
+            "--player",
+            "builtin:lowest",
+            "--record",
+            record.to_str().unwrap(),
+        ];
+        let tournament = [
+            "tournament",
+            "--bot",
+            &format!("marked={bot}"),
+            "--bot",
+            "lowest=builtin:lowest",
+            "--seats",
+            "2",
+            "--seed",
+            "1",
+            "--tables",
+            "round-robin",
+            "--results",
+            results.to_str().unwrap(),
+            "--sandbox",
+        ];
+        let runs: [Vec<&str>; 3] = [
+            [&play[..], &["--sandbox"]].concat(),
+            vec!["selftest", &bot, "--sandbox"],
+            tournament.to_vec(),
+        ];
+        for args in &runs {
+            let output = take5_without(missing, args);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(
+                stderr.starts_with("take5: --sandbox cannot confine bots on this machine")
+                    && stderr.contains(missing.named)
+                    && stderr.contains("take5 sandbox-check"),
+                "{args:?}: {stderr}"
+            );
+            if missing.syscall == libc::SYS_landlock_create_ruleset {
+                let page = std::fs::read_to_string(root().join("docs/sandbox.md")).unwrap();
+                assert_eq!(stderr, common::doc_block(&page, "text"), "docs/sandbox.md");
+            }
+            assert!(!marker.exists(), "{args:?} started a bot");
+            assert!(!record.exists() && !results.exists(), "{args:?} wrote");
+        }
+
+        common::ok(&take5_without(missing, &play));
+        assert!(marker.exists() && record.exists());
+    }
+}
+
+/// `take5 tournament --replay` gives the game's bots their sandboxes: `--sandbox=SETTINGS` when
+/// they share one, `--player-sandbox SEAT=SETTINGS` for each confined one when they differ (a
+/// bot with `sandbox: false` left alone); the replay confines them so and records the game
+/// byte for byte as the tournament did.
+#[test]
+fn a_tournaments_replay_confines_its_bots_as_the_tournament_did() {
+    let dir = folder("replay");
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "the secret is 13579\n").unwrap();
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let reader = hostile("read", &[]);
+    let shell = format!("sh {}", kit().join("scripts/bots/shell_bot.sh").display());
+    let take5 = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_take5"))
+            .args(args)
+            .env("TAKE5_SECRET", &secret)
+            .env("TMPDIR", dir.join("tmp"))
+            .output()
+            .unwrap();
+        common::ok(&output)
+    };
+    // Replays game 0 as printed, its bots' stderr kept in `logs`: the printed words, and
+    // whether the replay's record is the tournament's game 0.
+    let replay = |tournament: &[&str], logs: &Path| {
+        let record = dir.join("games.jsonl");
+        let _ = std::fs::remove_file(&record);
+        take5(&[tournament, &["--record", record.to_str().unwrap()]].concat());
+        let printed = take5(
+            &[
+                tournament,
+                &["--record", record.to_str().unwrap(), "--replay", "0"],
+            ]
+            .concat(),
+        );
+        let words = shlex::split(printed.trim()).unwrap();
+        let mut args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        args.extend(["--quiet", "--log-io", logs.to_str().unwrap()]);
+        take5(&args);
+        let replayed = std::fs::read_to_string(dir.join("replay-0.jsonl")).unwrap();
+        // Game 0's lines in the tournament's record: from its header to the next header.
+        let mut game_0 = String::new();
+        let mut in_game_0 = false;
+        for line in std::fs::read_to_string(&record).unwrap().lines() {
+            if line.starts_with("{\"event\":\"game\"") {
+                let header: serde_json::Value = serde_json::from_str(line).unwrap();
+                in_game_0 = header["tournament"]["game"] == 0;
+            }
+            if in_game_0 {
+                game_0.push_str(line);
+                game_0.push('\n');
+            }
+        }
+        assert!(replayed == game_0, "the replay's record differs: {printed}");
+        std::fs::remove_file(dir.join("replay-0.jsonl")).unwrap();
+        words
+    };
+    // The seat of the `--player` or `--pool-name` `word` in a replay's words.
+    let seat_of = |words: &[String], word: &str| {
+        let at = words.iter().position(|w| w == word).unwrap();
+        words[..at].iter().filter(|w| *w == "--player").count() - 1
+    };
+    let defaults = "memory_mb=1024,processes=64,open_files=256,file_mb=64,cpu_seconds=3600";
+
+    // One sandbox for all, from the command line.
+    let flags = sandboxed_round_robin(&reader, &dir.join("flags.jsonl"));
+    let flags: Vec<&str> = ["tournament"]
+        .into_iter()
+        .chain(flags.iter().map(String::as_str))
+        .collect();
+    let logs = dir.join("flags-logs");
+    let words = replay(&flags, &logs);
+    assert!(
+        words.contains(&format!("--sandbox={defaults}")),
+        "{words:?}"
+    );
+    assert!(!words.iter().any(|w| w == "--player-sandbox"), "{words:?}");
+    let said =
+        std::fs::read_to_string(logs.join(format!("player-{}.stderr", seat_of(&words, &reader))))
+            .unwrap();
+    assert!(said.contains("hostile read: refused"), "{said}");
+
+    // Sandboxes of their own: the pool's for the shell bot, the reader's own, none for the
+    // trusted reader.
+    let config = dir.join("pool.yaml");
+    std::fs::write(
+        &config,
+        format!(
+            "sandbox: {{memory_mb: 512}}
+bots:
+  - {{name: shell, player: {shell:?}}}
+  - {{name: confined, player: {reader:?}, startup_timeout_ms: 60000, sandbox: {{processes: 16, read: [data]}}}}
+  - {{name: trusted, player: {reader:?}, startup_timeout_ms: 60000, sandbox: false}}
+seats: 3
+seed: 4
+format: round-robin
+"
+        ),
+    )
+    .unwrap();
+    let results = dir.join("pool.jsonl");
+    let pool = [
+        "tournament",
+        config.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ];
+    let logs = dir.join("pool-logs");
+    let words = replay(&pool, &logs);
+    assert!(
+        !words.iter().any(|w| w.starts_with("--sandbox")),
+        "{words:?}"
+    );
+    let per_player: Vec<&String> = words
+        .iter()
+        .zip(&words[1..])
+        .filter(|(flag, _)| *flag == "--player-sandbox")
+        .map(|(_, value)| value)
+        .collect();
+    let data = dir.join("data");
+    assert_eq!(
+        per_player
+            .iter()
+            .map(|v| v.as_str())
+            .collect::<std::collections::BTreeSet<_>>(),
+        [
+            format!(
+                "{}=memory_mb=512,processes=64,open_files=256,file_mb=64,cpu_seconds=3600",
+                seat_of(&words, "shell")
+            ),
+            format!(
+                "{}=memory_mb=512,processes=16,open_files=256,file_mb=64,cpu_seconds=3600,read={}",
+                seat_of(&words, "confined"),
+                data.display()
+            ),
+        ]
+        .iter()
+        .map(String::as_str)
+        .collect(),
+        "{words:?}"
+    );
+    let stderr = |name: &str| {
+        std::fs::read_to_string(logs.join(format!("player-{}.stderr", seat_of(&words, name))))
+            .unwrap()
+    };
+    assert!(stderr("confined").contains("hostile read: refused"));
+    assert!(stderr("trusted").contains("hostile read: done: the secret is 13579"));
 }

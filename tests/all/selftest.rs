@@ -1,4 +1,4 @@
-//! `take5 selftest`: the example bots (both kits' and the scripts') pass every item of every
+//! `take5 selftest`: the example bots (the kits' and the scripts') pass every item of every
 //! variant, and each kind of bad bot (tests/bots/selftest_bad.py) fails, naming the item.
 //! Time limits are generous; the one bad bot that never answers is held to a finite one.
 
@@ -52,6 +52,13 @@ fn the_js_kits_example_bot_passes_every_variant() {
 #[test]
 fn the_python_example_bot_passes_every_variant() {
     passes_every_variant("python3 scripts/bots/python_bot.py");
+}
+
+/// The C kit's example bot, built as its README says.
+#[test]
+fn the_c_kits_example_bot_passes_every_variant() {
+    let bot = crate::common::build_c_example_bot(&crate::common::fresh_folder("c-bot"));
+    passes_every_variant(bot.to_str().unwrap());
 }
 
 #[test]

@@ -31,6 +31,7 @@ fn play(seed: u64, game: u64, seats: usize, rules: Rules) -> (Vec<String>, Vec<i
         given_deals: 0,
         given_deck: false,
         tournament: None,
+        clocks: Vec::new(),
     };
     writer.write(&Line::Game(Box::new(header))).unwrap();
     let mut state = Classic::new(rules, seats).unwrap();

@@ -383,3 +383,30 @@ pub const ROUND_ROBIN_OF_FOUR: &[&str] = &[
     "--tables",
     "round-robin",
 ];
+
+/// Builds the C kit's example bot (sdk/c/example_bot.c) in `dir` with the command its README
+/// gives, warnings made errors: the path of the program.
+pub fn build_c_example_bot(dir: &std::path::Path) -> PathBuf {
+    let sdk = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sdk/c");
+    let readme = std::fs::read_to_string(sdk.join("README.md")).unwrap();
+    let build = blocks_of(&readme, "sh")
+        .iter()
+        .flat_map(|block| block.lines().map(str::to_string).collect::<Vec<_>>())
+        .find(|line| line.starts_with("cc "))
+        .expect("sdk/c/README.md says how to build the bot with cc");
+    let words = shlex::split(&build).unwrap();
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::copy(sdk.join("example_bot.c"), dir.join("example_bot.c")).unwrap();
+    let output = Command::new(&words[0])
+        .args(&words[1..])
+        .arg("-Werror")
+        .current_dir(dir)
+        .output()
+        .expect("cc runs");
+    assert!(
+        output.status.success(),
+        "{build}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    dir.join("example_bot")
+}
