@@ -3,7 +3,7 @@
 //! margins: the fast bot has 10 s for a game it plays in well under one, the slow one sleeps a
 //! minute against a clock of one second.
 
-use crate::common::{ok, take5, temp};
+use crate::common::{build_c_example_bot, ok, take5, temp};
 use std::path::Path;
 
 /// The lines of every record in `folder` (a tournament's `--record` folder), by file.
@@ -295,6 +295,9 @@ fn a_bad_clock_is_refused_saying_what_and_where() {
 #[test]
 fn the_kits_example_bots_play_on_a_clock() {
     let record = temp("kits.jsonl");
+    // The C kit's bot reads no clock: the keys it does not know are ignored, as the protocol
+    // asks.
+    let c_bot = build_c_example_bot(&temp("c-kit-clock"));
     let output = take5(&[
         "play",
         "--player",
@@ -303,6 +306,8 @@ fn the_kits_example_bots_play_on_a_clock() {
         "node sdk/js/example_bot.mjs",
         "--player",
         "builtin:dodger",
+        "--player",
+        c_bot.to_str().unwrap(),
         "--seed",
         "11",
         "--clock",
@@ -321,8 +326,8 @@ fn the_kits_example_bots_play_on_a_clock() {
         lines[0]["clocks"][0],
         serde_json::json!({"base_ms": 60000, "increment_ms": 1000, "margin_ms": 1000})
     );
-    // Both bots were timed at every decision (a card each turn, and each row they chose), the
-    // built-in bot never.
+    // The program bots were timed at every decision (a card each turn, and each row they
+    // chose), the built-in bot never.
     let timed = |seat: u64| {
         lines
             .iter()
@@ -333,6 +338,7 @@ fn the_kits_example_bots_play_on_a_clock() {
     assert!(timed(0) >= 10 * rounds, "{} in {rounds} rounds", timed(0));
     assert!(timed(1) >= 10 * rounds, "{} in {rounds} rounds", timed(1));
     assert_eq!(timed(2), 0);
+    assert!(timed(3) >= 10 * rounds, "{} in {rounds} rounds", timed(3));
 }
 
 #[test]
