@@ -71,6 +71,19 @@ pub fn read_to_string(path: &Path, limit: Limit) -> io::Result<String> {
     Ok(text)
 }
 
+/// A settings file (a tournament's, a tuning's), whose errors are text: the file at `path` read
+/// as UTF-8 (refused past `limit`) and given to `parse` with its path, or why it cannot be read
+/// (`PATH: cannot read: ...`).
+pub fn parse_file<T>(
+    path: &Path,
+    limit: Limit,
+    parse: fn(&str, &Path) -> Result<T, String>,
+) -> Result<T, String> {
+    let text =
+        read_to_string(path, limit).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    parse(&text, path)
+}
+
 /// Reads the file at `path`, refusing it past `limit`.
 pub fn read(path: &Path, limit: Limit) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();

@@ -1422,26 +1422,28 @@ mod json {
             b: line.as_bytes(),
             i: 10 + name_end + 1,
         };
-        let event = read_fields(&rest[..name_end], &mut p)?;
-        p.lit(b"}")?;
-        (p.i == line.len()).then_some(event)
+        read_fields(&rest[..name_end], &mut p)
     }
 
-    /// The event `name`'s fields, each `,"key":value` in the order of their declaration.
+    /// The event `name`'s fields, each `,"key":value` in the order of their declaration, and
+    /// the line's closing `}`. The event is built in each arm once the line is read whole, and
+    /// not inlined: an event built after the arms, from whichever arm ran, cost about 60 more
+    /// instructions a line (callgrind, docs/performance.md).
     macro_rules! json_reader {
         ($( $(#[$attr:meta])* $Variant:ident $name:literal [$($field:ident: $ty:ty [$hole:literal, $what:literal])*] [$($viewer:ident $($seen:ident: $seen_ty:ty [$seen_hole:literal, $seen_what:literal] = $value:expr;)*)?] )*) => {
-            #[inline(always)]
+            #[inline(never)]
             fn read_fields(name: &str, p: &mut Cursor) -> Option<Event> {
-                Some(match name {
+                match name {
                     $( $name => {
                         $(
                             p.lit(concat!(",\"", stringify!($field), "\":").as_bytes())?;
                             let $field = <$ty as Value>::read(p)?;
                         )*
-                        Event::$Variant { $($field),* }
+                        p.end()?;
+                        Some(Event::$Variant { $($field),* })
                     } )*
-                    _ => return None,
-                })
+                    _ => None,
+                }
             }
         };
     }
@@ -1508,7 +1510,7 @@ mod json {
         i: usize,
     }
 
-    impl Cursor<'_> {
+    impl<'a> Cursor<'a> {
         fn lit(&mut self, text: &[u8]) -> Option<()> {
             if self.b[self.i..].starts_with(text) {
                 self.i += text.len();
@@ -1516,6 +1518,21 @@ mod json {
             } else {
                 None
             }
+        }
+
+        /// A JSON string without escapes (a name: `"full"`, `"stop"`), without its quotes.
+        fn word(&mut self) -> Option<&'a str> {
+            self.lit(b"\"")?;
+            let len = self.b[self.i..].iter().position(|&c| c == b'"')?;
+            let word = std::str::from_utf8(&self.b[self.i..self.i + len]).ok()?;
+            self.i += len + 1;
+            Some(word)
+        }
+
+        /// The line's last `}`, and nothing after it.
+        fn end(&mut self) -> Option<()> {
+            self.lit(b"}")?;
+            (self.i == self.b.len()).then_some(())
         }
 
         /// A JSON number without sign, fraction or exponent (and no leading zero), as a u64.
@@ -1555,7 +1572,9 @@ mod json {
 
         fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
             self.lit(b"[")?;
-            let mut items = Vec::new();
+            // Room for a row's cards and more from the start: most lists of a record are a
+            // turn's cards or a row's, and growing from 4 reallocated at each full row's take.
+            let mut items = Vec::with_capacity(8);
             if self.lit(b"]").is_some() {
                 return Some(items);
             }
@@ -1672,18 +1691,13 @@ mod json {
     impl Value for TakeReason {
         #[inline(always)]
         fn write(&self, buf: &mut String) {
-            buf.push_str(match self {
-                TakeReason::Full => "\"full\"",
-                TakeReason::Low => "\"low\"",
-            });
+            buf.push('"');
+            buf.push_str(self.name());
+            buf.push('"');
         }
         #[inline(always)]
         fn read(p: &mut Cursor) -> Option<TakeReason> {
-            if p.lit(b"\"full\"").is_some() {
-                Some(TakeReason::Full)
-            } else {
-                p.lit(b"\"low\"").map(|()| TakeReason::Low)
-            }
+            TakeReason::from_name(p.word()?)
         }
     }
 
@@ -1694,11 +1708,7 @@ mod json {
             buf.push('"');
         }
         fn read(p: &mut Cursor) -> Option<Special> {
-            p.lit(b"\"")?;
-            let len = p.b[p.i..].iter().position(|&c| c == b'"')?;
-            let special = Special::from_name(std::str::from_utf8(&p.b[p.i..p.i + len]).ok()?)?;
-            p.i += len + 1;
-            Some(special)
+            Special::from_name(p.word()?)
         }
     }
 

@@ -132,6 +132,12 @@ fn item_error(err: &mut dyn std::io::Write, message: &str) -> std::io::Result<()
     writeln!(err, "take5: {}", visible_lines(message))
 }
 
+/// Writes a `--format json` report: `value` as indented JSON, and a line end.
+fn write_json(out: &mut impl std::io::Write, value: &impl serde::Serialize) -> std::io::Result<()> {
+    let json = serde_json::to_string_pretty(value).expect("a report serializes");
+    writeln!(out, "{json}")
+}
+
 /// Parses the command line, runs the subcommand, and maps the outcome to the exit code.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

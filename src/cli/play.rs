@@ -536,11 +536,7 @@ pub fn run(args: &PlayArgs) -> Result<Status, CliError> {
                 seed,
                 stats: &stats,
             };
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&summary).expect("stats serialize")
-            )?;
+            super::write_json(&mut out, &summary)?;
         }
         Format::Csv => write!(out, "{}", visible_lines(&stats.csv()))?,
     }

@@ -875,11 +875,7 @@ fn print_ratings(args: &StatsArgs) -> Result<Status, CliError> {
             let mut value = serde_json::to_value(&list).expect("ratings serialize");
             value["tournaments"] = groups.len().into();
             value["method"] = list.method().into();
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&value).expect("ratings serialize")
-            )?;
+            super::write_json(&mut out, &value)?;
         }
         Format::Csv => write!(out, "{}", visible_lines(&list.csv()))?,
     }
@@ -1182,11 +1178,7 @@ pub(super) fn print(
                     );
                 }
             }
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&value).expect("stats serialize")
-            )?;
+            super::write_json(out, &value)?;
         }
         Format::Csv => {
             // The CSV stays one table: the dropouts are said beside it.

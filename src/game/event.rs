@@ -266,6 +266,23 @@ pub enum TakeReason {
     Low,
 }
 
+impl TakeReason {
+    pub const ALL: [TakeReason; 2] = [TakeReason::Full, TakeReason::Low];
+
+    /// The word in records and the protocol (serde's too: the record test that compares its
+    /// writer with serde's keeps them the same).
+    pub fn name(self) -> &'static str {
+        match self {
+            TakeReason::Full => "full",
+            TakeReason::Low => "low",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<TakeReason> {
+        TakeReason::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
 /// Where a game's events go. Building an event may allocate, so the engine asks first.
 pub trait EventSink {
     /// Whether events are wanted at all (false skips building them).

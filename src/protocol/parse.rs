@@ -322,13 +322,6 @@ fn game_end<'a>() -> impl Parser<&'a str, Output = GameEnd, Error = Fail<'a>> {
     )
 }
 
-fn reason<'a>() -> impl Parser<&'a str, Output = TakeReason, Error = Fail<'a>> {
-    whole(
-        "full or low",
-        value(TakeReason::Full, tag("full")).or(value(TakeReason::Low, tag("low"))),
-    )
-}
-
 /// `yes` or `no`, as `Some(true)` or `Some(false)`.
 fn yes_or_no<'a>() -> impl Parser<&'a str, Output = Option<bool>, Error = Fail<'a>> {
     whole(
@@ -579,19 +572,28 @@ macro_rules! reply_parser {
 }
 super::message::replies!(reply_parser);
 
-/// A special card's name (`fifth_row`, `stop`, ...), a whole word or value.
-fn special_name<'a>(
+/// A word its type names (`from_name`): a special card's (`fifth_row`, `stop`, ...), a take's
+/// reason (`full`, `low`); `what` says what was expected.
+fn named<'a, T>(
     what: &'static str,
-) -> impl Parser<&'a str, Output = Special, Error = Fail<'a>> {
+    from_name: fn(&str) -> Option<T>,
+) -> impl Parser<&'a str, Output = T, Error = Fail<'a>> {
     move |i: &'a str| {
         let (rest, name) =
             take_while(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
                 .parse(i)?;
-        match Special::from_name(name) {
-            Some(special) => Ok((rest, special)),
+        match from_name(name) {
+            Some(named) => Ok((rest, named)),
             None => fail(i, what),
         }
     }
+}
+
+/// A special card's name (`fifth_row`, `stop`, ...), a whole word or value.
+fn special_name<'a>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = Special, Error = Fail<'a>> {
+    named(what, Special::from_name)
 }
 
 /// The words after `special`: a name and its arguments, each after a blank. The anniversary
@@ -964,7 +966,7 @@ macro_rules! parsed_by {
 parsed_by! {
     Card = |_what| one_card();
     Vec<Card> = |_what| list(card());
-    TakeReason = |_what| reason();
+    TakeReason = |what| named(what, TakeReason::from_name);
     Special = |what| special_name(what);
     Vec<Special> = |what| list(special_name(what));
     SpecialPlay = |_what| special_play();

@@ -388,7 +388,7 @@ printed_numbers!(u8, u16, u32, u64, usize, i32, Card);
 
 impl Value for TakeReason {
     fn print(&self, out: &mut String) {
-        out.push_str(reason_name(*self));
+        out.push_str(self.name());
     }
 }
 
@@ -728,14 +728,6 @@ fn special_lists(out: &mut String, lists: &[Vec<Special>]) {
             out.push('/');
         }
         names(out, specials);
-    }
-}
-
-/// The word for a take's reason.
-pub(super) fn reason_name(reason: TakeReason) -> &'static str {
-    match reason {
-        TakeReason::Full => "full",
-        TakeReason::Low => "low",
     }
 }
 

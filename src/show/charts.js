@@ -1,6 +1,6 @@
 // What the pages' scripts share (take5 stats --html, take5 tune's page): elements, SVG charts
 // with axes and ticks, tables that turn into cards on a phone. Put into each page in place of
-// its CHARTS comment (show::html::page).
+// its CHARTS comment (report_script.html, show::html::page).
 const $ = (id) => document.getElementById(id);
 const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; };
 const ns = "http://www.w3.org/2000/svg";

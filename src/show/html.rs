@@ -25,12 +25,18 @@ fn script_json(value: &impl Serialize) -> String {
 }
 
 /// Fills the page's `<!--HEAD-->` with the head every page shares (its content security policy
-/// among it), its `/*DATA*/` with `data`, and its `/*STYLE*/` and `/*CHARTS*/` (if any) with
-/// the style and the script the report pages share. The data goes in last, so that nothing in
-/// it is taken for a placeholder.
+/// among it), its `/*DATA*/` with `data`; a report page's `/*STYLE*/` with the style the
+/// report pages share, and its `<!--REPORT SCRIPT-->` with their data element and the script
+/// they share (`data` read back, the chart helpers), before the page's own script. The data
+/// goes in last, so that nothing in it is taken for a placeholder.
 pub(super) fn page(template: &str, data: &impl Serialize) -> String {
     template
         .replacen("<!--HEAD-->\n", include_str!("head.html"), 1)
+        .replacen(
+            "<!--REPORT SCRIPT-->\n",
+            include_str!("report_script.html"),
+            1,
+        )
         .replacen("/*STYLE*/", include_str!("report.css"), 1)
         .replacen("/*CHARTS*/", include_str!("charts.js"), 1)
         .replacen("/*DATA*/", &script_json(data), 1)

@@ -98,15 +98,7 @@ impl Human {
 
     /// Tells what happened since the last question.
     fn tell_heard(&mut self) -> io::Result<()> {
-        let players: Vec<String> = (0..self.seats)
-            .map(|s| {
-                if s == self.seat {
-                    "you".to_string()
-                } else {
-                    format!("seat {s}")
-                }
-            })
-            .collect();
+        let players = seat_names(self.seats, self.seat);
         let said = narrate(&self.heard, &players, Hands::Seat(self.seat));
         self.heard.clear();
         let mut out = String::new();
@@ -121,6 +113,19 @@ impl Human {
     fn lost(e: io::Error) -> Box<Fault> {
         Fault::new(FaultKind::Crash, format!("the terminal is gone: {e}"), true)
     }
+}
+
+/// The seats' names as the person at `seat` hears them: `you`, and `seat N` for the others.
+fn seat_names(seats: usize, seat: Seat) -> Vec<String> {
+    (0..seats)
+        .map(|s| {
+            if s == seat {
+                "you".to_string()
+            } else {
+                format!("seat {s}")
+            }
+        })
+        .collect()
 }
 
 /// Cards as a list for a question: `12, 17, 33`.
@@ -238,15 +243,7 @@ impl Player for Human {
     fn decide(&mut self, view: &View, legal: Legality, _limit: Limit) -> Answer<Action> {
         let decision = view.decision.expect("asked only when a decision is owed");
         self.tell_heard().map_err(Human::lost)?;
-        let players: Vec<String> = (0..view.seats)
-            .map(|s| {
-                if s == view.seat {
-                    "you".into()
-                } else {
-                    format!("seat {s}")
-                }
-            })
-            .collect();
+        let players = seat_names(view.seats, view.seat);
         let table = Table::from_view(view, self.variant, &players);
         // Measured at each question: the person may have resized the terminal.
         let width = (self.terminal)

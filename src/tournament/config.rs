@@ -232,9 +232,7 @@ pub struct Tournament {
 
 /// Reads and checks a tournament file. House rule paths are relative to the file.
 pub fn load(path: &Path) -> Result<Tournament, String> {
-    let text = crate::input::read_to_string(path, crate::input::TOURNAMENT)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    parse(&text, path)
+    crate::input::parse_file(path, crate::input::TOURNAMENT, parse)
 }
 
 /// Parses a tournament file's text; `path` names it in errors.

@@ -243,9 +243,7 @@ pub const RESERVED: [&str; 4] = ["plus", "minus", "tuned", "start"];
 
 /// Reads and checks a tuning file; paths in it are relative to it.
 pub fn load(path: &Path) -> Result<Tune, String> {
-    let text = crate::input::read_to_string(path, crate::input::TOURNAMENT)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    parse(&text, path)
+    crate::input::parse_file(path, crate::input::TOURNAMENT, parse)
 }
 
 /// Parses a tuning file's text; `path` names it in errors.
