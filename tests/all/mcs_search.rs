@@ -164,6 +164,22 @@ fn the_dodger_is_read_from_its_play_and_its_hand_is_never_ruled_out() {
         for seat in [2, 3] {
             assert!(!style.dodger_like(seat), "game {number}: seat {seat}");
         }
+        // The rollouts' model of each seat: the dodger keeps its share; a seat found out
+        // loses it (`found=0`), to the safe-card player (`recast=100`, the default) or, with
+        // `recast=0`, to the random one.
+        let recast = McsOptions::default();
+        let random = McsOptions {
+            recast: 0,
+            ..McsOptions::default()
+        };
+        let dodger = style.dodger_share(1, recast.mix);
+        assert_eq!(recast.shares(&style, 1), (dodger, 0), "game {number}");
+        assert_eq!(random.shares(&style, 1), (dodger, 0), "game {number}");
+        for seat in [2, 3] {
+            let share = style.dodger_share(seat, recast.mix);
+            assert_eq!(recast.shares(&style, seat), (0, share), "game {number}");
+            assert_eq!(random.shares(&style, seat), (0, 0), "game {number}");
+        }
     }
     // The reading says something: on average many unseen cards a turn are ruled out.
     assert!(

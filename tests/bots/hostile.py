@@ -171,7 +171,13 @@ def kill(token, sig):
         return lambda: (os.kill(pid, sig), f"signal {sig} sent to {pid}")[1]
 
     attempt("kill-take5", send(os.getppid()))
-    victims = others(token)
+    # Looked for again until found: a process caught in its exec (the victim execs twice) shows
+    # an empty command line for a moment, longer on a loaded machine.
+    for _ in range(600):
+        victims = others(token)
+        if victims:
+            break
+        time.sleep(0.1)
     if not victims:
         say("kill-other", False, "no other process found")
     for pid in victims:
