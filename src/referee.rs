@@ -399,20 +399,21 @@ impl Referee<'_, '_> {
         let at = (view.round, view.turn);
         if !self.disconnected[seat] {
             let player = &mut *self.players[seat];
-            let clock = self.clocks[seat];
-            let (answer, took) = match player.as_builtin() {
-                Some(builtin) => (Ok(builtin.choose(&view)), None),
+            // A built-in's answer goes straight to the game: the clocks are read only for the
+            // others (a built-in is never timed), which keeps the engine's hot path short.
+            let answer = match player.as_builtin() {
+                Some(builtin) => Ok(builtin.choose(&view)),
                 None => {
+                    let clock = self.clocks[seat];
                     let limit =
                         clock.map_or(Limit::per_decision(self.timeout), |c| clock_limit(&c));
                     let asked = clock.map(|_| Instant::now());
                     let answer = player.decide(&view, &|action| game.check(seat, action), limit);
-                    (answer, asked.map(|asked| asked.elapsed()))
+                    match asked {
+                        Some(asked) => self.timed(seat, at, asked.elapsed(), answer)?,
+                        None => answer,
+                    }
                 }
-            };
-            let answer = match took {
-                Some(took) => self.timed(seat, at, took, answer)?,
-                None => answer,
             };
             let fault = match answer {
                 Ok(action) => match self.game.apply(seat, action, &mut self.step) {

@@ -487,26 +487,38 @@ pub fn add_seat_points(
     total: &mut Points,
     seat: Seat,
     points: i64,
-    (hook, round, turn): (Hook, u32, u32),
+    at: (Hook, u32, u32),
 ) -> Result<(), RuleError> {
     match Points::try_from(i64::from(*total) + points) {
         Ok(sum) => {
             *total = sum;
             Ok(())
         }
-        Err(_) => Err(error_at(
-            hook,
-            round,
-            turn,
-            format!(
-                "seat {seat} has {} this round and {points} more overflow the points a seat can \
-                 hold ({} to {})",
-                crate::words::count(*total, "point"),
-                Points::MIN,
-                Points::MAX
-            ),
-        )),
+        Err(_) => Err(points_overflow(*total, seat, points, at)),
     }
+}
+
+/// The error of [`add_seat_points`], kept out of line so that the sum inlines into every take.
+#[cold]
+#[inline(never)]
+fn points_overflow(
+    total: Points,
+    seat: Seat,
+    points: i64,
+    (hook, round, turn): (Hook, u32, u32),
+) -> RuleError {
+    error_at(
+        hook,
+        round,
+        turn,
+        format!(
+            "seat {seat} has {} this round and {points} more overflow the points a seat can \
+             hold ({} to {})",
+            crate::words::count(total, "point"),
+            Points::MIN,
+            Points::MAX
+        ),
+    )
 }
 
 /// `worth - printed` added to `extra`, `seat`'s points from house rules (an overflow is an error

@@ -183,7 +183,9 @@ impl Board {
     /// cards' bullheads or house rules' `row_taken` answer. With `extra` (an engine that counts
     /// the cards where they go), what the answer adds to the bullheads goes there. The cards
     /// stay in the row (the hook sees them in the table): where they go is the engine's.
-    #[inline]
+    /// Always inlined: out of line, its answer came back through memory at every take
+    /// (docs/performance.md, "The in-process engine, measured").
+    #[inline(always)]
     pub fn take_row(
         &mut self,
         (seat, row, reason): (Seat, usize, TakeReason),
