@@ -330,14 +330,22 @@ macro_rules! board_game {
         ) -> Result<(), $crate::game::RuleError> {
             use $crate::game::Action;
             use $crate::variants::common::reveal::SimultaneousTurn;
-            let at = self.validate(seat, action)?;
+            // Validated in each arm: the shared check, inlined there, sees the phase this
+            // match found, so the phase is matched once rather than again in the check.
             match (self.phase, action) {
-                (Phase::Choose, Action::Play(_)) => self.choose(seat, at, events),
+                (Phase::Choose, Action::Play(_)) => {
+                    let at = self.validate(seat, action)?;
+                    self.choose(seat, at, events)
+                }
                 (Phase::ChooseRow { card, .. }, Action::TakeRow(row)) => {
+                    self.validate(seat, action)?;
                     let done = self.take_low_row((seat, card), row, events)?;
                     self.after_placing(done, events)
                 }
-                _ => self.reply(seat, action, events),
+                _ => {
+                    self.validate(seat, action)?;
+                    self.reply(seat, action, events)
+                }
             }
         }
 
