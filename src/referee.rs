@@ -163,9 +163,10 @@ pub fn play_match(
                         && config.rules.deck != config.variant.rules().deck,
                     tournament: config.tournament.clone(),
                     // Left out when no seat has a clock: a record without one stays as it was.
-                    clocks: match config.clocks.iter().any(Option::is_some) {
-                        true => seating.iter().map(|&p| config.clocks[p]).collect(),
-                        false => Vec::new(),
+                    clocks: if config.clocks.iter().any(Option::is_some) {
+                        seating.iter().map(|&p| config.clocks[p]).collect()
+                    } else {
+                        Vec::new()
                     },
                 };
                 record

@@ -145,10 +145,11 @@ impl RunningClock {
     pub fn take(&mut self, took_us: u64) -> bool {
         let allowed_us = (self.left_us).saturating_add(self.clock.margin_ms.saturating_mul(1000));
         self.lost = took_us > allowed_us;
-        self.left_us = match self.lost {
-            true => 0,
-            false => (self.left_us.saturating_sub(took_us))
-                .saturating_add(self.clock.increment_ms.saturating_mul(1000)),
+        self.left_us = if self.lost {
+            0
+        } else {
+            (self.left_us.saturating_sub(took_us))
+                .saturating_add(self.clock.increment_ms.saturating_mul(1000))
         };
         self.lost
     }
