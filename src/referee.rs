@@ -400,41 +400,62 @@ impl Referee<'_, '_> {
         let at = (view.round, view.turn);
         if !self.disconnected[seat] {
             let player = &mut *self.players[seat];
-            // A built-in's answer goes straight to the game: the clocks are read only for the
-            // others (a built-in is never timed), which keeps the engine's hot path short.
-            let answer = match player.as_builtin() {
-                Some(builtin) => Ok(builtin.choose(&view)),
+            // A built-in's answer goes straight to the game, on a path of its own: the clocks
+            // are read only for the others (a built-in is never timed), and its action is not
+            // merged with theirs, which took it through the stack three times on its way to the
+            // game (docs/performance.md, "The in-process engine, measured").
+            let fault = match player.as_builtin() {
+                Some(builtin) => {
+                    let action = builtin.choose(&view);
+                    self.try_action(seat, at, action)?
+                }
                 None => {
                     let clock = self.clocks[seat];
                     let limit =
                         clock.map_or(Limit::per_decision(self.timeout), |c| clock_limit(&c));
                     let asked = clock.map(|_| Instant::now());
                     let answer = player.decide(&view, &|action| game.check(seat, action), limit);
-                    match asked {
+                    let answer = match asked {
                         Some(asked) => self.timed(seat, at, asked.elapsed(), answer)?,
                         None => answer,
+                    };
+                    match answer {
+                        Ok(action) => self.try_action(seat, at, action)?,
+                        Err(fault) => Some(fault),
                     }
                 }
             };
-            let fault = match answer {
-                Ok(action) => match self.game.apply(seat, action, &mut self.step) {
-                    Ok(()) => return self.answered(at, action),
-                    Err(RuleError::House(error)) => return Err(RefereeError::House(*error)),
-                    Err(error) => Fault::new(
-                        FaultKind::Illegal,
-                        format!("{}: {error}", error.kind()),
-                        false,
-                    ),
-                },
-                Err(fault) => fault,
-            };
-            self.fault(seat, *fault)?;
+            match fault {
+                Some(fault) => self.fault(seat, *fault)?,
+                None => return Ok(()),
+            }
         }
         let action = fallback(&self.game.view(seat));
         match self.game.apply(seat, action, &mut self.step) {
             Ok(()) => self.answered(at, action),
             Err(RuleError::House(error)) => Err(RefereeError::House(*error)),
             Err(error) => unreachable!("the fallback move is always legal: {error}"),
+        }
+    }
+
+    /// Applies `seat`'s `action`, its answer at `at`: `None` once it is applied and recorded,
+    /// else the seat's fault (an illegal action). Always inlined, so that each of
+    /// [`Referee::decide`]'s paths hands its action to the game without a copy.
+    #[inline(always)]
+    fn try_action(
+        &mut self,
+        seat: Seat,
+        at: (u32, u32),
+        action: Action,
+    ) -> Result<Option<Box<Fault>>, RefereeError> {
+        match self.game.apply(seat, action, &mut self.step) {
+            Ok(()) => self.answered(at, action).map(|()| None),
+            Err(RuleError::House(error)) => Err(RefereeError::House(*error)),
+            Err(error) => Ok(Some(Fault::new(
+                FaultKind::Illegal,
+                format!("{}: {error}", error.kind()),
+                false,
+            ))),
         }
     }
 

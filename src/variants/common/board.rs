@@ -371,6 +371,11 @@ macro_rules! board_game {
 
         #[inline]
         fn owes(&self, seat: $crate::game::Seat) -> Option<$crate::game::Decision> {
+            // The cards being chosen, the common case, by one comparison: the match of
+            // `to_move` over every phase is a jump table, and each decision asks.
+            if self.phase == Phase::Choose {
+                return self.reveal.decision(Phase::Choose.to_move(), seat);
+            }
             self.reveal.decision(self.to_move(), seat)
         }
     };
