@@ -290,6 +290,19 @@ fn clock_limit(clock: &RunningClock) -> Limit {
     }
 }
 
+/// [`Referee::answered`]'s writing: `action`, the answer at `(round, turn)`, onto a compact
+/// `record`.
+#[inline(never)]
+fn write_action(
+    record: &mut Writer<Box<dyn Write>>,
+    (round, turn): (u32, u32),
+    action: Action,
+) -> Result<(), RefereeError> {
+    record
+        .action(round, turn, action)
+        .map_err(RefereeError::Record)
+}
+
 /// The events of the last step, collected only when someone wants them (a record, or a player
 /// that follows the game), so a match of built-ins builds none.
 struct StepEvents {
@@ -521,11 +534,12 @@ impl Referee<'_, '_> {
     }
 
     /// Writes the answer just applied to a compact record, at the `(round, turn)` its seat saw.
-    fn answered(&mut self, (round, turn): (u32, u32), action: Action) -> Result<(), RefereeError> {
+    /// Inlined, the writing kept out of line: a game without a record (the engine's) pays a
+    /// test at each decision, where the call cost twenty instructions.
+    #[inline]
+    fn answered(&mut self, at: (u32, u32), action: Action) -> Result<(), RefereeError> {
         match self.record.as_deref_mut() {
-            Some(record) => record
-                .action(round, turn, action)
-                .map_err(RefereeError::Record),
+            Some(record) => write_action(record, at, action),
             None => Ok(()),
         }
     }
