@@ -6,7 +6,7 @@
 //! only at a blank or the end of the line, so `playx 5` and `play 5x` are both errors. Errors
 //! say where (1-based byte column) and what was expected there.
 
-use super::message::{ASKS, Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
+use super::message::{ASKS, Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, When};
 use crate::cards::{Card, Special};
 use crate::game::{Event, SpecialPlay, TakeReason};
 use crate::rules::GameEnd;
@@ -828,8 +828,8 @@ macro_rules! request_parser {
     };
     (@entry $f:ident $request:ident own $place:ident) => {};
     (@entry $f:ident $request:ident
-        $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident) => {
-        if parsed_if!($cond $request $f) {
+        $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $When:ident) => {
+        if parsed(When::$When, &$request, $f) {
             let value = request_parser!(@value $f $key $ty [$hole, $what] $($default)?);
             (request_parser!(@in $request $group)).$field = value;
         }
@@ -848,34 +848,20 @@ macro_rules! request_parser {
     };
 }
 
-/// Whether the keys marked `if cond` are read from the line of `request`'s ask, whose fields
-/// are `f` (what `cond` means: [`super::message::ask_keys!`]); a table is there when a key that
-/// only it has is (`hashrows=`, `specialhands=`), or when the ask is its.
-macro_rules! parsed_if {
-    (always $request:ident $f:ident) => {
-        true
-    };
-    (not_drafting $request:ident $f:ident) => {
-        !matches!($request.ask, Ask::Pick { .. })
-    };
-    (keep $request:ident $f:ident) => {
-        matches!($request.ask, Ask::Keep { .. })
-    };
-    (cancel $request:ident $f:ident) => {
-        matches!($request.ask, Ask::Cancel { .. }) && $f.has("specialhands")
-    };
-    (number $request:ident $f:ident) => {
-        $f.has("hashrows") || matches!($request.ask, Ask::Keep { .. })
-    };
-    (circle $request:ident $f:ident) => {
-        matches!($request.ask, Ask::Place { .. })
-    };
-    (specials $request:ident $f:ident) => {
-        $f.has("specialhands")
-    };
-    (clock $request:ident $f:ident) => {
-        $f.has("time_left_ms")
-    };
+/// Whether the keys marked `if when` ([`super::message::ask_keys!`]) are read from the line
+/// of `request`'s ask, whose fields are `f`: the parser's side of [`When::printed`]. A table is
+/// there when a key that only it has is (`hashrows=`, `specialhands=`), or when the ask is its.
+fn parsed(when: When, request: &Request, f: &Fields) -> bool {
+    match when {
+        When::Always => true,
+        When::NotDrafting => !matches!(request.ask, Ask::Pick { .. }),
+        When::Keep => matches!(request.ask, Ask::Keep { .. }),
+        When::Cancel => matches!(request.ask, Ask::Cancel { .. }) && f.has("specialhands"),
+        When::Number => f.has("hashrows") || matches!(request.ask, Ask::Keep { .. }),
+        When::Circle => matches!(request.ask, Ask::Place { .. }),
+        When::Specials => f.has("specialhands"),
+        When::Clock => f.has("time_left_ms"),
+    }
 }
 super::message::ask_keys!(request_parser);
 

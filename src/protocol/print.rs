@@ -6,7 +6,7 @@
 //! The printers of owned values ([`to_bot`], [`from_bot`]) write exactly the same text, through
 //! the same code.
 
-use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION};
+use super::message::{ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, VERSION, When};
 use crate::cards::{Card, Special};
 use crate::decimal::{Number, list};
 use crate::game::{Action, Decision, Event, RuleError, Seat, SpecialPlay, TakeReason, View};
@@ -660,8 +660,8 @@ macro_rules! ask_printer {
         own_fields($out, $decision, $view, true)
     };
     (@entry $out:ident $decision:ident $view:ident $clock:ident
-        $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident) => {
-        if printed_if!($cond $decision $view $clock) {
+        $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $When:ident) => {
+        if When::$When.printed($decision, $view, $clock) {
             ask_printer!(@value $out $view $clock $group $field concat!(" ", $key, "="))
         }
     };
@@ -680,35 +680,6 @@ macro_rules! ask_printer {
     };
 }
 
-/// Whether the keys marked `if cond` are on the line asking for `decision` of `view`, whose seat
-/// has `clock` (what `cond` means: [`super::message::ask_keys!`]); a key of a table also needs
-/// the table.
-macro_rules! printed_if {
-    (always $decision:ident $view:ident $clock:ident) => {
-        true
-    };
-    (not_drafting $decision:ident $view:ident $clock:ident) => {
-        !matches!($decision, Decision::Pick)
-    };
-    (keep $decision:ident $view:ident $clock:ident) => {
-        matches!($decision, Decision::KeepCard)
-    };
-    (cancel $decision:ident $view:ident $clock:ident) => {
-        matches!($decision, Decision::Cancel)
-    };
-    (number $decision:ident $view:ident $clock:ident) => {
-        !$view.hash_rows().is_empty()
-    };
-    (circle $decision:ident $view:ident $clock:ident) => {
-        matches!($decision, Decision::Place { .. })
-    };
-    (specials $decision:ident $view:ident $clock:ident) => {
-        $view.specials.is_some()
-    };
-    (clock $decision:ident $view:ident $clock:ident) => {
-        $clock.is_some()
-    };
-}
 super::message::ask_keys!(ask_printer);
 
 /// Rows of cards, each comma-separated, separated by `/`.
