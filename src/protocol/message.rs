@@ -20,22 +20,36 @@ pub const VERSION: u32 = 1;
 /// enforces it, docs/protocol.md).
 pub const MAX_REPLY_BYTES: usize = 1024;
 
-/// Every reply a bot gives to a request, declared once: the [`FromBot`] variant and its
-/// arguments, its keyword, its words in an error (`expected the end of the line after "play
-/// <card>"`) and the [`Action`] it gives (of the same shape). From here come [`FromBot`]'s
-/// replies, [`FromBot::keyword`], [`FromBot::from_action`], [`FromBot::action`], the printer
-/// ([`super::print::action`]) and the parser's keywords. `replies!(then)` hands the declaration
-/// to the macro `then`, which matches:
+/// Every line from a bot, declared once: its `hello`, then every reply to a request. The hello
+/// has its keyword, its words (in docs/protocol.md's list and in the refusal of another line
+/// for a hello) and its fields as `key=value`, each with the parser's placeholder and words,
+/// and `= value` when it is left out at that value (and read as it when absent). A reply has
+/// the [`FromBot`] variant and its arguments, its keyword, its words in an error (`expected the
+/// end of the line after "play <card>"`) and the [`Action`] it gives (of the same shape). From
+/// here come [`FromBot`], [`FromBot::keyword`], [`FromBot::from_action`], [`FromBot::action`],
+/// the printer ([`super::print::from_bot`], [`super::print::action`]), the parser and
+/// docs/protocol.md's list. `replies!(then)` hands the declaration to the macro `then`, which
+/// matches:
 ///
 /// ```text
-/// $( $(#[$attr:meta])* $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal
+/// $(#[$hello_attr:meta])* Hello { $( $(#[doc = $doc:literal])* $key:ident: $kty:ty [$hole:literal, $kwhat:literal] $(= $left_out:literal)? ),* } $hello:literal $hello_words:literal;
+/// $( $(#[$attr:meta])* $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal
 ///        = $Action:ident, )*
 /// ```
 ///
-/// where `$shape` is `(Type)` or `{ field: Type, ... }`, the same as the action's, or nothing.
+/// where a reply's shape is `(Type)` or `{ field: Type, ... }`, the same as the action's, or
+/// nothing.
 macro_rules! replies {
     ($then:ident) => {
         $then! {
+            /// `hello version=1 name=<name> [events=no]`: the answer to the referee's hello.
+            Hello {
+                version: u32 ["version", "a version number"],
+                name: String ["name", "a name"],
+                /// False when the bot declines `event` lines (`events=no`: a stateless bot
+                /// needs none).
+                events: bool ["yes|no", "yes or no"] = true
+            } "hello" "hello version=1 name=<name>";
             /// `play <card>`: the answer to `ask play` (and to `ask place`).
             Play($crate::cards::Card) "play" "play <card>"
                 "a card number after \"play\"" = Play,
@@ -144,33 +158,34 @@ to_bot_lines!(define_to_bot);
 
 /// Declares [`FromBot`] and its conversions from [`replies!`].
 macro_rules! define_replies {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
-    )*) => {
+    (
+        $(#[$hello_attr:meta])* Hello { $( $(#[doc = $doc:literal])* $key:ident: $kty:ty [$hole:literal, $kwhat:literal] $(= $left_out:literal)? ),* } $hello:literal $hello_words:literal;
+        $(
+            $(#[$attr:meta])*
+            $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+        )*
+    ) => {
         /// A line from a bot to the referee.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum FromBot {
-            /// `hello version=1 name=<name> [events=no]`: the answer to the referee's hello.
-            /// `events` is false when the bot declines `event` lines (a stateless bot needs
-            /// none).
-            Hello {
-                version: u32,
-                name: String,
-                events: bool,
-            },
+            $(#[$hello_attr])*
+            Hello { $( $(#[doc = $doc])* $key: $kty ),* },
             $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
         }
 
-        /// Every reply's shape (`play <card>`), in the order of their declaration.
-        pub(crate) const REPLY_WORDS: &[&str] = &[$($words),*];
+        /// The hello's shape (`hello version=1 name=<name>`).
+        const HELLO_WORDS: &str = $hello_words;
+
+        /// Every line's shape (`hello version=1 name=<name>`, `play <card>`), in the order of
+        /// their declaration.
+        pub(crate) const REPLY_WORDS: &[&str] = &[$hello_words, $($words),*];
 
         impl FromBot {
             /// The message's keyword.
             #[allow(unused_variables)]
             pub fn keyword(&self) -> &'static str {
                 match self {
-                    FromBot::Hello { .. } => "hello",
+                    FromBot::Hello { .. } => $hello,
                     $( reply_shape!( FromBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => $keyword, )*
                 }
             }
@@ -195,7 +210,6 @@ macro_rules! define_replies {
             }
         }
     };
-    // A reply's or action's pattern, binding its arguments, and its value from them.
 }
 replies!(define_replies);
 
@@ -815,7 +829,7 @@ impl FromBot {
             FromBot::Hello { version, .. } => Err(Mismatch::Version { got: *version }),
             _ => Err(Mismatch::Message {
                 asked: "hello",
-                wanted: "hello version=1 name=<name>",
+                wanted: HELLO_WORDS,
                 got: self.keyword(),
             }),
         }

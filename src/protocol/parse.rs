@@ -322,14 +322,6 @@ fn game_end<'a>() -> impl Parser<&'a str, Output = GameEnd, Error = Fail<'a>> {
     )
 }
 
-/// `yes` or `no`, as `Some(true)` or `Some(false)`.
-fn yes_or_no<'a>() -> impl Parser<&'a str, Output = Option<bool>, Error = Fail<'a>> {
-    whole(
-        "yes or no",
-        value(Some(true), tag("yes")).or(value(Some(false), tag("no"))),
-    )
-}
-
 /// A whole value that is a number.
 fn scalar<'a, T: FromStr>(
     what: &'static str,
@@ -413,10 +405,10 @@ impl<'a> Fields<'a> {
 
 /// `a message: hello, play, ... or swap`: what a bot's line may start with.
 static REPLY_WHAT: LazyLock<String> = LazyLock::new(|| {
-    let mut keywords = vec!["hello"];
+    let mut keywords = Vec::new();
     for keyword in REPLY_KEYWORDS {
         if !keywords.contains(keyword) {
-            keywords.push(keyword);
+            keywords.push(*keyword);
         }
     }
     format!("a message: {}", one_of(&keywords))
@@ -444,20 +436,6 @@ fn one_of(words: &[&str]) -> String {
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
     let what = REPLY_WHAT.as_str();
     let (rest, keyword) = expect(what, word).parse(i)?;
-    if keyword == "hello" {
-        let (rest, f) = fields(rest)?;
-        let version = f.get("version", "version", scalar("a version number"))?;
-        let name = f.get("name", "name", name("a name"))?;
-        let declined = f.optional("events", "yes or no", yes_or_no())?;
-        return Ok((
-            rest,
-            FromBot::Hello {
-                version,
-                name: name.to_string(),
-                events: declined != Some(false),
-            },
-        ));
-    }
     match reply(keyword, rest) {
         Some(parsed) => parsed,
         None => fail(i, what),
@@ -510,18 +488,30 @@ impl ReplyArgument for SpecialPlay {
 }
 
 macro_rules! reply_parser {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
-    )*) => {
-        /// The replies' keywords, in the order of their declaration (`special` twice).
-        const REPLY_KEYWORDS: &[&str] = &[$($keyword),*];
+    (
+        $(#[$hello_attr:meta])* Hello { $( $(#[doc = $doc:literal])* $key:ident: $kty:ty [$hole:literal, $kwhat:literal] $(= $left_out:literal)? ),* } $hello:literal $hello_words:literal;
+        $(
+            $(#[$attr:meta])*
+            $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+        )*
+    ) => {
+        /// The keywords of a bot's lines, in the order of their declaration (`special` twice).
+        const REPLY_KEYWORDS: &[&str] = &[$hello, $($keyword),*];
 
-        /// The reply `keyword`'s line after the keyword; `None` for no reply's keyword.
+        /// The line `keyword`'s rest after the keyword; `None` for no keyword of a bot's line.
+        /// The hello's fields are read in the order of their declaration (the first missing or
+        /// wrong one is named), one left out at its value read as that value.
         // Two replies share `special`: the first reads both.
         #[allow(unreachable_patterns)]
         fn reply<'a>(keyword: &str, rest: &'a str) -> Option<Res<'a, FromBot>> {
             Some(match keyword {
+                $hello => (|| {
+                    let (rest, fields) = fields(rest)?;
+                    let f = &fields;
+                    Ok((rest, FromBot::Hello {
+                        $( $key: reply_parser!(@field f $key $kty [$hole, $kwhat] $($left_out)?), )*
+                    }))
+                })(),
                 $( $keyword => (|| {
                     let (rest, reply) =
                         reply_parser!(@reply rest $what [$( ($ty) )? $( { $($field: $fty),* } )?] FromBot::$Variant)?;
@@ -565,6 +555,16 @@ macro_rules! reply_parser {
             "the end of the line after the special card's arguments"
         } else {
             concat!("the end of the line after \"", $words, "\"")
+        }
+    };
+    (@field $f:ident $key:ident $ty:ty [$hole:literal, $what:literal]) => {
+        <$ty as Value>::parse($f, stringify!($key), $hole, $what)?
+    };
+    (@field $f:ident $key:ident $ty:ty [$hole:literal, $what:literal] $left_out:literal) => {
+        if $f.has(stringify!($key)) {
+            <$ty as Value>::parse($f, stringify!($key), $hole, $what)?
+        } else {
+            $left_out
         }
     };
     (@plain $n:ident [($ty:ty)] $reply:path) => { <$ty as ReplyArgument>::plain($n).map($reply) };
@@ -959,6 +959,20 @@ parsed_by! {
 
     GameEnd = |_what| game_end();
     Option<u64> = |what| scalar(what).map(Some);
+}
+
+/// A bot's name (its hello's `name=`).
+impl Value for String {
+    fn parser<'a>(what: &'static str) -> impl Parser<&'a str, Output = Self, Error = Fail<'a>> {
+        name(what).map(str::to_string)
+    }
+}
+
+/// `yes` or `no`.
+impl Value for bool {
+    fn parser<'a>(what: &'static str) -> impl Parser<&'a str, Output = Self, Error = Fail<'a>> {
+        whole(what, value(true, tag("yes")).or(value(false, tag("no"))))
+    }
 }
 
 /// A name, owned whatever the lifetime (a `game` line's `variant=`).

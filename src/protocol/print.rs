@@ -94,7 +94,15 @@ pub fn bye(out: &mut String) {
 /// `hello version=1 name=<name>`: a bot's answer to the referee's hello. `name` should be 1 to
 /// 40 characters of `A-Za-z0-9_.:+-` (not checked here).
 pub fn bot_hello(out: &mut String, name: &str) {
-    bot_hello_line(out, VERSION, name, true);
+    // Owns a copy of the name: a bot says hello once.
+    from_bot(
+        out,
+        &FromBot::Hello {
+            version: VERSION,
+            name: name.to_string(),
+            events: true,
+        },
+    );
 }
 
 /// `play <card>`.
@@ -189,10 +197,33 @@ impl Argument for SpecialPlay {
 }
 
 macro_rules! reply_printer {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
-    )*) => {
+    (
+        $(#[$hello_attr:meta])* Hello { $( $(#[doc = $doc:literal])* $key:ident: $kty:ty [$hole:literal, $kwhat:literal] $(= $left_out:literal)? ),* } $hello:literal $hello_words:literal;
+        $(
+            $(#[$attr:meta])*
+            $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+        )*
+    ) => {
+        /// Any line from a bot, as [`super::message::replies!`] declares it: the hello's fields
+        /// as `key=value`, but those at the value they are left out at.
+        pub fn from_bot(out: &mut String, message: &FromBot) {
+            match message {
+                FromBot::Hello { $($key),* } => {
+                    out.push_str($hello);
+                    $(
+                        if !reply_printer!(@left_out $key $($left_out)?) {
+                            Value::print_field($key, out, concat!(" ", stringify!($key), "="));
+                        }
+                    )*
+                    out.push('\n');
+                }
+                reply => action(
+                    out,
+                    reply.action().expect("every line but a hello gives an action"),
+                ),
+            }
+        }
+
         /// `play <card>`, `row <index>`, `pick <card>`, `keep <card>`, `special ...`, `end`,
         /// `pass`, `cancel <card>` or `swap <name>`, whichever gives `action`.
         pub fn action(out: &mut String, action: Action) {
@@ -205,6 +236,8 @@ macro_rules! reply_printer {
             out.push('\n');
         }
     };
+    (@left_out $key:ident) => { false };
+    (@left_out $key:ident $value:literal) => { *$key == $value };
     (@arguments $out:ident [] $bind:ident) => {};
     (@arguments $out:ident [($ty:ty)] $bind:ident) => { Argument::print_argument(&$bind, $out) };
     (@arguments $out:ident [{ $($field:ident: $ty:ty),* }] $bind:ident) => {
@@ -285,22 +318,6 @@ impl Argument for ErrorKind {
 impl Argument for String {
     fn print_argument(&self, out: &mut String) {
         rest_of_line(out, self);
-    }
-}
-
-/// Any line from a bot.
-pub fn from_bot(out: &mut String, message: &FromBot) {
-    match (message, message.action()) {
-        (_, Some(answer)) => action(out, answer),
-        (
-            FromBot::Hello {
-                version,
-                name,
-                events,
-            },
-            None,
-        ) => bot_hello_line(out, *version, name, *events),
-        (_, None) => unreachable!("every reply but a hello gives an action"),
     }
 }
 
@@ -385,6 +402,19 @@ macro_rules! printed_numbers {
     )*};
 }
 printed_numbers!(u8, u16, u32, u64, usize, i32, Card);
+
+impl Value for String {
+    fn print(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+/// `yes` or `no`.
+impl Value for bool {
+    fn print(&self, out: &mut String) {
+        out.push_str(if *self { "yes" } else { "no" });
+    }
+}
 
 impl Value for TakeReason {
     fn print(&self, out: &mut String) {
@@ -535,11 +565,6 @@ crate::game::events!(event_printers);
 
 // ---------------------------------------------------------------------------------------------
 // The lines, from borrowed fields.
-
-fn bot_hello_line(out: &mut String, version: u32, name: &str, events: bool) {
-    let declined = if events { "" } else { " events=no" };
-    put!(out, "hello version={version} name={name}{declined}\n");
-}
 
 /// A special card played: its name, then its arguments, each after `sep` (a blank in a bot's
 /// reply, `:` in an event's `play=`).

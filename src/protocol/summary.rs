@@ -60,9 +60,7 @@ pub fn in_short() -> String {
     let _ = writeln!(out, "- `event`: {}.", events.join("; "));
     let kinds: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();
     let _ = writeln!(out, "- `error`: {}.", words(&kinds));
-    let mut replies = vec!["hello version=1 name=<name>"];
-    replies.extend(REPLY_WORDS);
-    let _ = writeln!(out, "- Lines from the bot: {}.", words(&replies));
+    let _ = writeln!(out, "- Lines from the bot: {}.", words(REPLY_WORDS));
     out
 }
 
