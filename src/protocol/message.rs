@@ -100,9 +100,11 @@ pub(crate) use reply_shape;
 /// holds, and its keyword. A line of fields (`{ field: Type [hole, what] }`) has them as
 /// `key=value`; `words` are its fields as words, the last one the rest of the line; a line of
 /// one value (`(Type)`) is printed and read as that type's ([`super::print`]'s and
-/// [`super::parse`]'s `LineBody`). From here come [`ToBot`], [`ToBot::KEYWORDS`] (the parser's
-/// list of them), [`ToBot::keyword`], the printer of every line ([`super::print::to_bot`]) and
-/// the parser's. `to_bot_lines!(then)` hands the declaration to the macro `then`, which
+/// [`super::parse`]'s `LineBody`), after its keyword, which that type's `KEYWORD` holds (the
+/// printers straight from the model, [`super::print::game`], [`super::print::event`] and
+/// [`super::print::ask`], start their lines with it). From here come [`ToBot`],
+/// [`ToBot::KEYWORDS`] (the parser's list of them), [`ToBot::keyword`], the printer of every
+/// line ([`super::print::to_bot`]) and the parser's. `to_bot_lines!(then)` hands the declaration to the macro `then`, which
 /// matches:
 ///
 /// ```text
@@ -139,6 +141,13 @@ macro_rules! define_to_bot {
         pub enum ToBot {
             $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
         }
+
+        $($(
+            impl $ty {
+                /// The keyword of the line that is this value.
+                pub(crate) const KEYWORD: &'static str = $keyword;
+            }
+        )?)*
 
         impl ToBot {
             /// Every line's keyword, in the order of their declaration.
@@ -381,7 +390,7 @@ crate::game::events!(event_line);
 /// `placed`), or a copy of the seat's view's (`= view.revealed`); each has its `key=`'s
 /// placeholder and words for the parser, as the events' fields do. From here come [`Ask`],
 /// [`Request::decision`], the ask of [`Request::from_view`], the word an `ask` line starts with
-/// ([`ask_prefix`]), the parser's list of them ([`ASKS`]) and of each ask's own fields, and what
+/// ([`ask_words`]), the parser's list of them ([`ASKS`]) and of each ask's own fields, and what
 /// a refused reply is told was wanted ([`FromBot::answer`]). `asks!(then)` hands the
 /// declaration to the macro `then`.
 macro_rules! asks {
@@ -472,17 +481,11 @@ macro_rules! define_asks {
         pub(crate) const ASK_FIELDS: &[(&str, &[&str])] =
             &[$(($word, &[$($(stringify!($field)),*)?])),*];
 
-        /// `ask <word>`: the start of the line that asks for `decision`.
-        pub(crate) fn ask_prefix(decision: Decision) -> &'static str {
+        /// The word after `ask` on the line that asks for `decision`, and the replies that
+        /// answer it.
+        pub(crate) fn ask_words(decision: Decision) -> (&'static str, &'static str) {
             match decision {
-                $( Decision::$Decision { .. } => concat!("ask ", $word), )*
-            }
-        }
-
-        /// `ask <word>` for `decision`, and the replies that answer it.
-        fn asked_and_wanted(decision: Decision) -> (&'static str, &'static str) {
-            match decision {
-                $( Decision::$Decision { .. } => (concat!("ask ", $word), $wanted), )*
+                $( Decision::$Decision { .. } => ($word, $wanted), )*
             }
         }
 
@@ -762,9 +765,10 @@ impl fmt::Display for ErrorKind {
 /// [`super::print::refusal`] and its [`Mismatch::kind`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mismatch {
-    /// The wrong message: `got` (a keyword) where `wanted` (a message shape) answers `asked`.
+    /// The wrong message: `got` (a keyword) where `wanted` (a message shape) answers `asked`
+    /// (`hello`, `ask play`).
     Message {
-        asked: &'static str,
+        asked: Cow<'static, str>,
         wanted: &'static str,
         got: &'static str,
     },
@@ -809,9 +813,9 @@ impl FromBot {
         {
             return Ok(action);
         }
-        let (asked, wanted) = asked_and_wanted(decision);
+        let (word, wanted) = ask_words(decision);
         Err(Mismatch::Message {
-            asked,
+            asked: format!("{} {word}", Request::KEYWORD).into(),
             wanted,
             got: self.keyword(),
         })
@@ -828,7 +832,7 @@ impl FromBot {
             } if *version == VERSION => Ok((name, *events)),
             FromBot::Hello { version, .. } => Err(Mismatch::Version { got: *version }),
             _ => Err(Mismatch::Message {
-                asked: "hello",
+                asked: ToBot::Hello { version: VERSION }.keyword().into(),
                 wanted: HELLO_WORDS,
                 got: self.keyword(),
             }),

@@ -326,7 +326,7 @@ macro_rules! game_printer {
         /// `game ...` from its fields, in the order of their declaration
         /// ([`super::message::game_fields!`]).
         pub fn game_info(out: &mut String, info: &GameInfo) {
-            out.push_str("game");
+            out.push_str(GameInfo::KEYWORD);
             $(
                 let value = &info $(.$outer)? .$key;
                 if !game_printer!(@left_out value $($default)?) {
@@ -513,7 +513,7 @@ macro_rules! event_printers {
         pub fn event(out: &mut String, seat: Seat, event: &Event) {
             match event {
                 $( Event::$Variant { $($field),* } => {
-                    out.push_str(concat!("event ", $name));
+                    line_start(out, EventLine::KEYWORD, $name);
                     event_printers!(
                         @seen out seat [$($field)*] $([$viewer $($seen = $value)*])?
                     );
@@ -538,7 +538,7 @@ macro_rules! event_printers {
             match line {
                 EventLine::Public(event) => public_event(out, event),
                 $($( EventLine::$Variant { $($seen),* } => {
-                    out.push_str(concat!("event ", $name));
+                    line_start(out, EventLine::KEYWORD, $name);
                     $( Value::print_field($seen, out, concat!(" ", stringify!($seen), "=")); )*
                     out.push('\n');
                 } )?)*
@@ -553,7 +553,7 @@ macro_rules! event_printers {
         $( Value::print_field(&$value, $out, concat!(" ", stringify!($seen), "=")); )*
     };
     (@public $out:ident $name:literal [$($field:ident)*]) => {
-        $out.push_str(concat!("event ", $name));
+        line_start($out, EventLine::KEYWORD, $name);
         $( Value::print_field($field, $out, concat!(" ", stringify!($field), "=")); )*
         $out.push('\n');
     };
@@ -673,7 +673,7 @@ macro_rules! ask_printer {
             let decision = view
                 .decision
                 .expect("print::ask: the view owes no decision");
-            out.push_str(super::message::ask_prefix(decision));
+            line_start(out, Request::KEYWORD, super::message::ask_words(decision).0);
             $( ask_printer!(@entry out decision view clock $($entry)*); )*
             out.push('\n');
         }
@@ -706,6 +706,14 @@ macro_rules! ask_printer {
 }
 
 super::message::ask_keys!(ask_printer);
+
+/// `<keyword> <word>`: the start of an `event` or `ask` line.
+#[inline(always)]
+fn line_start(out: &mut String, keyword: &str, word: &str) {
+    out.push_str(keyword);
+    out.push(' ');
+    out.push_str(word);
+}
 
 /// Rows of cards, each comma-separated, separated by `/`.
 fn row_lists(out: &mut String, rows: &[Vec<Card>]) {
