@@ -40,16 +40,18 @@ pub fn game(out: &mut String, start: &GameStart) {
 /// surrounding blanks are dropped, so the line reads back as the same text.
 ///
 /// The line of [`ToBot::Error`] (`super::message::to_bot_lines!`), with a text borrowed rather
-/// than owned, so a refusal is told without an allocation.
+/// than owned, so a refusal is told without an allocation: the declared line with an empty text
+/// (which allocates nothing and prints nothing), then the text, which a line of words has last,
+/// as the rest of the line.
 pub fn error(out: &mut String, kind: ErrorKind, text: impl Display) {
-    out.push_str(
-        ToBot::Error {
+    to_bot(
+        out,
+        &ToBot::Error {
             kind,
             text: String::new(),
-        }
-        .keyword(),
+        },
     );
-    Argument::print_argument(&kind, out);
+    out.pop();
     rest_of_line(out, text);
     out.push('\n');
 }
