@@ -20,22 +20,36 @@ pub const VERSION: u32 = 1;
 /// enforces it, docs/protocol.md).
 pub const MAX_REPLY_BYTES: usize = 1024;
 
-/// Every reply a bot gives to a request, declared once: the [`FromBot`] variant and its
-/// arguments, its keyword, its words in an error (`expected the end of the line after "play
-/// <card>"`) and the [`Action`] it gives (of the same shape). From here come [`FromBot`]'s
-/// replies, [`FromBot::keyword`], [`FromBot::from_action`], [`FromBot::action`], the printer
-/// ([`super::print::action`]) and the parser's keywords. `replies!(then)` hands the declaration
-/// to the macro `then`, which matches:
+/// Every line from a bot, declared once: its `hello`, then every reply to a request. The hello
+/// has its keyword, its words (in docs/protocol.md's list and in the refusal of another line
+/// for a hello) and its fields as `key=value`, each with the parser's placeholder and words,
+/// and `= value` when it is left out at that value (and read as it when absent). A reply has
+/// the [`FromBot`] variant and its arguments, its keyword, its words in an error (`expected the
+/// end of the line after "play <card>"`) and the [`Action`] it gives (of the same shape). From
+/// here come [`FromBot`], [`FromBot::keyword`], [`FromBot::from_action`], [`FromBot::action`],
+/// the printer ([`super::print::from_bot`], [`super::print::action`]), the parser and
+/// docs/protocol.md's list. `replies!(then)` hands the declaration to the macro `then`, which
+/// matches:
 ///
 /// ```text
-/// $( $(#[$attr:meta])* $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal
+/// $(#[$hello_attr:meta])* Hello { $( $(#[doc = $doc:literal])* $key:ident: $kty:ty [$hole:literal, $kwhat:literal] $(= $left_out:literal)? ),* } $hello:literal $hello_words:literal;
+/// $( $(#[$attr:meta])* $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal
 ///        = $Action:ident, )*
 /// ```
 ///
-/// where `$shape` is `(Type)` or `{ field: Type, ... }`, the same as the action's, or nothing.
+/// where a reply's shape is `(Type)` or `{ field: Type, ... }`, the same as the action's, or
+/// nothing.
 macro_rules! replies {
     ($then:ident) => {
         $then! {
+            /// `hello version=1 name=<name> [events=no]`: the answer to the referee's hello.
+            Hello {
+                version: u32 ["version", "a version number"],
+                name: String ["name", "a name"],
+                /// False when the bot declines `event` lines (`events=no`: a stateless bot
+                /// needs none).
+                events: bool ["yes|no", "yes or no"] = true
+            } "hello" "hello version=1 name=<name>";
             /// `play <card>`: the answer to `ask play` (and to `ask place`).
             Play($crate::cards::Card) "play" "play <card>"
                 "a card number after \"play\"" = Play,
@@ -86,9 +100,12 @@ pub(crate) use reply_shape;
 /// holds, and its keyword. A line of fields (`{ field: Type [hole, what] }`) has them as
 /// `key=value`; `words` are its fields as words, the last one the rest of the line; a line of
 /// one value (`(Type)`) is printed and read as that type's ([`super::print`]'s and
-/// [`super::parse`]'s `LineBody`). From here come [`ToBot`], [`ToBot::KEYWORDS`] (the parser's
-/// list of them), [`ToBot::keyword`], the printer of every line ([`super::print::to_bot`]) and
-/// the parser's. `to_bot_lines!(then)` hands the declaration to the macro `then`, which
+/// [`super::parse`]'s `LineBody`), after its keyword, which that type's `KEYWORD` holds
+/// ([`GameInfo::KEYWORD`], [`EventLine::KEYWORD`], [`Request::KEYWORD`]; [`super::print::game`]
+/// starts its line with it, [`super::print::event`] and [`super::print::ask`] with a literal
+/// of their own, see there). From here come [`ToBot`],
+/// [`ToBot::KEYWORDS`] (the parser's list of them), [`ToBot::keyword`], the printer of every
+/// line ([`super::print::to_bot`]) and the parser's. `to_bot_lines!(then)` hands the declaration to the macro `then`, which
 /// matches:
 ///
 /// ```text
@@ -126,6 +143,13 @@ macro_rules! define_to_bot {
             $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
         }
 
+        $($(
+            impl $ty {
+                /// The keyword of the line that is this value.
+                pub const KEYWORD: &'static str = $keyword;
+            }
+        )?)*
+
         impl ToBot {
             /// Every line's keyword, in the order of their declaration.
             pub const KEYWORDS: &'static [&'static str] = &[$($keyword),*];
@@ -144,33 +168,34 @@ to_bot_lines!(define_to_bot);
 
 /// Declares [`FromBot`] and its conversions from [`replies!`].
 macro_rules! define_replies {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
-    )*) => {
+    (
+        $(#[$hello_attr:meta])* Hello { $( $(#[doc = $doc:literal])* $key:ident: $kty:ty [$hole:literal, $kwhat:literal] $(= $left_out:literal)? ),* } $hello:literal $hello_words:literal;
+        $(
+            $(#[$attr:meta])*
+            $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+        )*
+    ) => {
         /// A line from a bot to the referee.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum FromBot {
-            /// `hello version=1 name=<name> [events=no]`: the answer to the referee's hello.
-            /// `events` is false when the bot declines `event` lines (a stateless bot needs
-            /// none).
-            Hello {
-                version: u32,
-                name: String,
-                events: bool,
-            },
+            $(#[$hello_attr])*
+            Hello { $( $(#[doc = $doc])* $key: $kty ),* },
             $( $(#[$attr])* $Variant $( ($ty) )? $( { $($field: $fty),* } )?, )*
         }
 
-        /// Every reply's shape (`play <card>`), in the order of their declaration.
-        pub(crate) const REPLY_WORDS: &[&str] = &[$($words),*];
+        /// The hello's shape (`hello version=1 name=<name>`).
+        const HELLO_WORDS: &str = $hello_words;
+
+        /// Every line's shape (`hello version=1 name=<name>`, `play <card>`), in the order of
+        /// their declaration.
+        pub(crate) const REPLY_WORDS: &[&str] = &[$hello_words, $($words),*];
 
         impl FromBot {
             /// The message's keyword.
             #[allow(unused_variables)]
             pub fn keyword(&self) -> &'static str {
                 match self {
-                    FromBot::Hello { .. } => "hello",
+                    FromBot::Hello { .. } => $hello,
                     $( reply_shape!( FromBot::$Variant [$( ($ty) )? $( { $($field: $fty),* } )?] argument) => $keyword, )*
                 }
             }
@@ -195,7 +220,6 @@ macro_rules! define_replies {
             }
         }
     };
-    // A reply's or action's pattern, binding its arguments, and its value from them.
 }
 replies!(define_replies);
 
@@ -458,7 +482,11 @@ macro_rules! define_asks {
         pub(crate) const ASK_FIELDS: &[(&str, &[&str])] =
             &[$(($word, &[$($(stringify!($field)),*)?])),*];
 
-        /// `ask <word>`: the start of the line that asks for `decision`.
+        /// `ask <word>`: the start of the line that asks for `decision`. One literal, which
+        /// the printer pushes at once: its keyword is written here rather than taken from
+        /// [`Request::KEYWORD`] (a `const` cannot be joined into a literal), which costs the
+        /// `ask` printer 2% more instructions when pushed apart, the `event` printer 9% (see
+        /// `print::event`). The round-trip tests read every line back by the declared keyword.
         pub(crate) fn ask_prefix(decision: Decision) -> &'static str {
             match decision {
                 $( Decision::$Decision { .. } => concat!("ask ", $word), )*
@@ -467,9 +495,9 @@ macro_rules! define_asks {
 
         /// `ask <word>` for `decision`, and the replies that answer it.
         fn asked_and_wanted(decision: Decision) -> (&'static str, &'static str) {
-            match decision {
-                $( Decision::$Decision { .. } => (concat!("ask ", $word), $wanted), )*
-            }
+            (ask_prefix(decision), match decision {
+                $( Decision::$Decision { .. } => $wanted, )*
+            })
         }
 
         impl Ask {
@@ -495,67 +523,165 @@ asks!(define_asks);
 
 /// Every key of an `ask` line but the ask's own ([`asks!`]), declared once, in the order they
 /// are printed: where its value is (`view.turn`: the [`View`]'s and the [`Request`]'s field;
-/// `number.`, `circle.`, `specials.`: a field of that table of theirs), its `key=`, the type a
-/// parsed line holds, the parser's placeholder and words, `= default` when the parser reads it
-/// as empty when it is absent, and when it is on the line (`if`: `always`; `not_drafting`: but
-/// in `ask pick`; `keep`, `cancel`: in that ask, with its table; `number`, `circle`,
-/// `specials`: with that table; `clock`: in a clocked game, the seat's clock, which is no part
-/// of the [`View`] (the engine knows no time) but given beside it). `[own first]` and `[own last]` are where the ask's own fields
-/// go (those marked `last` in [`asks!`] after the table). From here come the printer
-/// ([`super::print::ask`]), the parser's [`Request`] and docs/protocol.md's list.
-/// `ask_keys!(then)` hands the declaration to the macro `then`, which matches
-/// `$( [$($entry:tt)*] )*`, each entry being `own first`, `own last` or:
+/// `number.`, `circle.`, `specials.`: a field of that table of theirs; `clock.`: the seat's
+/// clock, which is no part of the [`View`] (the engine knows no time) but given beside it), its
+/// `key=`, the type a parsed line holds, the parser's placeholder and words, `= default` when
+/// the parser reads it as empty when it is absent, and when it is on the line (`if`: a [`When`];
+/// a key of a table also needs the table). `[own first]` and `[own last]` are where the ask's
+/// own fields go (those marked `last` in [`asks!`] after the table). From here come the printer
+/// ([`super::print::ask`]), [`Request::from_view`], the parser's [`Request`] and
+/// docs/protocol.md's list. `ask_keys!(then)` hands the declaration to the macro `then`, which
+/// matches `$( [$($entry:tt)*] )*`, each entry being `own first`, `own last` or:
 ///
 /// ```text
-/// $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident
+/// $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $When:ident
 /// ```
 macro_rules! ask_keys {
     ($then:ident) => {
         $then! {
-            [view.seat "seat": $crate::game::Seat ["seat", "a seat number"] if always]
-            [view.round "round": u32 ["round", "a round number"] if always]
-            [view.turn "turn": u32 ["turn", "a turn number"] if not_drafting]
+            [view.seat "seat": $crate::game::Seat ["seat", "a seat number"] if Always]
+            [view.round "round": u32 ["round", "a round number"] if Always]
+            [view.turn "turn": u32 ["turn", "a turn number"] if NotDrafting]
             [own first]
-            [number.keep_from "cards": Vec<$crate::cards::Card> ["cards", "a card number"] if keep]
-            [specials.taking "cards": Vec<$crate::cards::Card> ["cards", "a card number"] if cancel]
-            [view.hand "hand": Vec<$crate::cards::Card> ["cards", "a card number"] if always]
-            [view.rows "rows": Vec<Vec<$crate::cards::Card>> ["rows", "a card number"] if not_drafting]
-            [view.scores "scores": Vec<$crate::game::Points> ["numbers", "a score"] if always]
-            [view.taken "taken": Vec<$crate::game::Points> ["numbers", "a bullhead count"] if always]
+            [number.keep_from "cards": Vec<$crate::cards::Card> ["cards", "a card number"] if Keep]
+            [specials.taking "cards": Vec<$crate::cards::Card> ["cards", "a card number"] if Cancel]
+            [view.hand "hand": Vec<$crate::cards::Card> ["cards", "a card number"] if Always]
+            [view.rows "rows": Vec<Vec<$crate::cards::Card>> ["rows", "a card number"] if NotDrafting]
+            [view.scores "scores": Vec<$crate::game::Points> ["numbers", "a score"] if Always]
+            [view.taken "taken": Vec<$crate::game::Points> ["numbers", "a bullhead count"] if Always]
             [own last]
-            [number.hash_rows "hashrows": Vec<Vec<$crate::cards::Card>> ["rows", "a card number"] = default if number]
-            [number.hash_piles "hashpiles": Vec<usize> ["numbers", "a count"] = default if number]
-            [number.hand_sizes "hands": Vec<usize> ["numbers", "a count"] = default if number]
-            [circle.row_specials "rowspecials": Vec<Vec<$crate::cards::Special>> ["special cards", "x2 or plus5"] if circle]
-            [circle.held "held": Vec<Vec<$crate::cards::Special>> ["special cards", "x2 or plus5"] if circle]
-            [circle.hand_sizes "hands": Vec<usize> ["numbers", "a count"] if circle]
-            [view.special_hand "specials": Vec<$crate::cards::Special> ["names", "a special card"] if specials]
-            [specials.hand_counts "specialhands": Vec<usize> ["numbers", "a count"] if specials]
-            [specials.stops "stops": Vec<bool> ["numbers", "a row index"] if specials]
-            [specials.sevens "sevens": Vec<bool> ["numbers", "a row index"] if specials]
-            [specials.deck "deck": usize ["count", "a number of cards"] if specials]
-            [specials.discard "discard": Vec<$crate::cards::Special> ["names", "a special card's name"] if specials]
-            [clock.left_ms "time_left_ms": u64 ["milliseconds", "a number"] if clock]
-            [clock.increment_ms "increment_ms": u64 ["milliseconds", "a number"] if clock]
+            [number.hash_rows "hashrows": Vec<Vec<$crate::cards::Card>> ["rows", "a card number"] = default if Number]
+            [number.hash_piles "hashpiles": Vec<usize> ["numbers", "a count"] = default if Number]
+            [number.hand_sizes "hands": Vec<usize> ["numbers", "a count"] = default if Number]
+            [circle.row_specials "rowspecials": Vec<Vec<$crate::cards::Special>> ["special cards", "x2 or plus5"] if Circle]
+            [circle.held "held": Vec<Vec<$crate::cards::Special>> ["special cards", "x2 or plus5"] if Circle]
+            [circle.hand_sizes "hands": Vec<usize> ["numbers", "a count"] if Circle]
+            [view.special_hand "specials": Vec<$crate::cards::Special> ["names", "a special card"] if Specials]
+            [specials.hand_counts "specialhands": Vec<usize> ["numbers", "a count"] if Specials]
+            [specials.stops "stops": Vec<bool> ["numbers", "a row index"] if Specials]
+            [specials.sevens "sevens": Vec<bool> ["numbers", "a row index"] if Specials]
+            [specials.deck "deck": usize ["count", "a number of cards"] if Specials]
+            [specials.discard "discard": Vec<$crate::cards::Special> ["names", "a special card's name"] if Specials]
+            [clock.left_ms "time_left_ms": u64 ["milliseconds", "a number"] if Clock]
+            [clock.increment_ms "increment_ms": u64 ["milliseconds", "a number"] if Clock]
         }
     };
 }
 pub(crate) use ask_keys;
 
+/// When a key of an `ask` line is on it (the `if` of [`ask_keys!`]). The printer and
+/// [`Request::from_view`] ask [`When::printed`], the parser asks its own question of the line
+/// (`parse::parsed`), and docs/protocol.md's list says it in words (`summary::on_line`): each a
+/// `match` of every condition, so the compiler keeps the three in step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum When {
+    /// On every line.
+    Always,
+    /// On every line but `ask pick`.
+    NotDrafting,
+    /// On `ask keep` (with Take a Number's table).
+    Keep,
+    /// On `ask cancel` (with the anniversary's table).
+    Cancel,
+    /// With Take a Number's table.
+    Number,
+    /// On `ask place`, the circle game's (with its table).
+    Circle,
+    /// With the anniversary's table.
+    Specials,
+    /// In a clocked game (`--clock`).
+    Clock,
+}
+
+impl When {
+    /// Whether the keys marked `if self` are on the line asking for `decision` of `view`, whose
+    /// seat has `clock`; a key of a table also needs the table.
+    #[inline(always)]
+    pub(crate) fn printed(
+        self,
+        decision: Decision,
+        view: &View,
+        clock: Option<ClockReading>,
+    ) -> bool {
+        match self {
+            When::Always => true,
+            When::NotDrafting => !matches!(decision, Decision::Pick),
+            When::Keep => matches!(decision, Decision::KeepCard),
+            When::Cancel => matches!(decision, Decision::Cancel),
+            When::Number => !view.hash_rows().is_empty(),
+            When::Circle => matches!(decision, Decision::Place { .. }),
+            When::Specials => view.specials.is_some(),
+            When::Clock => clock.is_some(),
+        }
+    }
+}
+
+/// An entry of [`ASK_KEYS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AskKey {
+    /// Where the ask's own fields go: before the table, or (`last`) after it.
+    Own { last: bool },
+    /// A `key=` and when it is on the line.
+    Key(&'static str, When),
+}
+
 macro_rules! ask_key_list {
     ($( [$($entry:tt)*] )*) => {
-        /// Every key of an `ask` line but the ask's own, and when it is there (`if`), in order;
-        /// `own` with `first` or `last`: where the ask's own fields go.
-        pub(crate) const ASK_KEYS: &[(&str, &str)] = &[$( ask_key_list!(@entry $($entry)*), )*];
+        /// Every key of an `ask` line but the ask's own, and when it is there, in order; and
+        /// where the ask's own fields go.
+        pub(crate) const ASK_KEYS: &[AskKey] = &[$( ask_key_list!(@entry $($entry)*), )*];
     };
-    (@entry own $place:ident) => {
-        ("own", stringify!($place))
+    (@entry own first) => {
+        AskKey::Own { last: false }
     };
-    (@entry $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident) => {
-        ($key, stringify!($cond))
+    (@entry own last) => {
+        AskKey::Own { last: true }
+    };
+    (@entry $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $When:ident) => {
+        AskKey::Key($key, When::$When)
     };
 }
 ask_keys!(ask_key_list);
+
+/// Declares [`Request::from_view`] from [`ask_keys!`]: each key the printer prints for the
+/// view, copied, so the request is the one the parser reads from the printed line.
+macro_rules! request_from_view {
+    ($( [$($entry:tt)*] )*) => {
+        impl Request {
+            /// The request for what `view` asks; `None` if its seat owes no decision. It holds
+            /// what the `ask` line tells (a parsed line is the same request): no clock, which
+            /// the view has not, and no Take a Number `capacities`, which the line does not
+            /// send.
+            pub fn from_view(view: &View) -> Option<Request> {
+                let decision = view.decision?;
+                let mut request = Request {
+                    ask: Ask::of_view(view)?,
+                    ..Request::default()
+                };
+                $( request_from_view!(@entry request decision view $($entry)*); )*
+                Some(request)
+            }
+        }
+    };
+    (@entry $request:ident $decision:ident $view:ident own $place:ident) => {};
+    (@entry $request:ident $decision:ident $view:ident
+        $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $When:ident) => {
+        if When::$When.printed($decision, $view, None) {
+            request_from_view!(@copy $request $view $group $field);
+        }
+    };
+    (@copy $request:ident $view:ident view $field:ident) => {
+        $request.$field = $view.$field.to_owned()
+    };
+    // A view has no clock.
+    (@copy $request:ident $view:ident clock $field:ident) => {};
+    (@copy $request:ident $view:ident $group:ident $field:ident) => {
+        if let Some(table) = $view.$group {
+            $request.$group.get_or_insert_with(Default::default).$field = table.$field.clone();
+        }
+    };
+}
+ask_keys!(request_from_view);
 
 /// The fields of an `ask` line: everything a stateless bot needs to decide, the [`View`]'s
 /// fields owned (the line's keys: [`ask_keys!`]).
@@ -650,7 +776,8 @@ impl fmt::Display for ErrorKind {
 /// [`super::print::refusal`] and its [`Mismatch::kind`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mismatch {
-    /// The wrong message: `got` (a keyword) where `wanted` (a message shape) answers `asked`.
+    /// The wrong message: `got` (a keyword) where `wanted` (a message shape) answers `asked`
+    /// (`hello`, `ask play`).
     Message {
         asked: &'static str,
         wanted: &'static str,
@@ -716,8 +843,8 @@ impl FromBot {
             } if *version == VERSION => Ok((name, *events)),
             FromBot::Hello { version, .. } => Err(Mismatch::Version { got: *version }),
             _ => Err(Mismatch::Message {
-                asked: "hello",
-                wanted: "hello version=1 name=<name>",
+                asked: ToBot::Hello { version: VERSION }.keyword(),
+                wanted: HELLO_WORDS,
                 got: self.keyword(),
             }),
         }
@@ -801,41 +928,6 @@ impl GameInfo<'_> {
 }
 
 impl Request {
-    /// The request for what `view` asks; `None` if its seat owes no decision.
-    pub fn from_view(view: &View) -> Option<Request> {
-        let ask = Ask::of_view(view)?;
-        Some(Request {
-            ask,
-            seat: view.seat,
-            round: view.round,
-            turn: view.turn,
-            hand: view.hand.to_vec(),
-            rows: view.rows.to_vec(),
-            scores: view.scores.to_vec(),
-            taken: view.taken.to_vec(),
-            number: view.number.map(|n| NumberTable {
-                capacities: Vec::new(),
-                hash_rows: n.hash_rows.clone(),
-                hash_piles: n.hash_piles.clone(),
-                hand_sizes: n.hand_sizes.clone(),
-                keep_from: view.keep_from().to_vec(),
-            }),
-            circle: view.circle.cloned().map(Box::new),
-            special_hand: if view.specials.is_some() {
-                view.special_hand.to_vec()
-            } else {
-                Vec::new()
-            },
-            specials: view.specials.map(|t| {
-                Box::new(SpecialTable {
-                    taking: view.taking().to_vec(),
-                    ..t.clone()
-                })
-            }),
-            clock: None,
-        })
-    }
-
     pub fn decision(&self) -> Decision {
         self.ask.decision()
     }

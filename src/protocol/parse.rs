@@ -6,7 +6,7 @@
 //! only at a blank or the end of the line, so `playx 5` and `play 5x` are both errors. Errors
 //! say where (1-based byte column) and what was expected there.
 
-use super::message::{ASKS, Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot};
+use super::message::{ASKS, Ask, ErrorKind, EventLine, FromBot, GameInfo, Request, ToBot, When};
 use crate::cards::{Card, Special};
 use crate::game::{Event, SpecialPlay, TakeReason};
 use crate::rules::GameEnd;
@@ -322,14 +322,6 @@ fn game_end<'a>() -> impl Parser<&'a str, Output = GameEnd, Error = Fail<'a>> {
     )
 }
 
-/// `yes` or `no`, as `Some(true)` or `Some(false)`.
-fn yes_or_no<'a>() -> impl Parser<&'a str, Output = Option<bool>, Error = Fail<'a>> {
-    whole(
-        "yes or no",
-        value(Some(true), tag("yes")).or(value(Some(false), tag("no"))),
-    )
-}
-
 /// A whole value that is a number.
 fn scalar<'a, T: FromStr>(
     what: &'static str,
@@ -413,10 +405,10 @@ impl<'a> Fields<'a> {
 
 /// `a message: hello, play, ... or swap`: what a bot's line may start with.
 static REPLY_WHAT: LazyLock<String> = LazyLock::new(|| {
-    let mut keywords = vec!["hello"];
+    let mut keywords = Vec::new();
     for keyword in REPLY_KEYWORDS {
         if !keywords.contains(keyword) {
-            keywords.push(keyword);
+            keywords.push(*keyword);
         }
     }
     format!("a message: {}", one_of(&keywords))
@@ -444,20 +436,6 @@ fn one_of(words: &[&str]) -> String {
 fn from_bot_message(i: &str) -> Res<'_, FromBot> {
     let what = REPLY_WHAT.as_str();
     let (rest, keyword) = expect(what, word).parse(i)?;
-    if keyword == "hello" {
-        let (rest, f) = fields(rest)?;
-        let version = f.get("version", "version", scalar("a version number"))?;
-        let name = f.get("name", "name", name("a name"))?;
-        let declined = f.optional("events", "yes or no", yes_or_no())?;
-        return Ok((
-            rest,
-            FromBot::Hello {
-                version,
-                name: name.to_string(),
-                events: declined != Some(false),
-            },
-        ));
-    }
     match reply(keyword, rest) {
         Some(parsed) => parsed,
         None => fail(i, what),
@@ -510,18 +488,30 @@ impl ReplyArgument for SpecialPlay {
 }
 
 macro_rules! reply_parser {
-    ($(
-        $(#[$attr:meta])*
-        $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
-    )*) => {
-        /// The replies' keywords, in the order of their declaration (`special` twice).
-        const REPLY_KEYWORDS: &[&str] = &[$($keyword),*];
+    (
+        $(#[$hello_attr:meta])* Hello { $( $(#[doc = $doc:literal])* $key:ident: $kty:ty [$hole:literal, $kwhat:literal] $(= $left_out:literal)? ),* } $hello:literal $hello_words:literal;
+        $(
+            $(#[$attr:meta])*
+            $Variant:ident $( ($ty:ty) )? $( { $($field:ident : $fty:ty),* } )? $keyword:literal $words:literal $what:literal = $Action:ident,
+        )*
+    ) => {
+        /// The keywords of a bot's lines, in the order of their declaration (`special` twice).
+        const REPLY_KEYWORDS: &[&str] = &[$hello, $($keyword),*];
 
-        /// The reply `keyword`'s line after the keyword; `None` for no reply's keyword.
+        /// The line `keyword`'s rest after the keyword; `None` for no keyword of a bot's line.
+        /// The hello's fields are read in the order of their declaration (the first missing or
+        /// wrong one is named), one left out at its value read as that value.
         // Two replies share `special`: the first reads both.
         #[allow(unreachable_patterns)]
         fn reply<'a>(keyword: &str, rest: &'a str) -> Option<Res<'a, FromBot>> {
             Some(match keyword {
+                $hello => (|| {
+                    let (rest, fields) = fields(rest)?;
+                    let f = &fields;
+                    Ok((rest, FromBot::Hello {
+                        $( $key: reply_parser!(@field f $key $kty [$hole, $kwhat] $($left_out)?), )*
+                    }))
+                })(),
                 $( $keyword => (|| {
                     let (rest, reply) =
                         reply_parser!(@reply rest $what [$( ($ty) )? $( { $($field: $fty),* } )?] FromBot::$Variant)?;
@@ -565,6 +555,16 @@ macro_rules! reply_parser {
             "the end of the line after the special card's arguments"
         } else {
             concat!("the end of the line after \"", $words, "\"")
+        }
+    };
+    (@field $f:ident $key:ident $ty:ty [$hole:literal, $what:literal]) => {
+        <$ty as Value>::parse($f, stringify!($key), $hole, $what)?
+    };
+    (@field $f:ident $key:ident $ty:ty [$hole:literal, $what:literal] $left_out:literal) => {
+        if $f.has(stringify!($key)) {
+            <$ty as Value>::parse($f, stringify!($key), $hole, $what)?
+        } else {
+            $left_out
         }
     };
     (@plain $n:ident [($ty:ty)] $reply:path) => { <$ty as ReplyArgument>::plain($n).map($reply) };
@@ -828,8 +828,8 @@ macro_rules! request_parser {
     };
     (@entry $f:ident $request:ident own $place:ident) => {};
     (@entry $f:ident $request:ident
-        $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $cond:ident) => {
-        if parsed_if!($cond $request $f) {
+        $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $When:ident) => {
+        if parsed(When::$When, &$request, $f) {
             let value = request_parser!(@value $f $key $ty [$hole, $what] $($default)?);
             (request_parser!(@in $request $group)).$field = value;
         }
@@ -848,34 +848,20 @@ macro_rules! request_parser {
     };
 }
 
-/// Whether the keys marked `if cond` are read from the line of `request`'s ask, whose fields
-/// are `f` (what `cond` means: [`super::message::ask_keys!`]); a table is there when a key that
-/// only it has is (`hashrows=`, `specialhands=`), or when the ask is its.
-macro_rules! parsed_if {
-    (always $request:ident $f:ident) => {
-        true
-    };
-    (not_drafting $request:ident $f:ident) => {
-        !matches!($request.ask, Ask::Pick { .. })
-    };
-    (keep $request:ident $f:ident) => {
-        matches!($request.ask, Ask::Keep { .. })
-    };
-    (cancel $request:ident $f:ident) => {
-        matches!($request.ask, Ask::Cancel { .. }) && $f.has("specialhands")
-    };
-    (number $request:ident $f:ident) => {
-        $f.has("hashrows") || matches!($request.ask, Ask::Keep { .. })
-    };
-    (circle $request:ident $f:ident) => {
-        matches!($request.ask, Ask::Place { .. })
-    };
-    (specials $request:ident $f:ident) => {
-        $f.has("specialhands")
-    };
-    (clock $request:ident $f:ident) => {
-        $f.has("time_left_ms")
-    };
+/// Whether the keys marked `if when` ([`super::message::ask_keys!`]) are read from the line
+/// of `request`'s ask, whose fields are `f`: the parser's side of [`When::printed`]. A table is
+/// there when a key that only it has is (`hashrows=`, `specialhands=`), or when the ask is its.
+fn parsed(when: When, request: &Request, f: &Fields) -> bool {
+    match when {
+        When::Always => true,
+        When::NotDrafting => !matches!(request.ask, Ask::Pick { .. }),
+        When::Keep => matches!(request.ask, Ask::Keep { .. }),
+        When::Cancel => matches!(request.ask, Ask::Cancel { .. }) && f.has("specialhands"),
+        When::Number => f.has("hashrows") || matches!(request.ask, Ask::Keep { .. }),
+        When::Circle => matches!(request.ask, Ask::Place { .. }),
+        When::Specials => f.has("specialhands"),
+        When::Clock => f.has("time_left_ms"),
+    }
 }
 super::message::ask_keys!(request_parser);
 
@@ -973,6 +959,20 @@ parsed_by! {
 
     GameEnd = |_what| game_end();
     Option<u64> = |what| scalar(what).map(Some);
+}
+
+/// A bot's name (its hello's `name=`).
+impl Value for String {
+    fn parser<'a>(what: &'static str) -> impl Parser<&'a str, Output = Self, Error = Fail<'a>> {
+        name(what).map(str::to_string)
+    }
+}
+
+/// `yes` or `no`.
+impl Value for bool {
+    fn parser<'a>(what: &'static str) -> impl Parser<&'a str, Output = Self, Error = Fail<'a>> {
+        whole(what, value(true, tag("yes")).or(value(false, tag("no"))))
+    }
 }
 
 /// A name, owned whatever the lifetime (a `game` line's `variant=`).

@@ -1,7 +1,9 @@
 //! Every message of the protocol in short, made from the declarations ([`super::message`] and
 //! [`crate::game::Event`]): docs/protocol.md holds this text, and a test keeps it the same.
 
-use super::message::{ASK_FIELDS, ASK_KEYS, ErrorKind, GAME_KEYS, REPLY_WORDS, SEEN_FIELDS, ToBot};
+use super::message::{
+    ASK_FIELDS, ASK_KEYS, AskKey, ErrorKind, GAME_KEYS, REPLY_WORDS, SEEN_FIELDS, ToBot, When,
+};
 use crate::game::Event;
 use std::fmt::Write;
 
@@ -31,19 +33,15 @@ pub fn in_short() -> String {
         })
         .collect();
     let _ = writeln!(out, "- `ask`: {}.", asks.join(", "));
-    // When a key is on the line (the conditions of `message::ask_keys!`).
     let keys_of_ask: Vec<String> = ASK_KEYS
         .iter()
-        .map(|&(key, when)| match (key, when) {
-            ("own", "first") => "the ask's own fields (above)".to_string(),
-            ("own", _) => "those of its own fields that come after the table".to_string(),
-            (key, "always") => format!("`{key}=`"),
-            (key, "not_drafting") => format!("`{key}=` (not in `pick`)"),
-            (key, "number") => format!("`{key}=` (Take a Number)"),
-            (key, "circle") => format!("`{key}=` (the circle game)"),
-            (key, "specials") => format!("`{key}=` (anniversary)"),
-            (key, "clock") => format!("`{key}=` (with a clock)"),
-            (key, ask) => format!("`{key}=` (in `{ask}`)"),
+        .map(|&key| match key {
+            AskKey::Own { last: false } => "the ask's own fields (above)".to_string(),
+            AskKey::Own { last: true } => {
+                "those of its own fields that come after the table".to_string()
+            }
+            AskKey::Key(key, When::Always) => format!("`{key}=`"),
+            AskKey::Key(key, when) => format!("`{key}=` ({})", on_line(when)),
         })
         .collect();
     let _ = writeln!(
@@ -62,8 +60,20 @@ pub fn in_short() -> String {
     let _ = writeln!(out, "- `event`: {}.", events.join("; "));
     let kinds: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();
     let _ = writeln!(out, "- `error`: {}.", words(&kinds));
-    let mut replies = vec!["hello version=1 name=<name>"];
-    replies.extend(REPLY_WORDS);
-    let _ = writeln!(out, "- Lines from the bot: {}.", words(&replies));
+    let _ = writeln!(out, "- Lines from the bot: {}.", words(REPLY_WORDS));
     out
+}
+
+/// When a key marked `if when` is on an `ask` line, in words (but [`When::Always`]).
+fn on_line(when: When) -> &'static str {
+    match when {
+        When::Always => "always",
+        When::NotDrafting => "not in `pick`",
+        When::Keep => "in `keep`",
+        When::Cancel => "in `cancel`",
+        When::Number => "Take a Number",
+        When::Circle => "the circle game",
+        When::Specials => "anniversary",
+        When::Clock => "with a clock",
+    }
 }

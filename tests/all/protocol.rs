@@ -257,6 +257,33 @@ fn every_message_round_trips() {
     }
 }
 
+/// `print::error` tells a refusal with a borrowed text: its line is the declared `ToBot::Error`'s
+/// (the kind, then the text), and reads back as it, the text made one tidy line.
+#[test]
+fn borrowed_error_lines_are_the_declared_ones() {
+    for kind in ErrorKind::ALL {
+        for text in ["", "expected x (2 tries left)", "  two\nlines\r\n "] {
+            let mut line = String::new();
+            print::error(&mut line, kind, text);
+            let owned = ToBot::Error {
+                kind,
+                text: text.to_string(),
+            };
+            assert_eq!(line, text_to_bot(&owned));
+            let one_line: String = text
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let tidy = ToBot::Error {
+                kind,
+                text: one_line.trim().to_string(),
+            };
+            assert_eq!(parse::to_bot(&line), Ok(tidy.clone()), "{line:?}");
+            round_trip_to_bot(&tidy);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Generated values.
 
