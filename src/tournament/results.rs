@@ -248,9 +248,9 @@ impl Header {
         Header {
             take5_results: FORMAT,
             take5: env!("CARGO_PKG_VERSION").to_string(),
-            variant: tournament.variant,
-            rules: (*tournament.rules).clone(),
-            house_sha256: tournament.house_sha256.clone(),
+            variant: tournament.game.variant,
+            rules: (*tournament.game.rules).clone(),
+            house_sha256: tournament.game.house_sha256.clone(),
             seed: tournament.seed,
             book_sha256: tournament.book.as_ref().map(|b| b.sha256.clone()),
             pool: tournament.pool.iter().map(PoolBot::of).collect(),

@@ -15,6 +15,7 @@ use crate::players::PlayerSpec;
 use crate::tournament::config::{Bot, Format, Tournament};
 use crate::tournament::stats::Stats;
 pub use config::{Param, Tune};
+use serde::{Deserialize, Serialize};
 use state::Step;
 
 /// The names the two sides of an iteration and the two bots of the verification have in the
@@ -40,12 +41,15 @@ pub struct Iteration {
 }
 
 /// How the pair plus against minus did over an iteration's games.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
+    /// Their games, and how often plus ranked ahead of minus, behind it, level.
     pub games: u64,
     pub ahead: u64,
     pub behind: u64,
     pub level: u64,
+    /// Plus's total minus minus's, per game, over the deals (negative is better where lower
+    /// totals are).
     pub difference: f64,
 }
 
@@ -111,11 +115,7 @@ impl Tune {
             c: iteration.c.clone(),
             plus: iteration.plus.clone(),
             minus: iteration.minus.clone(),
-            games: outcome.games,
-            ahead: outcome.ahead,
-            behind: outcome.behind,
-            level: outcome.level,
-            difference: outcome.difference,
+            outcome: *outcome,
             next,
         }
     }
@@ -149,14 +149,7 @@ impl Tune {
                     iteration.minus
                 ));
             }
-            let outcome = Outcome {
-                games: step.games,
-                ahead: step.ahead,
-                behind: step.behind,
-                level: step.level,
-                difference: step.difference,
-            };
-            theta = self.step(&iteration, &outcome).next;
+            theta = self.step(&iteration, &step.outcome).next;
         }
         Ok(theta)
     }
@@ -208,10 +201,7 @@ impl Tune {
             pool,
             seats,
             deals,
-            variant: self.variant,
-            rules: self.rules.clone(),
-            house: self.house.clone(),
-            house_sha256: self.house_sha256.clone(),
+            game: self.game.clone(),
             seed,
             // Every bot at the one table: a round robin of the pool at its size.
             format: Format::RoundRobin,
