@@ -63,5 +63,10 @@ pub fn page(tune: &Tune, steps: &[Step], verified: Option<&(String, PairStats)>)
             elo: pair.elo_text(),
         }),
     };
-    html::page(include_str!("tune_report.html"), &data)
+    html::report(
+        "take5 tuning",
+        include_str!("tune_report.html"),
+        include_str!("tune_report.js"),
+        &data,
+    )
 }
