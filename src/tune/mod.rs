@@ -29,10 +29,18 @@ pub const START: &str = "start";
 #[derive(Clone, Debug, PartialEq)]
 pub struct Iteration {
     pub k: u64,
-    pub theta: Vec<f64>,
-    /// The seed of its deals, each parameter's direction and perturbation (a share of its
-    /// range).
+    /// The seed of its deals.
     pub seed: u64,
+    pub sides: Sides,
+}
+
+/// Theta moved one way and the other: what an iteration plays (its step in the state file
+/// holds it too).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sides {
+    /// The parameters before it.
+    pub theta: Vec<f64>,
+    /// Each parameter's direction (+1, -1) and perturbation, as a share of its range.
     pub delta: Vec<i8>,
     pub c: Vec<f64>,
     /// The values the two sides play.
@@ -87,12 +95,14 @@ impl Tune {
         let (plus, minus) = spsa::sides(&self.params, theta, &c, &delta);
         Iteration {
             k,
-            theta: theta.to_vec(),
             seed,
-            delta,
-            c,
-            plus: self.played(&plus),
-            minus: self.played(&minus),
+            sides: Sides {
+                theta: theta.to_vec(),
+                delta,
+                c,
+                plus: self.played(&plus),
+                minus: self.played(&minus),
+            },
         }
     }
 
@@ -103,18 +113,14 @@ impl Tune {
             &self.gains,
             iteration.k,
             &self.params,
-            &iteration.theta,
-            &iteration.c,
-            &iteration.delta,
+            &iteration.sides.theta,
+            &iteration.sides.c,
+            &iteration.sides.delta,
             result,
         );
         Step {
             iteration: iteration.k + 1,
-            theta: iteration.theta.clone(),
-            delta: iteration.delta.clone(),
-            c: iteration.c.clone(),
-            plus: iteration.plus.clone(),
-            minus: iteration.minus.clone(),
+            sides: iteration.sides.clone(),
             outcome: *outcome,
             next,
         }
@@ -134,19 +140,19 @@ impl Tune {
                         .all(|(x, y)| (x - y).abs() <= 1e-9 * (1.0 + x.abs()))
             };
             if step.iteration != k as u64 + 1
-                || step.delta != iteration.delta
-                || !close(&step.plus, &iteration.plus)
-                || !close(&step.minus, &iteration.minus)
+                || step.sides.delta != iteration.sides.delta
+                || !close(&step.sides.plus, &iteration.sides.plus)
+                || !close(&step.sides.minus, &iteration.sides.minus)
             {
                 return Err(format!(
                     "line {} (iteration {}) is not this tuning's iteration {}: it played plus {:?} and minus {:?}, this tuning plays {:?} and {:?}",
                     k + 2,
                     step.iteration,
                     k + 1,
-                    step.plus,
-                    step.minus,
-                    iteration.plus,
-                    iteration.minus
+                    step.sides.plus,
+                    step.sides.minus,
+                    iteration.sides.plus,
+                    iteration.sides.minus
                 ));
             }
             theta = self.step(&iteration, &step.outcome).next;
@@ -159,7 +165,10 @@ impl Tune {
         self.tournament(
             iteration.seed,
             self.deals,
-            [(PLUS, &iteration.plus), (MINUS, &iteration.minus)],
+            [
+                (PLUS, &iteration.sides.plus),
+                (MINUS, &iteration.sides.minus),
+            ],
         )
     }
 

@@ -4,9 +4,9 @@
 //! replays the steps from their games' counts (whole numbers), so a resumed run computes the
 //! same thetas, to the bit, as one that was never stopped.
 
-use super::Outcome;
 use super::config::{Param, Tune};
 use super::spsa::Gains;
+use super::{Outcome, Sides};
 use crate::tournament::config::Seatings;
 use crate::tournament::results::{self, PoolBot};
 use serde::{Deserialize, Serialize};
@@ -82,14 +82,9 @@ impl Header {
 pub struct Step {
     /// From 1.
     pub iteration: u64,
-    /// The parameters before it.
-    pub theta: Vec<f64>,
-    /// Each parameter's direction (+1, -1) and perturbation, as a share of its range.
-    pub delta: Vec<i8>,
-    pub c: Vec<f64>,
-    /// The values the two sides played.
-    pub plus: Vec<f64>,
-    pub minus: Vec<f64>,
+    /// What it played (its fields are the line's own).
+    #[serde(flatten)]
+    pub sides: Sides,
     /// How plus did against minus (its fields are the line's own).
     #[serde(flatten)]
     pub outcome: Outcome,
@@ -189,17 +184,19 @@ pub fn append(file: &mut File, step: &Step) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    /// A step's line holds the outcome's fields as its own, in their place, and reads back; a
-    /// key it does not know is refused.
+    /// A step's line holds the sides' and the outcome's fields as its own, in their place, and
+    /// reads back; a key it does not know is refused.
     #[test]
-    fn a_step_line_holds_its_outcome_in_place_and_refuses_unknown_keys() {
+    fn a_step_line_holds_its_sides_and_outcome_in_place_and_refuses_unknown_keys() {
         let step = Step {
             iteration: 1,
-            theta: vec![0.5],
-            delta: vec![1],
-            c: vec![0.1],
-            plus: vec![0.6],
-            minus: vec![0.4],
+            sides: Sides {
+                theta: vec![0.5],
+                delta: vec![1],
+                c: vec![0.1],
+                plus: vec![0.6],
+                minus: vec![0.4],
+            },
             outcome: Outcome {
                 games: 4,
                 ahead: 2,
