@@ -8,7 +8,7 @@ use super::config::{Param, Tune};
 use super::spsa::Gains;
 use super::{Outcome, Sides};
 use crate::tournament::config::Seatings;
-use crate::tournament::results::{self, PoolBot};
+use crate::tournament::results::{self, GameHeader, PoolBot};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
@@ -27,9 +27,9 @@ pub struct Header {
     pub player: String,
     pub params: Vec<Param>,
     pub opponents: Vec<PoolBot>,
-    pub variant: crate::variants::Variant,
-    pub rules: crate::rules::Rules,
-    pub house_sha256: Option<String>,
+    /// The game played (its fields are the line's own).
+    #[serde(flatten)]
+    pub game: GameHeader,
     pub seed: u64,
     pub iterations: u64,
     pub deals: u64,
@@ -47,9 +47,7 @@ impl Header {
             player: tune.template.clone(),
             params: tune.params.clone(),
             opponents: tune.opponents.iter().map(PoolBot::of).collect(),
-            variant: tune.game.variant,
-            rules: (*tune.game.rules).clone(),
-            house_sha256: tune.game.house_sha256.clone(),
+            game: GameHeader::of(&tune.game),
             seed: tune.seed,
             iterations: tune.iterations,
             deals: tune.deals,
