@@ -23,26 +23,20 @@ pub struct Limit {
 
 const MIB: u64 = 1 << 20;
 
+impl Limit {
+    const fn new(what: &'static str, bytes: u64) -> Limit {
+        Limit { what, bytes }
+    }
+}
+
 /// A fixture (`take5 check`).
-pub const FIXTURE: Limit = Limit {
-    what: "a fixture",
-    bytes: 4 * MIB,
-};
+pub const FIXTURE: Limit = Limit::new("a fixture", 4 * MIB);
 /// A tournament file (`take5 tournament`).
-pub const TOURNAMENT: Limit = Limit {
-    what: "a tournament file",
-    bytes: MIB,
-};
+pub const TOURNAMENT: Limit = Limit::new("a tournament file", MIB);
 /// Any other YAML input: a `--deal` or `--deck` file.
-pub const YAML: Limit = Limit {
-    what: "a YAML input file",
-    bytes: 4 * MIB,
-};
+pub const YAML: Limit = Limit::new("a YAML input file", 4 * MIB);
 /// A house rule script, given on the command line or named by a record or fixture.
-pub const HOUSE_SCRIPT: Limit = Limit {
-    what: "a house rule script",
-    bytes: MIB,
-};
+pub const HOUSE_SCRIPT: Limit = Limit::new("a house rule script", MIB);
 
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -170,10 +164,7 @@ impl<R: Read> Read for Bounded<R> {
 mod tests {
     use super::*;
 
-    const SMALL: Limit = Limit {
-        what: "a test file",
-        bytes: 10,
-    };
+    const SMALL: Limit = Limit::new("a test file", 10);
 
     fn read_all(bytes: &[u8], limit: Limit) -> io::Result<Vec<u8>> {
         let mut out = Vec::new();

@@ -376,9 +376,10 @@ pub fn run(args: &TournamentArgs) -> Result<Status, CliError> {
     if let Some(book) = &tournament.book
         && let Some(balanced) = &book.balanced
         && let Some(note) = balanced.not_for(
-            tournament.variant.name(),
+            tournament.game.variant.name(),
             tournament.seats,
-            tournament.house.is_some() || *tournament.rules != tournament.variant.rules(),
+            tournament.game.house.is_some()
+                || *tournament.game.rules != tournament.game.variant.rules(),
         )
     {
         eprintln!("take5: note: {note}");
@@ -617,7 +618,7 @@ pub(super) fn play_games(games: Games) -> Result<Played, CliError> {
         Some((test, a, b)) => stats::Accumulator::with_sprt(*test, a, b),
         None => stats::Accumulator::default(),
     }
-    .of_variant(Some(tournament.variant));
+    .of_variant(Some(tournament.game.variant));
     let total = tournament.games();
     let mut in_order = stats::InOrder::with(first, step, total, tournament.arrangements(), acc);
     let resumed = opened.done.len() as u64;

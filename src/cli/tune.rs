@@ -132,10 +132,10 @@ pub fn run(args: &TuneArgs) -> Result<Status, CliError> {
             "take5: iteration {}/{}: plus {} against minus {}: {} of the points, {:+.2} a game; now {}; elapsed {}, left {}",
             k + 1,
             tune.iterations,
-            tune.values_text(&step.plus),
-            tune.values_text(&step.minus),
-            percent(&step),
-            step.difference,
+            tune.values_text(&step.sides.plus),
+            tune.values_text(&step.sides.minus),
+            percent(&step.outcome),
+            step.outcome.difference,
             theta_text(&tune, &theta),
             duration(elapsed),
             duration(left)
@@ -198,9 +198,9 @@ fn interrupted(tune: &Tune, k: u64) -> CliError {
 }
 
 /// The share of the points plus took from minus: `56.3%`.
-fn percent(step: &Step) -> String {
-    let points = step.ahead as f64 + step.level as f64 / 2.0;
-    format!("{:.1}%", 100.0 * points / step.games as f64)
+fn percent(outcome: &Outcome) -> String {
+    let points = outcome.ahead as f64 + outcome.level as f64 / 2.0;
+    format!("{:.1}%", 100.0 * points / outcome.games as f64)
 }
 
 /// A value of theta for people: as many decimals as its range needs for four figures.
@@ -238,7 +238,7 @@ fn trajectory(tune: &Tune, steps: &[Step], rows: usize) -> String {
     out.push('\n');
     let row = |out: &mut String, iteration: usize, step: Option<&Step>, theta: &[f64]| {
         let (took, difference) = match step {
-            Some(s) => (percent(s), format!("{:+.2}", s.difference)),
+            Some(s) => (percent(&s.outcome), format!("{:+.2}", s.outcome.difference)),
             None => ("-".to_string(), "-".to_string()),
         };
         let _ = write!(out, "{iteration:>9}  {took:>9}  {difference:>10}");
@@ -263,7 +263,7 @@ fn summary(tune: &Tune, steps: &[Step], theta: &[f64]) -> String {
     let _ = writeln!(
         out,
         "tune: {}, {} seats ({}), {} of {} (each in every seating), seed {}",
-        tune.variant.name(),
+        tune.game.variant.name(),
         tune.seats(),
         std::iter::once("plus, minus".to_string())
             .chain(

@@ -848,22 +848,22 @@ local deterministic = "house rules are deterministic: a game must play out the s
   .. "every machine and when its record is verified"
 local no_code = "house rules cannot load code"
 
-local base = {
-  _VERSION = _VERSION,
-  assert = assert,
+-- `into` with the fields of `from` named in `names`, as they are. (The coroutine library's
+-- view below is written out instead, so that the order `pairs` gives its names stays.)
+local function kept(from, names, into)
+  for i = 1, #names do
+    into[names[i]] = from[names[i]]
+  end
+  return into
+end
+
+local base = kept(G, {
+  "_VERSION", "assert", "ipairs", "next", "pairs", "rawequal", "rawget", "rawlen", "select",
+  "tonumber", "tostring", "type",
+}, {
   error = raise,
   getmetatable = get_metatable,
-  ipairs = ipairs,
-  next = next,
-  pairs = pairs,
-  rawequal = rawequal,
-  rawget = rawget,
-  rawlen = rawlen,
-  select = select,
   setmetatable = set_metatable,
-  tonumber = tonumber,
-  tostring = tostring,
-  type = type,
   pcall = function(...)
     return pass(pcall(...))
   end,
@@ -898,7 +898,7 @@ local base = {
       return pass(close(...))
     end,
   }, {}),
-}
+})
 
 local removed = {
   os = false,

@@ -136,6 +136,55 @@ pub struct McsOptions {
     pub recast: u32,
 }
 
+/// An option of `builtin:mcs` that is a whole number from 0 (`infer`: 0 or 1): its name, its
+/// value in the options, how a number given sets it, and the value a spec leaves out.
+struct Count {
+    name: &'static str,
+    get: fn(&McsOptions) -> u32,
+    set: fn(&mut McsOptions, u32),
+    default: u32,
+}
+
+const fn count(
+    name: &'static str,
+    get: fn(&McsOptions) -> u32,
+    set: fn(&mut McsOptions, u32),
+    default: u32,
+) -> Count {
+    Count {
+        name,
+        get,
+        set,
+        default,
+    }
+}
+
+/// The whole-number options, in the order [`McsOptions::spec`] writes them.
+const COUNTS: [Count; 7] = [
+    count("versus", |o| o.versus, |o, n| o.versus = n, 0),
+    count("rival", |o| o.rival, |o, n| o.rival = n, DEFAULT_RIVAL),
+    count("mix", |o| o.mix, |o, n| o.mix = n.min(100), DEFAULT_MIX),
+    count(
+        "infer",
+        |o| u32::from(o.infer),
+        |o, n| o.infer = n > 0,
+        DEFAULT_INFER as u32,
+    ),
+    count("safe", |o| o.safe, |o, n| o.safe = n.min(100), DEFAULT_SAFE),
+    count(
+        "found",
+        |o| o.found,
+        |o, n| o.found = n.min(100),
+        DEFAULT_FOUND,
+    ),
+    count(
+        "recast",
+        |o| o.recast,
+        |o, n| o.recast = n.min(100),
+        DEFAULT_RECAST,
+    ),
+];
+
 impl Default for McsOptions {
     fn default() -> McsOptions {
         McsOptions {
@@ -175,11 +224,7 @@ impl McsOptions {
             let number = value
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| {
-                    n > 0
-                        || ["versus", "mix", "rival", "infer", "safe", "found", "recast"]
-                            .contains(&name)
-                })
+                .filter(|&n| n > 0 || COUNTS.iter().any(|c| c.name == name))
                 .ok_or_else(|| {
                     format!("mcs option `{name}`: `{value}` is not a whole number above 0")
                 })?;
@@ -187,18 +232,14 @@ impl McsOptions {
                 "rollouts" => parsed.rollouts = Some(number),
                 "steps" => parsed.steps = Some(u64::from(number)),
                 "ms" => parsed.ms = Some(number),
-                "versus" => parsed.versus = number,
-                "mix" => parsed.mix = number.min(100),
-                "rival" => parsed.rival = number,
-                "infer" => parsed.infer = number > 0,
-                "safe" => parsed.safe = number.min(100),
-                "found" => parsed.found = number.min(100),
-                "recast" => parsed.recast = number.min(100),
-                _ => {
-                    return Err(format!(
-                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast)"
-                    ));
-                }
+                _ => match COUNTS.iter().find(|c| c.name == name) {
+                    Some(count) => (count.set)(&mut parsed, number),
+                    None => {
+                        return Err(format!(
+                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast)"
+                        ));
+                    }
+                },
             }
         }
         Ok(parsed)
@@ -235,26 +276,11 @@ impl McsOptions {
         if self.policy != DEFAULT_POLICY {
             spec.push_str(&format!(":policy={}", self.policy.name()));
         }
-        if self.versus != 0 {
-            spec.push_str(&format!(":versus={}", self.versus));
-        }
-        if self.rival != DEFAULT_RIVAL {
-            spec.push_str(&format!(":rival={}", self.rival));
-        }
-        if self.mix != DEFAULT_MIX {
-            spec.push_str(&format!(":mix={}", self.mix));
-        }
-        if self.infer != DEFAULT_INFER {
-            spec.push_str(&format!(":infer={}", u32::from(self.infer)));
-        }
-        if self.safe != DEFAULT_SAFE {
-            spec.push_str(&format!(":safe={}", self.safe));
-        }
-        if self.found != DEFAULT_FOUND {
-            spec.push_str(&format!(":found={}", self.found));
-        }
-        if self.recast != DEFAULT_RECAST {
-            spec.push_str(&format!(":recast={}", self.recast));
+        for count in &COUNTS {
+            let value = (count.get)(self);
+            if value != count.default {
+                spec.push_str(&format!(":{}={value}", count.name));
+            }
         }
         if self.own != DEFAULT_OWN {
             spec.push_str(&format!(":own={}", self.own.name()));

@@ -26,20 +26,25 @@ fn script_json(value: &impl Serialize) -> String {
 
 /// Fills the page's `<!--HEAD-->` with the head every page shares (its content security policy
 /// among it), its `/*DATA*/` with `data`; a report page's `/*STYLE*/` with the style the
-/// report pages share, and its `<!--REPORT SCRIPT-->` with their data element and the script
-/// they share (`data` read back, the chart helpers), before the page's own script. The data
-/// goes in last, so that nothing in it is taken for a placeholder.
+/// report pages share, and its `/*CHARTS*/` with the chart helpers. The data goes in last, so
+/// that nothing in it is taken for a placeholder.
 pub(super) fn page(template: &str, data: &impl Serialize) -> String {
     template
         .replacen("<!--HEAD-->\n", include_str!("head.html"), 1)
-        .replacen(
-            "<!--REPORT SCRIPT-->\n",
-            include_str!("report_script.html"),
-            1,
-        )
         .replacen("/*STYLE*/", include_str!("report.css"), 1)
         .replacen("/*CHARTS*/", include_str!("charts.js"), 1)
         .replacen("/*DATA*/", &script_json(data), 1)
+}
+
+/// A report page: the frame the report pages share (report.html: the head, the style, the data
+/// element and the script every report reads it with) around the page's `title`, its `main`
+/// element and its own `script`, filled as [`page`] fills a page.
+pub(super) fn report(title: &str, main: &str, script: &str, data: &impl Serialize) -> String {
+    let template = include_str!("report.html")
+        .replacen("<!--TITLE-->", title, 1)
+        .replacen("<!--MAIN-->\n", main, 1)
+        .replacen("/*SCRIPT*/\n", script, 1);
+    page(&template, data)
 }
 
 /// What the game page draws: the game, and every special card's face (the page draws the

@@ -218,5 +218,10 @@ pub fn page(
         }),
         stats: &stats,
     };
-    html::page(include_str!("tournament_report.html"), &data)
+    html::report(
+        "take5 tournament report",
+        include_str!("tournament_report.html"),
+        include_str!("tournament_report.js"),
+        &data,
+    )
 }

@@ -46,7 +46,7 @@ pub fn page(tune: &Tune, steps: &[Step], verified: Option<&(String, PairStats)>)
     let tuned = tune.played(&theta);
     let data = Data {
         player: &tune.template,
-        variant: tune.variant.name(),
+        variant: tune.game.variant.name(),
         seats: tune.seats(),
         opponents: tune.opponents.iter().map(PoolBot::of).collect(),
         iterations: tune.iterations,
@@ -63,5 +63,10 @@ pub fn page(tune: &Tune, steps: &[Step], verified: Option<&(String, PairStats)>)
             elo: pair.elo_text(),
         }),
     };
-    html::page(include_str!("tune_report.html"), &data)
+    html::report(
+        "take5 tuning",
+        include_str!("tune_report.html"),
+        include_str!("tune_report.js"),
+        &data,
+    )
 }

@@ -216,11 +216,7 @@ pub struct Tournament {
     pub pool: Vec<Bot>,
     pub seats: usize,
     pub deals: u64,
-    pub variant: Variant,
-    pub rules: Arc<Rules>,
-    pub house: Option<PathBuf>,
-    /// The SHA-256 of the house rules script, if any.
-    pub house_sha256: Option<String>,
+    pub game: GameRules,
     pub seed: u64,
     /// The deal book the deals come from, if any (else from the seed).
     pub book: Option<super::book::Book>,
@@ -431,9 +427,8 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
             ),
         ));
     }
-    let (house, rules, house_sha256) =
-        house_rules(file.variant, file.house.as_ref(), base).map_err(fail)?;
-    rules
+    let game = house_rules(file.variant, file.house.as_ref(), base).map_err(fail)?;
+    game.rules
         .check_players(seats)
         .map_err(|e| fail_at(file.seats.referenced, e.to_string()))?;
     let everyone: Vec<usize> = (0..pool.len()).collect();
@@ -501,10 +496,7 @@ fn build(file: File, text: &str, path: &Path, base: Option<&Path>) -> Result<Tou
         pool,
         seats,
         deals,
-        variant: file.variant,
-        rules: Arc::new(rules),
-        house,
-        house_sha256,
+        game,
         seed: file.seed,
         book,
         format: file.format,
@@ -643,13 +635,25 @@ pub fn folder(
     Ok(full)
 }
 
-/// The house rules script `house` names (relative to `base`), the rules the variant plays with
-/// it (its own without), and the script's SHA-256.
+/// The game a tournament (or a tuning) plays: the variant, the rules it plays with, and the
+/// house rules script, if any.
+#[derive(Clone, Debug)]
+pub struct GameRules {
+    pub variant: Variant,
+    /// The variant's rules, with the house script's settings.
+    pub rules: Arc<Rules>,
+    pub house: Option<PathBuf>,
+    /// The SHA-256 of the house rules script, if any.
+    pub house_sha256: Option<String>,
+}
+
+/// The game of `variant` with the house rules script `house` names (relative to `base`), if
+/// any: the rules the variant plays with it (its own without), and the script's SHA-256.
 pub fn house_rules(
     variant: Variant,
     house: Option<&PathBuf>,
     base: Option<&Path>,
-) -> Result<(Option<PathBuf>, Rules, Option<String>), String> {
+) -> Result<GameRules, String> {
     let house = house.map(|h| match base {
         Some(dir) if h.is_relative() => dir.join(h),
         _ => h.clone(),
@@ -660,10 +664,19 @@ pub fn house_rules(
                 crate::house::House::load_with(h, variant.rules()).map_err(|e| e.to_string())?;
             script.check_variant(variant)?;
             let sha256 = script.for_record(String::new()).sha256;
-            let rules = script.rules().clone();
-            Ok((house, rules, Some(sha256)))
+            Ok(GameRules {
+                variant,
+                rules: Arc::new(script.rules().clone()),
+                house,
+                house_sha256: Some(sha256),
+            })
         }
-        None => Ok((None, variant.rules(), None)),
+        None => Ok(GameRules {
+            variant,
+            rules: Arc::new(variant.rules()),
+            house: None,
+            house_sha256: None,
+        }),
     }
 }
 

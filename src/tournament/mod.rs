@@ -536,9 +536,9 @@ impl<'a> Table<'a> {
         states: &'a [Arc<BotState>],
         job: usize,
     ) -> Result<Table<'a>, String> {
-        let house = match &tournament.house {
+        let house = match &tournament.game.house {
             Some(path) => {
-                let house = House::load_with(path, tournament.variant.rules())
+                let house = House::load_with(path, tournament.game.variant.rules())
                     .map_err(|e| e.to_string())?;
                 let named = match run.record {
                     Some(record) => crate::house::path_for_record(path, record),
@@ -619,8 +619,8 @@ impl<'a> Table<'a> {
             players.push(player);
         }
         let config = MatchConfig {
-            variant: t.variant,
-            rules: t.rules.clone(),
+            variant: t.game.variant,
+            rules: t.game.rules.clone(),
             seed,
             games: 1,
             deals: Vec::new(),

@@ -385,6 +385,15 @@ mod tests {
         d
     }
 
+    /// A pair's accumulator over `deals`, each the games of one deal.
+    fn pair(deals: &[&[(u32, i32, u32, i32)]]) -> PairAcc {
+        let mut acc = PairAcc::default();
+        for games in deals {
+            acc.add(&deal(games));
+        }
+        acc
+    }
+
     /// Four two-game deals scoring 1, 3/4, 1/2 and 1/2: score 11/16 = 0.6875, population
     /// variance ((5/16)^2 + (1/16)^2 + 2 (3/16)^2) / 4 = 44/1024, standard error
     /// sqrt(44/1024 / 4) = 0.10364; LOS = Phi((0.6875 - 0.5) / 0.10364) = Phi(1.80907) = 0.96478;
@@ -393,11 +402,12 @@ mod tests {
     /// 1.95996 x 5.2915 / 2 = 5.1856.
     #[test]
     fn a_pair_is_scored_deal_by_deal() {
-        let mut acc = PairAcc::default();
-        acc.add(&deal(&[(1, 10, 2, 30), (1, 20, 2, 20)]));
-        acc.add(&deal(&[(1, 10, 2, 18), (1, 5, 1, 5)]));
-        acc.add(&deal(&[(1, 0, 2, 3), (2, 9, 1, 6)]));
-        acc.add(&deal(&[(3, 30, 2, 26), (1, 8, 3, 8)]));
+        let acc = pair(&[
+            &[(1, 10, 2, 30), (1, 20, 2, 20)],
+            &[(1, 10, 2, 18), (1, 5, 1, 5)],
+            &[(1, 0, 2, 3), (2, 9, 1, 6)],
+            &[(3, 30, 2, 26), (1, 8, 3, 8)],
+        ]);
         let s = acc.stats("a", "b");
         assert_eq!(
             (s.deals, s.games, s.ahead, s.behind, s.level),
@@ -419,10 +429,7 @@ mod tests {
 
     #[test]
     fn a_pair_that_always_wins_has_no_finite_elo_but_a_sure_los() {
-        let mut acc = PairAcc::default();
-        for _ in 0..3 {
-            acc.add(&deal(&[(1, 10, 2, 30), (1, 20, 2, 21)]));
-        }
+        let acc = pair(&[&[(1, 10, 2, 30), (1, 20, 2, 21)][..]; 3]);
         let s = acc.stats("a", "b");
         assert_eq!(s.elo, None);
         assert_eq!((s.elo_low, s.elo_high), (None, None));
@@ -451,18 +458,12 @@ mod tests {
         acc.add(&deal(&win));
         assert_eq!(acc.stats("a", "b").elo_text(), "+inf");
         // Three deals alike at 3/4: an Elo, and no interval (it would be ±0.0).
-        let mut alike = PairAcc::default();
-        for _ in 0..3 {
-            alike.add(&deal(&[(1, 10, 2, 30), (1, 5, 1, 5)]));
-        }
+        let alike = pair(&[&[(1, 10, 2, 30), (1, 5, 1, 5)][..]; 3]);
         let s = alike.stats("a", "b");
         assert_eq!((s.elo_low, s.elo_high), (None, None));
         assert_eq!(s.elo_text(), "+190.8");
         // Deals that differ: [low, high] around the Elo, further above it than below.
-        let mut mixed = PairAcc::default();
-        for d in [&win[..], &split[..], &win[..], &split[..], &split[..]] {
-            mixed.add(&deal(d));
-        }
+        let mixed = pair(&[&win, &split, &win, &split, &split]);
         let s = mixed.stats("a", "b");
         let (elo, low, high) = (s.elo.unwrap(), s.elo_low.unwrap(), s.elo_high.unwrap());
         assert!(low < elo && elo < high);
@@ -470,10 +471,7 @@ mod tests {
         assert_eq!(s.elo_text(), format!("{elo:+.1} [{low:+.1}, {high:+.1}]"));
         assert!(!s.elo_text().contains('±'));
         // Seven deals won and one split: the interval's top is beyond a score of 1.
-        let mut most = PairAcc::default();
-        for _ in 0..7 {
-            most.add(&deal(&win));
-        }
+        let mut most = pair(&[&win[..]; 7]);
         most.add(&deal(&split));
         let s = most.stats("a", "b");
         assert_eq!(s.elo_high, None);
@@ -507,9 +505,7 @@ mod tests {
         assert_eq!(json["mean_difference_no_interval"], NO_SPREAD);
         // A deal of one game with the same difference per game (-10.5 needs two games: -7 and
         // -14 over 1 and 2 games are -7 a game both).
-        let mut sizes = PairAcc::default();
-        sizes.add(&deal(&[(1, 3, 2, 10)]));
-        sizes.add(&deal(&[(1, 3, 2, 10), (1, 0, 2, 7)]));
+        let sizes = pair(&[&[(1, 3, 2, 10)], &[(1, 3, 2, 10), (1, 0, 2, 7)]]);
         assert_eq!(
             sizes.stats("a", "b").mean_difference_no_interval,
             Some(NO_SPREAD)
@@ -533,10 +529,11 @@ mod tests {
 
     #[test]
     fn deals_are_counted_by_score_from_0_to_1() {
-        let mut acc = PairAcc::default();
-        acc.add(&deal(&[(1, 10, 2, 30), (1, 20, 2, 21)]));
-        acc.add(&deal(&[(1, 10, 2, 30), (1, 5, 1, 5)]));
-        acc.add(&deal(&[(2, 10, 1, 3), (2, 5, 1, 1)]));
+        let mut acc = pair(&[
+            &[(1, 10, 2, 30), (1, 20, 2, 21)],
+            &[(1, 10, 2, 30), (1, 5, 1, 5)],
+            &[(2, 10, 1, 3), (2, 5, 1, 1)],
+        ]);
         // Two seats: the pentanomial counts of 0, 1/4, 1/2, 3/4, 1.
         assert_eq!(acc.stats("a", "b").deal_counts(), Some(vec![1, 0, 0, 1, 1]));
         // A deal cut short (one game) among deals of two: no counts.

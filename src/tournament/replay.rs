@@ -45,7 +45,7 @@ pub fn command(
     }
     let game = tournament.game(id);
     let bots: Vec<&Bot> = game.seating.iter().map(|&b| &tournament.pool[b]).collect();
-    let mut words: Vec<String> = ["take5", "play", "--variant", tournament.variant.name()]
+    let mut words: Vec<String> = ["take5", "play", "--variant", tournament.game.variant.name()]
         .map(String::from)
         .to_vec();
     words.push("--seed".into());
@@ -105,7 +105,7 @@ pub fn command(
         words.extend([flag.to_string(), largest.as_millis().to_string()]);
     }
     words.extend(sandbox_words(&bots)?);
-    if let Some(house) = &tournament.house {
+    if let Some(house) = &tournament.game.house {
         words.extend(["--house".into(), house.display().to_string()]);
     }
     if format != crate::record::FORMAT {

@@ -164,11 +164,9 @@ pub struct Header {
     pub take5_results: u32,
     /// The version of take5 that started the file.
     pub take5: String,
-    pub variant: crate::variants::Variant,
-    /// The rules played, the deck included.
-    pub rules: crate::rules::Rules,
-    /// The SHA-256 of the house rules script, if any.
-    pub house_sha256: Option<String>,
+    /// The game played (its fields are the line's own).
+    #[serde(flatten)]
+    pub game: GameHeader,
     pub seed: u64,
     /// The SHA-256 of the deal book the deals come from (`deals_from`), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -184,6 +182,27 @@ pub struct Header {
     /// resumed run or a shard may say it or not).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<Event>,
+}
+
+/// The game a header says was played (a results file's, a tuning's state's): the variant, the
+/// rules with the house script's settings, the script's SHA-256.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameHeader {
+    pub variant: crate::variants::Variant,
+    /// The rules played, the deck included.
+    pub rules: crate::rules::Rules,
+    /// The SHA-256 of the house rules script, if any.
+    pub house_sha256: Option<String>,
+}
+
+impl GameHeader {
+    pub fn of(game: &super::config::GameRules) -> GameHeader {
+        GameHeader {
+            variant: game.variant,
+            rules: (*game.rules).clone(),
+            house_sha256: game.house_sha256.clone(),
+        }
+    }
 }
 
 /// What a tournament is played as: `--event NAME`, `--site SITE`, `--date DATE` (text, as
@@ -248,9 +267,7 @@ impl Header {
         Header {
             take5_results: FORMAT,
             take5: env!("CARGO_PKG_VERSION").to_string(),
-            variant: tournament.variant,
-            rules: (*tournament.rules).clone(),
-            house_sha256: tournament.house_sha256.clone(),
+            game: GameHeader::of(&tournament.game),
             seed: tournament.seed,
             book_sha256: tournament.book.as_ref().map(|b| b.sha256.clone()),
             pool: tournament.pool.iter().map(PoolBot::of).collect(),
@@ -539,19 +556,24 @@ pub fn append(file: &mut File, result: &GameResult) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_header_names_the_first_field_that_differs() {
-        let pool = "bots:
+    /// A tournament of two built-in bots.
+    const POOL: &str = "bots:
   - {name: a, player: 'builtin:random'}
   - {name: b, player: 'builtin:lowest'}
 seats: 2
 seed: 1
 format: round-robin
 ";
-        let header = |text: &str, shard| {
-            let t = crate::tournament::config::parse(text, Path::new("t.yaml")).unwrap();
-            Header::of(&t, shard)
-        };
+
+    /// The header of the tournament file `text`, for `shard`.
+    fn header(text: &str, shard: Option<(u64, u64)>) -> Header {
+        let t = crate::tournament::config::parse(text, Path::new("t.yaml")).unwrap();
+        Header::of(&t, shard)
+    }
+
+    #[test]
+    fn a_header_names_the_first_field_that_differs() {
+        let pool = POOL;
         let one = header(pool, None);
         assert_eq!(one.differs(&one.clone(), &[]), None);
         let seed = header(&pool.replace("seed: 1", "seed: 2"), None);
@@ -570,5 +592,26 @@ format: round-robin
             Some(("shard".into(), "null".into(), "\"2/4\"".into()))
         );
         assert_eq!(one.differs(&shard, &["shard"]), None);
+    }
+
+    /// The game's fields stand in the header line as its own, after `take5`; the line reads
+    /// back, and a key it does not know is refused.
+    #[test]
+    fn a_header_line_holds_the_game_in_place_and_refuses_unknown_keys() {
+        let header = header(POOL, None);
+        let line = serde_json::to_string(&header).unwrap();
+        let start = format!(
+            r#"{{"take5_results":{FORMAT},"take5":"{}","variant":"classic","rules":{{"#,
+            env!("CARGO_PKG_VERSION")
+        );
+        assert!(line.starts_with(&start), "{line}");
+        assert!(
+            line.contains(r#"},"house_sha256":null,"seed":1,"#),
+            "{line}"
+        );
+        assert_eq!(serde_json::from_str::<Header>(&line).unwrap(), header);
+        let extra = line.replacen(r#""seed":1"#, r#""seed":1,"speed":2"#, 1);
+        let refused = serde_json::from_str::<Header>(&extra).unwrap_err();
+        assert!(refused.to_string().contains("speed"), "{refused}");
     }
 }

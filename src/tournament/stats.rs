@@ -118,7 +118,7 @@ impl Identity {
         shards.sort_by_key(|s| s.split('/').next().and_then(|k| k.parse::<u64>().ok()));
         shards.dedup();
         Some(Identity {
-            variant: first.variant,
+            variant: first.game.variant,
             seats: first.seats,
             deals: first.deals,
             seed: first.seed,
@@ -129,7 +129,7 @@ impl Identity {
             },
             seatings: first.seatings,
             bots: first.pool.clone(),
-            house_sha256: first.house_sha256.clone(),
+            house_sha256: first.game.house_sha256.clone(),
             book_sha256: first.book_sha256.clone(),
             event: first.event.clone(),
             shards,

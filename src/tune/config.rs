@@ -6,8 +6,7 @@
 use super::spsa::{Gains, GivenGains};
 use crate::players::PlayerSpec;
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
-use crate::rules::Rules;
-use crate::tournament::config::{self, Bot, BotEntry, Defaults, Seatings, placed};
+use crate::tournament::config::{self, Bot, BotEntry, Defaults, GameRules, Seatings, placed};
 use crate::variants::Variant;
 use crate::yaml::YamlError;
 use serde::de::{MapAccess, Visitor};
@@ -15,7 +14,6 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_saphyr::{Location, Spanned};
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The file as written.
@@ -140,10 +138,7 @@ pub struct Tune {
     pub params: Vec<Param>,
     /// The other seats of the table, in seat order after the two tuned ones.
     pub opponents: Vec<Bot>,
-    pub variant: Variant,
-    pub rules: Arc<Rules>,
-    pub house: Option<PathBuf>,
-    pub house_sha256: Option<String>,
+    pub game: GameRules,
     pub seed: u64,
     pub iterations: u64,
     /// Deals each iteration plays (each in every seating).
@@ -380,9 +375,8 @@ fn build(file: File, text: &str, path: &Path) -> Result<Tune, String> {
             ));
         }
     }
-    let (house, rules, house_sha256) =
-        config::house_rules(file.variant, file.house.as_ref(), base).map_err(fail)?;
-    rules.check_players(2 + opponents.len()).map_err(|e| {
+    let game = config::house_rules(file.variant, file.house.as_ref(), base).map_err(fail)?;
+    game.rules.check_players(2 + opponents.len()).map_err(|e| {
         fail(format!(
             "the table of the two tuned bots and the {}: {e}",
             crate::words::count(opponents.len(), "opponent")
@@ -394,10 +388,7 @@ fn build(file: File, text: &str, path: &Path) -> Result<Tune, String> {
         template: file.player.value.clone(),
         params,
         opponents,
-        variant: file.variant,
-        rules: Arc::new(rules),
-        house,
-        house_sha256,
+        game,
         seed: file.seed,
         iterations: file.iterations.value,
         deals: file.deals.value,

@@ -15,6 +15,7 @@ use crate::players::PlayerSpec;
 use crate::tournament::config::{Bot, Format, Tournament};
 use crate::tournament::stats::Stats;
 pub use config::{Param, Tune};
+use serde::{Deserialize, Serialize};
 use state::Step;
 
 /// The names the two sides of an iteration and the two bots of the verification have in the
@@ -28,10 +29,18 @@ pub const START: &str = "start";
 #[derive(Clone, Debug, PartialEq)]
 pub struct Iteration {
     pub k: u64,
-    pub theta: Vec<f64>,
-    /// The seed of its deals, each parameter's direction and perturbation (a share of its
-    /// range).
+    /// The seed of its deals.
     pub seed: u64,
+    pub sides: Sides,
+}
+
+/// Theta moved one way and the other: what an iteration plays (its step in the state file
+/// holds it too).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sides {
+    /// The parameters before it.
+    pub theta: Vec<f64>,
+    /// Each parameter's direction (+1, -1) and perturbation, as a share of its range.
     pub delta: Vec<i8>,
     pub c: Vec<f64>,
     /// The values the two sides play.
@@ -40,12 +49,15 @@ pub struct Iteration {
 }
 
 /// How the pair plus against minus did over an iteration's games.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
+    /// Their games, and how often plus ranked ahead of minus, behind it, level.
     pub games: u64,
     pub ahead: u64,
     pub behind: u64,
     pub level: u64,
+    /// Plus's total minus minus's, per game, over the deals (negative is better where lower
+    /// totals are).
     pub difference: f64,
 }
 
@@ -83,12 +95,14 @@ impl Tune {
         let (plus, minus) = spsa::sides(&self.params, theta, &c, &delta);
         Iteration {
             k,
-            theta: theta.to_vec(),
             seed,
-            delta,
-            c,
-            plus: self.played(&plus),
-            minus: self.played(&minus),
+            sides: Sides {
+                theta: theta.to_vec(),
+                delta,
+                c,
+                plus: self.played(&plus),
+                minus: self.played(&minus),
+            },
         }
     }
 
@@ -99,23 +113,15 @@ impl Tune {
             &self.gains,
             iteration.k,
             &self.params,
-            &iteration.theta,
-            &iteration.c,
-            &iteration.delta,
+            &iteration.sides.theta,
+            &iteration.sides.c,
+            &iteration.sides.delta,
             result,
         );
         Step {
             iteration: iteration.k + 1,
-            theta: iteration.theta.clone(),
-            delta: iteration.delta.clone(),
-            c: iteration.c.clone(),
-            plus: iteration.plus.clone(),
-            minus: iteration.minus.clone(),
-            games: outcome.games,
-            ahead: outcome.ahead,
-            behind: outcome.behind,
-            level: outcome.level,
-            difference: outcome.difference,
+            sides: iteration.sides.clone(),
+            outcome: *outcome,
             next,
         }
     }
@@ -134,29 +140,22 @@ impl Tune {
                         .all(|(x, y)| (x - y).abs() <= 1e-9 * (1.0 + x.abs()))
             };
             if step.iteration != k as u64 + 1
-                || step.delta != iteration.delta
-                || !close(&step.plus, &iteration.plus)
-                || !close(&step.minus, &iteration.minus)
+                || step.sides.delta != iteration.sides.delta
+                || !close(&step.sides.plus, &iteration.sides.plus)
+                || !close(&step.sides.minus, &iteration.sides.minus)
             {
                 return Err(format!(
                     "line {} (iteration {}) is not this tuning's iteration {}: it played plus {:?} and minus {:?}, this tuning plays {:?} and {:?}",
                     k + 2,
                     step.iteration,
                     k + 1,
-                    step.plus,
-                    step.minus,
-                    iteration.plus,
-                    iteration.minus
+                    step.sides.plus,
+                    step.sides.minus,
+                    iteration.sides.plus,
+                    iteration.sides.minus
                 ));
             }
-            let outcome = Outcome {
-                games: step.games,
-                ahead: step.ahead,
-                behind: step.behind,
-                level: step.level,
-                difference: step.difference,
-            };
-            theta = self.step(&iteration, &outcome).next;
+            theta = self.step(&iteration, &step.outcome).next;
         }
         Ok(theta)
     }
@@ -166,7 +165,10 @@ impl Tune {
         self.tournament(
             iteration.seed,
             self.deals,
-            [(PLUS, &iteration.plus), (MINUS, &iteration.minus)],
+            [
+                (PLUS, &iteration.sides.plus),
+                (MINUS, &iteration.sides.minus),
+            ],
         )
     }
 
@@ -208,10 +210,7 @@ impl Tune {
             pool,
             seats,
             deals,
-            variant: self.variant,
-            rules: self.rules.clone(),
-            house: self.house.clone(),
-            house_sha256: self.house_sha256.clone(),
+            game: self.game.clone(),
             seed,
             // Every bot at the one table: a round robin of the pool at its size.
             format: Format::RoundRobin,

@@ -6,8 +6,9 @@
 
 use super::config::{Param, Tune};
 use super::spsa::Gains;
+use super::{Outcome, Sides};
 use crate::tournament::config::Seatings;
-use crate::tournament::results::{self, PoolBot};
+use crate::tournament::results::{self, GameHeader, PoolBot};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
@@ -26,9 +27,9 @@ pub struct Header {
     pub player: String,
     pub params: Vec<Param>,
     pub opponents: Vec<PoolBot>,
-    pub variant: crate::variants::Variant,
-    pub rules: crate::rules::Rules,
-    pub house_sha256: Option<String>,
+    /// The game played (its fields are the line's own).
+    #[serde(flatten)]
+    pub game: GameHeader,
     pub seed: u64,
     pub iterations: u64,
     pub deals: u64,
@@ -46,9 +47,7 @@ impl Header {
             player: tune.template.clone(),
             params: tune.params.clone(),
             opponents: tune.opponents.iter().map(PoolBot::of).collect(),
-            variant: tune.variant,
-            rules: (*tune.rules).clone(),
-            house_sha256: tune.house_sha256.clone(),
+            game: GameHeader::of(&tune.game),
             seed: tune.seed,
             iterations: tune.iterations,
             deals: tune.deals,
@@ -81,22 +80,12 @@ impl Header {
 pub struct Step {
     /// From 1.
     pub iteration: u64,
-    /// The parameters before it.
-    pub theta: Vec<f64>,
-    /// Each parameter's direction (+1, -1) and perturbation, as a share of its range.
-    pub delta: Vec<i8>,
-    pub c: Vec<f64>,
-    /// The values the two sides played.
-    pub plus: Vec<f64>,
-    pub minus: Vec<f64>,
-    /// Their games, and how often plus ranked ahead of minus, behind it, level.
-    pub games: u64,
-    pub ahead: u64,
-    pub behind: u64,
-    pub level: u64,
-    /// Plus's total minus minus's, per game, over the deals (negative is better where lower
-    /// totals are).
-    pub difference: f64,
+    /// What it played (its fields are the line's own).
+    #[serde(flatten)]
+    pub sides: Sides,
+    /// How plus did against minus (its fields are the line's own).
+    #[serde(flatten)]
+    pub outcome: Outcome,
     /// The parameters after it.
     pub next: Vec<f64>,
 }
@@ -187,4 +176,42 @@ fn write_line(file: &mut File, value: &impl Serialize) -> io::Result<()> {
 /// Appends a finished iteration as one line, written in one call and flushed.
 pub fn append(file: &mut File, step: &Step) -> io::Result<()> {
     write_line(file, step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A step's line holds the sides' and the outcome's fields as its own, in their place, and
+    /// reads back; a key it does not know is refused.
+    #[test]
+    fn a_step_line_holds_its_sides_and_outcome_in_place_and_refuses_unknown_keys() {
+        let step = Step {
+            iteration: 1,
+            sides: Sides {
+                theta: vec![0.5],
+                delta: vec![1],
+                c: vec![0.1],
+                plus: vec![0.6],
+                minus: vec![0.4],
+            },
+            outcome: Outcome {
+                games: 4,
+                ahead: 2,
+                behind: 1,
+                level: 1,
+                difference: -1.5,
+            },
+            next: vec![0.55],
+        };
+        let line = serde_json::to_string(&step).unwrap();
+        assert_eq!(
+            line,
+            r#"{"iteration":1,"theta":[0.5],"delta":[1],"c":[0.1],"plus":[0.6],"minus":[0.4],"games":4,"ahead":2,"behind":1,"level":1,"difference":-1.5,"next":[0.55]}"#
+        );
+        assert_eq!(serde_json::from_str::<Step>(&line).unwrap(), step);
+        let extra = line.replace(r#""level":1"#, r#""level":1,"draws":0"#);
+        let refused = serde_json::from_str::<Step>(&extra).unwrap_err();
+        assert!(refused.to_string().contains("draws"), "{refused}");
+    }
 }
