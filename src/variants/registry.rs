@@ -76,6 +76,7 @@ pub const BASE: Description = Description {
         steps: 0,
         steps_two_seats: 0,
         copy_steps: 1,
+        own_random_up_to: 0,
     },
     selftest: SelftestParts {
         asks: &[],
@@ -142,6 +143,11 @@ pub struct SearchBudget {
     pub steps_two_seats: u64,
     /// What a copy of the game counts in steps (a determinization: seats times that).
     pub copy_steps: u64,
+    /// At tables of up to this many seats the searching seat's own later decisions in the
+    /// rollouts are played at random by default instead of by the dodger (`own=`; 0: the
+    /// dodger at every table): where nothing is hidden (Pro) the dodger there plays one fixed
+    /// plan in every rollout of an action, which cost 25 points a game (docs/mcs.md).
+    pub own_random_up_to: usize,
 }
 
 impl SearchBudget {
@@ -151,6 +157,16 @@ impl SearchBudget {
             steps,
             steps_two_seats: steps,
             copy_steps,
+            own_random_up_to: 0,
+        }
+    }
+
+    /// The same, the searching seat's own rollout decisions at random by default at tables of
+    /// up to `seats`.
+    pub const fn own_random_up_to(self, seats: usize) -> SearchBudget {
+        SearchBudget {
+            own_random_up_to: seats,
+            ..self
         }
     }
 }

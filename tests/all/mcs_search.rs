@@ -6,7 +6,7 @@ use take5::game::model::{Memory, Model};
 use take5::game::{Action, Deal, Decision, Event, Game, ToMove};
 use take5::players::Player;
 use take5::players::builtin::{Builtin, Strategy};
-use take5::players::search::{McsOptions, McsPlayer, Style};
+use take5::players::search::{McsOptions, McsPlayer, Style, default_own};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
 use take5::seat::GameStart;
@@ -186,4 +186,21 @@ fn the_dodger_is_read_from_its_play_and_its_hand_is_never_ruled_out() {
         rebuilt > 0 && ruled_out / rebuilt >= 10,
         "{ruled_out} / {rebuilt}"
     );
+}
+
+#[test]
+fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named() {
+    // Pro hides nothing: random at every table; the circle game: random at two seats only.
+    assert_eq!(default_own(Variant::Pro, 2), Strategy::Random);
+    assert_eq!(default_own(Variant::Pro, 6), Strategy::Random);
+    assert_eq!(default_own(Variant::Circle, 2), Strategy::Random);
+    assert_eq!(default_own(Variant::Circle, 4), Strategy::Dodger);
+    for variant in [Variant::Classic, Variant::TakeANumber, Variant::Anniversary] {
+        assert_eq!(default_own(variant, 2), Strategy::Dodger);
+    }
+    // The options leave it to the variant unless `own=` names one, and say so in the name.
+    assert_eq!(McsOptions::parse("").unwrap().own, None);
+    let named = McsOptions::parse("own=dodger").unwrap();
+    assert_eq!(named.own, Some(Strategy::Dodger));
+    assert_eq!(named.spec(), "mcs:own=dodger");
 }
