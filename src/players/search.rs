@@ -152,14 +152,6 @@ pub struct McsOptions {
     /// given to the safe-card player instead of `policy`: a seat that plays as safely as the
     /// dodger, but otherwise, is modelled as a competent player that is not the dodger.
     pub recast: u32,
-    /// Percent of the searching seat's own rollout card plays (classic and Pro rounds) made by
-    /// the safe-card player instead of `own`.
-    pub ownsafe: u32,
-    /// Percent of the budget in steps a draft pick (Pro) gets.
-    pub pick: u32,
-    /// At a table of two with nothing hidden (Pro), a card is chosen on the matrix of the
-    /// seat's cards against the other's ([`McsPlayer::duel`]).
-    pub duel: u32,
 }
 
 impl Default for McsOptions {
@@ -177,9 +169,6 @@ impl Default for McsOptions {
             safe: DEFAULT_SAFE,
             found: DEFAULT_FOUND,
             recast: DEFAULT_RECAST,
-            ownsafe: 0,
-            pick: 100,
-            duel: 0,
         }
     }
 }
@@ -206,11 +195,8 @@ impl McsOptions {
                 .ok()
                 .filter(|&n| {
                     n > 0
-                        || [
-                            "versus", "mix", "rival", "infer", "safe", "found", "recast",
-                            "ownsafe", "duel",
-                        ]
-                        .contains(&name)
+                        || ["versus", "mix", "rival", "infer", "safe", "found", "recast"]
+                            .contains(&name)
                 })
                 .ok_or_else(|| {
                     format!("mcs option `{name}`: `{value}` is not a whole number above 0")
@@ -226,12 +212,9 @@ impl McsOptions {
                 "safe" => parsed.safe = number.min(100),
                 "found" => parsed.found = number.min(100),
                 "recast" => parsed.recast = number.min(100),
-                "ownsafe" => parsed.ownsafe = number.min(100),
-                "pick" => parsed.pick = number,
-                "duel" => parsed.duel = number,
                 _ => {
                     return Err(format!(
-                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, ownsafe, pick, duel)"
+                        "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast)"
                     ));
                 }
             }
@@ -290,15 +273,6 @@ impl McsOptions {
         }
         if self.recast != DEFAULT_RECAST {
             spec.push_str(&format!(":recast={}", self.recast));
-        }
-        if self.duel != 0 {
-            spec.push_str(&format!(":duel={}", self.duel));
-        }
-        if self.pick != 100 {
-            spec.push_str(&format!(":pick={}", self.pick));
-        }
-        if self.ownsafe != 0 {
-            spec.push_str(&format!(":ownsafe={}", self.ownsafe));
         }
         if let Some(own) = self.own {
             spec.push_str(&format!(":own={}", own.name()));
@@ -447,10 +421,7 @@ impl McsPlayer {
             (Some(ms), ..) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
             (None, Some(rollouts), None) => Budget::Rollouts(rollouts / stages),
             (None, _, steps) => {
-                let mut steps = steps.unwrap_or_else(|| default_steps(self.variant, view.seats));
-                if view.decision == Some(Decision::Pick) {
-                    steps = steps * u64::from(self.options.pick) / 100;
-                }
+                let steps = steps.unwrap_or_else(|| default_steps(self.variant, view.seats));
                 Budget::Steps(steps / u64::from(stages))
             }
         };
@@ -473,17 +444,6 @@ impl McsPlayer {
                 .map(|s| (s, self.options.rival)),
         };
         let mut game = world.clone();
-        if self.options.duel > 0
-            && one_world
-            && view.seats == 2
-            && view.decision == Some(Decision::PlayCard)
-            && let Budget::Steps(per_stage) = budget
-        {
-            let total = per_stage * u64::from(stages);
-            if let Some(k) = self.duel(&world, &mut game, seat, view, total, &scoring) {
-                return Some(self.actions[k]);
-            }
-        }
         let mut active: Vec<usize> = (0..n).collect();
         let mut fresh = true;
         'stages: for stage in 0..stages {
@@ -544,139 +504,6 @@ impl McsPlayer {
         // (Already sorted, unless the search stopped early.)
         active.sort_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]));
         Some(self.actions[active[0]])
-    }
-}
-
-impl McsPlayer {
-    /// A card chosen on the matrix of the seat's cards (`self.actions`) against the other
-    /// seat's, where nothing is hidden and both choose at once: each cell played out from
-    /// `world` with the same random futures for every cell, until `steps` are spent; then the
-    /// matrix game solved by regret matching, and the card the seat's equilibrium plays most.
-    /// `None` if the other seat owes no card.
-    fn duel<G: Model>(
-        &mut self,
-        world: &G,
-        game: &mut G,
-        seat: Seat,
-        view: &View,
-        steps: u64,
-        scoring: &Scoring,
-    ) -> Option<usize> {
-        let other = 1 - seat;
-        let mut theirs = Vec::new();
-        world.legal_actions(other, &mut theirs);
-        if theirs.len() < 2 || !matches!(world.to_move(), ToMove::Everyone(_)) {
-            return None;
-        }
-        let (n, m) = (self.actions.len(), theirs.len());
-        let mut sums = vec![0.0f64; n * m];
-        let mut runs = 0u64;
-        let mut work = 0u64;
-        while work < steps {
-            let p = &mut self.policies;
-            let futures = (p.others.rng().clone(), p.own.rng().clone());
-            let smart = p.smart.rng().position();
-            let mut certain = true;
-            for i in 0..n {
-                for j in 0..m {
-                    game.clone_from(world);
-                    *self.policies.others.rng() = futures.0.clone();
-                    *self.policies.own.rng() = futures.1.clone();
-                    let cell = &mut sums[i * m + j];
-                    if game.apply(seat, self.actions[i], &mut Discard).is_err()
-                        || game.apply(other, theirs[j], &mut Discard).is_err()
-                    {
-                        *cell = f64::INFINITY;
-                        continue;
-                    }
-                    work += 1 + rollout(game, &mut self.policies, seat, view.round);
-                    *cell += value(game, seat, view.scores, scoring);
-                    let p = &mut self.policies;
-                    certain &= p.others.rng().position() == futures.0.position()
-                        && p.own.rng().position() == futures.1.position();
-                }
-            }
-            runs += 1;
-            self.searched.rollouts += (n * m) as u64;
-            if certain && self.policies.smart.rng().position() == smart {
-                break;
-            }
-        }
-        self.searched.steps = work;
-        let cells: Vec<f64> = sums.iter().map(|s| s / runs as f64).collect();
-        Some(solve_min_max(&cells, n, m, self.options.duel))
-    }
-}
-
-/// The row player's most played action in an equilibrium of the zero-sum matrix game `cells`
-/// (`n` rows by `m` columns, row-major; the row player minimizes), by regret matching+ over
-/// both players (the average strategies converge to an equilibrium).
-fn solve_min_max(cells: &[f64], n: usize, m: usize, mode: u32) -> usize {
-    let finite = |v: f64| if v.is_finite() { v } else { 1e6 };
-    let mut regret_row = vec![0.0f64; n];
-    let mut regret_col = vec![0.0f64; m];
-    let mut avg_row = vec![0.0f64; n];
-    let mut avg_col = vec![0.0f64; m];
-    let mut row = vec![1.0 / n as f64; n];
-    let mut col = vec![1.0 / m as f64; m];
-    let strategy = |regrets: &[f64], out: &mut Vec<f64>| {
-        let total: f64 = regrets.iter().map(|r| r.max(0.0)).sum();
-        for (o, r) in out.iter_mut().zip(regrets) {
-            *o = if total > 0.0 {
-                r.max(0.0) / total
-            } else {
-                1.0 / regrets.len() as f64
-            };
-        }
-    };
-    for iteration in 1..=2000u32 {
-        // Each row's value against the column mix, each column's against the row mix.
-        let row_values: Vec<f64> = (0..n)
-            .map(|i| (0..m).map(|j| col[j] * finite(cells[i * m + j])).sum())
-            .collect();
-        let col_values: Vec<f64> = (0..m)
-            .map(|j| (0..n).map(|i| row[i] * finite(cells[i * m + j])).sum())
-            .collect();
-        let row_mean: f64 = row.iter().zip(&row_values).map(|(p, v)| p * v).sum();
-        // The row player minimizes, the column player maximizes.
-        for i in 0..n {
-            regret_row[i] = (regret_row[i] + row_mean - row_values[i]).max(0.0);
-        }
-        for j in 0..m {
-            regret_col[j] = (regret_col[j] + col_values[j] - row_mean).max(0.0);
-        }
-        for i in 0..n {
-            avg_row[i] += f64::from(iteration) * row[i];
-        }
-        for j in 0..m {
-            avg_col[j] += f64::from(iteration) * col[j];
-        }
-        strategy(&regret_row, &mut row);
-        strategy(&regret_col, &mut col);
-    }
-    let against = |mix: &[f64]| -> usize {
-        let value = |i: usize| -> f64 { (0..m).map(|j| mix[j] * finite(cells[i * m + j])).sum() };
-        (0..n)
-            .min_by(|&a, &b| value(a).total_cmp(&value(b)).then(a.cmp(&b)))
-            .unwrap_or(0)
-    };
-    match mode {
-        // The best against the other's equilibrium mix.
-        2 => against(&avg_col),
-        // The best against the card a plain search would play: the column best against
-        // every row alike.
-        3 => {
-            let mean = |j: usize| -> f64 { (0..n).map(|i| finite(cells[i * m + j])).sum() };
-            let best = (0..m)
-                .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then(b.cmp(&a)))
-                .unwrap_or(0);
-            let mut mix = vec![0.0; m];
-            mix[best] = 1.0;
-            against(&mix)
-        }
-        _ => (0..n)
-            .max_by(|&a, &b| avg_row[a].total_cmp(&avg_row[b]).then(b.cmp(&a)))
-            .unwrap_or(0),
     }
 }
 
@@ -832,8 +659,6 @@ pub struct Policies {
     pub safe: u32,
     /// By seat, the percent for the safe-card player instead of `safe` (empty: `safe`).
     pub safes: Vec<u32>,
-    /// Percent of the searching seat's card plays by the safe-card player instead of `own`.
-    pub ownsafe: u32,
 }
 
 impl Policies {
@@ -850,7 +675,6 @@ impl Policies {
             mixes: Vec::new(),
             safe: options.safe,
             safes: Vec::new(),
-            ownsafe: options.ownsafe,
         }
     }
 
@@ -861,13 +685,6 @@ impl Policies {
         let mix = self.mixes.get(seat).copied().unwrap_or(self.mix);
         let safe = self.safes.get(seat).copied().unwrap_or(self.safe);
         if seat == me {
-            if self.ownsafe > 0
-                && plain_card(view)
-                && self.own.rng().below(100) < self.ownsafe
-                && let Some(card) = safe_card(view, self.own.rng())
-            {
-                return card;
-            }
             self.own.choose(view)
         } else if mix > 0 && self.others.rng().below(100) < mix {
             self.smart.choose(view)
@@ -882,38 +699,23 @@ impl Policies {
     /// of those that take no row (the dodger's card when none does); every other decision the
     /// dodger's.
     fn safe_choice(&mut self, view: &View) -> Action {
-        if !plain_card(view) {
+        let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
+        if !plain || view.decision != Some(Decision::PlayCard) {
             return self.smart.choose(view);
         }
-        match safe_card(view, self.others.rng()) {
-            Some(card) => card,
-            None => self.smart.choose(view),
+        let rows = DodgerRows::new(view);
+        let safe = view.hand.iter().filter(|&&c| rows.lands_safely(c)).count();
+        if safe == 0 {
+            return self.smart.choose(view);
         }
+        let pick = self.others.rng().below(safe as u32) as usize;
+        let card = view
+            .hand
+            .iter()
+            .filter(|&&c| rows.lands_safely(c))
+            .nth(pick);
+        Action::Play(*card.expect("a safe card"))
     }
-}
-
-/// Whether `view` asks for a card of a classic or Pro round.
-#[inline]
-fn plain_card(view: &View) -> bool {
-    let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
-    plain && view.decision == Some(Decision::PlayCard)
-}
-
-/// A card of `view`'s hand at random, drawn from `rng`, of those that take no row; `None` if
-/// none does.
-fn safe_card(view: &View, rng: &mut GameRng) -> Option<Action> {
-    let rows = DodgerRows::new(view);
-    let safe = view.hand.iter().filter(|&&c| rows.lands_safely(c)).count();
-    if safe == 0 {
-        return None;
-    }
-    let pick = rng.below(safe as u32) as usize;
-    let card = view
-        .hand
-        .iter()
-        .filter(|&&c| rows.lands_safely(c))
-        .nth(pick);
-    Some(Action::Play(*card.expect("a safe card")))
 }
 
 /// Plays `game` to the end of round `round` (or of the game) with `policies`, `me` being the
