@@ -80,6 +80,20 @@ pub fn default_own(variant: Variant, seats: usize) -> Strategy {
     }
 }
 
+/// The other seats' percent of dodger decisions in the rollouts by default in `variant` at a
+/// table of `seats`: none where its [`SearchBudget`] says so (the circle game: the plain
+/// search's rollouts, 10 points a game better at four seats; docs/mcs.md, "Third round"), else
+/// [`DEFAULT_MIX`].
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
+pub fn default_mix(variant: Variant, seats: usize) -> u32 {
+    if seats <= variant.describe().search.others_random_up_to {
+        0
+    } else {
+        DEFAULT_MIX
+    }
+}
+
 /// Percent of the other seats' rollout decisions made by the dodger by default (the rest at
 /// random): a table of players of mixed strength (docs/mcs.md).
 pub const DEFAULT_MIX: u32 = 50;
@@ -131,8 +145,9 @@ pub struct McsOptions {
     /// At a table of three or more: how much the others' mean points count against the
     /// seat's own, in percent (0: only its own points count).
     pub versus: u32,
-    /// Percent of the other seats' rollout decisions made by the dodger instead of `policy`.
-    pub mix: u32,
+    /// Percent of the other seats' rollout decisions made by the dodger instead of `policy`;
+    /// `None`: the variant's default ([`default_mix`]).
+    pub mix: Option<u32>,
     /// At a table of three or more: how much the points of the other seat doing best so far
     /// count against the seat's own, in percent.
     pub rival: u32,
@@ -163,7 +178,7 @@ impl Default for McsOptions {
             policy: DEFAULT_POLICY,
             own: None,
             versus: 0,
-            mix: DEFAULT_MIX,
+            mix: None,
             rival: DEFAULT_RIVAL,
             infer: DEFAULT_INFER,
             safe: DEFAULT_SAFE,
@@ -206,7 +221,7 @@ impl McsOptions {
                 "steps" => parsed.steps = Some(u64::from(number)),
                 "ms" => parsed.ms = Some(number),
                 "versus" => parsed.versus = number,
-                "mix" => parsed.mix = number.min(100),
+                "mix" => parsed.mix = Some(number.min(100)),
                 "rival" => parsed.rival = number,
                 "infer" => parsed.infer = number > 0,
                 "safe" => parsed.safe = number.min(100),
@@ -227,7 +242,7 @@ impl McsOptions {
     /// out keeps at most `found` of the dodger share, and `recast` percent of what it loses
     /// goes to the safe-card player.
     pub fn shares(&self, style: &Style, seat: Seat) -> (u32, u32) {
-        let share = style.dodger_share(seat, self.mix);
+        let share = style.dodger_share(seat, self.mix.unwrap_or(DEFAULT_MIX));
         if !style.found_out(seat) {
             return (share, self.safe);
         }
@@ -236,6 +251,16 @@ impl McsOptions {
         // What it loses, as a part of what is left after the dodger's share.
         let safe = lost * 100 / (100 - dodger).max(1);
         (dodger, safe.max(self.safe))
+    }
+
+    /// The options with what `variant` decides at a table of `seats` when not named (`own`,
+    /// `mix`) filled in.
+    pub fn resolved(&self, variant: Variant, seats: usize) -> McsOptions {
+        McsOptions {
+            own: Some(self.own.unwrap_or_else(|| default_own(variant, seats))),
+            mix: Some(self.mix.unwrap_or_else(|| default_mix(variant, seats))),
+            ..*self
+        }
     }
 
     /// The spec's text after `builtin:` (defaults left out).
@@ -259,8 +284,8 @@ impl McsOptions {
         if self.rival != DEFAULT_RIVAL {
             spec.push_str(&format!(":rival={}", self.rival));
         }
-        if self.mix != DEFAULT_MIX {
-            spec.push_str(&format!(":mix={}", self.mix));
+        if let Some(mix) = self.mix {
+            spec.push_str(&format!(":mix={mix}"));
         }
         if self.infer != DEFAULT_INFER {
             spec.push_str(&format!(":infer={}", u32::from(self.infer)));
@@ -289,6 +314,9 @@ impl McsOptions {
 /// and `rival` percent of the points of the other seat doing best so far. Penalties count
 /// against, the circle game's points for.
 pub struct McsPlayer {
+    /// The options as named in the spec.
+    named: McsOptions,
+    /// The options this game plays by: `named`, with the variant's defaults filled in.
     options: McsOptions,
     name: String,
     /// The search's own draws (determinizations).
@@ -337,6 +365,7 @@ impl McsPlayer {
     pub fn new(options: McsOptions, seed: u64) -> McsPlayer {
         McsPlayer {
             name: format!("builtin:{}", options.spec()),
+            named: options,
             options,
             rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
             // Other keys for the rollouts, so their streams are not the determinizations'.
@@ -671,7 +700,7 @@ impl Policies {
             ),
             others: Builtin::new(options.policy, seed ^ 0x6d63_735f_726f_6c6c),
             smart: Builtin::new(Strategy::Dodger, seed ^ 0x6d63_735f_736d_7274),
-            mix: options.mix,
+            mix: options.mix.unwrap_or(DEFAULT_MIX),
             mixes: Vec::new(),
             safe: options.safe,
             safes: Vec::new(),
@@ -795,11 +824,11 @@ impl Player for McsPlayer {
             game: start.number,
             seat: start.seat,
         });
-        let own = self
-            .options
+        self.options = self.named.resolved(start.variant, start.seats);
+        self.policies
             .own
-            .unwrap_or_else(|| default_own(start.variant, start.seats));
-        self.policies.own.set_strategy(own);
+            .set_strategy(self.options.own.unwrap_or(DEFAULT_OWN));
+        self.policies.mix = self.options.mix.unwrap_or(DEFAULT_MIX);
         self.policies.own.start_game(start)?;
         self.policies.others.start_game(start)?;
         self.variant = start.variant;

@@ -77,6 +77,7 @@ pub const BASE: Description = Description {
         steps_two_seats: 0,
         copy_steps: 1,
         own_random_up_to: 0,
+        others_random_up_to: 0,
     },
     selftest: SelftestParts {
         asks: &[],
@@ -148,6 +149,10 @@ pub struct SearchBudget {
     /// dodger at every table): where nothing is hidden (Pro) the dodger there plays one fixed
     /// plan in every rollout of an action, which cost 25 points a game (docs/mcs.md).
     pub own_random_up_to: usize,
+    /// At tables of up to this many seats the other seats' rollout decisions are all played
+    /// by `policy` (random) by default, none by the dodger (`mix=0`; 0: the even mix at every
+    /// table).
+    pub others_random_up_to: usize,
 }
 
 impl SearchBudget {
@@ -158,6 +163,7 @@ impl SearchBudget {
             steps_two_seats: steps,
             copy_steps,
             own_random_up_to: 0,
+            others_random_up_to: 0,
         }
     }
 

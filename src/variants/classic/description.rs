@@ -15,6 +15,7 @@ pub const DESCRIPTION: Description = Description {
         steps_two_seats: 40_000,
         copy_steps: 1,
         own_random_up_to: 0,
+        others_random_up_to: 0,
     },
     selftest: SelftestParts {
         asks: &[("play", true), ("row", true)],
