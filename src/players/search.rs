@@ -69,7 +69,7 @@ pub const DEFAULT_OWN: Strategy = Strategy::Dodger;
 /// The searching seat's own policy in the rollouts by default in `variant` at a table of
 /// `seats`: random where its [`SearchBudget`] says so (Pro: nothing is hidden, so the dodger
 /// there would play one plan in every rollout of an action, 25 points a game worse; the circle
-/// game at two seats; docs/mcs.md, "Third round"), else [`DEFAULT_OWN`].
+/// game at two seats, 13 points; docs/mcs.md, "Third round"), else [`DEFAULT_OWN`].
 ///
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub fn default_own(variant: Variant, seats: usize) -> Strategy {
@@ -81,8 +81,8 @@ pub fn default_own(variant: Variant, seats: usize) -> Strategy {
 }
 
 /// The other seats' percent of dodger decisions in the rollouts by default in `variant` at a
-/// table of `seats`: none where its [`SearchBudget`] says so (the circle game: the plain
-/// search's rollouts, 10 points a game better at four seats; docs/mcs.md, "Third round"), else
+/// table of `seats`: none where its [`SearchBudget`] says so (the circle game at two seats:
+/// the plain search's rollouts; docs/mcs.md, "Third round"), else
 /// [`DEFAULT_MIX`].
 ///
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget

@@ -191,12 +191,16 @@ fn the_dodger_is_read_from_its_play_and_its_hand_is_never_ruled_out() {
 #[test]
 fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named() {
     // Pro hides nothing: random at every table; the circle game: plain rollouts (random at
-    // every seat) at every table.
+    // every seat) at two seats.
+    assert_eq!(default_own(Variant::Circle, 2), Strategy::Random);
+    assert_eq!(default_mix(Variant::Circle, 2), 0);
     for seats in [2, 4, 6] {
         assert_eq!(default_own(Variant::Pro, seats), Strategy::Random);
         assert_eq!(default_mix(Variant::Pro, seats), DEFAULT_MIX);
-        assert_eq!(default_own(Variant::Circle, seats), Strategy::Random);
-        assert_eq!(default_mix(Variant::Circle, seats), 0);
+        if seats > 2 {
+            assert_eq!(default_own(Variant::Circle, seats), Strategy::Dodger);
+            assert_eq!(default_mix(Variant::Circle, seats), DEFAULT_MIX);
+        }
         for variant in [Variant::Classic, Variant::TakeANumber, Variant::Anniversary] {
             assert_eq!(default_own(variant, seats), Strategy::Dodger);
             assert_eq!(default_mix(variant, seats), DEFAULT_MIX);
@@ -208,7 +212,7 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
     let named = McsOptions::parse("own=dodger:mix=50").unwrap();
     assert_eq!((named.own, named.mix), (Some(Strategy::Dodger), Some(50)));
     assert_eq!(named.spec(), "mcs:mix=50:own=dodger");
-    let resolved = unnamed.resolved(Variant::Circle, 4);
+    let resolved = unnamed.resolved(Variant::Circle, 2);
     assert_eq!(
         (resolved.own, resolved.mix),
         (Some(Strategy::Random), Some(0))
