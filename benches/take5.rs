@@ -54,7 +54,9 @@ use take5::players::builtin::{Builtin, Strategy};
 use take5::players::pipe::{PipePlayer, StartupLimit};
 use take5::players::process::{BotCommand, BotProcess};
 use take5::players::sandbox::Sandbox;
-use take5::players::search::{DEFAULT_OWN, DEFAULT_POLICY, McsOptions, Policies, rollout};
+use take5::players::search::{
+    DEFAULT_OWN, DEFAULT_POLICY, McsOptions, Policies, default_own, rollout,
+};
 use take5::players::{Answer, Legality, Limit, Player};
 use take5::referee::{MatchConfig, MatchHouse, play_match};
 use take5::rng::{GameRng, Stream};
@@ -248,7 +250,7 @@ fn rollouts_per_second<G: Model>(start: &G, own: Strategy, others: Strategy) -> 
     let round = start.view(0).round;
     let mut game = start.clone();
     let options = McsOptions {
-        own,
+        own: Some(own),
         policy: others,
         ..McsOptions::default()
     };
@@ -294,7 +296,7 @@ fn mcs_rollouts() {
     let figures = [
         (
             "pro",
-            rollouts_per_second(&pro, DEFAULT_OWN, DEFAULT_POLICY),
+            rollouts_per_second(&pro, default_own(Variant::Pro, 4), DEFAULT_POLICY),
             "the draft and the round",
         ),
         (

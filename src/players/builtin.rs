@@ -76,6 +76,14 @@ impl Builtin {
         }
     }
 
+    /// Plays by `strategy` from now on (its generator as it was).
+    pub fn set_strategy(&mut self, strategy: Strategy) {
+        if strategy != self.strategy {
+            self.strategy = strategy;
+            self.name = format!("builtin:{}", strategy.name());
+        }
+    }
+
     /// The generator of its random choices (a search replays the same choices from a copy).
     pub fn rng(&mut self) -> &mut GameRng {
         &mut self.rng

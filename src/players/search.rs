@@ -60,8 +60,39 @@ pub const DEFAULT_POLICY: Strategy = Strategy::Random;
 
 /// The searching seat's own policy in the rollouts by default: the dodger (its own later
 /// choices played well, the others' at random: 2 points a game better than random for both in
-/// classic 4-player games, docs/mcs.md).
+/// classic 4-player games, docs/mcs.md), unless the variant's [`SearchBudget`] says random
+/// ([`default_own`]).
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub const DEFAULT_OWN: Strategy = Strategy::Dodger;
+
+/// The searching seat's own policy in the rollouts by default in `variant` at a table of
+/// `seats`: random where its [`SearchBudget`] says so (Pro: nothing is hidden, so the dodger
+/// there would play one plan in every rollout of an action, 25 points a game worse; the circle
+/// game at two seats, 13 points; docs/mcs.md, "Third round"), else [`DEFAULT_OWN`].
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
+pub fn default_own(variant: Variant, seats: usize) -> Strategy {
+    if seats <= variant.describe().search.own_random_up_to {
+        Strategy::Random
+    } else {
+        DEFAULT_OWN
+    }
+}
+
+/// The other seats' percent of dodger decisions in the rollouts by default in `variant` at a
+/// table of `seats`: none where its [`SearchBudget`] says so (the circle game at two seats:
+/// the plain search's rollouts; docs/mcs.md, "Third round"), else
+/// [`DEFAULT_MIX`].
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
+pub fn default_mix(variant: Variant, seats: usize) -> u32 {
+    if seats <= variant.describe().search.others_random_up_to {
+        0
+    } else {
+        DEFAULT_MIX
+    }
+}
 
 /// Percent of the other seats' rollout decisions made by the dodger by default (the rest at
 /// random): a table of players of mixed strength (docs/mcs.md).
@@ -108,13 +139,15 @@ pub struct McsOptions {
     pub ms: Option<u32>,
     /// The built-in bot that plays every seat in the rollouts.
     pub policy: Strategy,
-    /// The built-in bot that plays the searching seat in the rollouts.
-    pub own: Strategy,
+    /// The built-in bot that plays the searching seat in the rollouts; `None`: the variant's
+    /// default ([`default_own`]).
+    pub own: Option<Strategy>,
     /// At a table of three or more: how much the others' mean points count against the
     /// seat's own, in percent (0: only its own points count).
     pub versus: u32,
-    /// Percent of the other seats' rollout decisions made by the dodger instead of `policy`.
-    pub mix: u32,
+    /// Percent of the other seats' rollout decisions made by the dodger instead of `policy`;
+    /// `None`: the variant's default ([`default_mix`]).
+    pub mix: Option<u32>,
     /// At a table of three or more: how much the points of the other seat doing best so far
     /// count against the seat's own, in percent.
     pub rival: u32,
@@ -136,52 +169,61 @@ pub struct McsOptions {
     pub recast: u32,
 }
 
-/// An option of `builtin:mcs` that is a whole number from 0 (`infer`: 0 or 1): its name, its
-/// value in the options, how a number given sets it, and the value a spec leaves out.
+/// An option of `builtin:mcs` that is a whole number from 0 (`infer`: 0 or 1): its name, the
+/// value a spec writes for it (none where leaving it out gives the same options), and how a
+/// number given sets it.
 struct Count {
     name: &'static str,
-    get: fn(&McsOptions) -> u32,
+    written: fn(&McsOptions) -> Option<u32>,
     set: fn(&mut McsOptions, u32),
-    default: u32,
 }
 
 const fn count(
     name: &'static str,
-    get: fn(&McsOptions) -> u32,
+    written: fn(&McsOptions) -> Option<u32>,
     set: fn(&mut McsOptions, u32),
-    default: u32,
 ) -> Count {
-    Count {
-        name,
-        get,
-        set,
-        default,
-    }
+    Count { name, written, set }
 }
 
-/// The whole-number options, in the order [`McsOptions::spec`] writes them.
+/// `value`, unless it is the default a spec that leaves it out gets.
+fn unless_default(value: u32, default: u32) -> Option<u32> {
+    (value != default).then_some(value)
+}
+
+/// The whole-number options, in the order [`McsOptions::spec`] writes them. `mix` is written
+/// whenever it was given: left out, it is the variant's own default.
 const COUNTS: [Count; 7] = [
-    count("versus", |o| o.versus, |o, n| o.versus = n, 0),
-    count("rival", |o| o.rival, |o, n| o.rival = n, DEFAULT_RIVAL),
-    count("mix", |o| o.mix, |o, n| o.mix = n.min(100), DEFAULT_MIX),
+    count(
+        "versus",
+        |o| unless_default(o.versus, 0),
+        |o, n| o.versus = n,
+    ),
+    count(
+        "rival",
+        |o| unless_default(o.rival, DEFAULT_RIVAL),
+        |o, n| o.rival = n,
+    ),
+    count("mix", |o| o.mix, |o, n| o.mix = Some(n.min(100))),
     count(
         "infer",
-        |o| u32::from(o.infer),
+        |o| unless_default(u32::from(o.infer), u32::from(DEFAULT_INFER)),
         |o, n| o.infer = n > 0,
-        DEFAULT_INFER as u32,
     ),
-    count("safe", |o| o.safe, |o, n| o.safe = n.min(100), DEFAULT_SAFE),
+    count(
+        "safe",
+        |o| unless_default(o.safe, DEFAULT_SAFE),
+        |o, n| o.safe = n.min(100),
+    ),
     count(
         "found",
-        |o| o.found,
+        |o| unless_default(o.found, DEFAULT_FOUND),
         |o, n| o.found = n.min(100),
-        DEFAULT_FOUND,
     ),
     count(
         "recast",
-        |o| o.recast,
+        |o| unless_default(o.recast, DEFAULT_RECAST),
         |o, n| o.recast = n.min(100),
-        DEFAULT_RECAST,
     ),
 ];
 
@@ -192,9 +234,9 @@ impl Default for McsOptions {
             steps: None,
             ms: None,
             policy: DEFAULT_POLICY,
-            own: DEFAULT_OWN,
+            own: None,
             versus: 0,
-            mix: DEFAULT_MIX,
+            mix: None,
             rival: DEFAULT_RIVAL,
             infer: DEFAULT_INFER,
             safe: DEFAULT_SAFE,
@@ -217,7 +259,7 @@ impl McsOptions {
                     .ok_or_else(|| format!("mcs option `{name}`: no built-in bot `{value}`"))?;
                 match name {
                     "policy" => parsed.policy = strategy,
-                    _ => parsed.own = strategy,
+                    _ => parsed.own = Some(strategy),
                 }
                 continue;
             }
@@ -250,7 +292,7 @@ impl McsOptions {
     /// out keeps at most `found` of the dodger share, and `recast` percent of what it loses
     /// goes to the safe-card player.
     pub fn shares(&self, style: &Style, seat: Seat) -> (u32, u32) {
-        let share = style.dodger_share(seat, self.mix);
+        let share = style.dodger_share(seat, self.mix.unwrap_or(DEFAULT_MIX));
         if !style.found_out(seat) {
             return (share, self.safe);
         }
@@ -259,6 +301,16 @@ impl McsOptions {
         // What it loses, as a part of what is left after the dodger's share.
         let safe = lost * 100 / (100 - dodger).max(1);
         (dodger, safe.max(self.safe))
+    }
+
+    /// The options with what `variant` decides at a table of `seats` when not named (`own`,
+    /// `mix`) filled in.
+    pub fn resolved(&self, variant: Variant, seats: usize) -> McsOptions {
+        McsOptions {
+            own: Some(self.own.unwrap_or_else(|| default_own(variant, seats))),
+            mix: Some(self.mix.unwrap_or_else(|| default_mix(variant, seats))),
+            ..*self
+        }
     }
 
     /// The spec's text after `builtin:` (defaults left out).
@@ -277,13 +329,12 @@ impl McsOptions {
             spec.push_str(&format!(":policy={}", self.policy.name()));
         }
         for count in &COUNTS {
-            let value = (count.get)(self);
-            if value != count.default {
+            if let Some(value) = (count.written)(self) {
                 spec.push_str(&format!(":{}={value}", count.name));
             }
         }
-        if self.own != DEFAULT_OWN {
-            spec.push_str(&format!(":own={}", self.own.name()));
+        if let Some(own) = self.own {
+            spec.push_str(&format!(":own={}", own.name()));
         }
         spec
     }
@@ -297,6 +348,9 @@ impl McsOptions {
 /// and `rival` percent of the points of the other seat doing best so far. Penalties count
 /// against, the circle game's points for.
 pub struct McsPlayer {
+    /// The options as named in the spec.
+    named: McsOptions,
+    /// The options this game plays by: `named`, with the variant's defaults filled in.
     options: McsOptions,
     name: String,
     /// The search's own draws (determinizations).
@@ -345,6 +399,7 @@ impl McsPlayer {
     pub fn new(options: McsOptions, seed: u64) -> McsPlayer {
         McsPlayer {
             name: format!("builtin:{}", options.spec()),
+            named: options,
             options,
             rng: GameRng::new(seed, Stream::Bot { game: 0, seat: 0 }),
             // Other keys for the rollouts, so their streams are not the determinizations'.
@@ -673,10 +728,13 @@ impl Policies {
     /// The policies `options` name, their generators made from `seed` (each its own key).
     pub fn new(options: &McsOptions, seed: u64) -> Policies {
         Policies {
-            own: Builtin::new(options.own, seed ^ 0x6d63_735f_6f77_6e5f),
+            own: Builtin::new(
+                options.own.unwrap_or(DEFAULT_OWN),
+                seed ^ 0x6d63_735f_6f77_6e5f,
+            ),
             others: Builtin::new(options.policy, seed ^ 0x6d63_735f_726f_6c6c),
             smart: Builtin::new(Strategy::Dodger, seed ^ 0x6d63_735f_736d_7274),
-            mix: options.mix,
+            mix: options.mix.unwrap_or(DEFAULT_MIX),
             mixes: Vec::new(),
             safe: options.safe,
             safes: Vec::new(),
@@ -800,6 +858,11 @@ impl Player for McsPlayer {
             game: start.number,
             seat: start.seat,
         });
+        self.options = self.named.resolved(start.variant, start.seats);
+        self.policies
+            .own
+            .set_strategy(self.options.own.unwrap_or(DEFAULT_OWN));
+        self.policies.mix = self.options.mix.unwrap_or(DEFAULT_MIX);
         self.policies.own.start_game(start)?;
         self.policies.others.start_game(start)?;
         self.variant = start.variant;

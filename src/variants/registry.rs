@@ -76,6 +76,8 @@ pub const BASE: Description = Description {
         steps: 0,
         steps_two_seats: 0,
         copy_steps: 1,
+        own_random_up_to: 0,
+        others_random_up_to: 0,
     },
     selftest: SelftestParts {
         asks: &[],
@@ -142,6 +144,15 @@ pub struct SearchBudget {
     pub steps_two_seats: u64,
     /// What a copy of the game counts in steps (a determinization: seats times that).
     pub copy_steps: u64,
+    /// At tables of up to this many seats the searching seat's own later decisions in the
+    /// rollouts are played at random by default instead of by the dodger (`own=`; 0: the
+    /// dodger at every table): where nothing is hidden (Pro) the dodger there plays one fixed
+    /// plan in every rollout of an action, which cost 25 points a game (docs/mcs.md).
+    pub own_random_up_to: usize,
+    /// At tables of up to this many seats the other seats' rollout decisions are all played
+    /// by `policy` (random) by default, none by the dodger (`mix=0`; 0: the even mix at every
+    /// table).
+    pub others_random_up_to: usize,
 }
 
 impl SearchBudget {
@@ -151,6 +162,17 @@ impl SearchBudget {
             steps,
             steps_two_seats: steps,
             copy_steps,
+            own_random_up_to: 0,
+            others_random_up_to: 0,
+        }
+    }
+
+    /// The same, the searching seat's own rollout decisions at random by default at tables of
+    /// up to `seats`.
+    pub const fn own_random_up_to(self, seats: usize) -> SearchBudget {
+        SearchBudget {
+            own_random_up_to: seats,
+            ..self
         }
     }
 }

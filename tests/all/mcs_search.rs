@@ -6,7 +6,7 @@ use take5::game::model::{Memory, Model};
 use take5::game::{Action, Deal, Decision, Event, Game, ToMove};
 use take5::players::Player;
 use take5::players::builtin::{Builtin, Strategy};
-use take5::players::search::{McsOptions, McsPlayer, Style};
+use take5::players::search::{DEFAULT_MIX, McsOptions, McsPlayer, Style, default_mix, default_own};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
 use take5::seat::GameStart;
@@ -172,11 +172,11 @@ fn the_dodger_is_read_from_its_play_and_its_hand_is_never_ruled_out() {
             recast: 0,
             ..McsOptions::default()
         };
-        let dodger = style.dodger_share(1, recast.mix);
+        let dodger = style.dodger_share(1, DEFAULT_MIX);
         assert_eq!(recast.shares(&style, 1), (dodger, 0), "game {number}");
         assert_eq!(random.shares(&style, 1), (dodger, 0), "game {number}");
         for seat in [2, 3] {
-            let share = style.dodger_share(seat, recast.mix);
+            let share = style.dodger_share(seat, DEFAULT_MIX);
             assert_eq!(recast.shares(&style, seat), (0, share), "game {number}");
             assert_eq!(random.shares(&style, seat), (0, 0), "game {number}");
         }
@@ -186,4 +186,36 @@ fn the_dodger_is_read_from_its_play_and_its_hand_is_never_ruled_out() {
         rebuilt > 0 && ruled_out / rebuilt >= 10,
         "{ruled_out} / {rebuilt}"
     );
+}
+
+#[test]
+fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named() {
+    // Pro hides nothing: random at every table; the circle game: plain rollouts (random at
+    // every seat) at two seats.
+    assert_eq!(default_own(Variant::Circle, 2), Strategy::Random);
+    assert_eq!(default_mix(Variant::Circle, 2), 0);
+    for seats in [2, 4, 6] {
+        assert_eq!(default_own(Variant::Pro, seats), Strategy::Random);
+        assert_eq!(default_mix(Variant::Pro, seats), DEFAULT_MIX);
+        if seats > 2 {
+            assert_eq!(default_own(Variant::Circle, seats), Strategy::Dodger);
+            assert_eq!(default_mix(Variant::Circle, seats), DEFAULT_MIX);
+        }
+        for variant in [Variant::Classic, Variant::TakeANumber, Variant::Anniversary] {
+            assert_eq!(default_own(variant, seats), Strategy::Dodger);
+            assert_eq!(default_mix(variant, seats), DEFAULT_MIX);
+        }
+    }
+    // The options leave them to the variant unless named, and say so in the name.
+    let unnamed = McsOptions::parse("").unwrap();
+    assert_eq!((unnamed.own, unnamed.mix), (None, None));
+    let named = McsOptions::parse("own=dodger:mix=50").unwrap();
+    assert_eq!((named.own, named.mix), (Some(Strategy::Dodger), Some(50)));
+    assert_eq!(named.spec(), "mcs:mix=50:own=dodger");
+    let resolved = unnamed.resolved(Variant::Circle, 2);
+    assert_eq!(
+        (resolved.own, resolved.mix),
+        (Some(Strategy::Random), Some(0))
+    );
+    assert_eq!(named.resolved(Variant::Circle, 4), named);
 }

@@ -14,6 +14,8 @@ pub const DESCRIPTION: Description = Description {
         steps: 50_000,
         steps_two_seats: 40_000,
         copy_steps: 1,
+        own_random_up_to: 0,
+        others_random_up_to: 0,
     },
     selftest: SelftestParts {
         asks: &[("play", true), ("row", true)],

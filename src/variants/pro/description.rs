@@ -22,7 +22,9 @@ pub const DESCRIPTION: Description = Description {
         hooks: &[(Hook::DraftPick, "a pick of the draft")],
         ..BASE.house
     },
-    search: SearchBudget::flat(40_000, 1),
+    // Every hand is known: the dodger at the searching seat's own later decisions would play
+    // one plan in every rollout of an action (docs/mcs.md, "Third round").
+    search: SearchBudget::flat(40_000, 1).own_random_up_to(6),
     // The hands are drafted (no deal to script): the games in a row show every question.
     selftest: SelftestParts {
         asks: &[("pick", true), ("play", true), ("row", false)],
