@@ -14,7 +14,8 @@
 #
 # Each tree's bench binary is built first (`cargo bench --no-run`, one tree after the other),
 # then run in its own tree. A figure is matched with its baseline by its line's words (the
-# first number left out); a line only one side prints is shown with a dash on the other.
+# numbers masked, the first one being the figure); a line only one side prints is shown with a
+# dash on the other.
 set -euo pipefail
 
 usage() {
@@ -75,16 +76,20 @@ from pathlib import Path
 out, rounds = Path(sys.argv[1]), int(sys.argv[2])
 number = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 
+shown = {}
+
 def figures(side):
-    """Each line's words (its first number left out) -> the first number, one per round."""
+    """Each line's words (every number masked: many lines carry ratios that vary from run to
+    run) -> its first number, one per round; the line itself as last printed is kept to show."""
     found = {}
     for r in range(1, rounds + 1):
         for line in (out / f"{side}.{r}").read_text().splitlines():
             m = number.search(line)
             if not m:
                 continue
-            key = " ".join((line[: m.start()] + "#" + line[m.end():]).split())
+            key = " ".join(number.sub("#", line).split())
             found.setdefault(key, []).append(float(m.group().replace(",", "")))
+            shown[key] = " ".join((line[: m.start()] + "#" + line[m.end():]).split())
     return found
 
 before, after = figures("before"), figures("after")
@@ -94,5 +99,5 @@ for key in list(before) + [k for k in after if k not in before]:
     a = statistics.median(after[key]) if key in after else None
     ratio = f"{a / b:.3f}" if a is not None and b else "-"
     show = lambda x: "-" if x is None else f"{x:,.2f}"
-    print(f"{show(b):>14} {show(a):>14} {ratio:>12}  {key}")
+    print(f"{show(b):>14} {show(a):>14} {ratio:>12}  {shown[key]}")
 EOF
