@@ -57,11 +57,10 @@ pub const DESCRIPTION: Description = Description {
     // were 16 points worse at a table with the dodger, and no better on held-out deals
     // (docs/mcs.md, "Third round").
     search: SearchBudget {
-        steps: 12_000,
         steps_two_seats: 20_000,
-        copy_steps: 1,
         own_random_up_to: 2,
         others_random_up_to: 2,
+        ..SearchBudget::flat(12_000, 1)
     },
     // One kind of question: the games in a row show it.
     selftest: SelftestParts {

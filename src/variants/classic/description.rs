@@ -11,11 +11,8 @@ pub const DESCRIPTION: Description = Description {
     // A table of two gets less: its steps cost more (a determinization and a copy per action
     // weigh more beside rollouts of two seats), and more bought no strength (docs/mcs.md).
     search: SearchBudget {
-        steps: 50_000,
         steps_two_seats: 40_000,
-        copy_steps: 1,
-        own_random_up_to: 0,
-        others_random_up_to: 0,
+        ..SearchBudget::flat(50_000, 1)
     },
     selftest: SelftestParts {
         asks: &[("play", true), ("row", true)],

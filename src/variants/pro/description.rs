@@ -23,8 +23,9 @@ pub const DESCRIPTION: Description = Description {
         ..BASE.house
     },
     // Every hand is known: the dodger at the searching seat's own later decisions would play
-    // one plan in every rollout of an action (docs/mcs.md, "Third round").
-    search: SearchBudget::flat(40_000, 1).own_random_up_to(6),
+    // one plan in every rollout of an action (docs/mcs.md, "Third round"); so random at every
+    // table.
+    search: SearchBudget::flat(40_000, 1).own_random_up_to(usize::MAX),
     // The hands are drafted (no deal to script): the games in a row show every question.
     selftest: SelftestParts {
         asks: &[("pick", true), ("play", true), ("row", false)],
