@@ -8,6 +8,7 @@ use crate::rules::Rules;
 use crate::variants::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::time::Duration;
 
 /// What a player learns when a game starts.
 #[derive(Clone, Copy, Debug)]
@@ -58,6 +59,16 @@ impl fmt::Display for FaultKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A bot's time limits: for each decision, for each start (from starting its program to its
+/// `hello`, again after a crash), and its game clock, held to instead of the limit per decision
+/// when it has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimits {
+    pub decision: Duration,
+    pub startup: Duration,
+    pub clock: Option<Clock>,
 }
 
 /// A seat's game clock (`--clock BASE+INC`, docs/play.md): `base` for the whole game, and

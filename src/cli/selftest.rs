@@ -4,6 +4,7 @@
 use super::check::Format;
 use super::{CliError, Status};
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
+use crate::seat::TimeLimits;
 use crate::selftest::{self, Config, Report, Said, Times, Verdict};
 use crate::variants::Variant;
 use crate::visible::visible_lines;
@@ -69,9 +70,11 @@ pub fn run(args: &SelftestArgs) -> Result<Status, CliError> {
     let config = Config {
         command: args.bot.clone(),
         variants: args.variant.0.map_or(Variant::ALL.to_vec(), |v| vec![v]),
-        timeout: Duration::from_millis(args.timeout),
-        clock: args.clock.clock(),
-        startup: Duration::from_millis(args.startup_timeout),
+        limits: TimeLimits {
+            decision: Duration::from_millis(args.timeout),
+            startup: Duration::from_millis(args.startup_timeout),
+            clock: args.clock.clock(),
+        },
         seed: args.seed,
         scratch: std::env::temp_dir().join(format!("take5-selftest-{}", std::process::id())),
         sandbox: args.sandbox.clone(),

@@ -36,8 +36,8 @@ pub struct TournamentArgs {
     /// Without CONFIG: a bot of the pool, `NAME=PLAYER` (PLAYER as for `take5 play --player`),
     /// or with the options of a bot in the file,
     /// `NAME[timeout_ms=MS,startup_timeout_ms=MS,dir=DIR]=PLAYER`; repeat it for each bot.
-    #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = config::FlagBot::parse)]
-    bots: Vec<config::FlagBot>,
+    #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = config::BotEntry::parse_flag)]
+    bots: Vec<config::BotEntry>,
     /// Without CONFIG: players at a table.
     #[arg(long, value_name = "N")]
     seats: Option<usize>,
@@ -282,20 +282,21 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
             "a tournament from flags needs --seats, --seed, --tables and --results",
         ));
     };
-    let tournament = config::from_flags(config::Flags {
+    let tournament = config::from_flags(config::File {
         bots: args.bots.clone(),
-        seats,
-        deals: args.deals,
-        deals_from: args.deals_from.clone(),
+        seats: config::unplaced(seats),
+        deals: args.deals.map(config::unplaced),
+        deals_from: args.deals_from.clone().map(config::unplaced),
         variant: args.variant.unwrap_or_default(),
         house: args.house.clone(),
         seed,
         timeout_ms: args.timeout_ms.unwrap_or(2000),
         startup_timeout_ms: args.startup_timeout_ms.unwrap_or(STARTUP_TIMEOUT_MS),
-        clock: args.clock.clone(),
+        clock: args.clock.clone().map(config::unplaced),
         clock_margin_ms: args.clock_margin.unwrap_or(0),
         format: tables.clone(),
         seatings: args.seatings.unwrap_or_default(),
+        sandbox: None,
     })
     .map_err(CliError::input)?;
     Ok((tournament, results.clone()))
@@ -1236,36 +1237,6 @@ mod tests {
 
     #[test]
     fn flag_values_parse() {
-        let bot = |name: &str, player: &str, ms: Option<u64>, dir: Option<&str>| config::FlagBot {
-            name: name.into(),
-            player: player.into(),
-            timeout_ms: ms,
-            startup_timeout_ms: None,
-            clock: None,
-            dir: dir.map(PathBuf::from),
-        };
-        let parse = config::FlagBot::parse;
-        assert_eq!(
-            parse("py=python3 bot.py --x=1").unwrap(),
-            bot("py", "python3 bot.py --x=1", None, None)
-        );
-        assert_eq!(
-            parse("py[timeout_ms=5000,dir=bots]=python3 bot.py --x=[1]").unwrap(),
-            bot("py", "python3 bot.py --x=[1]", Some(5000), Some("bots"))
-        );
-        assert_eq!(
-            parse("py[dir=a]=./bot").unwrap(),
-            bot("py", "./bot", None, Some("a"))
-        );
-        let slow = parse("py[startup_timeout_ms=30000]=python3 bot.py").unwrap();
-        assert_eq!(slow.startup_timeout_ms, Some(30000));
-        assert_eq!(slow.timeout_ms, None);
-        assert!(parse("builtin:random").is_err());
-        assert!(parse("py[timeout_ms=5000=x").is_err());
-        let unknown = parse("py[time=5]=x").unwrap_err();
-        assert!(unknown.contains("unknown option `time=5`"), "{unknown}");
-        let ms = parse("py[timeout_ms=soon]=x").unwrap_err();
-        assert!(ms.contains("`soon` is not a number"), "{ms}");
         assert_eq!(
             parse_tables("round-robin").unwrap(),
             config::Format::RoundRobin

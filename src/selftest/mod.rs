@@ -15,7 +15,7 @@ use crate::players::pipe::{IoLog, PipePlayer, StartupLimit};
 use crate::players::process::BotCommand;
 use crate::players::{Answer, Fault, Legality, Limit, Player};
 use crate::referee::{MatchConfig, play_match};
-use crate::seat::{Clock, FaultKind, GameStart};
+use crate::seat::{FaultKind, GameStart, TimeLimits};
 use crate::variants::Variant;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
@@ -35,12 +35,8 @@ pub struct Config {
     /// The bot's command line.
     pub command: String,
     pub variants: Vec<Variant>,
-    /// The time limit of each decision.
-    pub timeout: Duration,
-    /// The bot's game clock (`--clock`), held to instead of `timeout` when given.
-    pub clock: Option<Clock>,
-    /// The time limit of a start: from starting the program to its `hello`.
-    pub startup: Duration,
+    /// `--timeout`, `--startup-timeout`, `--clock`.
+    pub limits: TimeLimits,
     /// Seeds the deals that are not scripted.
     pub seed: u64,
     /// Where the bots' lines are logged while the test runs (removed afterwards).
@@ -234,9 +230,9 @@ fn run_in(config: &Config) -> Result<Report, String> {
                 seed: config.seed,
                 games: situation.games,
                 deals: situation.deals,
-                timeout: config.timeout,
+                timeout: config.limits.decision,
                 // The probe (the bot) sits at seat 0, the built-in bot is not timed.
-                clocks: vec![config.clock, None],
+                clocks: vec![config.limits.clock, None],
                 house: None,
                 tournament: None,
             };
@@ -265,9 +261,9 @@ fn run_in(config: &Config) -> Result<Report, String> {
     }
     Ok(Report {
         bot: config.command.clone(),
-        timeout_ms: config.timeout.as_millis() as u64,
-        startup_timeout_ms: config.startup.as_millis() as u64,
-        clock: config.clock.map(|c| c.spec()),
+        timeout_ms: config.limits.decision.as_millis() as u64,
+        startup_timeout_ms: config.limits.startup.as_millis() as u64,
+        clock: config.limits.clock.map(|c| c.spec()),
         passed: checks.iter().all(|c| c.status != Verdict::Fail),
         checks,
         decisions: Times::of(decisions),
@@ -421,7 +417,7 @@ impl Probe {
         let inner = PipePlayer::with_command(
             &config.command,
             command,
-            StartupLimit::flag(config.startup),
+            StartupLimit::flag(config.limits.startup),
             Some(io_log),
         )?;
         Ok(Probe {
@@ -436,7 +432,7 @@ impl Probe {
             games_played: 0,
             took: false,
             failed: false,
-            startup: config.startup,
+            startup: config.limits.startup,
         })
     }
 

@@ -4,7 +4,7 @@ use crate::players::PlayerSpec;
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
 use crate::players::sandbox::Sandbox;
 use crate::rules::Rules;
-use crate::seat::Clock;
+use crate::seat::{Clock, TimeLimits};
 use crate::variants::Variant;
 use crate::yaml::YamlError;
 use serde::{Deserialize, Serialize};
@@ -13,51 +13,52 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The file as written.
+/// The file as written, or its keys given by flags (`take5 tournament --bot ...`, where a
+/// value has no place in a file: [`unplaced`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct File {
-    bots: Vec<BotEntry>,
-    seats: Spanned<usize>,
+pub struct File {
+    pub bots: Vec<BotEntry>,
+    pub seats: Spanned<usize>,
     /// Default: the book's deals with `deals_from`, else 1.
     #[serde(default)]
-    deals: Option<Spanned<u64>>,
+    pub deals: Option<Spanned<u64>>,
     /// A deal book (relative to the file): deal `d` is the book's `d`-th.
     #[serde(default)]
-    deals_from: Option<Spanned<PathBuf>>,
+    pub deals_from: Option<Spanned<PathBuf>>,
     #[serde(default)]
-    variant: Variant,
+    pub variant: Variant,
     #[serde(default)]
-    house: Option<PathBuf>,
-    seed: u64,
+    pub house: Option<PathBuf>,
+    pub seed: u64,
     #[serde(default = "two_seconds")]
-    timeout_ms: u64,
+    pub timeout_ms: u64,
     #[serde(default = "startup_default")]
-    startup_timeout_ms: u64,
+    pub startup_timeout_ms: u64,
     /// A game clock for every bot (`BASE+INC`, as `--clock`), instead of `timeout_ms`.
     #[serde(default)]
-    clock: Option<Spanned<String>>,
+    pub clock: Option<Spanned<String>>,
     /// With a clock: the time a decision may run over it before it is a loss on time.
     #[serde(default)]
-    clock_margin_ms: u64,
-    format: Format,
+    pub clock_margin_ms: u64,
+    pub format: Format,
     #[serde(default)]
-    seatings: Seatings,
+    pub seatings: Seatings,
     /// Confines every command bot of the pool (`--sandbox`), unless a bot says otherwise.
     #[serde(default)]
-    sandbox: Option<SandboxEntry>,
+    pub sandbox: Option<SandboxEntry>,
 }
 
 /// `sandbox:` of the file or of a bot: `true` (the default limits), `false`, or the settings
 /// (docs/sandbox.md).
-#[derive(Clone, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(untagged)]
 pub enum SandboxEntry {
     Switch(bool),
     Settings(SandboxSettings),
 }
 
-#[derive(Clone, Default, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SandboxSettings {
     memory_mb: Option<u64>,
@@ -123,8 +124,9 @@ pub enum Seatings {
     Permutations,
 }
 
-/// A bot of a pool as written (a tournament's `bots`, a tuning's `opponents`).
-#[derive(Deserialize)]
+/// A bot of a pool as written (a tournament's `bots`, a tuning's `opponents`), or given by
+/// `--bot` ([`BotEntry::parse_flag`]).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BotEntry {
     name: Spanned<String>,
@@ -146,7 +148,7 @@ pub struct BotEntry {
 }
 
 /// A value given by a flag, not in a file: no place to name.
-fn unplaced<T>(value: T) -> Spanned<T> {
+pub fn unplaced<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Location::UNKNOWN, Location::UNKNOWN)
 }
 
@@ -174,12 +176,8 @@ fn startup_default() -> u64 {
 pub struct Bot {
     pub name: String,
     pub player: PlayerSpec,
-    /// Its time per decision.
-    pub timeout: Duration,
-    /// Its time to start, to its `hello` (each start: a bot is started again after a crash).
-    pub startup: Duration,
-    /// Its game clock, if it plays on one rather than with `timeout` per decision.
-    pub clock: Option<Clock>,
+    /// Its time per decision, to start, and its game clock if it plays on one.
+    pub limits: TimeLimits,
     /// The folder its process starts in.
     pub dir: Option<PathBuf>,
     /// How its processes are confined (`--sandbox`, `sandbox:`), if they are.
@@ -237,45 +235,11 @@ pub fn parse(text: &str, path: &Path) -> Result<Tournament, String> {
     build(file, text, path, path.parent())
 }
 
-/// A tournament given by flags rather than a file (`take5 tournament --bot ...`): the same
-/// keys, the same checks; paths are relative to the current folder.
-pub struct Flags {
-    /// Each bot of the pool.
-    pub bots: Vec<FlagBot>,
-    pub seats: usize,
-    /// Default: the book's deals with `deals_from`, else 1.
-    pub deals: Option<u64>,
-    pub deals_from: Option<PathBuf>,
-    pub variant: Variant,
-    pub house: Option<PathBuf>,
-    pub seed: u64,
-    pub timeout_ms: u64,
-    pub startup_timeout_ms: u64,
-    /// `--clock` and `--clock-margin`.
-    pub clock: Option<String>,
-    pub clock_margin_ms: u64,
-    pub format: Format,
-    pub seatings: Seatings,
-}
-
-/// A bot given by `--bot NAME=PLAYER` or
-/// `--bot NAME[timeout_ms=MS,startup_timeout_ms=MS,dir=DIR]=PLAYER`: the options of a bot in
-/// the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FlagBot {
-    pub name: String,
-    pub player: String,
-    pub timeout_ms: Option<u64>,
-    pub startup_timeout_ms: Option<u64>,
-    /// `clock=BASE+INC`.
-    pub clock: Option<String>,
-    pub dir: Option<PathBuf>,
-}
-
-impl FlagBot {
-    /// Reads `NAME=PLAYER`, or `NAME[KEY=VALUE,...]=PLAYER` with the keys `timeout_ms`,
-    /// `startup_timeout_ms`, `clock` and `dir` (a folder without `,` or `]`).
-    pub fn parse(text: &str) -> Result<FlagBot, String> {
+impl BotEntry {
+    /// A bot given by `--bot NAME=PLAYER`, or `--bot NAME[KEY=VALUE,...]=PLAYER` with the
+    /// options of a bot in the file: the keys `timeout_ms`, `startup_timeout_ms`, `clock` and
+    /// `dir` (a folder without `,` or `]`).
+    pub fn parse_flag(text: &str) -> Result<BotEntry, String> {
         let bad = || {
             format!(
                 "`{text}` is not NAME=PLAYER or NAME[timeout_ms=MS,startup_timeout_ms=MS,clock=BASE+INC,dir=DIR]=PLAYER (e.g. r=builtin:random)"
@@ -294,13 +258,14 @@ impl FlagBot {
             Some((name, options)) => (name, options.strip_suffix(']').ok_or_else(bad)?),
             None => (head, ""),
         };
-        let mut bot = FlagBot {
-            name: name.to_string(),
+        let mut bot = BotEntry {
+            name: unplaced(name.to_string()),
             player: player.to_string(),
             timeout_ms: None,
             startup_timeout_ms: None,
             clock: None,
             dir: None,
+            sandbox: None,
         };
         let millis = |key: &str, ms: &str| {
             ms.parse()
@@ -312,10 +277,10 @@ impl FlagBot {
                 Some((key @ "startup_timeout_ms", ms)) => {
                     bot.startup_timeout_ms = Some(millis(key, ms)?)
                 }
-                Some(("dir", dir)) => bot.dir = Some(PathBuf::from(dir)),
+                Some(("dir", dir)) => bot.dir = Some(unplaced(PathBuf::from(dir))),
                 Some(("clock", clock)) => {
                     Clock::parse(clock).map_err(|e| format!("bot {name}: {e}"))?;
-                    bot.clock = Some(clock.to_string());
+                    bot.clock = Some(unplaced(clock.to_string()));
                 }
                 _ => {
                     return Err(format!(
@@ -328,36 +293,9 @@ impl FlagBot {
     }
 }
 
-/// Checks and expands a tournament given by flags; errors start with `command line:`.
-pub fn from_flags(flags: Flags) -> Result<Tournament, String> {
-    let file = File {
-        bots: flags
-            .bots
-            .into_iter()
-            .map(|bot| BotEntry {
-                name: unplaced(bot.name),
-                player: bot.player,
-                timeout_ms: bot.timeout_ms,
-                startup_timeout_ms: bot.startup_timeout_ms,
-                clock: bot.clock.map(unplaced),
-                dir: bot.dir.map(unplaced),
-                sandbox: None,
-            })
-            .collect(),
-        seats: unplaced(flags.seats),
-        deals: flags.deals.map(unplaced),
-        deals_from: flags.deals_from.map(unplaced),
-        variant: flags.variant,
-        house: flags.house,
-        seed: flags.seed,
-        timeout_ms: flags.timeout_ms,
-        startup_timeout_ms: flags.startup_timeout_ms,
-        clock: flags.clock.map(unplaced),
-        clock_margin_ms: flags.clock_margin_ms,
-        format: flags.format,
-        seatings: flags.seatings,
-        sandbox: None,
-    };
+/// Checks and expands a tournament given by flags (the file's keys, paths relative to the
+/// current folder): the same checks as a file's; errors start with `command line:`.
+pub fn from_flags(file: File) -> Result<Tournament, String> {
     build(file, "", Path::new("command line"), None)
 }
 
@@ -603,12 +541,14 @@ pub fn check_bot(
     Ok(Bot {
         name: name.clone(),
         player,
-        timeout: Duration::from_millis(ms),
-        startup: Duration::from_millis(startup_ms),
-        clock: clock.map(|clock| Clock {
-            margin_ms: defaults.clock_margin_ms,
-            ..clock
-        }),
+        limits: TimeLimits {
+            decision: Duration::from_millis(ms),
+            startup: Duration::from_millis(startup_ms),
+            clock: clock.map(|clock| Clock {
+                margin_ms: defaults.clock_margin_ms,
+                ..clock
+            }),
+        },
         dir,
         sandbox,
     })
@@ -714,6 +654,41 @@ mod tests {
         parse(text, Path::new("t.yaml"))
     }
 
+    #[test]
+    fn bot_flags_parse() {
+        let bot = |name: &str, player: &str, ms: Option<u64>, dir: Option<&str>| BotEntry {
+            name: unplaced(name.into()),
+            player: player.into(),
+            timeout_ms: ms,
+            startup_timeout_ms: None,
+            clock: None,
+            dir: dir.map(|d| unplaced(PathBuf::from(d))),
+            sandbox: None,
+        };
+        let parse = BotEntry::parse_flag;
+        assert_eq!(
+            parse("py=python3 bot.py --x=1").unwrap(),
+            bot("py", "python3 bot.py --x=1", None, None)
+        );
+        assert_eq!(
+            parse("py[timeout_ms=5000,dir=bots]=python3 bot.py --x=[1]").unwrap(),
+            bot("py", "python3 bot.py --x=[1]", Some(5000), Some("bots"))
+        );
+        assert_eq!(
+            parse("py[dir=a]=./bot").unwrap(),
+            bot("py", "./bot", None, Some("a"))
+        );
+        let slow = parse("py[startup_timeout_ms=30000]=python3 bot.py").unwrap();
+        assert_eq!(slow.startup_timeout_ms, Some(30000));
+        assert_eq!(slow.timeout_ms, None);
+        assert!(parse("builtin:random").is_err());
+        assert!(parse("py[timeout_ms=5000=x").is_err());
+        let unknown = parse("py[time=5]=x").unwrap_err();
+        assert!(unknown.contains("unknown option `time=5`"), "{unknown}");
+        let ms = parse("py[timeout_ms=soon]=x").unwrap_err();
+        assert!(ms.contains("`soon` is not a number"), "{ms}");
+    }
+
     const POOL: &str = "bots:
   - {name: a, player: 'builtin:random'}
   - {name: b, player: 'builtin:lowest'}
@@ -732,9 +707,9 @@ seed: 7
             vec![vec![0, 1, 2], vec![0, 1, 3], vec![0, 2, 3], vec![1, 2, 3]]
         );
         assert_eq!(rr.games(), 4 * 2 * 3);
-        assert_eq!(rr.pool[3].timeout, Duration::from_millis(50));
+        assert_eq!(rr.pool[3].limits.decision, Duration::from_millis(50));
         // The start-up limit is apart from the decision limit, 10 s unless given.
-        assert_eq!(rr.pool[3].startup, Duration::from_secs(10));
+        assert_eq!(rr.pool[3].limits.startup, Duration::from_secs(10));
         let slow = POOL.replace(
             "timeout_ms: 50}",
             "timeout_ms: 50, startup_timeout_ms: 30000}",
@@ -743,8 +718,8 @@ seed: 7
             "{slow}startup_timeout_ms: 500\nformat: round-robin\n"
         ))
         .unwrap();
-        assert_eq!(slow.pool[0].startup, Duration::from_millis(500));
-        assert_eq!(slow.pool[3].startup, Duration::from_secs(30));
+        assert_eq!(slow.pool[0].limits.startup, Duration::from_millis(500));
+        assert_eq!(slow.pool[3].limits.startup, Duration::from_secs(30));
         let g = parse_str(&format!("{POOL}format: {{gauntlet: {{bot: c}}}}\n")).unwrap();
         assert_eq!(g.tables, vec![vec![2, 0, 1], vec![2, 0, 3], vec![2, 1, 3]]);
         let r = parse_str(&format!("{POOL}format: {{random: {{tables: 5}}}}\n")).unwrap();

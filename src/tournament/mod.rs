@@ -32,7 +32,7 @@ use crate::players::{Answer, Fault, Legality, Limit, Player, PlayerSpec};
 use crate::record::{FaultLine, TournamentGame, Writer};
 use crate::referee::{MatchConfig, MatchHouse, RefereeError, play_match, player_at};
 use crate::rng::{GameRng, Stream};
-use crate::seat::{FaultKind, GameStart};
+use crate::seat::{FaultKind, GameStart, TimeLimits};
 use config::{Seatings, Tournament};
 use results::GameResult;
 use std::cell::RefCell;
@@ -358,12 +358,9 @@ struct Kept {
     /// The tournament's id of the game (its `--log-io` log marks where each game starts).
     game: u64,
     spec: String,
-    /// Its time per decision.
-    timeout: Duration,
-    /// Whether it plays on a clock (the referee's limit) rather than with `timeout`.
-    clocked: bool,
-    /// Its time for each start, to its `hello`.
-    startup: Duration,
+    /// Its time per decision and for each start; whether it plays on a clock (the referee's
+    /// limit then) rather than with a time per decision.
+    limits: TimeLimits,
     slot: Rc<RefCell<KeptBot>>,
     /// Its starts and whether it is out, shared by the jobs.
     state: Arc<BotState>,
@@ -388,7 +385,7 @@ impl Kept {
             &self.spec,
             slot.command.clone(),
             StartupLimit {
-                time: self.startup,
+                time: self.limits.startup,
                 setting: STARTUP_SETTING,
             },
             log,
@@ -444,9 +441,9 @@ impl Player for Kept {
     }
     fn start_game(&mut self, start: &GameStart) -> Answer<()> {
         let start = GameStart {
-            time_ms: match self.clocked {
-                true => start.time_ms,
-                false => self.timeout.as_millis() as u64,
+            time_ms: match self.limits.clock {
+                Some(_) => start.time_ms,
+                None => self.limits.decision.as_millis() as u64,
             },
             ..*start
         };
@@ -477,7 +474,7 @@ impl Player for Kept {
         // A clocked bot has the referee's limit (its clock's); any other its own per decision.
         let limit = match limit.clock {
             Some(_) => limit,
-            None => Limit::per_decision(self.timeout),
+            None => Limit::per_decision(self.limits.decision),
         };
         let slot = &mut *self.slot.borrow_mut();
         match &mut slot.player {
@@ -608,9 +605,7 @@ impl<'a> Table<'a> {
                 PlayerSpec::Command(spec) => Box::new(Kept {
                     game: id,
                     spec: spec.clone(),
-                    timeout: bot.timeout,
-                    clocked: bot.clock.is_some(),
-                    startup: bot.startup,
+                    limits: bot.limits,
                     slot: self.kept[b].clone(),
                     state: self.states[b].clone(),
                     hello: None,
@@ -625,7 +620,11 @@ impl<'a> Table<'a> {
             games: 1,
             deals: Vec::new(),
             timeout: Duration::from_secs(1),
-            clocks: game.seating.iter().map(|&b| t.pool[b].clock).collect(),
+            clocks: game
+                .seating
+                .iter()
+                .map(|&b| t.pool[b].limits.clock)
+                .collect(),
             house: self.house.clone(),
             tournament: Some(TournamentGame {
                 game: id,

@@ -60,14 +60,18 @@ pub fn command(
     let mut notes = Vec::new();
     let command = |b: &&&Bot| matches!(b.player, PlayerSpec::Command(_));
     // `take5 play` has one clock for every bot, as it has one time limit: the largest.
-    let clocks: Vec<Option<Clock>> = bots.iter().filter(command).map(|b| b.clock).collect();
+    let clocks: Vec<Option<Clock>> = bots
+        .iter()
+        .filter(command)
+        .map(|b| b.limits.clock)
+        .collect();
     let clock = clocks
         .iter()
         .flatten()
         .max_by_key(|c| (c.base_ms, c.increment_ms, c.margin_ms));
     let mut limits: Vec<(&str, Vec<Duration>)> = vec![(
         "--startup-timeout",
-        bots.iter().map(|b| b.startup).collect(),
+        bots.iter().map(|b| b.limits.startup).collect(),
     )];
     match clock {
         Some(clock) => {
@@ -87,7 +91,13 @@ pub fn command(
                  ran out of its time, but its record's `clock` lines hold the times measured then"
             ));
         }
-        None => limits.insert(0, ("--timeout", bots.iter().map(|b| b.timeout).collect())),
+        None => limits.insert(
+            0,
+            (
+                "--timeout",
+                bots.iter().map(|b| b.limits.decision).collect(),
+            ),
+        ),
     }
     // `take5 play` has one time limit for every bot: the largest of the table's.
     for (flag, limits) in limits {

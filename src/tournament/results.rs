@@ -251,8 +251,8 @@ impl PoolBot {
         PoolBot {
             name: bot.name.clone(),
             player: bot.player_text(),
-            timeout_ms: bot.timeout.as_millis() as u64,
-            clock: bot.clock.map(|c| match c.margin_ms {
+            timeout_ms: bot.limits.decision.as_millis() as u64,
+            clock: bot.limits.clock.map(|c| match c.margin_ms {
                 0 => c.spec(),
                 margin => format!("{}, margin {margin}", c.spec()),
             }),

@@ -6,6 +6,7 @@
 use super::spsa::{Gains, GivenGains};
 use crate::players::PlayerSpec;
 use crate::players::pipe::STARTUP_TIMEOUT_MS;
+use crate::seat::TimeLimits;
 use crate::tournament::config::{self, Bot, BotEntry, Defaults, GameRules, Seatings, placed};
 use crate::variants::Variant;
 use crate::yaml::YamlError;
@@ -146,9 +147,8 @@ pub struct Tune {
     /// Deals of the verification at the end (0: none).
     pub verify: u64,
     pub seatings: Seatings,
-    /// The tuned bot's time per decision, its time to start, its folder.
-    pub timeout: Duration,
-    pub startup: Duration,
+    /// The tuned bot's time per decision and to start (it has no clock), its folder.
+    pub limits: TimeLimits,
     pub dir: Option<PathBuf>,
     pub gains: Gains,
 }
@@ -394,8 +394,11 @@ fn build(file: File, text: &str, path: &Path) -> Result<Tune, String> {
         deals: file.deals.value,
         verify: file.verify,
         seatings: file.seatings,
-        timeout: Duration::from_millis(file.timeout_ms.value),
-        startup: Duration::from_millis(file.startup_timeout_ms.value),
+        limits: TimeLimits {
+            decision: Duration::from_millis(file.timeout_ms.value),
+            startup: Duration::from_millis(file.startup_timeout_ms.value),
+            clock: None,
+        },
         dir,
         gains,
     };

@@ -197,9 +197,7 @@ impl Tune {
                 name: name.to_string(),
                 player: PlayerSpec::parse(&player)
                     .map_err(|e| format!("{name} ({player}): {e}"))?,
-                timeout: self.timeout,
-                startup: self.startup,
-                clock: None,
+                limits: self.limits,
                 dir: self.dir.clone(),
                 sandbox: None,
             });

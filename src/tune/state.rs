@@ -52,7 +52,7 @@ impl Header {
             iterations: tune.iterations,
             deals: tune.deals,
             seatings: tune.seatings,
-            timeout_ms: tune.timeout.as_millis() as u64,
+            timeout_ms: tune.limits.decision.as_millis() as u64,
             dir: tune.dir.as_ref().map(|d| d.display().to_string()),
             gains: tune.gains,
         }
