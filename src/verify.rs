@@ -348,23 +348,22 @@ fn verify_iter(
                 replay.compact_turn(answers, number, &mut seen)?;
                 continue;
             }
-            Line::Event(event) if current.as_ref().is_some_and(|r| r.compact) => {
-                let replay = current.as_mut().expect("checked");
-                let next = match &next {
-                    Some((_, Line::Event(e))) => Some(e),
-                    _ => None,
-                };
-                replay.compact_event(event, number, next, &mut seen)?;
-                continue;
-            }
             Line::Event(event) => {
                 let replay = current.as_mut().ok_or_else(|| no_header(number))?;
-                let next = match &next {
-                    Some((_, Line::Event(e))) => Some(e),
-                    _ => None,
+                let at = EventAt {
+                    event,
+                    line: number,
+                    next: match &next {
+                        Some((_, Line::Event(e))) => Some(e),
+                        _ => None,
+                    },
                 };
+                if replay.compact {
+                    replay.compact_event(at, &mut seen)?;
+                    continue;
+                }
                 drove = replay.pending.is_empty();
-                replay.event(event, number, next)?;
+                replay.event(at)?;
             }
         }
         if let (Some(seen), Some(replay)) = (seen.as_mut(), &current) {
@@ -498,6 +497,15 @@ fn run_clock(clock: &mut RunningClock, line: &ClockLine) -> Result<(), String> {
     }
     clock.take(line.took_us);
     Ok(())
+}
+
+/// A record's event line: the event, its line number, and the event on the line after it when
+/// that line is one (a record line may be checked with the line that follows it).
+#[derive(Clone, Copy)]
+struct EventAt<'a> {
+    event: &'a Event,
+    line: usize,
+    next: Option<&'a Event>,
 }
 
 /// What the referee asks next in a compact record's game.
@@ -814,43 +822,41 @@ impl Replay {
     /// the `game_end`, whose totals and winners must be the rules'.
     fn compact_event(
         &mut self,
-        recorded: &Event,
-        line: usize,
-        next: Option<&Event>,
+        at: EventAt,
         seen: &mut Option<&mut dyn FnMut(Replayed)>,
     ) -> Result<(), VerifyError> {
         let collect = seen.is_some();
         if self.ended {
             return Err(VerifyError::at(
-                line,
+                at.line,
                 format!(
                     "extra line after the end of the game: `{}` (the game is over)",
-                    report::event(recorded)
+                    report::event(at.event)
                 ),
             ));
         }
         if self.specials_due {
             self.specials_due = false;
-            if matches!(recorded, Event::Specials { .. }) {
+            if matches!(at.event, Event::Specials { .. }) {
                 return Ok(());
             }
         }
-        match recorded {
+        match at.event {
             Event::Deal {
                 round: given,
                 hands,
                 rows,
             } => {
-                let round = match self.next_question(false, collect, line)? {
+                let round = match self.next_question(false, collect, at.line)? {
                     Question::Deal(round) => round,
                     answer @ Question::Answer(..) => {
                         let waiting = answer.in_words();
                         let why = format!("a `deal` line, but the rules wait for {waiting}");
-                        return Err(VerifyError::at(line, why));
+                        return Err(VerifyError::at(at.line, why));
                     }
                     Question::Over => {
                         return Err(VerifyError::at(
-                            line,
+                            at.line,
                             "a `deal` line after the end of the game (the next line is its \
                              `game_end`)",
                         ));
@@ -860,7 +866,7 @@ impl Replay {
                     && round > self.header.given_deals
                 {
                     return Err(VerifyError::at(
-                        line,
+                        at.line,
                         format!(
                             "round {round} is dealt by the header's seed {seed}: a compact \
                              record has `deal` lines only for the rounds given (`given_deals`: \
@@ -871,18 +877,18 @@ impl Replay {
                 }
                 if *given != round {
                     return Err(VerifyError::at(
-                        line,
+                        at.line,
                         format!("the deal of round {given}, but round {round} is due"),
                     ));
                 }
-                let specials = special_deal(next);
+                let specials = special_deal(at.next);
                 self.specials_due = specials.is_some();
                 let deal = Deal {
                     hands: hands.clone(),
                     rows: rows.clone(),
                     specials,
                 };
-                given_deal_holds(&self.header, round, &deal, line)?;
+                given_deal_holds(&self.header, round, &deal, at.line)?;
                 let mut discard = Discard;
                 let sink: &mut dyn EventSink = if collect {
                     &mut self.shown
@@ -891,31 +897,31 @@ impl Replay {
                 };
                 self.game.deal(&deal, sink).map_err(|e| {
                     VerifyError::at(
-                        line,
+                        at.line,
                         format!("the deal breaks the rules: {}: {e}", e.kind()),
                     )
                 })?;
                 self.rounds = round;
-                self.show(line, seen);
+                self.show(at.line, seen);
                 Ok(())
             }
             Event::GameEnd { .. } => {
-                match self.next_question(true, collect, line)? {
+                match self.next_question(true, collect, at.line)? {
                     Question::Over => {}
                     waiting => {
                         let waiting = waiting.in_words();
                         let why = format!("the game is not over: the rules wait for {waiting}");
-                        return Err(VerifyError::at(line, why));
+                        return Err(VerifyError::at(at.line, why));
                     }
                 }
-                self.show(line, seen);
+                self.show(at.line, seen);
                 let outcome = self.game.outcome().expect("the game is over");
                 let expected = Event::GameEnd {
                     totals: outcome.totals,
                     winners: outcome.winners,
                 };
-                if *recorded != expected {
-                    return Err(VerifyError::at(line, explain(recorded, &expected)));
+                if *at.event != expected {
+                    return Err(VerifyError::at(at.line, explain(at.event, &expected)));
                 }
                 // (A Pro round is dealt by its draft's last pick, not by a deal.)
                 self.rounds = self.rounds.max(self.game.view(0).round);
@@ -923,7 +929,7 @@ impl Replay {
                 Ok(())
             }
             other => Err(VerifyError::at(
-                line,
+                at.line,
                 format!(
                     "a `{}` line in a compact record (format {FORMAT_COMPACT}): its games hold \
                      turn lines, the `deal` lines of rounds given and a `game_end` line \
@@ -934,72 +940,61 @@ impl Replay {
         }
     }
 
-    fn event(
-        &mut self,
-        recorded: &Event,
-        line: usize,
-        next: Option<&Event>,
-    ) -> Result<(), VerifyError> {
+    fn event(&mut self, at: EventAt) -> Result<(), VerifyError> {
         if self.pending.is_empty() {
-            self.drive(recorded, line, next)?;
+            self.drive(at)?;
         } else if matches!(
-            recorded,
+            at.event,
             Event::Deal { .. } | Event::Reveal { .. } | Event::Pick { .. }
-        ) && self.pending.front() != Some(recorded)
+        ) && self.pending.front() != Some(at.event)
         {
             // (A pro round's deal line follows the draft's last pick, which emits it.)
             let due = &self.pending[0];
-            let message = if std::mem::discriminant(due) == std::mem::discriminant(recorded) {
+            let message = if std::mem::discriminant(due) == std::mem::discriminant(at.event) {
                 // The line the rules emit here, changed: say how it differs.
-                explain(recorded, due)
+                explain(at.event, due)
             } else {
                 format!(
                     "a line is missing before this one: the rules emit `{}` first",
                     report::event(due)
                 )
             };
-            return Err(VerifyError::at(line, message));
+            return Err(VerifyError::at(at.line, message));
         }
         let expected = self
             .pending
             .pop_front()
             .expect("the model emitted something");
-        if *recorded == expected {
+        if *at.event == expected {
             return Ok(());
         }
-        let message = if self.pending.front() == Some(recorded) {
+        let message = if self.pending.front() == Some(at.event) {
             format!(
                 "a line is missing before this one: the rules emit `{}` first",
                 report::event(&expected)
             )
-        } else if next == Some(&expected) {
+        } else if at.next == Some(&expected) {
             format!(
                 "extra line `{}`: the rules emit `{}` here, as the next line says",
-                report::event(recorded),
+                report::event(at.event),
                 report::event(&expected)
             )
         } else {
-            explain(recorded, &expected)
+            explain(at.event, &expected)
         };
-        Err(VerifyError::at(line, message))
+        Err(VerifyError::at(at.line, message))
     }
 
-    /// With nothing pending, `recorded` must be the line that makes the game go on (`next` is
-    /// the line after it, if it is an event).
-    fn drive(
-        &mut self,
-        recorded: &Event,
-        line: usize,
-        next: Option<&Event>,
-    ) -> Result<(), VerifyError> {
+    /// With nothing pending, the event `at` must be the line that makes the game go on.
+    fn drive(&mut self, at: EventAt) -> Result<(), VerifyError> {
         let mut emitted = Vec::new();
         let game = &mut self.game;
         let refused = |what: String, e: crate::game::RuleError| {
-            VerifyError::at(line, format!("{what}: {}: {e}", e.kind()))
+            VerifyError::at(at.line, format!("{what}: {}: {e}", e.kind()))
         };
         // A low card's row is on its `take` line, which follows the `cancel` line of a Negative =
         // Positive played with it (anniversary).
-        let low_take = match (recorded, next) {
+        let low_take = match (at.event, at.next) {
             (
                 Event::Take {
                     seat,
@@ -1021,29 +1016,29 @@ impl Replay {
             _ => None,
         };
         // A swap's line follows the reshuffle it causes.
-        let swapped = match (recorded, next) {
+        let swapped = match (at.event, at.next) {
             (Event::Swap { seat, gave, .. }, _)
             | (Event::Reshuffle { .. }, Some(Event::Swap { seat, gave, .. })) => {
                 Some((*seat, *gave))
             }
             _ => None,
         };
-        match (game.to_move(), recorded) {
+        match (game.to_move(), at.event) {
             (ToMove::Deal, Event::Deal { hands, rows, .. }) => {
                 // An anniversary deal's special cards are on the line after it.
-                let specials = special_deal(next);
+                let specials = special_deal(at.next);
                 let round = self.rounds + 1;
                 match &mut self.rng {
                     Some(rng) if round > self.header.given_deals => {
                         game.deal_random(rng, &mut emitted)
                             .map_err(|e| refused("the seed's deal breaks the rules".into(), e))?;
                         let dealt = emitted.first().expect("a deal emits its line");
-                        if dealt != recorded {
+                        if dealt != at.event {
                             return Err(VerifyError::at(
-                                line,
+                                at.line,
                                 format!(
                                     "{} (round {round} from the header's seed {})",
-                                    explain(recorded, dealt),
+                                    explain(at.event, dealt),
                                     self.header.seed.expect("a seed"),
                                 ),
                             ));
@@ -1055,7 +1050,7 @@ impl Replay {
                             rows: rows.clone(),
                             specials,
                         };
-                        given_deal_holds(&self.header, round, &deal, line)?;
+                        given_deal_holds(&self.header, round, &deal, at.line)?;
                         game.deal(&deal, &mut emitted)
                             .map_err(|e| refused("the deal breaks the rules".into(), e))?;
                     }
@@ -1066,7 +1061,7 @@ impl Replay {
                 let seats = game.seats();
                 if cards.len() != seats {
                     return Err(VerifyError::at(
-                        line,
+                        at.line,
                         format!(
                             "{} revealed for {seats} seats",
                             crate::words::count(cards.len(), "card")
@@ -1143,20 +1138,20 @@ impl Replay {
             }
             (ToMove::GameOver, _) => {
                 return Err(VerifyError::at(
-                    line,
+                    at.line,
                     format!(
                         "extra line after the end of the game: `{}` (the game is over)",
-                        report::event(recorded)
+                        report::event(at.event)
                     ),
                 ));
             }
             (to_move, _) => {
                 return Err(VerifyError::at(
-                    line,
+                    at.line,
                     format!(
                         "the rules wait for {}; the record has `{}`",
                         waiting_for(game, to_move),
-                        report::event(recorded)
+                        report::event(at.event)
                     ),
                 ));
             }
@@ -1165,7 +1160,7 @@ impl Replay {
             // The action said nothing and led to another decision (anniversary: a low card's
             // row, then Negative = Positive; a pass, then a row or the next turn's cards): the
             // line drives that too.
-            return self.drive(recorded, line, next);
+            return self.drive(at);
         }
         self.pending.extend(emitted);
         Ok(())
