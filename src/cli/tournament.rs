@@ -33,57 +33,8 @@ pub struct TournamentArgs {
     /// (needed without CONFIG).
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
-    /// Without CONFIG: a bot of the pool, `NAME=PLAYER` (PLAYER as for `take5 play --player`),
-    /// or with the options of a bot in the file,
-    /// `NAME[timeout_ms=MS,startup_timeout_ms=MS,dir=DIR]=PLAYER`; repeat it for each bot.
-    #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = config::BotEntry::parse_flag)]
-    bots: Vec<config::BotEntry>,
-    /// Without CONFIG: players at a table.
-    #[arg(long, value_name = "N")]
-    seats: Option<usize>,
-    /// Without CONFIG: deals each table plays (default 1, or the book's with --deals-from).
-    #[arg(long, value_name = "N")]
-    deals: Option<u64>,
-    /// Without CONFIG: play the deals of a deal book (`take5 deals` writes one), the config
-    /// file's `deals_from`.
-    #[arg(long, value_name = "BOOK")]
-    deals_from: Option<PathBuf>,
-    /// Without CONFIG: the variant (default classic).
-    #[arg(long, value_enum)]
-    variant: Option<crate::variants::Variant>,
-    /// Without CONFIG: a house rules script.
-    #[arg(long, value_name = "FILE")]
-    house: Option<PathBuf>,
-    /// Without CONFIG: the seed.
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
-    /// Without CONFIG: the time per decision, in milliseconds (default 2000), as for `take5
-    /// play` (`--timeout-ms` is the same).
-    #[arg(long = "timeout", visible_alias = "timeout-ms", value_name = "MS")]
-    timeout_ms: Option<u64>,
-    /// Without CONFIG: the time for each start of a bot, from starting its program to its
-    /// `hello` (again after a crash), in milliseconds (default 10000), apart from the time per
-    /// decision (the config file's `startup_timeout_ms`).
-    #[arg(long = "startup-timeout", value_name = "MS")]
-    startup_timeout_ms: Option<u64>,
-    /// Without CONFIG: a game clock for every bot instead of a time per decision, BASE+INC as
-    /// for `take5 play --clock` (`10s+100ms`); a bot's own `clock=` option replaces it (the
-    /// config file's `clock`).
-    #[arg(long, value_name = "BASE+INC", conflicts_with = "timeout_ms",
-          value_parser = |s: &str| crate::seat::Clock::parse(s).map(|_| s.to_string()))]
-    clock: Option<String>,
-    /// Without CONFIG: for every bot with a clock (this one's or its own), the milliseconds a
-    /// decision may run over it before it is a loss on time (the config file's
-    /// `clock_margin_ms`).
-    #[arg(long, value_name = "MS")]
-    clock_margin: Option<u64>,
-    /// Without CONFIG: which tables play: `round-robin`, `gauntlet:NAME` or `random:N` (the
-    /// config file's `format`).
-    #[arg(long, value_name = "TABLES", value_parser = parse_tables)]
-    tables: Option<config::Format>,
-    /// Without CONFIG: `rotations` (default) or `permutations`.
-    #[arg(long, value_name = "SEATINGS", value_parser = parse_seatings)]
-    seatings: Option<config::Seatings>,
+    #[command(flatten)]
+    flags: TournamentFlags,
     /// Write every line to and from each command bot, and its stderr, into DIR/job-J/NAME.log
     /// and DIR/job-J/NAME.stderr (J: the job, from 1), each game after a `# game ID` line.
     #[arg(long, value_name = "DIR")]
@@ -151,6 +102,62 @@ pub struct TournamentArgs {
           default_missing_value = "", value_parser = super::sandbox::parse,
           help = super::sandbox::help())]
     sandbox: Option<crate::players::sandbox::Sandbox>,
+}
+
+/// The tournament given by flags instead of CONFIG: the config file's keys ([`config::File`]).
+#[derive(Args, Clone, Debug, Default, PartialEq)]
+struct TournamentFlags {
+    /// Without CONFIG: a bot of the pool, `NAME=PLAYER` (PLAYER as for `take5 play --player`),
+    /// or with the options of a bot in the file,
+    /// `NAME[timeout_ms=MS,startup_timeout_ms=MS,dir=DIR]=PLAYER`; repeat it for each bot.
+    #[arg(long = "bot", value_name = "NAME=PLAYER", value_parser = config::BotEntry::parse_flag)]
+    bots: Vec<config::BotEntry>,
+    /// Without CONFIG: players at a table.
+    #[arg(long, value_name = "N")]
+    seats: Option<usize>,
+    /// Without CONFIG: deals each table plays (default 1, or the book's with --deals-from).
+    #[arg(long, value_name = "N")]
+    deals: Option<u64>,
+    /// Without CONFIG: play the deals of a deal book (`take5 deals` writes one), the config
+    /// file's `deals_from`.
+    #[arg(long, value_name = "BOOK")]
+    deals_from: Option<PathBuf>,
+    /// Without CONFIG: the variant (default classic).
+    #[arg(long, value_enum)]
+    variant: Option<crate::variants::Variant>,
+    /// Without CONFIG: a house rules script.
+    #[arg(long, value_name = "FILE")]
+    house: Option<PathBuf>,
+    /// Without CONFIG: the seed.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Without CONFIG: the time per decision, in milliseconds (default 2000), as for `take5
+    /// play` (`--timeout-ms` is the same).
+    #[arg(long = "timeout", visible_alias = "timeout-ms", value_name = "MS")]
+    timeout_ms: Option<u64>,
+    /// Without CONFIG: the time for each start of a bot, from starting its program to its
+    /// `hello` (again after a crash), in milliseconds (default 10000), apart from the time per
+    /// decision (the config file's `startup_timeout_ms`).
+    #[arg(long = "startup-timeout", value_name = "MS")]
+    startup_timeout_ms: Option<u64>,
+    /// Without CONFIG: a game clock for every bot instead of a time per decision, BASE+INC as
+    /// for `take5 play --clock` (`10s+100ms`); a bot's own `clock=` option replaces it (the
+    /// config file's `clock`).
+    #[arg(long, value_name = "BASE+INC", conflicts_with = "timeout_ms",
+          value_parser = |s: &str| crate::seat::Clock::parse(s).map(|_| s.to_string()))]
+    clock: Option<String>,
+    /// Without CONFIG: for every bot with a clock (this one's or its own), the milliseconds a
+    /// decision may run over it before it is a loss on time (the config file's
+    /// `clock_margin_ms`).
+    #[arg(long, value_name = "MS")]
+    clock_margin: Option<u64>,
+    /// Without CONFIG: which tables play: `round-robin`, `gauntlet:NAME` or `random:N` (the
+    /// config file's `format`).
+    #[arg(long, value_name = "TABLES", value_parser = parse_tables)]
+    tables: Option<config::Format>,
+    /// Without CONFIG: `rotations` (default) or `permutations`.
+    #[arg(long, value_name = "SEATINGS", value_parser = parse_seatings)]
+    seatings: Option<config::Seatings>,
 }
 
 /// `--window LINES`: at least one line.
@@ -241,19 +248,8 @@ fn parse_seatings(text: &str) -> Result<config::Seatings, String> {
 
 /// The tournament of CONFIG, or of the flags, and its results file.
 fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf), CliError> {
-    let flags_given = !args.bots.is_empty()
-        || args.seats.is_some()
-        || args.deals.is_some()
-        || args.deals_from.is_some()
-        || args.variant.is_some()
-        || args.house.is_some()
-        || args.seed.is_some()
-        || args.timeout_ms.is_some()
-        || args.startup_timeout_ms.is_some()
-        || args.clock.is_some()
-        || args.clock_margin.is_some()
-        || args.tables.is_some()
-        || args.seatings.is_some();
+    let flags = &args.flags;
+    let flags_given = *flags != TournamentFlags::default();
     let usage = |message: &str| CliError {
         message: message.to_string(),
         status: Status::Unreadable,
@@ -270,32 +266,32 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
             .unwrap_or_else(|| path.with_extension("results.jsonl"));
         return Ok((config::load(path).map_err(CliError::input)?, results));
     }
-    if args.bots.is_empty() {
+    if flags.bots.is_empty() {
         return Err(usage(
             "give a tournament: CONFIG, or --bot NAME=PLAYER (several)",
         ));
     }
     let (Some(seats), Some(seed), Some(tables), Some(results)) =
-        (args.seats, args.seed, &args.tables, &args.results)
+        (flags.seats, flags.seed, &flags.tables, &args.results)
     else {
         return Err(usage(
             "a tournament from flags needs --seats, --seed, --tables and --results",
         ));
     };
     let tournament = config::from_flags(config::File {
-        bots: args.bots.clone(),
+        bots: flags.bots.clone(),
         seats: config::unplaced(seats),
-        deals: args.deals.map(config::unplaced),
-        deals_from: args.deals_from.clone().map(config::unplaced),
-        variant: args.variant.unwrap_or_default(),
-        house: args.house.clone(),
+        deals: flags.deals.map(config::unplaced),
+        deals_from: flags.deals_from.clone().map(config::unplaced),
+        variant: flags.variant.unwrap_or_default(),
+        house: flags.house.clone(),
         seed,
-        timeout_ms: args.timeout_ms.unwrap_or(2000),
-        startup_timeout_ms: args.startup_timeout_ms.unwrap_or(STARTUP_TIMEOUT_MS),
-        clock: args.clock.clone().map(config::unplaced),
-        clock_margin_ms: args.clock_margin.unwrap_or(0),
+        timeout_ms: flags.timeout_ms.unwrap_or(2000),
+        startup_timeout_ms: flags.startup_timeout_ms.unwrap_or(STARTUP_TIMEOUT_MS),
+        clock: flags.clock.clone().map(config::unplaced),
+        clock_margin_ms: flags.clock_margin.unwrap_or(0),
         format: tables.clone(),
-        seatings: args.seatings.unwrap_or_default(),
+        seatings: flags.seatings.unwrap_or_default(),
         sandbox: None,
     })
     .map_err(CliError::input)?;
