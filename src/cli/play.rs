@@ -5,7 +5,7 @@ use super::{CliError, Status};
 use crate::cards::Deck;
 use crate::game::{Deal, Discard, Game};
 use crate::house::House;
-use crate::players::pipe::{STARTUP_TIMEOUT_MS, StartupLimit};
+use crate::players::pipe::{DECISION_TIMEOUT_MS, STARTUP_TIMEOUT_MS, StartupLimit};
 use crate::players::process::logs;
 use crate::players::{Player, PlayerSpec};
 use crate::record::{TournamentGame, Writer};
@@ -55,7 +55,7 @@ pub struct PlayArgs {
     deal: Option<PathBuf>,
     /// Time limit per decision, in milliseconds (`--timeout-ms` is the same, as in `take5
     /// tournament`).
-    #[arg(long, visible_alias = "timeout-ms", value_name = "MS", default_value_t = 2000,
+    #[arg(long, visible_alias = "timeout-ms", value_name = "MS", default_value_t = DECISION_TIMEOUT_MS,
           value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
     #[command(flatten)]

@@ -3,7 +3,7 @@
 
 use super::check::Format;
 use super::{CliError, Status};
-use crate::players::pipe::STARTUP_TIMEOUT_MS;
+use crate::players::pipe::{DECISION_TIMEOUT_MS, STARTUP_TIMEOUT_MS};
 use crate::seat::TimeLimits;
 use crate::selftest::{self, Config, Report, Said, Times, Verdict};
 use crate::variants::Variant;
@@ -24,7 +24,7 @@ pub struct SelftestArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Time limit per decision, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 2000,
+    #[arg(long, value_name = "MS", default_value_t = DECISION_TIMEOUT_MS,
           value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
     #[command(flatten)]

@@ -1,7 +1,7 @@
 //! `take5 tournament` and `take5 stats` (docs/tournaments.md).
 
 use super::{CliError, Status};
-use crate::players::pipe::STARTUP_TIMEOUT_MS;
+use crate::players::pipe::{DECISION_TIMEOUT_MS, STARTUP_TIMEOUT_MS};
 use crate::tournament::results::{self, GameResult};
 use crate::tournament::sprt::{Decision, Sprt};
 use crate::tournament::timing::{BotTimes, Times};
@@ -286,7 +286,7 @@ fn tournament_of(args: &TournamentArgs) -> Result<(config::Tournament, PathBuf),
         variant: flags.variant.unwrap_or_default(),
         house: flags.house.clone(),
         seed,
-        timeout_ms: flags.timeout_ms.unwrap_or(2000),
+        timeout_ms: flags.timeout_ms.unwrap_or(DECISION_TIMEOUT_MS),
         startup_timeout_ms: flags.startup_timeout_ms.unwrap_or(STARTUP_TIMEOUT_MS),
         clock: flags.clock.clone().map(config::unplaced),
         clock_margin_ms: flags.clock_margin.unwrap_or(0),

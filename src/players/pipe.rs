@@ -66,6 +66,10 @@ impl IoLog {
 
 /// Replies a bot may give to one request (its first answer and two more after errors).
 pub const REPLIES_PER_REQUEST: usize = 3;
+/// The default limit per decision (`--timeout` of `play`, `tournament` and `selftest`, a
+/// tournament's and a tuning's `timeout_ms`), in milliseconds.
+pub const DECISION_TIMEOUT_MS: u64 = 2000;
+
 /// The default start-up limit (`--startup-timeout` of `play`, `tournament` and `selftest`), in
 /// milliseconds: generous, since a bot in an interpreted language can take seconds to start on
 /// a loaded machine.

@@ -1,7 +1,7 @@
 //! The tournament's YAML file (docs/tournaments.md), read with file:line:column errors.
 
 use crate::players::PlayerSpec;
-use crate::players::pipe::STARTUP_TIMEOUT_MS;
+use crate::players::pipe::{DECISION_TIMEOUT_MS, STARTUP_TIMEOUT_MS};
 use crate::players::sandbox::Sandbox;
 use crate::rules::Rules;
 use crate::seat::{Clock, TimeLimits};
@@ -31,7 +31,7 @@ pub struct File {
     #[serde(default)]
     pub house: Option<PathBuf>,
     pub seed: u64,
-    #[serde(default = "two_seconds")]
+    #[serde(default = "decision_default")]
     pub timeout_ms: u64,
     #[serde(default = "startup_default")]
     pub startup_timeout_ms: u64,
@@ -164,8 +164,8 @@ pub enum Format {
     Random { tables: u64 },
 }
 
-fn two_seconds() -> u64 {
-    2000
+fn decision_default() -> u64 {
+    DECISION_TIMEOUT_MS
 }
 fn startup_default() -> u64 {
     STARTUP_TIMEOUT_MS

@@ -5,7 +5,7 @@
 
 use super::spsa::{Gains, GivenGains};
 use crate::players::PlayerSpec;
-use crate::players::pipe::STARTUP_TIMEOUT_MS;
+use crate::players::pipe::{DECISION_TIMEOUT_MS, STARTUP_TIMEOUT_MS};
 use crate::seat::TimeLimits;
 use crate::tournament::config::{self, Bot, BotEntry, Defaults, GameRules, Seatings, placed};
 use crate::variants::Variant;
@@ -35,7 +35,7 @@ struct File {
     deals: Spanned<u64>,
     #[serde(default)]
     verify: u64,
-    #[serde(default = "two_seconds")]
+    #[serde(default = "decision_default")]
     timeout_ms: Spanned<u64>,
     #[serde(default = "startup_default")]
     startup_timeout_ms: Spanned<u64>,
@@ -51,8 +51,8 @@ struct File {
 fn one() -> Spanned<u64> {
     Spanned::new(1, Location::UNKNOWN, Location::UNKNOWN)
 }
-fn two_seconds() -> Spanned<u64> {
-    Spanned::new(2000, Location::UNKNOWN, Location::UNKNOWN)
+fn decision_default() -> Spanned<u64> {
+    Spanned::new(DECISION_TIMEOUT_MS, Location::UNKNOWN, Location::UNKNOWN)
 }
 fn startup_default() -> Spanned<u64> {
     Spanned::new(STARTUP_TIMEOUT_MS, Location::UNKNOWN, Location::UNKNOWN)
