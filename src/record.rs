@@ -944,9 +944,19 @@ struct HeaderCache {
 
 impl HeaderCache {
     /// [`Line::parse`] of `text`, the header from the cache when only its number differs.
+    #[inline(always)]
     fn parse(&mut self, text: &str, line: usize) -> Result<Line, ParseError> {
-        if text.starts_with("{\"event\":\"game\",")
-            && let Some(header) = self.header.as_ref()
+        if text.starts_with("{\"event\":\"game\",") {
+            self.parse_header(text, line)
+        } else {
+            Line::parse(text, line)
+        }
+    }
+
+    /// [`HeaderCache::parse`] of a line that may be a header.
+    #[inline(never)]
+    fn parse_header(&mut self, text: &str, line: usize) -> Result<Line, ParseError> {
+        if let Some(header) = self.header.as_ref()
             && let Some((start, end)) = header_number(text)
             && (start, text.len() - end) == (self.number.0, self.line.len() - self.number.1)
             && text[..start] == self.line[..start]

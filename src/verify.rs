@@ -784,8 +784,14 @@ impl Replay {
                     ));
                 }
             };
-            let action = compact_action(answer, seat, decision)
-                .map_err(|m| VerifyError::at(line, format!("{}{m}", which())))?;
+            // A card played, the common answer, without the error's set-up.
+            let action = match (decision, answer) {
+                (Decision::PlayCard, Answer::Number(n)) if n <= u32::from(u16::MAX) => {
+                    Action::Play(Card(n as u16))
+                }
+                _ => compact_action(answer, seat, decision)
+                    .map_err(|m| VerifyError::at(line, format!("{}{m}", which())))?,
+            };
             let mut discard = Discard;
             let sink: &mut dyn EventSink = if collect {
                 &mut self.shown
