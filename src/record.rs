@@ -776,6 +776,9 @@ pub struct LineReader<R> {
     input: R,
     buf: Vec<u8>,
     number: usize,
+    /// The last `game` header read, to read the next one that differs only in its game number
+    /// from it without serde.
+    last_header: HeaderCache,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -784,6 +787,7 @@ impl<R: BufRead> LineReader<R> {
             input,
             buf: Vec::new(),
             number: 0,
+            last_header: HeaderCache::default(),
         }
     }
 
@@ -804,26 +808,53 @@ impl<R: BufRead> LineReader<R> {
             }
         }
         let line = self.number;
-        std::str::from_utf8(&self.buf)
-            .map(|text| Some((line, text)))
-            .map_err(|_| ReadError::NotText { line })
+        text(&self.buf, line).map(|text| Some((line, text)))
     }
 
     /// The next line that is not blank, parsed ([`Line::parse`]), with its number; `None` at
     /// the end. A compact record's turn line of numbers is read from its bytes as they are.
     pub fn next_parsed(&mut self) -> Result<Option<Parsed>, ReadError> {
-        // Most turn lines lie whole in the input's buffer: read there, in one pass that finds
-        // the numbers and the line end, without copying the line.
-        let line = self.number;
-        let available = self
-            .input
-            .fill_buf()
-            .map_err(|error| ReadError::Io { line, error })?;
-        if let Some((answers, len)) = json::read_numbers_line(available) {
-            self.input.consume(len);
+        loop {
+            // Most lines lie whole in the input's buffer: read there, without copying the line.
+            let line = self.number;
+            let available = self
+                .input
+                .fill_buf()
+                .map_err(|error| ReadError::Io { line, error })?;
+            // A turn line: one pass finds the numbers and the line end.
+            if let Some((answers, len)) = json::read_numbers_line(available) {
+                self.input.consume(len);
+                self.number += 1;
+                return Ok(Some((self.number, Ok(Line::Turn(answers)))));
+            }
+            let Some(end) = memchr::memchr(b'\n', available).filter(|&end| end <= MAX_LINE + 1)
+            else {
+                break;
+            };
             self.number += 1;
-            return Ok(Some((self.number, Ok(Line::Turn(answers)))));
+            let line = self.number;
+            let mut bytes = &available[..end];
+            if let [rest @ .., b'\r'] = bytes {
+                bytes = rest;
+            }
+            let parsed = if bytes.len() > MAX_LINE {
+                Err(ReadError::TooLong { line })
+            } else if bytes.first() == Some(&b'[')
+                && let Some(answers) = json::read_numbers(bytes)
+            {
+                Ok(Some(Ok(Line::Turn(answers))))
+            } else if bytes.iter().all(u8::is_ascii_whitespace) {
+                Ok(None)
+            } else {
+                text(bytes, line).map(|text| Some(self.last_header.parse(text, line)))
+            };
+            self.input.consume(end + 1);
+            match parsed? {
+                Some(parsed) => return Ok(Some((line, parsed))),
+                None => continue,
+            }
         }
+        // A line the buffer does not hold whole (or the end): read into a buffer of its own.
         loop {
             if !self.read_raw()? {
                 return Ok(None);
@@ -838,8 +869,8 @@ impl<R: BufRead> LineReader<R> {
             }
         }
         let line = self.number;
-        let text = std::str::from_utf8(&self.buf).map_err(|_| ReadError::NotText { line })?;
-        Ok(Some((line, Line::parse(text, line))))
+        let text = text(&self.buf, line)?;
+        Ok(Some((line, self.last_header.parse(text, line))))
     }
 
     /// Reads the next line's bytes into `buf` (without the line end); false at the end.
@@ -849,7 +880,7 @@ impl<R: BufRead> LineReader<R> {
         let io = |error| ReadError::Io { line, error };
         // Most lines lie whole in the input's buffer: one look for the line end, one copy.
         let available = self.input.fill_buf().map_err(io)?;
-        if let Some(end) = available.iter().position(|&b| b == b'\n')
+        if let Some(end) = memchr::memchr(b'\n', available)
             && end <= MAX_LINE + 1
         {
             self.buf.extend_from_slice(&available[..end]);
@@ -888,6 +919,95 @@ impl<R: BufRead> LineReader<R> {
     fn may_be_header(&self) -> bool {
         self.buf.windows(6).any(|w| w == b"\"game\"")
     }
+}
+
+/// A line's bytes as text: most lines are ASCII, which a quicker look than UTF-8's finds.
+fn text(bytes: &[u8], line: usize) -> Result<&str, ReadError> {
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is UTF-8.
+        return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    std::str::from_utf8(bytes).map_err(|_| ReadError::NotText { line })
+}
+
+/// The last `game` header a [`LineReader`] read with serde, and its line: the headers of a
+/// match differ only in the game number (`{"event":"game","format":1,"game":N,...`), so a
+/// header whose line is the same but for that number is the same header with that number,
+/// without reading it again (serde takes some 26,000 instructions for a header with a deck).
+#[derive(Default)]
+struct HeaderCache {
+    /// The line, and where its game number starts and ends.
+    line: String,
+    number: (usize, usize),
+    header: Option<Header>,
+}
+
+impl HeaderCache {
+    /// [`Line::parse`] of `text`, the header from the cache when only its number differs.
+    #[inline(always)]
+    fn parse(&mut self, text: &str, line: usize) -> Result<Line, ParseError> {
+        if text.starts_with("{\"event\":\"game\",") {
+            self.parse_header(text, line)
+        } else {
+            Line::parse(text, line)
+        }
+    }
+
+    /// [`HeaderCache::parse`] of a line that may be a header.
+    #[inline(never)]
+    fn parse_header(&mut self, text: &str, line: usize) -> Result<Line, ParseError> {
+        if let Some(header) = self.header.as_ref()
+            && let Some((start, end)) = header_number(text)
+            && (start, text.len() - end) == (self.number.0, self.line.len() - self.number.1)
+            && text[..start] == self.line[..start]
+            && text[end..] == self.line[self.number.1..]
+            && let Ok(game) = text[start..end].parse::<u64>()
+        {
+            return Ok(Line::Game(Box::new(Header {
+                game,
+                ..header.clone()
+            })));
+        }
+        let parsed = Line::parse(text, line);
+        if let Ok(Line::Game(header)) = &parsed
+            && let Some((start, end)) = header_number(text)
+            && text[start..end].parse::<u64>() == Ok(header.game)
+        {
+            self.line.clear();
+            self.line.push_str(text);
+            self.number = (start, end);
+            self.header = Some(Header::clone(header));
+        }
+        parsed
+    }
+}
+
+/// Where the game number of a header written as take5 writes it starts and ends: the digits
+/// after `{"event":"game","format":<digits>,"game":` (a JSON number: no leading zero, and a
+/// `,` after it).
+fn header_number(text: &str) -> Option<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut i = "{\"event\":\"game\",\"format\":".len();
+    if !text.starts_with("{\"event\":\"game\",\"format\":") {
+        return None;
+    }
+    let digits = |from: usize| from + b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let format_end = digits(i);
+    if format_end == i {
+        return None;
+    }
+    i = format_end;
+    let key = b",\"game\":";
+    if !b[i..].starts_with(key) {
+        return None;
+    }
+    let start = i + key.len();
+    let end = digits(start);
+    let number = &b[start..end];
+    if number.is_empty() || (number.len() > 1 && number[0] == b'0') || b.get(end) != Some(&b',') {
+        return None;
+    }
+    Some((start, end))
 }
 
 /// A line of a record that could not be read or is not a record line.

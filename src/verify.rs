@@ -792,8 +792,14 @@ impl Replay {
                     ));
                 }
             };
-            let action = compact_action(answer, seat, decision)
-                .map_err(|m| VerifyError::at(line, format!("{}{m}", which())))?;
+            // A card played, the common answer, without the error's set-up.
+            let action = match (decision, answer) {
+                (Decision::PlayCard, Answer::Number(n)) if n <= u32::from(u16::MAX) => {
+                    Action::Play(Card(n as u16))
+                }
+                _ => compact_action(answer, seat, decision)
+                    .map_err(|m| VerifyError::at(line, format!("{}{m}", which())))?,
+            };
             let mut discard = Discard;
             let sink: &mut dyn EventSink = if collect {
                 &mut self.shown
@@ -987,7 +993,8 @@ impl Replay {
 
     /// With nothing pending, the event `at` must be the line that makes the game go on.
     fn drive(&mut self, at: EventAt) -> Result<(), VerifyError> {
-        let mut emitted = Vec::new();
+        // What the model emits goes straight to the lines pending (none are, when a line drives).
+        let emitted = &mut self.pending;
         let game = &mut self.game;
         let refused = |what: String, e: crate::game::RuleError| {
             VerifyError::at(at.line, format!("{what}: {}: {e}", e.kind()))
@@ -1030,9 +1037,9 @@ impl Replay {
                 let round = self.rounds + 1;
                 match &mut self.rng {
                     Some(rng) if round > self.header.given_deals => {
-                        game.deal_random(rng, &mut emitted)
+                        game.deal_random(rng, emitted)
                             .map_err(|e| refused("the seed's deal breaks the rules".into(), e))?;
-                        let dealt = emitted.first().expect("a deal emits its line");
+                        let dealt = emitted.front().expect("a deal emits its line");
                         if dealt != at.event {
                             return Err(VerifyError::at(
                                 at.line,
@@ -1051,7 +1058,7 @@ impl Replay {
                             specials,
                         };
                         given_deal_holds(&self.header, round, &deal, at.line)?;
-                        game.deal(&deal, &mut emitted)
+                        game.deal(&deal, emitted)
                             .map_err(|e| refused("the deal breaks the rules".into(), e))?;
                     }
                 }
@@ -1069,17 +1076,17 @@ impl Replay {
                     ));
                 }
                 for (seat, &card) in cards.iter().enumerate() {
-                    game.apply(seat, Action::Play(card), &mut emitted)
+                    game.apply(seat, Action::Play(card), emitted)
                         .map_err(|e| refused(format!("seat {seat} cannot play {card}"), e))?;
                 }
             }
             (ToMove::Seat(_, Decision::ChooseRow { .. }), _) if low_take.is_some() => {
                 let (seat, row) = low_take.expect("checked");
-                game.apply(seat, Action::TakeRow(row), &mut emitted)
+                game.apply(seat, Action::TakeRow(row), emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot take row {row}"), e))?;
             }
             (ToMove::Seat(_, Decision::Pick), Event::Pick { seat, card }) => {
-                game.apply(*seat, Action::Pick(*card), &mut emitted)
+                game.apply(*seat, Action::Pick(*card), emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot pick {card}"), e))?;
                 // The draft's last pick deals the round.
                 if emitted.iter().any(|e| matches!(e, Event::Deal { .. })) {
@@ -1087,18 +1094,18 @@ impl Replay {
                 }
             }
             (ToMove::Seat(_, Decision::KeepCard), Event::Keep { seat, card }) => {
-                game.apply(*seat, Action::Keep(*card), &mut emitted)
+                game.apply(*seat, Action::Keep(*card), emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot keep {card}"), e))?;
             }
             (ToMove::Seat(_, Decision::Place { .. }), Event::Place { seat, card, .. }) => {
-                game.apply(*seat, Action::Play(*card), &mut emitted)
+                game.apply(*seat, Action::Play(*card), emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot place {card}"), e))?;
             }
             (
                 ToMove::Seat(_, Decision::Place { .. }),
                 &Event::PlaceSpecial { seat, special, row },
             ) => {
-                game.apply(seat, Action::PlaceSpecial { special, row }, &mut emitted)
+                game.apply(seat, Action::PlaceSpecial { special, row }, emitted)
                     .map_err(|e| {
                         refused(
                             format!("seat {seat} cannot put {special} into row {row}"),
@@ -1107,7 +1114,7 @@ impl Replay {
                     })?;
             }
             (ToMove::Seat(_, Decision::Special { .. }), Event::Special { seat, play, .. }) => {
-                game.apply(*seat, Action::Special(*play), &mut emitted)
+                game.apply(*seat, Action::Special(*play), emitted)
                     .map_err(|e| {
                         refused(
                             format!("seat {seat} cannot play {}", report::special_play(play)),
@@ -1116,16 +1123,16 @@ impl Replay {
                     })?;
             }
             (ToMove::Seat(_, Decision::Place { .. }), &Event::EndTurn { seat }) => {
-                game.apply(seat, Action::EndTurn, &mut emitted)
+                game.apply(seat, Action::EndTurn, emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot end its turn"), e))?;
             }
             (ToMove::Seat(_, Decision::Cancel), Event::Cancel { seat, card, .. }) => {
-                game.apply(*seat, Action::Cancel(*card), &mut emitted)
+                game.apply(*seat, Action::Cancel(*card), emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot cancel {card}"), e))?;
             }
             (ToMove::Seat(_, Decision::Swap), _) if swapped.is_some() => {
                 let (seat, gave) = swapped.expect("checked");
-                game.apply(seat, Action::Swap(gave), &mut emitted)
+                game.apply(seat, Action::Swap(gave), emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot swap {gave}"), e))?;
             }
             (
@@ -1133,7 +1140,7 @@ impl Replay {
                 _,
             ) => {
                 // No line for the special card question: the seat passed.
-                game.apply(seat, Action::Pass, &mut emitted)
+                game.apply(seat, Action::Pass, emitted)
                     .map_err(|e| refused(format!("seat {seat} cannot pass"), e))?;
             }
             (ToMove::GameOver, _) => {
@@ -1162,7 +1169,6 @@ impl Replay {
             // line drives that too.
             return self.drive(at);
         }
-        self.pending.extend(emitted);
         Ok(())
     }
 

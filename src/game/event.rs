@@ -299,6 +299,15 @@ impl EventSink for Vec<Event> {
     }
 }
 
+impl EventSink for std::collections::VecDeque<Event> {
+    fn enabled(&self) -> bool {
+        true
+    }
+    fn push(&mut self, event: Event) {
+        self.push_back(event)
+    }
+}
+
 /// Drops every event, so a game without a record or listening players builds none.
 pub struct Discard;
 

@@ -511,7 +511,7 @@ macro_rules! define_asks {
             }
 
             /// The decision asked for.
-            fn decision(&self) -> Decision {
+            pub(crate) fn decision(&self) -> Decision {
                 match *self {
                     $( Ask::$Variant { $($decided,)* .. } => Decision::$Decision { $($decided),* }, )*
                 }
@@ -570,9 +570,10 @@ macro_rules! ask_keys {
 pub(crate) use ask_keys;
 
 /// When a key of an `ask` line is on it (the `if` of [`ask_keys!`]). The printer and
-/// [`Request::from_view`] ask [`When::printed`], the parser asks its own question of the line
-/// (`parse::parsed`), and docs/protocol.md's list says it in words (`summary::on_line`): each a
-/// `match` of every condition, so the compiler keeps the three in step.
+/// [`Request::from_view`] ask [`When::printed`], the parser asks [`When::parsed`] of the line
+/// (a table's by the key [`ask_keys!`] declares first in it), and docs/protocol.md's list says it
+/// in words (`summary::on_line`): each a `match` of every condition, so the compiler keeps the
+/// three in step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum When {
     /// On every line.
@@ -614,6 +615,44 @@ impl When {
             When::Clock => clock.is_some(),
         }
     }
+
+    /// Whether the keys marked `if self` are read from a parsed line asking for `decision`,
+    /// where `has` tells whether the line has a key: [`When::printed`] as the line shows it. A
+    /// table is on the line when its key is ([`When::table_key`]); Take a Number's also on
+    /// `ask keep`, whose `cards=` are in it.
+    #[inline(always)]
+    pub(crate) fn parsed(self, decision: Decision, has: impl Fn(&str) -> bool) -> bool {
+        match self {
+            When::Always => true,
+            When::NotDrafting => !matches!(decision, Decision::Pick),
+            When::Keep => matches!(decision, Decision::KeepCard),
+            When::Cancel => {
+                matches!(decision, Decision::Cancel) && has(const { When::Specials.table_key() })
+            }
+            When::Number => {
+                has(const { When::Number.table_key() }) || matches!(decision, Decision::KeepCard)
+            }
+            When::Circle => matches!(decision, Decision::Place { .. }),
+            When::Specials => has(const { When::Specials.table_key() }),
+            When::Clock => has(const { When::Clock.table_key() }),
+        }
+    }
+
+    /// The key that tells a table is on a line, for a table's condition (`Number`, `Specials`,
+    /// `Clock`): the first key of a table (not `view.`) declared with it in [`ask_keys!`]
+    /// (`hashrows=`, `specialhands=`, `time_left_ms=`). Found at compile time: a condition with
+    /// no such key does not compile.
+    pub(crate) const fn table_key(self) -> &'static str {
+        let mut i = 0;
+        while i < TABLE_KEYS.len() {
+            let (when, key) = TABLE_KEYS[i];
+            if when as u8 == self as u8 {
+                return key;
+            }
+            i += 1;
+        }
+        panic!("no key of a table is declared with this condition")
+    }
 }
 
 /// An entry of [`ASK_KEYS`].
@@ -630,6 +669,28 @@ macro_rules! ask_key_list {
         /// Every key of an `ask` line but the ask's own, and when it is there, in order; and
         /// where the ask's own fields go.
         pub(crate) const ASK_KEYS: &[AskKey] = &[$( ask_key_list!(@entry $($entry)*), )*];
+
+        /// The keys of the tables (all but `view.`'s), each with its condition, in order.
+        const TABLE_KEYS: &[(When, &str)] = &{
+            const ALL: &[(&str, When, &str)] = &[$( ask_key_list!(@group $($entry)*), )*];
+            let mut keys = [(When::Always, ""); ALL.len()];
+            let (mut i, mut n) = (0, 0);
+            while i < ALL.len() {
+                let (group, when, key) = ALL[i];
+                if !matches!(group.as_bytes(), b"view") {
+                    keys[n] = (when, key);
+                    n += 1;
+                }
+                i += 1;
+            }
+            keys
+        };
+    };
+    (@group own $place:ident) => {
+        ("view", When::Always, "")
+    };
+    (@group $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $When:ident) => {
+        (stringify!($group), When::$When, $key)
     };
     (@entry own first) => {
         AskKey::Own { last: false }

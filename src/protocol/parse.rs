@@ -812,12 +812,14 @@ macro_rules! request_parser {
     ($( [$($entry:tt)*] )*) => {
         /// The request of an `ask` line asking `ask`, from its keys in the order of their
         /// declaration ([`super::message::ask_keys!`]): the first missing or wrong one is named.
+        /// A key marked `if when` is read when [`When::parsed`] says the line has it.
         fn request<'a>(ask: Ask, f: &Fields<'a>) -> Result<Request, nom::Err<Fail<'a>>> {
+            let decision = ask.decision();
             let mut request = Request {
                 ask,
                 ..Request::default()
             };
-            $( request_parser!(@entry f request $($entry)*); )*
+            $( request_parser!(@entry f request decision $($entry)*); )*
             // A table's marks are by row: as many as there are rows.
             if let Some(table) = &mut request.specials {
                 table.stops.resize(request.rows.len(), false);
@@ -826,10 +828,10 @@ macro_rules! request_parser {
             Ok(request)
         }
     };
-    (@entry $f:ident $request:ident own $place:ident) => {};
-    (@entry $f:ident $request:ident
+    (@entry $f:ident $request:ident $decision:ident own $place:ident) => {};
+    (@entry $f:ident $request:ident $decision:ident
         $group:ident . $field:ident $key:literal : $ty:ty [$hole:literal, $what:literal] $(= $default:ident)? if $When:ident) => {
-        if parsed(When::$When, &$request, $f) {
+        if When::$When.parsed($decision, |key| $f.has(key)) {
             let value = request_parser!(@value $f $key $ty [$hole, $what] $($default)?);
             (request_parser!(@in $request $group)).$field = value;
         }
@@ -848,21 +850,6 @@ macro_rules! request_parser {
     };
 }
 
-/// Whether the keys marked `if when` ([`super::message::ask_keys!`]) are read from the line
-/// of `request`'s ask, whose fields are `f`: the parser's side of [`When::printed`]. A table is
-/// there when a key that only it has is (`hashrows=`, `specialhands=`), or when the ask is its.
-fn parsed(when: When, request: &Request, f: &Fields) -> bool {
-    match when {
-        When::Always => true,
-        When::NotDrafting => !matches!(request.ask, Ask::Pick { .. }),
-        When::Keep => matches!(request.ask, Ask::Keep { .. }),
-        When::Cancel => matches!(request.ask, Ask::Cancel { .. }) && f.has("specialhands"),
-        When::Number => f.has("hashrows") || matches!(request.ask, Ask::Keep { .. }),
-        When::Circle => matches!(request.ask, Ask::Place { .. }),
-        When::Specials => f.has("specialhands"),
-        When::Clock => f.has("time_left_ms"),
-    }
-}
 super::message::ask_keys!(request_parser);
 
 macro_rules! game_parser {
@@ -1083,6 +1070,7 @@ crate::game::events!(event_parser);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Decision;
 
     /// The error for a bot's line, as it would be sent back.
     fn bot_error(line: &str) -> String {
@@ -1091,6 +1079,25 @@ mod tests {
 
     fn referee_error(line: &str) -> String {
         to_bot(line).expect_err(line).to_string()
+    }
+
+    #[test]
+    fn a_table_is_told_by_the_first_key_declared_in_it_with_its_condition() {
+        // The parser's `has` question of a line comes from the declaration (ask_keys!).
+        assert_eq!(When::Number.table_key(), "hashrows");
+        assert_eq!(When::Specials.table_key(), "specialhands");
+        assert_eq!(When::Clock.table_key(), "time_left_ms");
+        fn line(keys: &'static [&'static str]) -> impl Fn(&str) -> bool {
+            move |key| keys.contains(&key)
+        }
+        // `ask keep` has Take a Number's table, with `hashrows=` or without; `ask cancel` has
+        // its `cards=` only with the anniversary's table.
+        assert!(When::Number.parsed(Decision::KeepCard, line(&[])));
+        assert!(!When::Number.parsed(Decision::PlayCard, line(&["hashpiles"])));
+        assert!(When::Number.parsed(Decision::PlayCard, line(&["hashrows"])));
+        assert!(!When::Cancel.parsed(Decision::Cancel, line(&["specials"])));
+        assert!(When::Cancel.parsed(Decision::Cancel, line(&["specialhands"])));
+        assert!(When::Clock.parsed(Decision::Pick, line(&["time_left_ms"])));
     }
 
     #[test]

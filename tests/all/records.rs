@@ -875,6 +875,17 @@ fn ordinal(n: usize) -> String {
     }
 }
 
+/// Every line of `text` as [`LineReader::next_parsed`] reads it through a buffer of `capacity`
+/// bytes, with its number.
+fn read_through(text: &str, capacity: usize) -> Vec<(usize, String)> {
+    let mut reader = LineReader::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()));
+    let mut read = Vec::new();
+    while let Some((number, line)) = reader.next_parsed().expect("the text reads") {
+        read.push((number, format!("{line:?}")));
+    }
+    read
+}
+
 #[test]
 fn turn_lines_read_in_the_input_buffer_are_the_lines_parse_reads() {
     // A compact record, with the turn lines of other shapes the reader must take to serde
@@ -892,13 +903,47 @@ fn turn_lines_read_in_the_input_buffer_are_the_lines_parse_reads() {
         })
         .collect();
     for capacity in [1, 2, 3, 5, 8, 13, 64, 1 << 16] {
-        let mut reader =
-            LineReader::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()));
-        let mut read = Vec::new();
-        while let Some((number, line)) = reader.next_parsed().expect("the text reads") {
-            read.push((number, format!("{line:?}")));
-        }
-        assert_eq!(read, expected, "a buffer of {capacity} bytes");
+        assert_eq!(
+            read_through(&text, capacity),
+            expected,
+            "a buffer of {capacity} bytes"
+        );
+    }
+}
+
+#[test]
+fn headers_that_differ_only_in_the_game_number_read_as_parse_reads_them() {
+    // The reader reads a header the same as the last one but for its game number without serde:
+    // every header must still be what `Line::parse` reads, with its own number, and a header
+    // that differs elsewhere (its seed), or whose number is not a plain JSON number (a leading
+    // zero, a fraction, one too large), read as serde reads it.
+    let record = record(Variant::Classic, 4, 3, 7);
+    let header = record.lines().next().expect("a header").to_string();
+    assert!(header.starts_with("{\"event\":\"game\",\"format\":1,\"game\":0,"));
+    let with = |from: &str, to: &str| header.replacen(from, to, 1);
+    let mut text = record.clone();
+    for line in [
+        with("\"game\":0,", "\"game\":12,"),
+        with("\"seed\":7", "\"seed\":8"),
+        with("\"game\":0,", "\"game\":013,"),
+        with("\"game\":0,", "\"game\":1.5,"),
+        with("\"game\":0,", "\"game\":99999999999999999999,"),
+        with("\"game\":0,", "\"game\":14,"),
+        with("\"game\":0,", "\"game\": 15,"),
+    ] {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    let expected: Vec<(usize, String)> = (text.lines().enumerate())
+        .map(|(i, l)| (i + 1, format!("{:?}", Line::parse(l, i + 1))))
+        .collect();
+    assert!(expected.iter().any(|(_, l)| l.contains("game: 14,")));
+    for capacity in [7, 1 << 16] {
+        assert_eq!(
+            read_through(&text, capacity),
+            expected,
+            "a buffer of {capacity} bytes"
+        );
     }
 }
 
