@@ -547,7 +547,7 @@ impl McsPlayer {
                 &world,
                 seat,
                 view.round,
-                &mut self.policies,
+                |g| rollout(g, &mut self.policies, seat, view.round),
                 steps,
                 copy_cost,
                 tree::EXPLORE,

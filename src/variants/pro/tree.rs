@@ -15,7 +15,6 @@
 use crate::cards::Card;
 use crate::game::model::Model;
 use crate::game::{Action, Discard, Seat, ToMove};
-use crate::players::search::{Policies, rollout};
 use std::any::Any;
 
 /// One seat's choice at a node.
@@ -122,15 +121,17 @@ impl Tree {
     }
 
     /// Searches `root` for `me` until `budget` steps are spent (a copy of the game counting
-    /// `copy_cost`, each decision in the tree or the rollouts one); `value` scores a game at the
-    /// end of `round` for `me`, lower better; `explore` is UCB1's constant, in the value's units.
+    /// `copy_cost`, each decision in the tree or the rollouts one); `playout` plays a game out
+    /// to the end of `round` and returns its steps (the search's rollout bots); `value` scores
+    /// a game at the end of `round` for `me`, lower better; `explore` is UCB1's constant, in
+    /// the value's units.
     #[allow(clippy::too_many_arguments)]
     pub fn search<G: Model>(
         &mut self,
         root: &G,
         me: Seat,
         round: u32,
-        policies: &mut Policies,
+        mut playout: impl FnMut(&mut G) -> u64,
         budget: u64,
         copy_cost: u64,
         explore: f64,
@@ -184,7 +185,7 @@ impl Tree {
                     child.end = value(&game);
                     -child.end
                 } else {
-                    work += rollout(&mut game, policies, me, round);
+                    work += playout(&mut game);
                     -value(&game)
                 };
                 let index = self.nodes.len() as u32;
