@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// `Clone` copies the whole state; `clone_from` reuses the memory of the copy it overwrites (a
 /// search copies a game per rollout). House rules' hooks live in an interpreter and are not
 /// copied: a copy plays by the rules' settings alone, as a pipe bot sees them.
-pub trait Model: Game + Clone {
+pub trait Model: Game + Clone + 'static {
     /// Appends to `out` every action `seat` may take now: each one applies, and any other is
     /// refused ([`Game::check`]). Nothing when the seat owes no decision.
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>);

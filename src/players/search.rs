@@ -8,7 +8,9 @@
 //! random choices for every action (common random numbers: the actions are compared on the
 //! same futures); score the round's end for the seat; repeat, dropping the worse half of the
 //! actions after each stage of the budget (sequential halving), and take the best. How a
-//! round's end is scored: see [`McsPlayer`]. docs/mcs.md has the figures.
+//! round's end is scored: see [`McsPlayer`]. Where nothing is hidden at a table of two (Pro),
+//! a tree over the next decisions instead, kept from one decision to the next
+//! ([`crate::variants::pro::tree`], `tree=`). docs/mcs.md has the figures.
 
 use super::builtin::{Builtin, DodgerRows, Strategy, fallback};
 use super::{Answer, Legality, Player};
@@ -18,6 +20,7 @@ use crate::game::{Action, Decision, Discard, Event, Game, Seat, ToMove, View};
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::seat::GameStart;
+use crate::variants::pro::tree::{self, Tree};
 use crate::variants::{Variant, Visitor};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -94,6 +97,15 @@ pub fn default_mix(variant: Variant, seats: usize) -> u32 {
     }
 }
 
+/// Whether a decision where nothing is hidden is searched by a tree by default in `variant` at
+/// a table of `seats` (two only: Pro, where its [`SearchBudget`] says so; docs/mcs.md,
+/// "Fourth round: Pro").
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
+pub fn default_tree(variant: Variant, seats: usize) -> bool {
+    seats == 2 && variant.describe().search.tree_two_seats
+}
+
 /// Percent of the other seats' rollout decisions made by the dodger by default (the rest at
 /// random): a table of players of mixed strength (docs/mcs.md).
 pub const DEFAULT_MIX: u32 = 50;
@@ -167,6 +179,10 @@ pub struct McsOptions {
     /// given to the safe-card player instead of `policy`: a seat that plays as safely as the
     /// dodger, but otherwise, is modelled as a competent player that is not the dodger.
     pub recast: u32,
+    /// Where nothing is hidden, at a table of two: a tree over the next decisions, kept from
+    /// one decision to the next, instead of each action judged by its own rollouts
+    /// ([`crate::variants::pro::tree`]); `None`: the variant's default ([`default_tree`]).
+    pub tree: Option<bool>,
 }
 
 /// An option of `builtin:mcs` that is a whole number from 0 (`infer`: 0 or 1): its name, the
@@ -193,7 +209,7 @@ fn unless_default(value: u32, default: u32) -> Option<u32> {
 
 /// The whole-number options, in the order [`McsOptions::spec`] writes them. `mix` is written
 /// whenever it was given: left out, it is the variant's own default.
-const COUNTS: [Count; 7] = [
+const COUNTS: [Count; 8] = [
     count(
         "versus",
         |o| unless_default(o.versus, 0),
@@ -225,6 +241,11 @@ const COUNTS: [Count; 7] = [
         |o| unless_default(o.recast, DEFAULT_RECAST),
         |o, n| o.recast = n.min(100),
     ),
+    count(
+        "tree",
+        |o| o.tree.map(u32::from),
+        |o, n| o.tree = Some(n > 0),
+    ),
 ];
 
 impl Default for McsOptions {
@@ -242,6 +263,7 @@ impl Default for McsOptions {
             safe: DEFAULT_SAFE,
             found: DEFAULT_FOUND,
             recast: DEFAULT_RECAST,
+            tree: None,
         }
     }
 }
@@ -278,7 +300,7 @@ impl McsOptions {
                     Some(count) => (count.set)(&mut parsed, number),
                     None => {
                         return Err(format!(
-                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast)"
+                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree)"
                         ));
                     }
                 },
@@ -368,6 +390,8 @@ pub struct McsPlayer {
     totals: Vec<f64>,
     /// What the last decision's search did.
     searched: Searched,
+    /// The tree of a game where nothing is hidden, at a table of two.
+    tree: Tree,
 }
 
 /// One decision's search, in the variant's own game type ([`McsPlayer::search`]).
@@ -411,6 +435,7 @@ impl McsPlayer {
             actions: Vec::new(),
             totals: Vec::new(),
             searched: Searched::default(),
+            tree: Tree::default(),
         }
     }
 
@@ -506,6 +531,32 @@ impl McsPlayer {
                 .filter(|_| self.options.rival > 0)
                 .map(|s| (s, self.options.rival)),
         };
+        // Nothing hidden at a table of two (Pro): the tree, with a count of steps (`ms=` and
+        // `rollouts=` search flat).
+        if one_world
+            && view.seats == 2
+            && (self.options.tree).unwrap_or_else(|| default_tree(self.variant, view.seats))
+            && self.options.ms.is_none()
+            && self.options.rollouts.is_none()
+        {
+            let steps = self
+                .options
+                .steps
+                .unwrap_or_else(|| default_steps(self.variant, view.seats));
+            let out = self.tree.search(
+                &world,
+                seat,
+                view.round,
+                |g| rollout(g, &mut self.policies, seat, view.round),
+                steps,
+                copy_cost,
+                tree::EXPLORE,
+                |g| value(g, seat, view.scores, &scoring),
+            );
+            self.searched.rollouts = out.walks;
+            self.searched.steps = out.steps;
+            return out.action;
+        }
         let mut game = world.clone();
         let mut active: Vec<usize> = (0..n).collect();
         let mut fresh = true;
@@ -866,6 +917,7 @@ impl Player for McsPlayer {
         self.policies.own.start_game(start)?;
         self.policies.others.start_game(start)?;
         self.variant = start.variant;
+        self.tree = Tree::default();
         self.memory = Memory::new(start.seat, start.seats);
         self.style = Style::new(start.seats);
         Ok(())

@@ -78,6 +78,7 @@ pub const BASE: Description = Description {
         copy_steps: 1,
         own_random_up_to: 0,
         others_random_up_to: 0,
+        tree_two_seats: false,
     },
     selftest: SelftestParts {
         asks: &[],
@@ -153,6 +154,9 @@ pub struct SearchBudget {
     /// by `policy` (random) by default, none by the dodger (`mix=0`; 0: the even mix at every
     /// table).
     pub others_random_up_to: usize,
+    /// At a table of two, where nothing is hidden: a tree over the next decisions instead of
+    /// the flat search (`tree=`; Pro).
+    pub tree_two_seats: bool,
 }
 
 impl SearchBudget {
@@ -164,6 +168,15 @@ impl SearchBudget {
             copy_steps,
             own_random_up_to: 0,
             others_random_up_to: 0,
+            tree_two_seats: false,
+        }
+    }
+
+    /// The same, a table of two searched by a tree where nothing is hidden.
+    pub const fn tree_two_seats(self) -> SearchBudget {
+        SearchBudget {
+            tree_two_seats: true,
+            ..self
         }
     }
 

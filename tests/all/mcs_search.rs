@@ -219,3 +219,67 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
     );
     assert_eq!(named.resolved(Variant::Circle, 4), named);
 }
+
+/// A Pro game of two seats, `mcs` at seat 0 (a small budget) against a random seat 1 from
+/// `seed`: every action in order.
+fn pro_duel(spec: &str, seed: u64) -> Vec<(usize, Action)> {
+    let rules = Arc::new(Rules::pro());
+    let mut game = take5::variants::pro::Pro::new(rules.clone(), 2).unwrap();
+    let mut mcs = McsPlayer::new(McsOptions::parse(spec).unwrap(), seed);
+    let mut other = Builtin::new(Strategy::Random, seed);
+    let start = GameStart {
+        number: 0,
+        variant: Variant::Pro,
+        rules: &rules,
+        seats: 2,
+        seat: 0,
+        time_ms: 1000,
+        seed,
+    };
+    mcs.start_game(&start).unwrap();
+    let mut played = Vec::new();
+    let mut searched = 0;
+    while game.outcome().is_none() {
+        let seats: Vec<usize> = match game.to_move() {
+            ToMove::Everyone(_) => (0..2).filter(|&s| game.owes(s).is_some()).collect(),
+            ToMove::Seat(seat, _) => vec![seat],
+            other => panic!("{other:?}"),
+        };
+        for seat in seats {
+            let action = if seat == 0 {
+                let action = mcs.choose(&game.view(0));
+                searched += mcs.searched().rollouts;
+                action
+            } else {
+                other.choose(&game.view(1))
+            };
+            let mut events: Vec<Event> = Vec::new();
+            game.apply(seat, action, &mut events).unwrap();
+            for event in &events {
+                mcs.observe(0, event).unwrap();
+            }
+            played.push((seat, action));
+        }
+    }
+    assert!(searched > 0);
+    played
+}
+
+#[test]
+fn pro_at_two_seats_is_searched_by_a_tree_reproducibly_unless_told_not_to() {
+    use take5::players::search::default_tree;
+    assert!(default_tree(Variant::Pro, 2));
+    for variant in [Variant::Classic, Variant::Circle, Variant::TakeANumber] {
+        assert!(!default_tree(variant, 2));
+    }
+    for seats in [3, 4, 6] {
+        assert!(!default_tree(Variant::Pro, seats));
+    }
+    let flat = McsOptions::parse("tree=0").unwrap();
+    assert_eq!(flat.tree, Some(false));
+    assert_eq!(flat.spec(), "mcs:tree=0");
+    // The same seed, the same game; the flat search plays another.
+    let tree = pro_duel("steps=2000", 7);
+    assert_eq!(tree, pro_duel("steps=2000", 7));
+    assert_ne!(tree, pro_duel("steps=2000:tree=0", 7));
+}

@@ -25,7 +25,9 @@ pub const DESCRIPTION: Description = Description {
     // Every hand is known: the dodger at the searching seat's own later decisions would play
     // one plan in every rollout of an action (docs/mcs.md, "Third round"); so random at every
     // table.
-    search: SearchBudget::flat(40_000, 1).own_random_up_to(usize::MAX),
+    search: SearchBudget::flat(40_000, 1)
+        .own_random_up_to(usize::MAX)
+        .tree_two_seats(),
     // The hands are drafted (no deal to script): the games in a row show every question.
     selftest: SelftestParts {
         asks: &[("pick", true), ("play", true), ("row", false)],

@@ -11,6 +11,7 @@
 
 pub mod description;
 pub mod fixture;
+pub mod tree;
 
 use super::classic::Classic;
 use crate::cards::{Card, Deck};
