@@ -167,6 +167,10 @@ pub struct McsOptions {
     /// given to the safe-card player instead of `policy`: a seat that plays as safely as the
     /// dodger, but otherwise, is modelled as a competent player that is not the dodger.
     pub recast: u32,
+    /// The most actions of those the variant's prior weighs that are searched (the circle
+    /// game: its special-card placements, by [`circle_value`](super::builtin::circle_value));
+    /// `None`: the variant's default; 0: every action.
+    pub prior: Option<u32>,
 }
 
 /// An option of `builtin:mcs` that is a whole number from 0 (`infer`: 0 or 1): its name, the
@@ -193,7 +197,7 @@ fn unless_default(value: u32, default: u32) -> Option<u32> {
 
 /// The whole-number options, in the order [`McsOptions::spec`] writes them. `mix` is written
 /// whenever it was given: left out, it is the variant's own default.
-const COUNTS: [Count; 7] = [
+const COUNTS: [Count; 8] = [
     count(
         "versus",
         |o| unless_default(o.versus, 0),
@@ -225,6 +229,7 @@ const COUNTS: [Count; 7] = [
         |o| unless_default(o.recast, DEFAULT_RECAST),
         |o, n| o.recast = n.min(100),
     ),
+    count("prior", |o| o.prior, |o, n| o.prior = Some(n)),
 ];
 
 impl Default for McsOptions {
@@ -242,6 +247,7 @@ impl Default for McsOptions {
             safe: DEFAULT_SAFE,
             found: DEFAULT_FOUND,
             recast: DEFAULT_RECAST,
+            prior: None,
         }
     }
 }
@@ -278,7 +284,7 @@ impl McsOptions {
                     Some(count) => (count.set)(&mut parsed, number),
                     None => {
                         return Err(format!(
-                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast)"
+                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, prior)"
                         ));
                     }
                 },
@@ -309,6 +315,7 @@ impl McsOptions {
         McsOptions {
             own: Some(self.own.unwrap_or_else(|| default_own(variant, seats))),
             mix: Some(self.mix.unwrap_or_else(|| default_mix(variant, seats))),
+            prior: Some(self.prior.unwrap_or(variant.describe().search.prior)),
             ..*self
         }
     }
@@ -469,6 +476,10 @@ impl McsPlayer {
         let one_world = self.rng.position() == before;
         self.actions.clear();
         world.legal_actions(seat, &mut self.actions);
+        let keep = self.options.prior.unwrap_or(0) as usize;
+        if let (Some(prune), 1..) = (self.variant.describe().search.prune, keep) {
+            prune(view, &mut self.actions, keep);
+        }
         match self.actions.len() {
             0 => return None,
             1 => return Some(self.actions[0]),

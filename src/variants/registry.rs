@@ -72,13 +72,7 @@ pub const BASE: Description = Description {
         unused: &[],
         hooks: &[],
     },
-    search: SearchBudget {
-        steps: 0,
-        steps_two_seats: 0,
-        copy_steps: 1,
-        own_random_up_to: 0,
-        others_random_up_to: 0,
-    },
+    search: SearchBudget::flat(0, 1),
     selftest: SelftestParts {
         asks: &[],
         takes: true,
@@ -153,6 +147,11 @@ pub struct SearchBudget {
     /// by `policy` (random) by default, none by the dodger (`mix=0`; 0: the even mix at every
     /// table).
     pub others_random_up_to: usize,
+    /// The search's prior (`prior=`): of the actions `view` offers, it keeps at most the
+    /// number given of those it weighs (the rest untouched); `None`: every action is searched.
+    pub prune: Option<fn(&crate::game::View, &mut Vec<crate::game::Action>, usize)>,
+    /// `prior=` by default (0: every action searched).
+    pub prior: u32,
 }
 
 impl SearchBudget {
@@ -164,6 +163,8 @@ impl SearchBudget {
             copy_steps,
             own_random_up_to: 0,
             others_random_up_to: 0,
+            prune: None,
+            prior: 0,
         }
     }
 

@@ -217,5 +217,29 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
         (resolved.own, resolved.mix),
         (Some(Strategy::Random), Some(0))
     );
-    assert_eq!(named.resolved(Variant::Circle, 4), named);
+    // (Only the circle game's prior is filled in: `prior=`, its own test below.)
+    let prior = Some(3);
+    assert_eq!(named.resolved(Variant::Circle, 4), McsOptions { prior, ..named });
+}
+
+#[test]
+fn the_circle_games_prior_narrows_its_special_placements_unless_prior_is_0() {
+    // The circle game searches its 3 best special-card placements by default, at every
+    // table; no other variant has a prior, and `prior=0` searches every action.
+    let unnamed = McsOptions::parse("").unwrap();
+    assert_eq!(unnamed.prior, None);
+    for seats in [2, 4, 6] {
+        assert_eq!(unnamed.resolved(Variant::Circle, seats).prior, Some(3));
+        for variant in [Variant::Classic, Variant::Pro, Variant::TakeANumber] {
+            assert_eq!(unnamed.resolved(variant, seats).prior, Some(0));
+        }
+    }
+    let every = McsOptions::parse("prior=0").unwrap();
+    assert_eq!(every.prior, Some(0));
+    assert_eq!(every.spec(), "mcs:prior=0");
+    assert_eq!(every.resolved(Variant::Circle, 2).prior, Some(0));
+    // The plain Monte Carlo search of the gauntlet searches every action.
+    let plain = take5::tournament::gauntlet::PLAIN_MC;
+    let plain = McsOptions::parse(plain.strip_prefix("builtin:mcs").unwrap()).unwrap();
+    assert_eq!(plain.resolved(Variant::Circle, 2).prior, Some(0));
 }
