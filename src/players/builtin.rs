@@ -454,6 +454,30 @@ pub fn circle_value(view: &View, action: Action) -> i32 {
     }
 }
 
+/// The circle game's prior for `builtin:mcs` (`prior=`; docs/mcs.md, "Fourth round"): keeps
+/// every number card and the end of the turn, and of the special-card placements (a kind into a
+/// row: up to half the actions of a turn) the `keep` best by [`circle_value`] (the first of a
+/// tie), so the search's budget goes to fewer actions.
+pub fn circle_prior(view: &View, actions: &mut Vec<Action>, keep: usize) {
+    let mut specials: Vec<(i32, usize)> = (actions.iter().enumerate())
+        .filter(|(_, a)| matches!(a, Action::PlaceSpecial { .. }))
+        .map(|(i, &a)| (circle_value(view, a), i))
+        .collect();
+    if specials.len() <= keep {
+        return;
+    }
+    specials.sort_by_key(|&(value, i)| (std::cmp::Reverse(value), i));
+    let mut dropped = vec![false; actions.len()];
+    for &(_, i) in &specials[keep..] {
+        dropped[i] = true;
+    }
+    let mut i = 0;
+    actions.retain(|_| {
+        i += 1;
+        !dropped[i - 1]
+    });
+}
+
 /// The dodger's #-row card (Take a Number): the lowest card taken that the #-row can go on
 /// with (above its end), so the row stays open to as many later cards as it can; when every card
 /// taken is lower than the end (the #-row goes to the pile whichever is kept), the card with the

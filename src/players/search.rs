@@ -168,7 +168,7 @@ pub struct McsOptions {
     /// dodger, but otherwise, is modelled as a competent player that is not the dodger.
     pub recast: u32,
     /// The most actions of those the variant's prior weighs that are searched (the circle
-    /// game: its special-card placements, by [`circle_value`](super::builtin::circle_value));
+    /// game: its special-card placements, [`circle_prior`](super::builtin::circle_prior));
     /// `None`: the variant's default; 0: every action.
     pub prior: Option<u32>,
 }
@@ -477,8 +477,8 @@ impl McsPlayer {
         self.actions.clear();
         world.legal_actions(seat, &mut self.actions);
         let keep = self.options.prior.unwrap_or(0) as usize;
-        if let (Some(prune), 1..) = (self.variant.describe().search.prune, keep) {
-            prune(view, &mut self.actions, keep);
+        if keep > 0 && view.circle.is_some() {
+            super::builtin::circle_prior(view, &mut self.actions, keep);
         }
         match self.actions.len() {
             0 => return None,

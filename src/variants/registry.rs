@@ -147,10 +147,9 @@ pub struct SearchBudget {
     /// by `policy` (random) by default, none by the dodger (`mix=0`; 0: the even mix at every
     /// table).
     pub others_random_up_to: usize,
-    /// The search's prior (`prior=`): of the actions `view` offers, it keeps at most the
-    /// number given of those it weighs (the rest untouched); `None`: every action is searched.
-    pub prune: Option<fn(&crate::game::View, &mut Vec<crate::game::Action>, usize)>,
-    /// `prior=` by default (0: every action searched).
+    /// How many of the actions the search's prior weighs it keeps by default (`prior=`; 0:
+    /// every action searched). Only the circle game has a prior (its special-card placements,
+    /// `circle_prior` in src/players/builtin.rs).
     pub prior: u32,
 }
 
@@ -163,7 +162,6 @@ impl SearchBudget {
             copy_steps,
             own_random_up_to: 0,
             others_random_up_to: 0,
-            prune: None,
             prior: 0,
         }
     }

@@ -18,7 +18,6 @@
 
 pub mod description;
 pub mod fixture;
-pub mod search;
 
 use super::common::deal::{check_cards, check_deal, check_dealing};
 use super::common::rows::{Rows, row_for};
