@@ -389,11 +389,13 @@ pub fn circle_moves<'a>(view: &View<'a>) -> impl Iterator<Item = Action> + 'a {
 /// move on a tie (number cards come first, ascending, then special cards, then the end of the
 /// turn).
 pub fn circle_greedy(view: &View) -> Action {
+    // The rows' final numbers once for every move (the hot path of the search's rollouts).
+    let ends: Vec<Card> = view.rows.iter().map(|r| r[r.len() - 1]).collect();
     let mut moves = circle_moves(view);
     let mut best = moves.next().expect("a seat asked to place has a move");
-    let mut best_value = circle_value(view, best);
+    let mut best_value = circle_value_on(view, &ends, best);
     for action in moves {
-        let value = circle_value(view, action);
+        let value = circle_value_on(view, &ends, action);
         if value > best_value {
             best = action;
             best_value = value;
@@ -409,6 +411,12 @@ pub fn circle_greedy(view: &View) -> Action {
 /// take, plus the 10 points it would cost in hand once few number cards are left; any other
 /// card costs a little, so the turn ends when nothing is worth placing.
 pub fn circle_value(view: &View, action: Action) -> i32 {
+    let ends: Vec<Card> = view.rows.iter().map(|r| r[r.len() - 1]).collect();
+    circle_value_on(view, &ends, action)
+}
+
+/// [`circle_value`], the rows' final numbers `ends` given.
+fn circle_value_on(view: &View, ends: &[Card], action: Action) -> i32 {
     let Some(circle) = view.rules.circle.as_ref() else {
         return 0;
     };
@@ -417,7 +425,6 @@ pub fn circle_value(view: &View, action: Action) -> i32 {
     let worth = |cards: &[Card], extra: Option<Card>, specials: &[Special]| {
         taken_points(deck, circle, cards.iter().copied().chain(extra), specials)
     };
-    let ends: Vec<Card> = view.rows.iter().map(|r| r[r.len() - 1]).collect();
     let row_specials = view.row_specials();
     let remaining = match view.decision {
         Some(Decision::Place { remaining, .. }) => remaining,
@@ -425,12 +432,13 @@ pub fn circle_value(view: &View, action: Action) -> i32 {
     };
     match action {
         Action::Play(card) => {
-            let row = row_for_number(&ends, card);
+            let row = row_for_number(ends, card);
             let cards = &view.rows[row];
-            let after = worth(cards, Some(card), &row_specials[row]);
+            // (Worked out only where it counts: most moves land on a row with room.)
+            let after = || worth(cards, Some(card), &row_specials[row]);
             match (cards.len() + 1).cmp(&capacity) {
-                std::cmp::Ordering::Greater => after * 10,
-                std::cmp::Ordering::Equal => -after * 5,
+                std::cmp::Ordering::Greater => after() * 10,
+                std::cmp::Ordering::Equal => -after() * 5,
                 std::cmp::Ordering::Less => -1,
             }
         }
@@ -442,7 +450,7 @@ pub fn circle_value(view: &View, action: Action) -> i32 {
             let gain = worth(cards, None, &with) - before;
             let takeable = remaining >= 2
                 && cards.len() == capacity
-                && view.hand.iter().any(|&c| row_for_number(&ends, c) == row);
+                && view.hand.iter().any(|&c| row_for_number(ends, c) == row);
             let stuck = if view.hand.len() <= 2 {
                 circle.held_penalty * 10
             } else {
@@ -452,6 +460,30 @@ pub fn circle_value(view: &View, action: Action) -> i32 {
         }
         _ => 0,
     }
+}
+
+/// The circle game's prior for `builtin:mcs` (`prior=`; docs/mcs.md, "Fourth round"): keeps
+/// every number card and the end of the turn, and of the special-card placements (a kind into a
+/// row: up to half the actions of a turn) the `keep` best by [`circle_value`] (the first of a
+/// tie), so the search's budget goes to fewer actions.
+pub fn circle_prior(view: &View, actions: &mut Vec<Action>, keep: usize) {
+    let mut specials: Vec<(i32, usize)> = (actions.iter().enumerate())
+        .filter(|(_, a)| matches!(a, Action::PlaceSpecial { .. }))
+        .map(|(i, &a)| (circle_value(view, a), i))
+        .collect();
+    if specials.len() <= keep {
+        return;
+    }
+    specials.sort_by_key(|&(value, i)| (std::cmp::Reverse(value), i));
+    let mut dropped = vec![false; actions.len()];
+    for &(_, i) in &specials[keep..] {
+        dropped[i] = true;
+    }
+    let mut i = 0;
+    actions.retain(|_| {
+        i += 1;
+        !dropped[i - 1]
+    });
 }
 
 /// The dodger's #-row card (Take a Number): the lowest card taken that the #-row can go on

@@ -183,6 +183,10 @@ pub struct McsOptions {
     /// one decision to the next, instead of each action judged by its own rollouts
     /// ([`crate::variants::pro::tree`]); `None`: the variant's default ([`default_tree`]).
     pub tree: Option<bool>,
+    /// The most actions of those the variant's prior weighs that are searched (the circle
+    /// game: its special-card placements, [`circle_prior`](super::builtin::circle_prior));
+    /// `None`: the variant's default; 0: every action.
+    pub prior: Option<u32>,
 }
 
 /// An option of `builtin:mcs` that is a whole number from 0 (`infer`: 0 or 1): its name, the
@@ -209,7 +213,7 @@ fn unless_default(value: u32, default: u32) -> Option<u32> {
 
 /// The whole-number options, in the order [`McsOptions::spec`] writes them. `mix` is written
 /// whenever it was given: left out, it is the variant's own default.
-const COUNTS: [Count; 8] = [
+const COUNTS: [Count; 9] = [
     count(
         "versus",
         |o| unless_default(o.versus, 0),
@@ -246,6 +250,7 @@ const COUNTS: [Count; 8] = [
         |o| o.tree.map(u32::from),
         |o, n| o.tree = Some(n > 0),
     ),
+    count("prior", |o| o.prior, |o, n| o.prior = Some(n)),
 ];
 
 impl Default for McsOptions {
@@ -264,6 +269,7 @@ impl Default for McsOptions {
             found: DEFAULT_FOUND,
             recast: DEFAULT_RECAST,
             tree: None,
+            prior: None,
         }
     }
 }
@@ -300,7 +306,7 @@ impl McsOptions {
                     Some(count) => (count.set)(&mut parsed, number),
                     None => {
                         return Err(format!(
-                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree)"
+                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree, prior)"
                         ));
                     }
                 },
@@ -331,6 +337,7 @@ impl McsOptions {
         McsOptions {
             own: Some(self.own.unwrap_or_else(|| default_own(variant, seats))),
             mix: Some(self.mix.unwrap_or_else(|| default_mix(variant, seats))),
+            prior: Some(self.prior.unwrap_or(variant.describe().search.prior)),
             ..*self
         }
     }
@@ -494,6 +501,10 @@ impl McsPlayer {
         let one_world = self.rng.position() == before;
         self.actions.clear();
         world.legal_actions(seat, &mut self.actions);
+        let keep = self.options.prior.unwrap_or(0) as usize;
+        if keep > 0 && view.circle.is_some() {
+            super::builtin::circle_prior(view, &mut self.actions, keep);
+        }
         match self.actions.len() {
             0 => return None,
             1 => return Some(self.actions[0]),

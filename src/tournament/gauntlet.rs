@@ -31,8 +31,10 @@ pub const TUNING_SEEDS: u64 = 100;
 pub const HELD_OUT_SEEDS: u64 = 900;
 
 /// The plain Monte Carlo search: uniform random rollouts, no model of anyone, each action
-/// judged by its own rollouts (`tree=0`: no tree in Pro at two seats).
-pub const PLAIN_MC: &str = "builtin:mcs:own=random:policy=random:mix=0:infer=0:tree=0";
+/// judged by its own rollouts (`tree=0`: no tree in Pro at two seats), every legal action
+/// searched (`prior=0`: no variant's prior narrows them, as the circle game's does by default
+/// since the fourth round, docs/mcs.md).
+pub const PLAIN_MC: &str = "builtin:mcs:own=random:policy=random:mix=0:infer=0:tree=0:prior=0";
 /// `builtin:mcs`'s defaults of 2026-12-01 (the dodger in its rollouts, seats read as the
 /// dodger), spelt out so that the spec keeps naming them when the defaults change.
 pub const MCS_DEC1: &str = "builtin:mcs:own=dodger:policy=random:mix=50:infer=1:rival=50:found=100";

@@ -72,14 +72,7 @@ pub const BASE: Description = Description {
         unused: &[],
         hooks: &[],
     },
-    search: SearchBudget {
-        steps: 0,
-        steps_two_seats: 0,
-        copy_steps: 1,
-        own_random_up_to: 0,
-        others_random_up_to: 0,
-        tree_two_seats: false,
-    },
+    search: SearchBudget::flat(0, 1),
     selftest: SelftestParts {
         asks: &[],
         takes: true,
@@ -157,6 +150,10 @@ pub struct SearchBudget {
     /// At a table of two, where nothing is hidden: a tree over the next decisions instead of
     /// the flat search (`tree=`; Pro).
     pub tree_two_seats: bool,
+    /// How many of the actions the search's prior weighs it keeps by default (`prior=`; 0:
+    /// every action searched). Only the circle game has a prior (its special-card placements,
+    /// `circle_prior` in src/players/builtin.rs).
+    pub prior: u32,
 }
 
 impl SearchBudget {
@@ -169,6 +166,7 @@ impl SearchBudget {
             own_random_up_to: 0,
             others_random_up_to: 0,
             tree_two_seats: false,
+            prior: 0,
         }
     }
 

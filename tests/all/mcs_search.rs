@@ -1,16 +1,17 @@
 //! `builtin:mcs` in process: how much a decision searches.
 
 use std::sync::Arc;
-use take5::cards::Card;
+use take5::cards::{Card, Special};
 use take5::game::model::{Memory, Model};
 use take5::game::{Action, Deal, Decision, Event, Game, ToMove};
 use take5::players::Player;
-use take5::players::builtin::{Builtin, Strategy};
+use take5::players::builtin::{Builtin, Strategy, circle_prior, circle_value};
 use take5::players::search::{DEFAULT_MIX, McsOptions, McsPlayer, Style, default_mix, default_own};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
 use take5::seat::GameStart;
 use take5::variants::Variant;
+use take5::variants::circle::{self, Circle, CircleSetup};
 use take5::variants::classic::Classic;
 
 /// A classic game of four seats dealt `hands` over rows starting 10, 22, 31 and 45 (3, 5, 1 and
@@ -217,7 +218,82 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
         (resolved.own, resolved.mix),
         (Some(Strategy::Random), Some(0))
     );
-    assert_eq!(named.resolved(Variant::Circle, 4), named);
+    // (Only the circle game's prior is filled in: `prior=`, its own test below.)
+    let prior = Some(3);
+    assert_eq!(
+        named.resolved(Variant::Circle, 4),
+        McsOptions { prior, ..named }
+    );
+}
+
+#[test]
+fn the_circle_games_prior_narrows_its_special_placements_unless_prior_is_0() {
+    // The circle game searches its 3 best special-card placements by default, at every
+    // table; no other variant has a prior, and `prior=0` searches every action.
+    let unnamed = McsOptions::parse("").unwrap();
+    assert_eq!(unnamed.prior, None);
+    for seats in [2, 4, 6] {
+        assert_eq!(unnamed.resolved(Variant::Circle, seats).prior, Some(3));
+        for variant in [Variant::Classic, Variant::Pro, Variant::TakeANumber] {
+            assert_eq!(unnamed.resolved(variant, seats).prior, Some(0));
+        }
+    }
+    let every = McsOptions::parse("prior=0").unwrap();
+    assert_eq!(every.prior, Some(0));
+    assert_eq!(every.spec(), "mcs:prior=0");
+    assert_eq!(every.resolved(Variant::Circle, 2).prior, Some(0));
+    // The plain Monte Carlo search of the gauntlet searches every action.
+    let plain = take5::tournament::gauntlet::PLAIN_MC;
+    let plain = McsOptions::parse(plain.strip_prefix("builtin:mcs").unwrap()).unwrap();
+    assert_eq!(plain.resolved(Variant::Circle, 2).prior, Some(0));
+}
+
+fn numbers(numbers: &[u16]) -> Vec<Card> {
+    numbers.iter().map(|&n| Card(n)).collect()
+}
+
+/// Rows 5, 10, 15, 20 (four red cards: the next card takes it), 40 and 70; seat 0 holds
+/// 22 (takes the first row), 45 and 75, and one special card of each kind.
+fn circle_game() -> Circle {
+    let setup = CircleSetup {
+        rows: vec![numbers(&[5, 10, 15, 20]), numbers(&[40]), numbers(&[70])],
+        row_specials: vec![Vec::new(); 3],
+        hands: vec![numbers(&[22, 45, 75]), numbers(&[90])],
+        held: vec![Special::CIRCLE.to_vec(), Special::CIRCLE.to_vec()],
+        first: 0,
+    };
+    Circle::from_setup(Arc::new(circle::rules()), &setup).unwrap()
+}
+
+#[test]
+fn the_prior_keeps_every_number_card_and_the_best_special_placements() {
+    let game = circle_game();
+    let mut all = Vec::new();
+    game.legal_actions(0, &mut all);
+    let view = game.view(0);
+    let specials = |actions: &[Action]| {
+        let placements = actions
+            .iter()
+            .filter(|a| matches!(a, Action::PlaceSpecial { .. }));
+        placements.copied().collect::<Vec<_>>()
+    };
+    assert_eq!(specials(&all).len(), 6, "two kinds into three rows");
+    for keep in [1, 2, 6] {
+        let mut kept = all.clone();
+        circle_prior(&view, &mut kept, keep);
+        let plays = |a: &[Action]| a.iter().filter(|a| matches!(a, Action::Play(_))).count();
+        assert_eq!(plays(&kept), 3, "keep {keep}");
+        assert_eq!(specials(&kept).len(), keep.min(6));
+        // The placements kept are the ones the prior values most, all of them offered.
+        let mut best = specials(&all);
+        best.sort_by_key(|&a| std::cmp::Reverse(circle_value(&view, a)));
+        let worst_kept = specials(&kept)
+            .iter()
+            .map(|&a| circle_value(&view, a))
+            .min();
+        assert_eq!(worst_kept, Some(circle_value(&view, best[keep.min(6) - 1])));
+        assert!(kept.iter().all(|a| all.contains(a)));
+    }
 }
 
 /// A Pro game of two seats, `mcs` at seat 0 (a small budget) against a random seat 1 from

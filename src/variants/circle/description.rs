@@ -55,11 +55,16 @@ pub const DESCRIPTION: Description = Description {
     // placements nowhere) were 13 points a game better against the plain search at 10 times
     // the steps on the tuning seeds, and cheaper: more of them fit in the time. At four they
     // were 16 points worse at a table with the dodger, and no better on held-out deals
-    // (docs/mcs.md, "Third round").
+    // (docs/mcs.md, "Third round"). At every table the search weighs only the 3 special-card
+    // placements its prior values most (of up to 24), with every number card and the end of
+    // the turn: against the plain search at 10 times the steps 11 points a game better at two
+    // seats and at four on the tuning seeds, 3-4 on held-out deals, still behind it; at the
+    // dodger's table no loss shown over 60 deals (docs/mcs.md, "Fourth round").
     search: SearchBudget {
         steps_two_seats: 20_000,
         own_random_up_to: 2,
         others_random_up_to: 2,
+        prior: 3,
         ..SearchBudget::flat(12_000, 1)
     },
     // One kind of question: the games in a row show it.

@@ -467,8 +467,12 @@ impl Circle {
             }
             self.piles[seat].extend(cards);
             self.pile_specials[seat].extend(specials);
+            self.update_seat(seat);
+        } else {
+            // Nothing taken: only the hand changed (the points are worked out again from the
+            // whole pile only when it grows, the hot path of a search's rollouts).
+            self.table.hand_sizes[seat] = self.hands[seat].len();
         }
-        self.update_seat(seat);
         Ok(())
     }
 
