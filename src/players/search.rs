@@ -211,6 +211,17 @@ fn unless_default(value: u32, default: u32) -> Option<u32> {
     (value != default).then_some(value)
 }
 
+/// A percent option: written unless it is `default`, a number given above 100 taken as 100.
+macro_rules! percent {
+    ($field:ident, $default:expr) => {
+        count(
+            stringify!($field),
+            |o| unless_default(o.$field, $default),
+            |o, n| o.$field = n.min(100),
+        )
+    };
+}
+
 /// The whole-number options, in the order [`McsOptions::spec`] writes them. `mix` is written
 /// whenever it was given: left out, it is the variant's own default.
 const COUNTS: [Count; 9] = [
@@ -230,21 +241,9 @@ const COUNTS: [Count; 9] = [
         |o| unless_default(u32::from(o.infer), u32::from(DEFAULT_INFER)),
         |o, n| o.infer = n > 0,
     ),
-    count(
-        "safe",
-        |o| unless_default(o.safe, DEFAULT_SAFE),
-        |o, n| o.safe = n.min(100),
-    ),
-    count(
-        "found",
-        |o| unless_default(o.found, DEFAULT_FOUND),
-        |o, n| o.found = n.min(100),
-    ),
-    count(
-        "recast",
-        |o| unless_default(o.recast, DEFAULT_RECAST),
-        |o, n| o.recast = n.min(100),
-    ),
+    percent!(safe, DEFAULT_SAFE),
+    percent!(found, DEFAULT_FOUND),
+    percent!(recast, DEFAULT_RECAST),
     count(
         "tree",
         |o| o.tree.map(u32::from),
