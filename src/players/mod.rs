@@ -8,6 +8,7 @@ pub mod process;
 pub mod reaper;
 pub mod sandbox;
 pub mod search;
+pub mod tree;
 mod watchdog;
 
 use crate::game::{Action, Event, Outcome, RuleError, Seat, View};

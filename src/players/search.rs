@@ -10,9 +10,10 @@
 //! actions after each stage of the budget (sequential halving), and take the best. How a
 //! round's end is scored: see [`McsPlayer`]. Where nothing is hidden at a table of two (Pro),
 //! a tree over the next decisions instead, kept from one decision to the next
-//! ([`crate::variants::pro::tree`], `tree=`). docs/mcs.md has the figures.
+//! ([`super::tree`], `tree=`). docs/mcs.md has the figures.
 
 use super::builtin::{Builtin, DodgerRows, Strategy, fallback};
+use super::tree::{self, Tree};
 use super::{Answer, Legality, Player};
 use crate::cards::Card;
 use crate::game::model::{Memory, Model};
@@ -20,7 +21,6 @@ use crate::game::{Action, Decision, Discard, Event, Game, Seat, ToMove, View};
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::seat::GameStart;
-use crate::variants::pro::tree::{self, Tree};
 use crate::variants::{Variant, Visitor};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -181,7 +181,7 @@ pub struct McsOptions {
     pub recast: u32,
     /// Where nothing is hidden, at a table of two: a tree over the next decisions, kept from
     /// one decision to the next, instead of each action judged by its own rollouts
-    /// ([`crate::variants::pro::tree`]); `None`: the variant's default ([`default_tree`]).
+    /// ([`super::tree`]); `None`: the variant's default ([`default_tree`]).
     pub tree: Option<bool>,
     /// The most actions of those the variant's prior weighs that are searched (the circle
     /// game: its special-card placements, [`circle_prior`](super::builtin::circle_prior));

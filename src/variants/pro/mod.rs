@@ -11,7 +11,6 @@
 
 pub mod description;
 pub mod fixture;
-pub mod tree;
 
 use super::classic::Classic;
 use crate::cards::{Card, Deck};
