@@ -59,7 +59,7 @@ pub const DESCRIPTION: Description = Description {
     // placements its prior values most (of up to 24), with every number card and the end of
     // the turn: against the plain search at 10 times the steps 11 points a game better at two
     // seats and at four on the tuning seeds, 3-4 on held-out deals, still behind it; at the
-    // dodger's table no loss shown over 60 deals (docs/mcs.md, "Fourth round").
+    // dodger's table no loss shown over 60 deals (docs/mcs.md, "Fourth round: the circle game").
     search: SearchBudget {
         steps_two_seats: 20_000,
         own_random_up_to: 2,
