@@ -462,10 +462,10 @@ fn circle_value_on(view: &View, ends: &[Card], action: Action) -> i32 {
     }
 }
 
-/// The circle game's prior for `builtin:mcs` (`prior=`; docs/mcs.md, "Fourth round: the circle game"): keeps
-/// every number card and the end of the turn, and of the special-card placements (a kind into a
-/// row: up to half the actions of a turn) the `keep` best by [`circle_value`] (the first of a
-/// tie), so the search's budget goes to fewer actions.
+/// The circle game's prior for `builtin:mcs` (`prior=`; docs/mcs.md, "Fourth round: the circle
+/// game"): keeps every number card and the end of the turn, and of the special-card placements
+/// (a kind into a row: up to half the actions of a turn) the `keep` best by [`circle_value`]
+/// (the first of a tie), so the search's budget goes to fewer actions.
 pub fn circle_prior(view: &View, actions: &mut Vec<Action>, keep: usize) {
     let mut specials: Vec<(i32, usize)> = (actions.iter().enumerate())
         .filter(|(_, a)| matches!(a, Action::PlaceSpecial { .. }))
