@@ -545,7 +545,10 @@ impl McsPlayer {
         // `rollouts=` search flat).
         if one_world
             && view.seats == 2
-            && (self.options.tree).unwrap_or_else(|| default_tree(self.variant, view.seats))
+            && self
+                .options
+                .tree
+                .unwrap_or_else(|| default_tree(self.variant, view.seats))
             && self.options.ms.is_none()
             && self.options.rollouts.is_none()
         {

@@ -117,6 +117,10 @@ impl Tree {
                 rewards: vec![0.0; n],
             });
         }
+        debug_assert!(
+            node.movers.len() <= 4 && node.movers.iter().all(|m| m.actions.len() <= 256),
+            "a joint move's key holds a byte for each of up to four movers"
+        );
         node
     }
 
@@ -198,7 +202,7 @@ impl Tree {
                 node.visits += 1;
                 let count = node.movers.len();
                 for (m, mover) in node.movers.iter_mut().enumerate() {
-                    let pick = (key >> (8 * (count - 1 - m)) & 0xff) as usize;
+                    let pick = picked(key, count, m);
                     mover.visits[pick] += 1;
                     mover.rewards[pick] += if mover.seat == me { reward } else { -reward };
                 }
@@ -246,8 +250,8 @@ impl Tree {
                 for &(key, child) in &node.children {
                     let mut game = game.clone();
                     for (m, mover) in node.movers.iter().enumerate() {
-                        let pick = (key >> (8 * (count - 1 - m)) & 0xff) as usize;
-                        game.apply(mover.seat, mover.actions[pick], &mut Discard)
+                        let action = mover.actions[picked(key, count, m)];
+                        game.apply(mover.seat, action, &mut Discard)
                             .expect("a legal action of the tree applies");
                     }
                     next.push((child as usize, game));
@@ -278,6 +282,12 @@ impl Tree {
             self.nodes.push(node);
         }
     }
+}
+
+/// The index of mover `m`'s action (of `movers`) in a joint move's key, as the walk builds it:
+/// a byte each, the first mover's highest.
+fn picked(key: u32, movers: usize, m: usize) -> usize {
+    (key >> (8 * (movers - 1 - m)) & 0xff) as usize
 }
 
 /// The action UCB1 picks for `mover` (`ln` the log of its node's visits): an action not tried
