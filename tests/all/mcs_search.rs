@@ -359,3 +359,91 @@ fn pro_at_two_seats_is_searched_by_a_tree_reproducibly_unless_told_not_to() {
     assert_eq!(tree, pro_duel("steps=2000", 7));
     assert_ne!(tree, pro_duel("steps=2000:tree=0", 7));
 }
+
+#[test]
+fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
+    use take5::tournament::gauntlet::{MCS_DEC1, PLAIN_MC};
+    // Each option alone, at and off its default; the budget's three together (each is
+    // written, whichever the search goes by); the percents above 100 taken as 100.
+    for (given, written) in [
+        ("", "mcs"),
+        ("rollouts=2000:ms=50", "mcs:rollouts=2000:ms=50"),
+        (
+            "ms=50:steps=10:rollouts=2000",
+            "mcs:rollouts=2000:steps=10:ms=50",
+        ),
+        ("steps=1500", "mcs:steps=1500"),
+        ("policy=random", "mcs"),
+        ("policy=dodger", "mcs:policy=dodger"),
+        ("own=random", "mcs:own=random"),
+        ("own=dodger", "mcs:own=dodger"),
+        ("versus=0", "mcs"),
+        ("versus=250", "mcs:versus=250"),
+        ("rival=50", "mcs"),
+        ("rival=0", "mcs:rival=0"),
+        ("mix=50", "mcs:mix=50"),
+        ("mix=150", "mcs:mix=100"),
+        ("infer=1", "mcs"),
+        ("infer=7", "mcs"),
+        ("infer=0", "mcs:infer=0"),
+        ("safe=0", "mcs"),
+        ("safe=20", "mcs:safe=20"),
+        ("safe=300", "mcs:safe=100"),
+        ("found=0", "mcs"),
+        ("found=100", "mcs:found=100"),
+        ("recast=100", "mcs"),
+        ("recast=0", "mcs:recast=0"),
+        ("tree=0", "mcs:tree=0"),
+        ("tree=5", "mcs:tree=1"),
+        ("prior=0", "mcs:prior=0"),
+        ("prior=3", "mcs:prior=3"),
+        (
+            "prior=2:tree=1:recast=40:found=10:safe=5:infer=0:rival=20:mix=30:versus=10:own=random:policy=dodger:ms=9:steps=8:rollouts=7",
+            "mcs:rollouts=7:steps=8:ms=9:policy=dodger:versus=10:rival=20:mix=30:infer=0:safe=5:found=10:recast=40:tree=1:prior=2:own=random",
+        ),
+        (
+            PLAIN_MC.strip_prefix("builtin:mcs:").unwrap(),
+            "mcs:mix=0:infer=0:tree=0:prior=0:own=random",
+        ),
+        (
+            MCS_DEC1.strip_prefix("builtin:mcs:").unwrap(),
+            "mcs:mix=50:found=100:own=dodger",
+        ),
+    ] {
+        let parsed = McsOptions::parse(given).unwrap_or_else(|e| panic!("{given}: {e}"));
+        assert_eq!(parsed.spec(), written, "{given}");
+        let again = McsOptions::parse(written.strip_prefix("mcs").unwrap()).unwrap();
+        assert_eq!(again, parsed, "{given}");
+    }
+    for (given, error) in [
+        ("rollouts", "mcs option `rollouts`: expected name=value"),
+        (
+            "rollouts=0",
+            "mcs option `rollouts`: `0` is not a whole number above 0",
+        ),
+        (
+            "steps=0",
+            "mcs option `steps`: `0` is not a whole number above 0",
+        ),
+        ("ms=0", "mcs option `ms`: `0` is not a whole number above 0"),
+        (
+            "steps=5000000000",
+            "mcs option `steps`: `5000000000` is not a whole number above 0",
+        ),
+        (
+            "mix=-1",
+            "mcs option `mix`: `-1` is not a whole number above 0",
+        ),
+        (
+            "policy=clever",
+            "mcs option `policy`: no built-in bot `clever`",
+        ),
+        ("own=", "mcs option `own`: no built-in bot ``"),
+        (
+            "speed=3",
+            "unknown mcs option `speed` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree, prior)",
+        ),
+    ] {
+        assert_eq!(McsOptions::parse(given), Err(error.to_string()), "{given}");
+    }
+}
