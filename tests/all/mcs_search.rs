@@ -169,10 +169,8 @@ fn the_dodger_is_read_from_its_play_and_its_hand_is_never_ruled_out() {
         // loses it (`found=0`), to the safe-card player (`recast=100`, the default) or, with
         // `recast=0`, to the random one.
         let recast = McsOptions::default();
-        let random = McsOptions {
-            recast: 0,
-            ..McsOptions::default()
-        };
+        let mut random = McsOptions::default();
+        random.reading.recast = 0;
         let dodger = style.dodger_share(1, DEFAULT_MIX);
         assert_eq!(recast.shares(&style, 1), (dodger, 0), "game {number}");
         assert_eq!(random.shares(&style, 1), (dodger, 0), "game {number}");
@@ -209,21 +207,22 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
     }
     // The options leave them to the variant unless named, and say so in the name.
     let unnamed = McsOptions::parse("").unwrap();
-    assert_eq!((unnamed.own, unnamed.mix), (None, None));
+    assert_eq!((unnamed.players.own, unnamed.players.mix), (None, None));
     let named = McsOptions::parse("own=dodger:mix=50").unwrap();
-    assert_eq!((named.own, named.mix), (Some(Strategy::Dodger), Some(50)));
+    assert_eq!(
+        (named.players.own, named.players.mix),
+        (Some(Strategy::Dodger), Some(50))
+    );
     assert_eq!(named.spec(), "mcs:mix=50:own=dodger");
-    let resolved = unnamed.resolved(Variant::Circle, 2);
+    let resolved = unnamed.resolved(Variant::Circle, 2).players;
     assert_eq!(
         (resolved.own, resolved.mix),
         (Some(Strategy::Random), Some(0))
     );
     // (Only the circle game's prior is filled in: `prior=`, its own test below.)
-    let prior = Some(3);
-    assert_eq!(
-        named.resolved(Variant::Circle, 4),
-        McsOptions { prior, ..named }
-    );
+    let mut prior = named;
+    prior.shape.prior = Some(3);
+    assert_eq!(named.resolved(Variant::Circle, 4), prior);
 }
 
 #[test]
@@ -231,21 +230,24 @@ fn the_circle_games_prior_narrows_its_special_placements_unless_prior_is_0() {
     // The circle game searches its 3 best special-card placements by default, at every
     // table; no other variant has a prior, and `prior=0` searches every action.
     let unnamed = McsOptions::parse("").unwrap();
-    assert_eq!(unnamed.prior, None);
+    assert_eq!(unnamed.shape.prior, None);
     for seats in [2, 4, 6] {
-        assert_eq!(unnamed.resolved(Variant::Circle, seats).prior, Some(3));
+        assert_eq!(
+            unnamed.resolved(Variant::Circle, seats).shape.prior,
+            Some(3)
+        );
         for variant in [Variant::Classic, Variant::Pro, Variant::TakeANumber] {
-            assert_eq!(unnamed.resolved(variant, seats).prior, Some(0));
+            assert_eq!(unnamed.resolved(variant, seats).shape.prior, Some(0));
         }
     }
     let every = McsOptions::parse("prior=0").unwrap();
-    assert_eq!(every.prior, Some(0));
+    assert_eq!(every.shape.prior, Some(0));
     assert_eq!(every.spec(), "mcs:prior=0");
-    assert_eq!(every.resolved(Variant::Circle, 2).prior, Some(0));
+    assert_eq!(every.resolved(Variant::Circle, 2).shape.prior, Some(0));
     // The plain Monte Carlo search of the gauntlet searches every action.
     let plain = take5::tournament::gauntlet::PLAIN_MC;
     let plain = McsOptions::parse(plain.strip_prefix("builtin:mcs").unwrap()).unwrap();
-    assert_eq!(plain.resolved(Variant::Circle, 2).prior, Some(0));
+    assert_eq!(plain.resolved(Variant::Circle, 2).shape.prior, Some(0));
 }
 
 fn numbers(numbers: &[u16]) -> Vec<Card> {
@@ -352,7 +354,7 @@ fn pro_at_two_seats_is_searched_by_a_tree_reproducibly_unless_told_not_to() {
         assert!(!default_tree(Variant::Pro, seats));
     }
     let flat = McsOptions::parse("tree=0").unwrap();
-    assert_eq!(flat.tree, Some(false));
+    assert_eq!(flat.shape.tree, Some(false));
     assert_eq!(flat.spec(), "mcs:tree=0");
     // The same seed, the same game; the flat search plays another.
     let tree = pro_duel("steps=2000", 7);
