@@ -249,11 +249,9 @@ fn engine_rounds_per_game() -> f64 {
 fn rollouts_per_second<G: Model>(start: &G, own: Strategy, others: Strategy) -> f64 {
     let round = start.view(0).round;
     let mut game = start.clone();
-    let options = McsOptions {
-        own: Some(own),
-        policy: others,
-        ..McsOptions::default()
-    };
+    let mut options = McsOptions::default();
+    options.players.own = Some(own);
+    options.players.policy = others;
     let mut policies = Policies::new(&options, 1);
     rate(Duration::from_secs(3), || {
         for _ in 0..100 {

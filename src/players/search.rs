@@ -138,40 +138,68 @@ pub const DEFAULT_FOUND: u32 = 0;
 /// alone (docs/mcs.md, "The gauntlet, second round").
 pub const DEFAULT_RECAST: u32 = 100;
 
-/// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `builtin:mcs`'s options, from its player spec (`builtin:mcs:rollouts=2000:ms=50`), by what
+/// they shape: how much a decision searches, who plays the rollouts, how the others' play is
+/// read, how a rollout's end is scored, and where a tree or a prior replaces the flat search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct McsOptions {
+    pub work: Work,
+    pub players: RolloutPlayers,
+    pub reading: Reading,
+    pub weights: Weights,
+    pub shape: Shape,
+}
+
+/// How much a decision searches: none given, the variant's default count of steps. More than
+/// one may be given (each is written back in the spec): the search then goes by `ms`, else by
+/// `steps`; `rollouts` counts only without either. A tree ([`Shape::tree`]) searches only by
+/// steps: `ms` or `rollouts` given, the search is flat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
     /// Rollouts per decision (over all its actions) instead of a count of steps.
     pub rollouts: Option<u32>,
-    /// Steps per decision (see [`default_steps`]); `None`: the default, unless `rollouts` or
-    /// `ms` is given.
+    /// Steps per decision (see [`default_steps`]).
     pub steps: Option<u64>,
     /// A time budget per decision in milliseconds instead of a count: the games then depend on
     /// the machine's speed, so they are not reproducible from the seed.
     pub ms: Option<u32>,
+}
+
+/// The built-in bots that play the rollouts ([`Policies`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RolloutPlayers {
     /// The built-in bot that plays every seat in the rollouts.
     pub policy: Strategy,
     /// The built-in bot that plays the searching seat in the rollouts; `None`: the variant's
     /// default ([`default_own`]).
     pub own: Option<Strategy>,
-    /// At a table of three or more: how much the others' mean points count against the
-    /// seat's own, in percent (0: only its own points count).
-    pub versus: u32,
     /// Percent of the other seats' rollout decisions made by the dodger instead of `policy`;
     /// `None`: the variant's default ([`default_mix`]).
     pub mix: Option<u32>,
-    /// At a table of three or more: how much the points of the other seat doing best so far
-    /// count against the seat's own, in percent.
-    pub rival: u32,
-    /// Classic and Pro: each other seat's share of dodger decisions in the rollouts follows
-    /// how it has played so far this game (see [`Style`]) instead of `mix` alone; in classic,
-    /// a seat that has played as the dodger would is dealt only hands the dodger's choices
-    /// allow.
-    pub infer: bool,
     /// Percent of the other seats' rollout decisions not given to the dodger that play a
     /// random card of those that land safely (classic and Pro; the dodger's card if none
     /// does), instead of `policy`.
     pub safe: u32,
+}
+
+impl Default for RolloutPlayers {
+    fn default() -> RolloutPlayers {
+        RolloutPlayers {
+            policy: DEFAULT_POLICY,
+            own: None,
+            mix: None,
+            safe: DEFAULT_SAFE,
+        }
+    }
+}
+
+/// How the other seats' rollout play follows how they played so far ([`Style`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// Classic and Pro: each other seat's share of dodger decisions in the rollouts follows
+    /// how it has played so far this game instead of `mix` alone; in classic, a seat that has
+    /// played as the dodger would is dealt only hands the dodger's choices allow.
+    pub infer: bool,
     /// With `infer`: the most, in percent, of a seat's rollout decisions given to the dodger
     /// once it played a card the dodger would not have.
     pub found: u32,
@@ -179,13 +207,47 @@ pub struct McsOptions {
     /// given to the safe-card player instead of `policy`: a seat that plays as safely as the
     /// dodger, but otherwise, is modelled as a competent player that is not the dodger.
     pub recast: u32,
+}
+
+impl Default for Reading {
+    fn default() -> Reading {
+        Reading {
+            infer: DEFAULT_INFER,
+            found: DEFAULT_FOUND,
+            recast: DEFAULT_RECAST,
+        }
+    }
+}
+
+/// At a table of three or more, how much the other seats' points count against the seat's
+/// own, in percent, when a rollout's end is scored (see [`McsPlayer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// The others' mean points (0: only its own points count).
+    pub versus: u32,
+    /// The points of the other seat doing best so far.
+    pub rival: u32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            versus: 0,
+            rival: DEFAULT_RIVAL,
+        }
+    }
+}
+
+/// Which actions are searched, and how: `None`, the variant's default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
     /// Where nothing is hidden, at a table of two: a tree over the next decisions, kept from
     /// one decision to the next, instead of each action judged by its own rollouts
-    /// ([`super::tree`]); `None`: the variant's default ([`default_tree`]).
+    /// ([`super::tree`]; the default: [`default_tree`]).
     pub tree: Option<bool>,
     /// The most actions of those the variant's prior weighs that are searched (the circle
     /// game: its special-card placements, [`circle_prior`](super::builtin::circle_prior));
-    /// `None`: the variant's default; 0: every action.
+    /// 0: every action.
     pub prior: Option<u32>,
 }
 
@@ -211,13 +273,14 @@ fn unless_default(value: u32, default: u32) -> Option<u32> {
     (value != default).then_some(value)
 }
 
-/// A percent option: written unless it is `default`, a number given above 100 taken as 100.
+/// A percent option (`group.field`): written unless it is `default`, a number given above 100
+/// taken as 100.
 macro_rules! percent {
-    ($field:ident, $default:expr) => {
+    ($group:ident . $field:ident, $default:expr) => {
         count(
             stringify!($field),
-            |o| unless_default(o.$field, $default),
-            |o, n| o.$field = n.min(100),
+            |o| unless_default(o.$group.$field, $default),
+            |o, n| o.$group.$field = n.min(100),
         )
     };
 }
@@ -227,51 +290,34 @@ macro_rules! percent {
 const COUNTS: [Count; 9] = [
     count(
         "versus",
-        |o| unless_default(o.versus, 0),
-        |o, n| o.versus = n,
+        |o| unless_default(o.weights.versus, 0),
+        |o, n| o.weights.versus = n,
     ),
     count(
         "rival",
-        |o| unless_default(o.rival, DEFAULT_RIVAL),
-        |o, n| o.rival = n,
+        |o| unless_default(o.weights.rival, DEFAULT_RIVAL),
+        |o, n| o.weights.rival = n,
     ),
-    count("mix", |o| o.mix, |o, n| o.mix = Some(n.min(100))),
+    count(
+        "mix",
+        |o| o.players.mix,
+        |o, n| o.players.mix = Some(n.min(100)),
+    ),
     count(
         "infer",
-        |o| unless_default(u32::from(o.infer), u32::from(DEFAULT_INFER)),
-        |o, n| o.infer = n > 0,
+        |o| unless_default(u32::from(o.reading.infer), u32::from(DEFAULT_INFER)),
+        |o, n| o.reading.infer = n > 0,
     ),
-    percent!(safe, DEFAULT_SAFE),
-    percent!(found, DEFAULT_FOUND),
-    percent!(recast, DEFAULT_RECAST),
+    percent!(players.safe, DEFAULT_SAFE),
+    percent!(reading.found, DEFAULT_FOUND),
+    percent!(reading.recast, DEFAULT_RECAST),
     count(
         "tree",
-        |o| o.tree.map(u32::from),
-        |o, n| o.tree = Some(n > 0),
+        |o| o.shape.tree.map(u32::from),
+        |o, n| o.shape.tree = Some(n > 0),
     ),
-    count("prior", |o| o.prior, |o, n| o.prior = Some(n)),
+    count("prior", |o| o.shape.prior, |o, n| o.shape.prior = Some(n)),
 ];
-
-impl Default for McsOptions {
-    fn default() -> McsOptions {
-        McsOptions {
-            rollouts: None,
-            steps: None,
-            ms: None,
-            policy: DEFAULT_POLICY,
-            own: None,
-            versus: 0,
-            mix: None,
-            rival: DEFAULT_RIVAL,
-            infer: DEFAULT_INFER,
-            safe: DEFAULT_SAFE,
-            found: DEFAULT_FOUND,
-            recast: DEFAULT_RECAST,
-            tree: None,
-            prior: None,
-        }
-    }
-}
 
 impl McsOptions {
     /// The options after `mcs` in a spec: empty, or `:name=value` pairs (`rollouts`, `ms`).
@@ -285,8 +331,8 @@ impl McsOptions {
                 let strategy = Strategy::from_name(value)
                     .ok_or_else(|| format!("mcs option `{name}`: no built-in bot `{value}`"))?;
                 match name {
-                    "policy" => parsed.policy = strategy,
-                    _ => parsed.own = Some(strategy),
+                    "policy" => parsed.players.policy = strategy,
+                    _ => parsed.players.own = Some(strategy),
                 }
                 continue;
             }
@@ -298,9 +344,9 @@ impl McsOptions {
                     format!("mcs option `{name}`: `{value}` is not a whole number above 0")
                 })?;
             match name {
-                "rollouts" => parsed.rollouts = Some(number),
-                "steps" => parsed.steps = Some(u64::from(number)),
-                "ms" => parsed.ms = Some(number),
+                "rollouts" => parsed.work.rollouts = Some(number),
+                "steps" => parsed.work.steps = Some(u64::from(number)),
+                "ms" => parsed.work.ms = Some(number),
                 _ => match COUNTS.iter().find(|c| c.name == name) {
                     Some(count) => (count.set)(&mut parsed, number),
                     None => {
@@ -319,24 +365,32 @@ impl McsOptions {
     /// out keeps at most `found` of the dodger share, and `recast` percent of what it loses
     /// goes to the safe-card player.
     pub fn shares(&self, style: &Style, seat: Seat) -> (u32, u32) {
-        let share = style.dodger_share(seat, self.mix.unwrap_or(DEFAULT_MIX));
+        let RolloutPlayers { mix, safe, .. } = self.players;
+        let share = style.dodger_share(seat, mix.unwrap_or(DEFAULT_MIX));
         if !style.found_out(seat) {
-            return (share, self.safe);
+            return (share, safe);
         }
-        let dodger = share.min(self.found);
-        let lost = (share - dodger) * self.recast / 100;
+        let dodger = share.min(self.reading.found);
+        let lost = (share - dodger) * self.reading.recast / 100;
         // What it loses, as a part of what is left after the dodger's share.
-        let safe = lost * 100 / (100 - dodger).max(1);
-        (dodger, safe.max(self.safe))
+        let recast = lost * 100 / (100 - dodger).max(1);
+        (dodger, recast.max(safe))
     }
 
     /// The options with what `variant` decides at a table of `seats` when not named (`own`,
     /// `mix`) filled in.
     pub fn resolved(&self, variant: Variant, seats: usize) -> McsOptions {
+        let (players, shape) = (self.players, self.shape);
         McsOptions {
-            own: Some(self.own.unwrap_or_else(|| default_own(variant, seats))),
-            mix: Some(self.mix.unwrap_or_else(|| default_mix(variant, seats))),
-            prior: Some(self.prior.unwrap_or(variant.describe().search.prior)),
+            players: RolloutPlayers {
+                own: Some(players.own.unwrap_or_else(|| default_own(variant, seats))),
+                mix: Some(players.mix.unwrap_or_else(|| default_mix(variant, seats))),
+                ..players
+            },
+            shape: Shape {
+                prior: Some(shape.prior.unwrap_or(variant.describe().search.prior)),
+                ..shape
+            },
             ..*self
         }
     }
@@ -344,24 +398,29 @@ impl McsOptions {
     /// The spec's text after `builtin:` (defaults left out).
     pub fn spec(&self) -> String {
         let mut spec = String::from("mcs");
-        if let Some(rollouts) = self.rollouts {
+        let Work {
+            rollouts,
+            steps,
+            ms,
+        } = self.work;
+        if let Some(rollouts) = rollouts {
             spec.push_str(&format!(":rollouts={rollouts}"));
         }
-        if let Some(steps) = self.steps {
+        if let Some(steps) = steps {
             spec.push_str(&format!(":steps={steps}"));
         }
-        if let Some(ms) = self.ms {
+        if let Some(ms) = ms {
             spec.push_str(&format!(":ms={ms}"));
         }
-        if self.policy != DEFAULT_POLICY {
-            spec.push_str(&format!(":policy={}", self.policy.name()));
+        if self.players.policy != DEFAULT_POLICY {
+            spec.push_str(&format!(":policy={}", self.players.policy.name()));
         }
         for count in &COUNTS {
             if let Some(value) = (count.written)(self) {
                 spec.push_str(&format!(":{}={value}", count.name));
             }
         }
-        if let Some(own) = self.own {
+        if let Some(own) = self.players.own {
             spec.push_str(&format!(":own={}", own.name()));
         }
         spec
@@ -453,7 +512,7 @@ impl McsPlayer {
     /// The decision for `view`, searched in the current variant.
     pub fn choose(&mut self, view: &View) -> Action {
         self.searched = Searched::default();
-        if self.options.infer {
+        if self.options.reading.infer {
             self.style.before_reveal(view);
             let Policies { mixes, safes, .. } = &mut self.policies;
             mixes.clear();
@@ -500,7 +559,7 @@ impl McsPlayer {
         let one_world = self.rng.position() == before;
         self.actions.clear();
         world.legal_actions(seat, &mut self.actions);
-        let keep = self.options.prior.unwrap_or(0) as usize;
+        let keep = self.options.shape.prior.unwrap_or(0) as usize;
         if keep > 0 && view.circle.is_some() {
             super::builtin::circle_prior(view, &mut self.actions, keep);
         }
@@ -515,7 +574,12 @@ impl McsPlayer {
         // Sequential halving: the budget is spent in stages; after each, the worse half of the
         // actions still in play is dropped, so the close calls get most of the rollouts.
         let stages = n.next_power_of_two().trailing_zeros().max(1);
-        let budget = match (self.options.ms, self.options.rollouts, self.options.steps) {
+        let Work {
+            rollouts,
+            steps,
+            ms,
+        } = self.options.work;
+        let budget = match (ms, rollouts, steps) {
             (Some(ms), ..) => Budget::Time(Duration::from_millis(u64::from(ms)) / stages),
             (None, Some(rollouts), None) => Budget::Rollouts(rollouts / stages),
             (None, _, steps) => {
@@ -536,10 +600,10 @@ impl McsPlayer {
             .min_by_key(|&s| standing(s));
         let scoring = Scoring {
             high_wins,
-            versus: self.options.versus,
+            versus: self.options.weights.versus,
             rival: rival
-                .filter(|_| self.options.rival > 0)
-                .map(|s| (s, self.options.rival)),
+                .filter(|_| self.options.weights.rival > 0)
+                .map(|s| (s, self.options.weights.rival)),
         };
         // Nothing hidden at a table of two (Pro): the tree, with a count of steps (`ms=` and
         // `rollouts=` search flat).
@@ -547,15 +611,13 @@ impl McsPlayer {
             && view.seats == 2
             && self
                 .options
+                .shape
                 .tree
                 .unwrap_or_else(|| default_tree(self.variant, view.seats))
-            && self.options.ms.is_none()
-            && self.options.rollouts.is_none()
+            && ms.is_none()
+            && rollouts.is_none()
         {
-            let steps = self
-                .options
-                .steps
-                .unwrap_or_else(|| default_steps(self.variant, view.seats));
+            let steps = steps.unwrap_or_else(|| default_steps(self.variant, view.seats));
             let out = self.tree.search(
                 &world,
                 seat,
@@ -791,16 +853,17 @@ pub struct Policies {
 impl Policies {
     /// The policies `options` name, their generators made from `seed` (each its own key).
     pub fn new(options: &McsOptions, seed: u64) -> Policies {
+        let players = &options.players;
         Policies {
             own: Builtin::new(
-                options.own.unwrap_or(DEFAULT_OWN),
+                players.own.unwrap_or(DEFAULT_OWN),
                 seed ^ 0x6d63_735f_6f77_6e5f,
             ),
-            others: Builtin::new(options.policy, seed ^ 0x6d63_735f_726f_6c6c),
+            others: Builtin::new(players.policy, seed ^ 0x6d63_735f_726f_6c6c),
             smart: Builtin::new(Strategy::Dodger, seed ^ 0x6d63_735f_736d_7274),
-            mix: options.mix.unwrap_or(DEFAULT_MIX),
+            mix: players.mix.unwrap_or(DEFAULT_MIX),
             mixes: Vec::new(),
-            safe: options.safe,
+            safe: players.safe,
             safes: Vec::new(),
         }
     }
@@ -925,8 +988,8 @@ impl Player for McsPlayer {
         self.options = self.named.resolved(start.variant, start.seats);
         self.policies
             .own
-            .set_strategy(self.options.own.unwrap_or(DEFAULT_OWN));
-        self.policies.mix = self.options.mix.unwrap_or(DEFAULT_MIX);
+            .set_strategy(self.options.players.own.unwrap_or(DEFAULT_OWN));
+        self.policies.mix = self.options.players.mix.unwrap_or(DEFAULT_MIX);
         self.policies.own.start_game(start)?;
         self.policies.others.start_game(start)?;
         self.variant = start.variant;

@@ -151,7 +151,7 @@ impl Balance {
         let spec = PlayerSpec::parse(judge).map_err(|e| format!("--judge: {e}"))?;
         match &spec {
             PlayerSpec::Builtin(_) => {}
-            PlayerSpec::Mcs(options) if options.ms.is_none() => {}
+            PlayerSpec::Mcs(options) if options.work.ms.is_none() => {}
             PlayerSpec::Mcs(_) => {
                 return Err(format!(
                     "--judge {judge}: a search with a budget in time plays as fast as the \
