@@ -81,8 +81,10 @@ impl GameRng {
 
     /// A uniform integer in `0..bound` (`bound` > 0), by Lemire's method: `m = x * bound` as a
     /// 64-bit product of a fresh `x = next_u32()`; while the low 32 bits of `m` are below
-    /// `(2^32 - bound) % bound`, draw again; the answer is the high 32 bits of `m`.
-    #[inline]
+    /// `(2^32 - bound) % bound`, draw again; the answer is the high 32 bits of `m`. Always
+    /// inlined: a built-in bot draws once a decision, and the call cost a third of the draw
+    /// (docs/performance.md, "The classic engine and the compact record doing less").
+    #[inline(always)]
     pub fn below(&mut self, bound: u32) -> u32 {
         assert!(bound > 0, "below(0)");
         let mut m = u64::from(self.next_u32()) * u64::from(bound);

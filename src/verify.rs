@@ -792,14 +792,8 @@ impl Replay {
                     ));
                 }
             };
-            // A card played, the common answer, without the error's set-up.
-            let action = match (decision, answer) {
-                (Decision::PlayCard, Answer::Number(n)) if n <= u32::from(u16::MAX) => {
-                    Action::Play(Card(n as u16))
-                }
-                _ => compact_action(answer, seat, decision)
-                    .map_err(|m| VerifyError::at(line, format!("{}{m}", which())))?,
-            };
+            let action = compact_action(answer, seat, decision)
+                .map_err(|m| VerifyError::at(line, format!("{}{m}", which())))?;
             let mut discard = Discard;
             let sink: &mut dyn EventSink = if collect {
                 &mut self.shown
@@ -1215,12 +1209,14 @@ impl Replay {
 
 /// A compact record's `answer` as the action it is for `seat`'s `decision`, or why it is not
 /// one.
-fn compact_action(answer: Answer, seat: Seat, decision: Decision) -> Result<Action, String> {
-    let card = |n: u32| {
-        u16::try_from(n)
-            .map(Card)
-            .map_err(|_| format!("{n} is no card ({} waited for)", asked(seat, decision)))
+fn compact_action(answer: Answer, seat: Seat, decision: Decision) -> Result<Action, Unfit> {
+    let unfit = |why| Unfit {
+        seat,
+        decision,
+        answer,
+        why,
     };
+    let card = |n: u32| u16::try_from(n).map(Card).map_err(|_| unfit(Why::NoCard));
     Ok(match (decision, answer) {
         (Decision::PlayCard | Decision::Place { .. }, Answer::Number(n)) => Action::Play(card(n)?),
         (Decision::ChooseRow { .. }, Answer::Number(n)) => Action::TakeRow(n as usize),
@@ -1237,14 +1233,43 @@ fn compact_action(answer: Answer, seat: Seat, decision: Decision) -> Result<Acti
         },
         (Decision::Special { .. }, Answer::Special(play)) => Action::Special(play),
         (Decision::Swap, Answer::Swap(special)) => Action::Swap(special),
-        (_, answer) => {
-            return Err(format!(
-                "the rules wait for {}; the line has `{}`",
-                asked(seat, decision),
-                serde_json::to_string(&answer).unwrap_or_default()
-            ));
-        }
+        _ => return Err(unfit(Why::Unexpected)),
     })
+}
+
+/// A compact record's answer that is no action for the decision waited for, put in words only
+/// when shown: every answer of a record is made an action, and a `String` error's set-up cost
+/// there more than the making (docs/performance.md, "The classic engine and the compact
+/// record doing less").
+#[derive(Clone, Copy, Debug)]
+struct Unfit {
+    seat: Seat,
+    decision: Decision,
+    answer: Answer,
+    why: Why,
+}
+
+/// Why an answer is no action ([`Unfit`]).
+#[derive(Clone, Copy, Debug)]
+enum Why {
+    /// A number above every card, for a card.
+    NoCard,
+    /// An answer of another kind than the decision takes.
+    Unexpected,
+}
+
+impl fmt::Display for Unfit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let waited = asked(self.seat, self.decision);
+        match (self.why, self.answer) {
+            (Why::NoCard, Answer::Number(n)) => write!(f, "{n} is no card ({waited} waited for)"),
+            (_, answer) => write!(
+                f,
+                "the rules wait for {waited}; the line has `{}`",
+                serde_json::to_string(&answer).unwrap_or_default()
+            ),
+        }
+    }
 }
 
 /// A decision a compact record answers, in words, with the answers it takes.
