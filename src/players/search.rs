@@ -100,7 +100,8 @@ pub fn default_mix(variant: Variant, seats: usize) -> u32 {
 
 /// Whether a decision is searched by a tree by default in `variant` at a table of `seats` (two
 /// only, where its [`SearchBudget`] says so: Pro, where nothing is hidden, docs/mcs.md,
-/// "Fourth round: Pro"; Take a Number, over determinizations, "Fifth round").
+/// "Fourth round: Pro"; Take a Number, over determinizations, "Fifth round: Take a Number and
+/// classic at six seats").
 ///
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub fn default_tree(variant: Variant, seats: usize) -> bool {

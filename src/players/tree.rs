@@ -4,7 +4,7 @@
 //! each action being judged on its own by random futures (docs/mcs.md, "Fourth round: Pro").
 //! Where the others' hands are hidden (Take a Number), each walk is a determinization of its
 //! own and a seat's actions at a node those its hand holds in it ([`Tree::search_hidden`];
-//! "Fifth round").
+//! "Fifth round: Take a Number and classic at six seats").
 //!
 //! Decoupled UCT: a node is a state of the game; each seat that decides there keeps its own
 //! statistics of its actions (visits, total reward) and picks by UCB1 on them, alone (the
@@ -91,7 +91,8 @@ pub const EXPLORE: f64 = 25.0;
 pub const MOST_MOVERS: usize = 4;
 
 /// UCB1's constant where something is hidden ([`Tree::search_hidden`]), in the same units:
-/// chosen on the tuning deals of the gauntlet (docs/mcs.md, "Fifth round").
+/// chosen on the tuning deals of the gauntlet (docs/mcs.md, "Fifth round: Take a Number and
+/// classic at six seats").
 pub const EXPLORE_HIDDEN: f64 = 25.0;
 
 /// What a search did: the action chosen, its walks and its steps.
@@ -187,7 +188,7 @@ impl Tree {
     /// search: the others' cards join their node's actions as walks find them, and an action
     /// the walk's hand does not hold is not picked); the searching seat's own, its hand being
     /// known, are the same in every walk. The tree is not kept from one decision to the next
-    /// (docs/mcs.md, "Fifth round").
+    /// (docs/mcs.md, "Fifth round: Take a Number and classic at six seats").
     #[allow(clippy::too_many_arguments)]
     pub fn search_hidden<G: Model>(
         &mut self,

@@ -24,7 +24,7 @@ pub const DESCRIPTION: Description = Description {
         ..BASE.house
     },
     // A copy weighs about four rollout decisions (the #-rows). At two seats a tree over
-    // determinizations (docs/mcs.md, "Fifth round").
+    // determinizations (docs/mcs.md, "Fifth round: Take a Number and classic at six seats").
     search: SearchBudget::flat(50_000, 4).tree_two_seats(),
     selftest: SelftestParts {
         asks: &[("play", true), ("row", true), ("keep", true)],
