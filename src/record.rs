@@ -1409,8 +1409,8 @@ impl<W: Write> Writer<W> {
         if self.open_turn != Some((round, turn)) {
             return false;
         }
-        self.buf.push(',');
-        json::number(&mut self.buf, u32::from(card.0));
+        // The comma and the number in one store, as in a list.
+        crate::decimal::Number::write_after(u32::from(card.0), &mut self.buf, b',');
         true
     }
 
