@@ -8,9 +8,10 @@
 //! random choices for every action (common random numbers: the actions are compared on the
 //! same futures); score the round's end for the seat; repeat, dropping the worse half of the
 //! actions after each stage of the budget (sequential halving), and take the best. How a
-//! round's end is scored: see [`McsPlayer`]. Where nothing is hidden at a table of two (Pro),
-//! a tree over the next decisions instead, kept from one decision to the next
-//! ([`super::tree`], `tree=`). docs/mcs.md has the figures.
+//! round's end is scored: see [`McsPlayer`]. At a table of two in Pro and Take a Number, a
+//! tree over the next decisions instead ([`super::tree`], `tree=`): where nothing is hidden
+//! (Pro) kept from one decision to the next, else over determinizations. docs/mcs.md has the
+//! figures.
 
 use super::builtin::{Builtin, DodgerRows, Strategy, fallback};
 use super::tree::{self, Tree};
@@ -97,9 +98,9 @@ pub fn default_mix(variant: Variant, seats: usize) -> u32 {
     }
 }
 
-/// Whether a decision where nothing is hidden is searched by a tree by default in `variant` at
-/// a table of `seats` (two only: Pro, where its [`SearchBudget`] says so; docs/mcs.md,
-/// "Fourth round: Pro").
+/// Whether a decision is searched by a tree by default in `variant` at a table of `seats` (two
+/// only, where its [`SearchBudget`] says so: Pro, where nothing is hidden, docs/mcs.md,
+/// "Fourth round: Pro"; Take a Number, over determinizations, "Fifth round").
 ///
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub fn default_tree(variant: Variant, seats: usize) -> bool {
@@ -241,9 +242,10 @@ impl Default for Weights {
 /// Which actions are searched, and how: `None`, the variant's default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shape {
-    /// Where nothing is hidden, at a table of two: a tree over the next decisions, kept from
-    /// one decision to the next, instead of each action judged by its own rollouts
-    /// ([`super::tree`]; the default: [`default_tree`]).
+    /// A tree over the next decisions instead of each action judged by its own rollouts
+    /// ([`super::tree`]): where nothing is hidden, at a table of two, kept from one decision
+    /// to the next; else over determinizations, at a table of up to four (the default:
+    /// [`default_tree`]).
     pub tree: Option<bool>,
     /// The most actions of those the variant's prior weighs that are searched (the circle
     /// game: its special-card placements, [`circle_prior`](super::builtin::circle_prior));
@@ -605,29 +607,45 @@ impl McsPlayer {
                 .filter(|_| self.options.weights.rival > 0)
                 .map(|s| (s, self.options.weights.rival)),
         };
-        // Nothing hidden at a table of two (Pro): the tree, with a count of steps (`ms=` and
-        // `rollouts=` search flat).
-        if one_world
-            && view.seats == 2
-            && self
-                .options
-                .shape
-                .tree
-                .unwrap_or_else(|| default_tree(self.variant, view.seats))
+        // The tree, with a count of steps (`ms=` and `rollouts=` search flat): where nothing
+        // is hidden (Pro) over the one world at a table of two, else over determinizations
+        // (Take a Number; [`Tree::search_hidden`]) at a table of up to four.
+        let tree_asked = (self.options.shape.tree)
+            .unwrap_or_else(|| default_tree(self.variant, view.seats))
             && ms.is_none()
-            && rollouts.is_none()
-        {
+            && rollouts.is_none();
+        if tree_asked && (view.seats == 2 || !one_world) && view.seats <= tree::MOST_MOVERS {
             let steps = steps.unwrap_or_else(|| default_steps(self.variant, view.seats));
-            let out = self.tree.search(
-                &world,
-                seat,
-                view.round,
-                |g| rollout(g, &mut self.policies, seat, view.round),
-                steps,
-                copy_cost,
-                tree::EXPLORE,
-                |g| value(g, seat, view.scores, &scoring),
-            );
+            let playout = |g: &mut G| rollout(g, &mut self.policies, seat, view.round);
+            // The other seats' ends scored by their own points (at a table of two, the value
+            // is the seat's points less the other's, the other's its negative).
+            let theirs = Scoring {
+                rival: None,
+                versus: 0,
+                ..scoring
+            };
+            let score = |g: &G, s: Seat| {
+                let scoring = if s == seat { &scoring } else { &theirs };
+                value(g, s, view.scores, scoring)
+            };
+            let (tree, round) = (&mut self.tree, view.round);
+            let out = if one_world {
+                let explore = tree::EXPLORE;
+                tree.search(
+                    &world, seat, round, playout, steps, copy_cost, explore, score,
+                )
+            } else {
+                let known = (rules, view, &self.memory);
+                tree.search_hidden(
+                    &world,
+                    known,
+                    &mut self.rng,
+                    playout,
+                    steps,
+                    deal_cost,
+                    score,
+                )
+            };
             self.searched.rollouts = out.walks;
             self.searched.steps = out.steps;
             return out.action;
@@ -697,6 +715,7 @@ impl McsPlayer {
 }
 
 /// How a rollout's end is scored for the searching seat.
+#[derive(Clone, Copy)]
 struct Scoring {
     /// Points are won (the circle game), not penalties.
     high_wins: bool,

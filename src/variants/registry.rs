@@ -147,8 +147,8 @@ pub struct SearchBudget {
     /// by `policy` (random) by default, none by the dodger (`mix=0`; 0: the even mix at every
     /// table).
     pub others_random_up_to: usize,
-    /// At a table of two, where nothing is hidden: a tree over the next decisions instead of
-    /// the flat search (`tree=`; Pro).
+    /// At a table of two: a tree over the next decisions instead of the flat search (`tree=`;
+    /// Pro, where nothing is hidden, over the one world; Take a Number over determinizations).
     pub tree_two_seats: bool,
     /// How many of the actions the search's prior weighs it keeps by default (`prior=`; 0:
     /// every action searched). Only the circle game has a prior (its special-card placements,
@@ -170,7 +170,7 @@ impl SearchBudget {
         }
     }
 
-    /// The same, a table of two searched by a tree where nothing is hidden.
+    /// The same, a table of two searched by a tree.
     pub const fn tree_two_seats(self) -> SearchBudget {
         SearchBudget {
             tree_two_seats: true,

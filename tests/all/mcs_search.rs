@@ -302,13 +302,26 @@ fn the_prior_keeps_every_number_card_and_the_best_special_placements() {
 /// `seed`: every action in order.
 fn pro_duel(spec: &str, seed: u64) -> Vec<(usize, Action)> {
     let rules = Arc::new(Rules::pro());
-    let mut game = take5::variants::pro::Pro::new(rules.clone(), 2).unwrap();
+    let game = take5::variants::pro::Pro::new(rules.clone(), 2).unwrap();
+    duel(game, Variant::Pro, &rules, spec, seed)
+}
+
+/// `game`, of `variant` at two seats, played to its end: `mcs` at seat 0 (by `spec`) against a
+/// random seat 1 from `seed`, the deals drawn from `seed`: every action in order.
+fn duel<G: Game>(
+    mut game: G,
+    variant: Variant,
+    rules: &Arc<Rules>,
+    spec: &str,
+    seed: u64,
+) -> Vec<(usize, Action)> {
     let mut mcs = McsPlayer::new(McsOptions::parse(spec).unwrap(), seed);
     let mut other = Builtin::new(Strategy::Random, seed);
+    let mut deals = GameRng::new(seed, Stream::Deal(0));
     let start = GameStart {
         number: 0,
-        variant: Variant::Pro,
-        rules: &rules,
+        variant,
+        rules,
         seats: 2,
         seat: 0,
         time_ms: 1000,
@@ -318,11 +331,19 @@ fn pro_duel(spec: &str, seed: u64) -> Vec<(usize, Action)> {
     let mut played = Vec::new();
     let mut searched = 0;
     while game.outcome().is_none() {
+        let mut events: Vec<Event> = Vec::new();
         let seats: Vec<usize> = match game.to_move() {
+            ToMove::Deal => {
+                game.deal_random(&mut deals, &mut events).unwrap();
+                Vec::new()
+            }
             ToMove::Everyone(_) => (0..2).filter(|&s| game.owes(s).is_some()).collect(),
             ToMove::Seat(seat, _) => vec![seat],
             other => panic!("{other:?}"),
         };
+        for event in &events {
+            mcs.observe(0, event).unwrap();
+        }
         for seat in seats {
             let action = if seat == 0 {
                 let action = mcs.choose(&game.view(0));
@@ -347,7 +368,7 @@ fn pro_duel(spec: &str, seed: u64) -> Vec<(usize, Action)> {
 fn pro_at_two_seats_is_searched_by_a_tree_reproducibly_unless_told_not_to() {
     use take5::players::search::default_tree;
     assert!(default_tree(Variant::Pro, 2));
-    for variant in [Variant::Classic, Variant::Circle, Variant::TakeANumber] {
+    for variant in [Variant::Classic, Variant::Circle, Variant::Anniversary] {
         assert!(!default_tree(variant, 2));
     }
     for seats in [3, 4, 6] {
@@ -360,6 +381,25 @@ fn pro_at_two_seats_is_searched_by_a_tree_reproducibly_unless_told_not_to() {
     let tree = pro_duel("steps=2000", 7);
     assert_eq!(tree, pro_duel("steps=2000", 7));
     assert_ne!(tree, pro_duel("steps=2000:tree=0", 7));
+}
+
+/// Where something is hidden (Take a Number at two seats, by default), a tree over a
+/// determinization a walk: its games are played to the end, each action legal (`apply`
+/// refuses any other), the same from the same seed, and not the flat search's (`tree=0`).
+#[test]
+fn take_a_number_at_two_seats_is_searched_by_a_tree_of_determinizations_reproducibly() {
+    use take5::players::search::default_tree;
+    use take5::variants::take_a_number::{TakeANumber, rules};
+    assert!(default_tree(Variant::TakeANumber, 2));
+    assert!(!default_tree(Variant::TakeANumber, 3));
+    let rules = Arc::new(rules());
+    let play = |spec: &str| {
+        let game = TakeANumber::new(rules.clone(), 2).unwrap();
+        duel(game, Variant::TakeANumber, &rules, spec, 11)
+    };
+    let tree = play("steps=3000");
+    assert_eq!(tree, play("steps=3000:tree=1"));
+    assert_ne!(tree, play("steps=3000:tree=0"));
 }
 
 #[test]

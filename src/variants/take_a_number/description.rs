@@ -23,8 +23,9 @@ pub const DESCRIPTION: Description = Description {
         ],
         ..BASE.house
     },
-    // A copy weighs about four rollout decisions (the #-rows).
-    search: SearchBudget::flat(50_000, 4),
+    // A copy weighs about four rollout decisions (the #-rows). At two seats a tree over
+    // determinizations (docs/mcs.md, "Fifth round").
+    search: SearchBudget::flat(50_000, 4).tree_two_seats(),
     selftest: SelftestParts {
         asks: &[("play", true), ("row", true), ("keep", true)],
         takes: true,
