@@ -1397,6 +1397,23 @@ impl<W: Write> Writer<W> {
         Ok(())
     }
 
+    /// [`Writer::action`]'s common case, kept small enough to inline where answers are
+    /// applied: a card played on the turn line already open (a compact record's answers but the
+    /// first of each turn). `false`, writing nothing, in every other case: the caller then
+    /// calls `action`.
+    #[inline(always)]
+    pub fn card_on_open_turn(&mut self, round: u32, turn: u32, action: Action) -> bool {
+        let Action::Play(card) = action else {
+            return false;
+        };
+        if self.open_turn != Some((round, turn)) {
+            return false;
+        }
+        // The comma and the number in one store, as in a list.
+        crate::decimal::Number::write_after(u32::from(card.0), &mut self.buf, b',');
+        true
+    }
+
     /// Ends the open turn line, if any.
     fn close_turn(&mut self) -> io::Result<()> {
         if self.open_turn.take().is_some() {

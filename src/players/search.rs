@@ -889,25 +889,33 @@ impl Policies {
     }
 
     /// `seat`'s next decision when `me` searches. (The safe share is drawn only when it is
-    /// above 0, so that without it the rollouts draw as they always did.)
+    /// above 0, so that without it the rollouts draw as they always did.) The built-in bot
+    /// that plays is picked first and asked once: its `choose` is inlined at one place only.
     #[inline]
     fn choose(&mut self, view: &View, seat: Seat, me: Seat) -> Action {
-        let mix = self.mixes.get(seat).copied().unwrap_or(self.mix);
-        let safe = self.safes.get(seat).copied().unwrap_or(self.safe);
-        if seat == me {
-            self.own.choose(view)
-        } else if mix > 0 && self.others.rng().below(100) < mix {
-            self.smart.choose(view)
-        } else if safe > 0 && self.others.rng().below(100) < safe {
-            self.safe_choice(view)
+        let share = |by_seat: &[u32], all| by_seat.get(seat).copied().unwrap_or(all);
+        let bot = if seat == me {
+            &mut self.own
+        } else if self.drawn(share(&self.mixes, self.mix)) {
+            &mut self.smart
+        } else if self.drawn(share(&self.safes, self.safe)) {
+            return self.safe_choice(view);
         } else {
-            self.others.choose(view)
-        }
+            &mut self.others
+        };
+        bot.choose(view)
+    }
+
+    /// Whether a share of `percent` is drawn from `others`' generator (0 draws nothing).
+    #[inline]
+    fn drawn(&mut self, percent: u32) -> bool {
+        percent > 0 && self.others.rng().below(100) < percent
     }
 
     /// A competent player that is not the dodger: in classic and Pro rounds, a card at random
     /// of those that take no row (the dodger's card when none does); every other decision the
-    /// dodger's.
+    /// dodger's. (Not inlined: a rollout without a safe share does not carry it.)
+    #[inline(never)]
     fn safe_choice(&mut self, view: &View) -> Action {
         let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
         if !plain || view.decision != Some(Decision::PlayCard) {
