@@ -249,7 +249,7 @@ impl Tree {
             walks += 1;
             self.path.clear();
             let mut at = 0usize;
-            loop {
+            'walk: loop {
                 let node = &mut self.nodes[at];
                 if node.movers.is_empty() {
                     break;
@@ -261,6 +261,12 @@ impl Tree {
                         legal.clear();
                         game.legal_actions(mover.seat, &mut legal);
                         mover.available(&legal, &mut available);
+                        if available.is_empty() {
+                            // The node's seat has nothing to decide in this walk's world (the
+                            // hidden cards decide who moves): the walk leaves the tree here.
+                            work += playout(&mut game);
+                            break 'walk;
+                        }
                         ucb_of(mover, &available, ln, explore)
                     } else {
                         ucb(mover, ln, explore)
