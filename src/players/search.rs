@@ -108,6 +108,21 @@ pub fn default_tree(variant: Variant, seats: usize) -> bool {
     seats == 2 && variant.describe().search.tree_two_seats
 }
 
+/// How much the others' mean points and the rival's count against the seat's own by default in
+/// `variant` at a table of `seats`, in percent (`versus`, `rival`): the others' mean, no rival,
+/// where its [`SearchBudget`] says so (classic at six seats: docs/mcs.md, "Sixth round"), else
+/// none and [`DEFAULT_RIVAL`].
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
+pub fn default_weights(variant: Variant, seats: usize) -> (u32, u32) {
+    let from = variant.describe().search.versus_all_from;
+    if from > 0 && seats >= from {
+        (100, 0)
+    } else {
+        (0, DEFAULT_RIVAL)
+    }
+}
+
 /// Percent of the other seats' rollout decisions made by the dodger by default (the rest at
 /// random): a table of players of mixed strength (docs/mcs.md).
 pub const DEFAULT_MIX: u32 = 50;
@@ -222,22 +237,14 @@ impl Default for Reading {
 }
 
 /// At a table of three or more, how much the other seats' points count against the seat's
-/// own, in percent, when a rollout's end is scored (see [`McsPlayer`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// own, in percent, when a rollout's end is scored (see [`McsPlayer`]); `None`: the variant's
+/// default at the table ([`default_weights`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Weights {
     /// The others' mean points (0: only its own points count).
-    pub versus: u32,
+    pub versus: Option<u32>,
     /// The points of the other seat doing best so far.
-    pub rival: u32,
-}
-
-impl Default for Weights {
-    fn default() -> Weights {
-        Weights {
-            versus: 0,
-            rival: DEFAULT_RIVAL,
-        }
-    }
+    pub rival: Option<u32>,
 }
 
 /// Which actions are searched, and how: `None`, the variant's default.
@@ -288,18 +295,19 @@ macro_rules! percent {
     };
 }
 
-/// The whole-number options, in the order [`McsOptions::spec`] writes them. `mix` is written
-/// whenever it was given: left out, it is the variant's own default.
+/// The whole-number options, in the order [`McsOptions::spec`] writes them. `versus`, `rival`
+/// and `mix` are written whenever they were given: left out, they are the variant's own
+/// defaults at the table.
 const COUNTS: [Count; 9] = [
     count(
         "versus",
-        |o| unless_default(o.weights.versus, 0),
-        |o, n| o.weights.versus = n,
+        |o| o.weights.versus,
+        |o, n| o.weights.versus = Some(n),
     ),
     count(
         "rival",
-        |o| unless_default(o.weights.rival, DEFAULT_RIVAL),
-        |o, n| o.weights.rival = n,
+        |o| o.weights.rival,
+        |o, n| o.weights.rival = Some(n),
     ),
     count(
         "mix",
@@ -381,10 +389,15 @@ impl McsOptions {
     }
 
     /// The options with what `variant` decides at a table of `seats` when not named (`own`,
-    /// `mix`) filled in.
+    /// `mix`, `versus`, `rival`, `prior`) filled in.
     pub fn resolved(&self, variant: Variant, seats: usize) -> McsOptions {
-        let (players, shape) = (self.players, self.shape);
+        let (players, shape, weights) = (self.players, self.shape, self.weights);
+        let (versus, rival) = default_weights(variant, seats);
         McsOptions {
+            weights: Weights {
+                versus: Some(weights.versus.unwrap_or(versus)),
+                rival: Some(weights.rival.unwrap_or(rival)),
+            },
             players: RolloutPlayers {
                 own: Some(players.own.unwrap_or_else(|| default_own(variant, seats))),
                 mix: Some(players.mix.unwrap_or_else(|| default_mix(variant, seats))),
@@ -601,12 +614,13 @@ impl McsPlayer {
         let rival = (0..view.seats)
             .filter(|&s| s != seat)
             .min_by_key(|&s| standing(s));
+        let (versus, weight) = default_weights(self.variant, view.seats);
+        let weights = self.options.weights;
+        let weight = weights.rival.unwrap_or(weight);
         let scoring = Scoring {
             high_wins,
-            versus: self.options.weights.versus,
-            rival: rival
-                .filter(|_| self.options.weights.rival > 0)
-                .map(|s| (s, self.options.weights.rival)),
+            versus: weights.versus.unwrap_or(versus),
+            rival: rival.filter(|_| weight > 0).map(|s| (s, weight)),
         };
         // The tree, with a count of steps (`ms=` and `rollouts=` search flat): where nothing
         // is hidden (Pro) over the one world at a table of two, else over determinizations

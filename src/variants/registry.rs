@@ -154,6 +154,10 @@ pub struct SearchBudget {
     /// every action searched). Only the circle game has a prior (its special-card placements,
     /// `circle_prior` in src/players/builtin.rs).
     pub prior: u32,
+    /// At tables of at least this many seats a rollout's end is scored by default by the
+    /// seat's own points less the others' mean (`versus=100`, `rival=0`) instead of less half
+    /// the points of the other seat doing best so far (0: at no table).
+    pub versus_all_from: usize,
 }
 
 impl SearchBudget {
@@ -167,6 +171,7 @@ impl SearchBudget {
             others_random_up_to: 0,
             tree_two_seats: false,
             prior: 0,
+            versus_all_from: 0,
         }
     }
 
@@ -174,6 +179,15 @@ impl SearchBudget {
     pub const fn tree_two_seats(self) -> SearchBudget {
         SearchBudget {
             tree_two_seats: true,
+            ..self
+        }
+    }
+
+    /// The same, a rollout's end scored by the others' mean points (`versus=100`, `rival=0`)
+    /// by default at tables of `seats` or more.
+    pub const fn versus_all_from(self, seats: usize) -> SearchBudget {
+        SearchBudget {
+            versus_all_from: seats,
             ..self
         }
     }

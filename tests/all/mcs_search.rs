@@ -6,7 +6,9 @@ use take5::game::model::{Memory, Model};
 use take5::game::{Action, Deal, Decision, Event, Game, ToMove};
 use take5::players::Player;
 use take5::players::builtin::{Builtin, Strategy, circle_prior, circle_value};
-use take5::players::search::{DEFAULT_MIX, McsOptions, McsPlayer, Style, default_mix, default_own};
+use take5::players::search::{
+    DEFAULT_MIX, DEFAULT_RIVAL, McsOptions, McsPlayer, Style, Weights, default_mix, default_own,
+};
 use take5::rng::{GameRng, Stream};
 use take5::rules::Rules;
 use take5::seat::GameStart;
@@ -219,10 +221,52 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
         (resolved.own, resolved.mix),
         (Some(Strategy::Random), Some(0))
     );
-    // (Only the circle game's prior is filled in: `prior=`, its own test below.)
+    // (The circle game's prior is filled in too: `prior=`, its own test below; and the
+    // scoring's weights, the test after it.)
     let mut prior = named;
     prior.shape.prior = Some(3);
+    prior.weights = Weights {
+        versus: Some(0),
+        rival: Some(DEFAULT_RIVAL),
+    };
     assert_eq!(named.resolved(Variant::Circle, 4), prior);
+}
+
+#[test]
+fn classic_at_six_seats_scores_a_rollout_by_the_others_mean_unless_the_weights_are_named() {
+    // Classic at six seats: the others' mean points against its own, no rival; every other
+    // table half the rival's (docs/mcs.md, "Sixth round").
+    use take5::players::search::default_weights;
+    assert_eq!(default_weights(Variant::Classic, 6), (100, 0));
+    for seats in 2..=5 {
+        assert_eq!(default_weights(Variant::Classic, seats), (0, DEFAULT_RIVAL));
+    }
+    for variant in [
+        Variant::Pro,
+        Variant::TakeANumber,
+        Variant::Circle,
+        Variant::Anniversary,
+    ] {
+        for seats in [2, 4, 6] {
+            assert_eq!(default_weights(variant, seats), (0, DEFAULT_RIVAL));
+        }
+    }
+    let unnamed = McsOptions::parse("").unwrap();
+    assert_eq!(unnamed.weights, Weights::default());
+    let weights = |o: &McsOptions, seats| {
+        let w = o.resolved(Variant::Classic, seats).weights;
+        (w.versus, w.rival)
+    };
+    assert_eq!(weights(&unnamed, 6), (Some(100), Some(0)));
+    assert_eq!(weights(&unnamed, 5), (Some(0), Some(DEFAULT_RIVAL)));
+    // Named, they hold at every table, and the spec says so.
+    let named = McsOptions::parse("versus=0:rival=50").unwrap();
+    assert_eq!(weights(&named, 6), (Some(0), Some(50)));
+    assert_eq!(named.spec(), "mcs:versus=0:rival=50");
+    // The defaults of 2026-12-01 name theirs: at six seats they play as they did.
+    let dec1 = take5::tournament::gauntlet::MCS_DEC1;
+    let dec1 = McsOptions::parse(dec1.strip_prefix("builtin:mcs").unwrap()).unwrap();
+    assert_eq!(weights(&dec1, 6), (Some(0), Some(50)));
 }
 
 #[test]
@@ -419,9 +463,9 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ("policy=dodger", "mcs:policy=dodger"),
         ("own=random", "mcs:own=random"),
         ("own=dodger", "mcs:own=dodger"),
-        ("versus=0", "mcs"),
+        ("versus=0", "mcs:versus=0"),
         ("versus=250", "mcs:versus=250"),
-        ("rival=50", "mcs"),
+        ("rival=50", "mcs:rival=50"),
         ("rival=0", "mcs:rival=0"),
         ("mix=50", "mcs:mix=50"),
         ("mix=150", "mcs:mix=100"),
@@ -449,7 +493,7 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ),
         (
             MCS_DEC1.strip_prefix("builtin:mcs:").unwrap(),
-            "mcs:mix=50:found=100:own=dodger",
+            "mcs:versus=0:rival=50:mix=50:found=100:own=dodger",
         ),
     ] {
         let parsed = McsOptions::parse(given).unwrap_or_else(|e| panic!("{given}: {e}"));
