@@ -417,7 +417,7 @@ pub fn place_in_hand(hand: &[Card], card: Card) -> Option<usize> {
 /// seat in a turn, so the CPU predicts it), where moving just the cards after `index` would
 /// loop, or call `memmove`, for a random length. `Vec::remove` runs a third of the
 /// instructions and is 20% slower by the clock in the engine benchmark (docs/performance.md,
-/// "`cargo bench` side by side, the fifteenth session").
+/// "`cargo bench` side by side, the fifteenth and sixteenth sessions").
 #[inline]
 fn take_out(hand: &mut Vec<Card>, index: usize) {
     let cards = hand.as_mut_slice();
