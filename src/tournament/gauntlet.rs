@@ -33,8 +33,11 @@ pub const HELD_OUT_SEEDS: u64 = 900;
 /// The plain Monte Carlo search: uniform random rollouts, no model of anyone, each action
 /// judged by its own rollouts (`tree=0`: no tree in Pro at two seats), every legal action
 /// searched (`prior=0`: no variant's prior narrows them, as the circle game's does by default
-/// since the fourth round, docs/mcs.md).
-pub const PLAIN_MC: &str = "builtin:mcs:own=random:policy=random:mix=0:infer=0:tree=0:prior=0";
+/// since the fourth round, docs/mcs.md), a rollout's end scored as every round measured it
+/// (`versus=0:rival=50`: not by the others' mean, as classic's default at six seats is since
+/// the sixth round).
+pub const PLAIN_MC: &str =
+    "builtin:mcs:own=random:policy=random:mix=0:infer=0:tree=0:prior=0:versus=0:rival=50";
 /// `builtin:mcs`'s defaults of 2026-12-01 (the dodger in its rollouts, seats read as the
 /// dodger, half the rival's points against its own at every table of three or more), spelt
 /// out so that the spec keeps naming them when the defaults change.

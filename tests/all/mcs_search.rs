@@ -489,7 +489,7 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ),
         (
             PLAIN_MC.strip_prefix("builtin:mcs:").unwrap(),
-            "mcs:mix=0:infer=0:tree=0:prior=0:own=random",
+            "mcs:versus=0:rival=50:mix=0:infer=0:tree=0:prior=0:own=random",
         ),
         (
             MCS_DEC1.strip_prefix("builtin:mcs:").unwrap(),
