@@ -235,7 +235,7 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
 #[test]
 fn classic_at_six_seats_scores_a_rollout_by_the_others_mean_unless_the_weights_are_named() {
     // Classic at six seats: the others' mean points against its own, no rival; every other
-    // table half the rival's (docs/mcs.md, "Sixth round").
+    // table half the rival's (docs/mcs.md, "Sixth round: classic at six seats").
     use take5::players::search::default_weights;
     assert_eq!(default_weights(Variant::Classic, 6), (100, 0));
     for seats in 2..=5 {

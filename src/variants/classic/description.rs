@@ -12,7 +12,8 @@ pub const DESCRIPTION: Description = Description {
     // weigh more beside rollouts of two seats), and more bought no strength (docs/mcs.md). At
     // six seats a rollout's end is scored by the seat's points less the others' mean (no
     // rival): 1.4-1.8 points a game better than half the rival's against the defaults of
-    // 2026-12-01, on tuning and held-out deals (docs/mcs.md, "Sixth round").
+    // 2026-12-01, on tuning and held-out deals (docs/mcs.md, "Sixth round: classic at six
+    // seats").
     search: SearchBudget {
         steps_two_seats: 40_000,
         ..SearchBudget::flat(50_000, 1).versus_all_from(6)
