@@ -11,9 +11,9 @@ pub const DESCRIPTION: Description = Description {
     // A table of two gets less: its steps cost more (a determinization and a copy per action
     // weigh more beside rollouts of two seats), and more bought no strength (docs/mcs.md). At
     // six seats a rollout's end is scored by the seat's points less the others' mean (no
-    // rival): 1.4-1.8 points a game better than half the rival's against the defaults of
-    // 2026-12-01, on tuning and held-out deals (docs/mcs.md, "Sixth round: classic at six
-    // seats").
+    // rival): about 1.8 points a game better than half the rival's against the defaults of
+    // 2026-12-01 on 120 tuning deals; on 48 held-out deals level with them there and better
+    // against each other opponent (docs/mcs.md, "Sixth round: classic at six seats").
     search: SearchBudget {
         steps_two_seats: 40_000,
         ..SearchBudget::flat(50_000, 1).versus_all_from(6)
