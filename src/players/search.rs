@@ -247,6 +247,14 @@ pub struct Weights {
     pub rival: Option<u32>,
 }
 
+impl Weights {
+    /// `(versus, rival)`, each the variant's default at a table of `seats` where not named.
+    pub fn or_defaults(self, variant: Variant, seats: usize) -> (u32, u32) {
+        let (versus, rival) = default_weights(variant, seats);
+        (self.versus.unwrap_or(versus), self.rival.unwrap_or(rival))
+    }
+}
+
 /// Which actions are searched, and how: `None`, the variant's default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shape {
@@ -391,12 +399,12 @@ impl McsOptions {
     /// The options with what `variant` decides at a table of `seats` when not named (`own`,
     /// `mix`, `versus`, `rival`, `prior`) filled in.
     pub fn resolved(&self, variant: Variant, seats: usize) -> McsOptions {
-        let (players, shape, weights) = (self.players, self.shape, self.weights);
-        let (versus, rival) = default_weights(variant, seats);
+        let (players, shape) = (self.players, self.shape);
+        let (versus, rival) = self.weights.or_defaults(variant, seats);
         McsOptions {
             weights: Weights {
-                versus: Some(weights.versus.unwrap_or(versus)),
-                rival: Some(weights.rival.unwrap_or(rival)),
+                versus: Some(versus),
+                rival: Some(rival),
             },
             players: RolloutPlayers {
                 own: Some(players.own.unwrap_or_else(|| default_own(variant, seats))),
@@ -614,12 +622,10 @@ impl McsPlayer {
         let rival = (0..view.seats)
             .filter(|&s| s != seat)
             .min_by_key(|&s| standing(s));
-        let (versus, weight) = default_weights(self.variant, view.seats);
-        let weights = self.options.weights;
-        let weight = weights.rival.unwrap_or(weight);
+        let (versus, weight) = self.options.weights.or_defaults(self.variant, view.seats);
         let scoring = Scoring {
             high_wins,
-            versus: weights.versus.unwrap_or(versus),
+            versus,
             rival: rival.filter(|_| weight > 0).map(|s| (s, weight)),
         };
         // The tree, with a count of steps (`ms=` and `rollouts=` search flat): where nothing
