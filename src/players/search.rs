@@ -23,6 +23,7 @@ use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::seat::GameStart;
 use crate::variants::{Variant, Visitor};
+use smallvec::SmallVec;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -136,8 +137,24 @@ pub const DEFAULT_RIVAL: u32 = 50;
 pub const DEFAULT_INFER: bool = true;
 
 /// Percent of the other seats' rollout decisions not given to the dodger that play a safe card
-/// at random instead of `policy` (docs/mcs.md, "The gauntlet").
+/// at random instead of `policy` (docs/mcs.md, "The gauntlet"), by default, unless the
+/// variant's [`SearchBudget`] says otherwise at the table ([`default_safe`]).
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub const DEFAULT_SAFE: u32 = 0;
+
+/// The safe-card player's percent of the other seats' rollout decisions not given to the
+/// dodger by default in `variant` at a table of `seats`: its [`SearchBudget`]'s share at
+/// tables of its size or more (classic at six seats, half: docs/mcs.md, "Seventh round:
+/// classic at six seats"), else [`DEFAULT_SAFE`].
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
+pub fn default_safe(variant: Variant, seats: usize) -> u32 {
+    match variant.describe().search.safe_from {
+        Some((from, share)) if seats >= from => share,
+        _ => DEFAULT_SAFE,
+    }
+}
 
 /// With `infer`, the most a seat found not to be the dodger (a card the dodger would not have
 /// played) keeps of dodger decisions in the rollouts, in percent: none, so it is played at
@@ -195,8 +212,8 @@ pub struct RolloutPlayers {
     pub mix: Option<u32>,
     /// Percent of the other seats' rollout decisions not given to the dodger that play a
     /// random card of those that land safely (classic and Pro; the dodger's card if none
-    /// does), instead of `policy`.
-    pub safe: u32,
+    /// does), instead of `policy`; `None`: the variant's default ([`default_safe`]).
+    pub safe: Option<u32>,
 }
 
 impl Default for RolloutPlayers {
@@ -205,7 +222,7 @@ impl Default for RolloutPlayers {
             policy: DEFAULT_POLICY,
             own: None,
             mix: None,
-            safe: DEFAULT_SAFE,
+            safe: None,
         }
     }
 }
@@ -303,8 +320,8 @@ macro_rules! percent {
     };
 }
 
-/// The whole-number options, in the order [`McsOptions::spec`] writes them. `versus`, `rival`
-/// and `mix` are written whenever they were given: left out, they are the variant's own
+/// The whole-number options, in the order [`McsOptions::spec`] writes them. `versus`, `rival`,
+/// `mix` and `safe` are written whenever they were given: left out, they are the variant's own
 /// defaults at the table.
 const COUNTS: [Count; 9] = [
     count(
@@ -327,7 +344,11 @@ const COUNTS: [Count; 9] = [
         |o| unless_default(u32::from(o.reading.infer), u32::from(DEFAULT_INFER)),
         |o, n| o.reading.infer = n > 0,
     ),
-    percent!(players.safe, DEFAULT_SAFE),
+    count(
+        "safe",
+        |o| o.players.safe,
+        |o, n| o.players.safe = Some(n.min(100)),
+    ),
     percent!(reading.found, DEFAULT_FOUND),
     percent!(reading.recast, DEFAULT_RECAST),
     count(
@@ -385,6 +406,7 @@ impl McsOptions {
     /// goes to the safe-card player.
     pub fn shares(&self, style: &Style, seat: Seat) -> (u32, u32) {
         let RolloutPlayers { mix, safe, .. } = self.players;
+        let safe = safe.unwrap_or(DEFAULT_SAFE);
         let share = style.dodger_share(seat, mix.unwrap_or(DEFAULT_MIX));
         if !style.found_out(seat) {
             return (share, safe);
@@ -397,7 +419,7 @@ impl McsOptions {
     }
 
     /// The options with what `variant` decides at a table of `seats` when not named (`own`,
-    /// `mix`, `versus`, `rival`, `prior`) filled in.
+    /// `mix`, `safe`, `versus`, `rival`, `prior`) filled in.
     pub fn resolved(&self, variant: Variant, seats: usize) -> McsOptions {
         let (players, shape) = (self.players, self.shape);
         let (versus, rival) = self.weights.or_defaults(variant, seats);
@@ -409,6 +431,7 @@ impl McsOptions {
             players: RolloutPlayers {
                 own: Some(players.own.unwrap_or_else(|| default_own(variant, seats))),
                 mix: Some(players.mix.unwrap_or_else(|| default_mix(variant, seats))),
+                safe: Some(players.safe.unwrap_or_else(|| default_safe(variant, seats))),
                 ..players
             },
             shape: Shape {
@@ -903,7 +926,7 @@ impl Policies {
             smart: Builtin::new(Strategy::Dodger, seed ^ 0x6d63_735f_736d_7274),
             mix: players.mix.unwrap_or(DEFAULT_MIX),
             mixes: Vec::new(),
-            safe: players.safe,
+            safe: players.safe.unwrap_or(DEFAULT_SAFE),
             safes: Vec::new(),
         }
     }
@@ -941,18 +964,34 @@ impl Policies {
         if !plain || view.decision != Some(Decision::PlayCard) {
             return self.smart.choose(view);
         }
-        let rows = DodgerRows::new(view);
-        let safe = view.hand.iter().filter(|&&c| rows.lands_safely(c)).count();
-        if safe == 0 {
-            return self.smart.choose(view);
+        // The cards that land on a row with room left ([`DodgerRows::lands_safely`], without
+        // the rows' bullheads, which it does not need: this is asked of most of a rollout's
+        // decisions at a classic table of six).
+        let mut ends: SmallVec<[(Card, bool); 8]> = SmallVec::new();
+        for r in (0..view.rows.len()).filter(|&r| !view.stopped(r)) {
+            let row = &view.rows[r];
+            ends.push((row[row.len() - 1], view.capacity(r) > row.len()));
         }
-        let pick = self.others.rng().below(safe as u32) as usize;
-        let card = view
+        let lands_safely = |card: Card| {
+            let mut target: Option<(Card, bool)> = None;
+            for &(end, room) in &ends {
+                if end < card && target.is_none_or(|(t, _)| end > t) {
+                    target = Some((end, room));
+                }
+            }
+            target.is_some_and(|(_, room)| room)
+        };
+        let safe: SmallVec<[Card; 16]> = view
             .hand
             .iter()
-            .filter(|&&c| rows.lands_safely(c))
-            .nth(pick);
-        Action::Play(*card.expect("a safe card"))
+            .copied()
+            .filter(|&c| lands_safely(c))
+            .collect();
+        if safe.is_empty() {
+            return self.smart.choose(view);
+        }
+        let pick = self.others.rng().below(safe.len() as u32) as usize;
+        Action::Play(safe[pick])
     }
 }
 
@@ -1038,6 +1077,7 @@ impl Player for McsPlayer {
             .own
             .set_strategy(self.options.players.own.unwrap_or(DEFAULT_OWN));
         self.policies.mix = self.options.players.mix.unwrap_or(DEFAULT_MIX);
+        self.policies.safe = self.options.players.safe.unwrap_or(DEFAULT_SAFE);
         self.policies.own.start_game(start)?;
         self.policies.others.start_game(start)?;
         self.variant = start.variant;

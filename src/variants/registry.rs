@@ -158,6 +158,10 @@ pub struct SearchBudget {
     /// seat's own points less the others' mean (`versus=100`, `rival=0`) instead of less half
     /// the points of the other seat doing best so far (0: at no table).
     pub versus_all_from: usize,
+    /// At tables of at least this many seats (the first), the percent (the second) of the other
+    /// seats' rollout decisions not given to the dodger that play a safe card at random by
+    /// default (`safe=`) instead of `policy` (`None`: none at any table).
+    pub safe_from: Option<(usize, u32)>,
 }
 
 impl SearchBudget {
@@ -172,6 +176,7 @@ impl SearchBudget {
             tree_two_seats: false,
             prior: 0,
             versus_all_from: 0,
+            safe_from: None,
         }
     }
 
@@ -188,6 +193,15 @@ impl SearchBudget {
     pub const fn versus_all_from(self, seats: usize) -> SearchBudget {
         SearchBudget {
             versus_all_from: seats,
+            ..self
+        }
+    }
+
+    /// The same, `share` percent of the other seats' rollout decisions not given to the dodger
+    /// played by the safe-card player by default at tables of `seats` or more.
+    pub const fn safe_from(self, seats: usize, share: u32) -> SearchBudget {
+        SearchBudget {
+            safe_from: Some((seats, share)),
             ..self
         }
     }

@@ -221,16 +221,25 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
         (resolved.own, resolved.mix),
         (Some(Strategy::Random), Some(0))
     );
-    // (The circle game's prior is filled in too: `prior=`, its own test below; and the
-    // scoring's weights, the test after it.)
+    // (The circle game's prior is filled in too: `prior=`, its own test below; the scoring's
+    // weights and the safe-card player's share, the tests after it.)
     let mut prior = named;
     prior.shape.prior = Some(3);
+    prior.players.safe = Some(0);
     prior.weights = Weights {
         versus: Some(0),
         rival: Some(DEFAULT_RIVAL),
     };
     assert_eq!(named.resolved(Variant::Circle, 4), prior);
 }
+
+/// Every variant but classic (whose defaults at six seats differ from its others).
+const NOT_CLASSIC: [Variant; 4] = [
+    Variant::Pro,
+    Variant::TakeANumber,
+    Variant::Circle,
+    Variant::Anniversary,
+];
 
 #[test]
 fn classic_at_six_seats_scores_a_rollout_by_the_others_mean_unless_the_weights_are_named() {
@@ -241,12 +250,7 @@ fn classic_at_six_seats_scores_a_rollout_by_the_others_mean_unless_the_weights_a
     for seats in 2..=5 {
         assert_eq!(default_weights(Variant::Classic, seats), (0, DEFAULT_RIVAL));
     }
-    for variant in [
-        Variant::Pro,
-        Variant::TakeANumber,
-        Variant::Circle,
-        Variant::Anniversary,
-    ] {
+    for variant in NOT_CLASSIC {
         for seats in [2, 4, 6] {
             assert_eq!(default_weights(variant, seats), (0, DEFAULT_RIVAL));
         }
@@ -267,6 +271,54 @@ fn classic_at_six_seats_scores_a_rollout_by_the_others_mean_unless_the_weights_a
     let dec1 = take5::tournament::gauntlet::MCS_DEC1;
     let dec1 = McsOptions::parse(dec1.strip_prefix("builtin:mcs").unwrap()).unwrap();
     assert_eq!(weights(&dec1, 6), (Some(0), Some(50)));
+}
+
+#[test]
+fn classic_at_six_seats_gives_the_safe_card_player_half_the_others_non_dodger_play_unless_named() {
+    // Classic at six seats: half of the other seats' rollout decisions not given to the dodger
+    // play a safe card at random (docs/mcs.md, "Seventh round: classic at six seats"); every
+    // other table none.
+    use take5::players::search::{DEFAULT_SAFE, default_safe};
+    use take5::tournament::gauntlet::{MCS_DEC1, PLAIN_MC};
+    assert_eq!(DEFAULT_SAFE, 0);
+    assert_eq!(default_safe(Variant::Classic, 6), 50);
+    for seats in 2..=5 {
+        assert_eq!(default_safe(Variant::Classic, seats), 0);
+    }
+    for variant in NOT_CLASSIC {
+        for seats in [2, 4, 6] {
+            assert_eq!(default_safe(variant, seats), 0, "{variant:?} at {seats}");
+        }
+    }
+    let safe = |o: &McsOptions, seats| o.resolved(Variant::Classic, seats).players.safe;
+    let unnamed = McsOptions::parse("").unwrap();
+    assert_eq!(unnamed.players.safe, None);
+    assert_eq!(safe(&unnamed, 6), Some(50));
+    assert_eq!(safe(&unnamed, 3), Some(0));
+    // Named, it holds at every table, and the spec says so (0 too).
+    let named = McsOptions::parse("safe=0").unwrap();
+    assert_eq!(safe(&named, 6), Some(0));
+    assert_eq!(named.spec(), "mcs:safe=0");
+    // The shares a seat's rollout decisions get: a seat not found out keeps the table's.
+    let style = Style::new(6);
+    let resolved = unnamed.resolved(Variant::Classic, 6);
+    assert_eq!(resolved.shares(&style, 1), (DEFAULT_MIX, 50));
+    assert_eq!(
+        unnamed.resolved(Variant::Classic, 5).shares(&style, 1),
+        (DEFAULT_MIX, 0)
+    );
+    // The gauntlet's plain search and the defaults of 2026-12-01 name theirs: at six seats
+    // they play as they did.
+    for spec in [PLAIN_MC, MCS_DEC1] {
+        let pinned = McsOptions::parse(spec.strip_prefix("builtin:mcs").unwrap()).unwrap();
+        assert_eq!(safe(&pinned, 6), Some(0), "{spec}");
+        let weights = pinned.resolved(Variant::Classic, 6).weights;
+        assert_eq!(
+            (weights.versus, weights.rival),
+            (Some(0), Some(50)),
+            "{spec}"
+        );
+    }
 }
 
 #[test]
@@ -472,7 +524,7 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ("infer=1", "mcs"),
         ("infer=7", "mcs"),
         ("infer=0", "mcs:infer=0"),
-        ("safe=0", "mcs"),
+        ("safe=0", "mcs:safe=0"),
         ("safe=20", "mcs:safe=20"),
         ("safe=300", "mcs:safe=100"),
         ("found=0", "mcs"),
@@ -489,11 +541,11 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ),
         (
             PLAIN_MC.strip_prefix("builtin:mcs:").unwrap(),
-            "mcs:versus=0:rival=50:mix=0:infer=0:tree=0:prior=0:own=random",
+            "mcs:versus=0:rival=50:mix=0:infer=0:safe=0:tree=0:prior=0:own=random",
         ),
         (
             MCS_DEC1.strip_prefix("builtin:mcs:").unwrap(),
-            "mcs:versus=0:rival=50:mix=50:found=100:own=dodger",
+            "mcs:versus=0:rival=50:mix=50:safe=0:found=100:own=dodger",
         ),
     ] {
         let parsed = McsOptions::parse(given).unwrap_or_else(|e| panic!("{given}: {e}"));
