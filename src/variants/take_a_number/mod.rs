@@ -519,9 +519,9 @@ impl Model for TakeANumber {
 
     /// The table is public but for the hands and the #-piles: the #-piles' cards are known
     /// from the event lines (`memory`), and each other hand, of the size the table shows, is
-    /// drawn from the cards in no row, #-row, #-pile or hand of the seat's, nor revealed and still
-    /// to place this turn (taken cards go back into their taker's hand, so they stay among the
-    /// cards drawn, a card revealed this turn too once placed). The state is laid out as
+    /// drawn from the cards in no row, #-row, #-pile or hand of the seat's and not revealed and
+    /// still to be placed this turn (taken cards go back into their taker's hand, so they stay
+    /// among the cards drawn: a card revealed this turn as well, once placed). The state is laid out as
     /// the view shows it, mid-turn included (a row choice or a #-row card due).
     fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<TakeANumber, RuleError> {
         let (rules, view, memory) = (known.rules, known.view, known.memory);
@@ -603,10 +603,8 @@ fn still_to_place(
         Some(Decision::ChooseRow { .. } | Decision::KeepCard) => revealed.get(seat).copied(),
         _ => None,
     };
-    let key = move |s: Seat, card: Card| (card, s);
+    // (No two cards are equal.)
     revealed
         .iter()
-        .enumerate()
-        .filter(move |&(s, &card)| placing.is_none_or(|p| key(s, card) >= key(seat, p)))
-        .map(|(_, card)| card)
+        .filter(move |&&card| placing.is_none_or(|p| card >= p))
 }
