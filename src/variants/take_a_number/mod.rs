@@ -521,8 +521,8 @@ impl Model for TakeANumber {
     /// from the event lines (`memory`), and each other hand, of the size the table shows, is
     /// drawn from the cards in no row, #-row, #-pile or hand of the seat's and not revealed and
     /// still to be placed this turn (taken cards go back into their taker's hand, so they stay
-    /// among the cards drawn: a card revealed this turn as well, once placed). The state is laid out as
-    /// the view shows it, mid-turn included (a row choice or a #-row card due).
+    /// among the cards drawn: a card revealed this turn as well, once placed). The state is laid
+    /// out as the view shows it, mid-turn included (a row choice or a #-row card due).
     fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<TakeANumber, RuleError> {
         let (rules, view, memory) = (known.rules, known.view, known.memory);
         let seats = view.seats;
