@@ -242,15 +242,23 @@ const NOT_CLASSIC: [Variant; 4] = [
 ];
 
 #[test]
-fn classic_at_six_seats_scores_a_rollout_by_the_others_mean_unless_the_weights_are_named() {
-    // Classic at six seats: the others' mean points against its own, no rival; every other
-    // table half the rival's (docs/mcs.md, "Sixth round: classic at six seats").
+fn classic_at_six_seats_and_take_a_number_at_four_score_a_rollout_by_the_others_mean() {
+    // Classic at six seats and Take a Number at four: the others' mean points against its own,
+    // no rival; every other table half the rival's (docs/mcs.md, "Sixth round: classic at six
+    // seats", "Seventh round: Take a Number"), unless the weights are named.
     use take5::players::search::default_weights;
     assert_eq!(default_weights(Variant::Classic, 6), (100, 0));
     for seats in 2..=5 {
         assert_eq!(default_weights(Variant::Classic, seats), (0, DEFAULT_RIVAL));
     }
-    for variant in NOT_CLASSIC {
+    assert_eq!(default_weights(Variant::TakeANumber, 4), (100, 0));
+    for seats in 2..=3 {
+        assert_eq!(
+            default_weights(Variant::TakeANumber, seats),
+            (0, DEFAULT_RIVAL)
+        );
+    }
+    for variant in [Variant::Pro, Variant::Circle, Variant::Anniversary] {
         for seats in [2, 4, 6] {
             assert_eq!(default_weights(variant, seats), (0, DEFAULT_RIVAL));
         }
@@ -271,6 +279,11 @@ fn classic_at_six_seats_scores_a_rollout_by_the_others_mean_unless_the_weights_a
     let dec1 = take5::tournament::gauntlet::MCS_DEC1;
     let dec1 = McsOptions::parse(dec1.strip_prefix("builtin:mcs").unwrap()).unwrap();
     assert_eq!(weights(&dec1, 6), (Some(0), Some(50)));
+    // The plain search of the gauntlet names its weights too.
+    let plain = take5::tournament::gauntlet::PLAIN_MC;
+    let plain = McsOptions::parse(plain.strip_prefix("builtin:mcs").unwrap()).unwrap();
+    let resolved = plain.resolved(Variant::TakeANumber, 4).weights;
+    assert_eq!((resolved.versus, resolved.rival), (Some(0), Some(50)));
 }
 
 #[test]

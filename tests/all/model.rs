@@ -166,9 +166,16 @@ fn check_determinized<G: Model>(
             "{label}: {back}, replaced, not back in seat {by}'s hand"
         );
     }
+    // In Take a Number a card revealed this turn and placed before the seat's own may have gone
+    // back into a hand with the row it was taken with.
+    let own_card = match view.decision {
+        Some(Decision::ChooseRow { .. } | Decision::KeepCard) => view.revealed.get(seat),
+        _ => None,
+    };
+    let placed = |card: &Card| view.number.is_some() && own_card.is_some_and(|own| card < own);
     for other in (0..game.seats()).filter(|&s| s != seat) {
         for card in world.view(other).hand {
-            let back = memory.returned.contains(&(other, *card));
+            let back = memory.returned.contains(&(other, *card)) || placed(card);
             // (In Take a Number taken cards go back into the taker's hand.)
             let taken = view.number.is_none() && memory.taken.contains(card);
             let gone = taken || view.revealed.contains(card) && !back;
@@ -244,8 +251,47 @@ fn check_determinized_into<G: Model>(
     }
 }
 
-/// Plays `games` games of `G` at random (the random built-in at every seat, its events fed to
-/// each seat's memory), checking both properties at every decision.
+/// Plays game `number` of `G` by `strategies` (seat by seat, repeated round the table), its
+/// events fed to each seat's memory, calling `at_decision` with the game, the seat that owes a
+/// decision, its memory, a generator for rebuilding and the step, before the seat decides.
+fn play_by<G: Model>(
+    game: &mut G,
+    number: u64,
+    strategies: &[Strategy],
+    mut at_decision: impl FnMut(&G, Seat, &Memory, &mut GameRng, usize),
+) {
+    let seats = game.seats();
+    let mut deal_rng = GameRng::new(number, Stream::Deal(0));
+    let mut rng = GameRng::new(number, Stream::Deal(1));
+    let mut bots: Vec<Builtin> = (0..seats)
+        .map(|s| Builtin::new(strategies[s % strategies.len()], number + s as u64))
+        .collect();
+    let mut memories: Vec<Memory> = (0..seats).map(|s| Memory::new(s, seats)).collect();
+    let mut events: Vec<Event> = Vec::new();
+    let mut steps = 0;
+    while game.to_move() != ToMove::GameOver {
+        if game.to_move() == ToMove::Deal {
+            game.deal_random(&mut deal_rng, &mut events)
+                .expect("a deal");
+        } else {
+            let seat = (0..seats)
+                .find(|&s| game.owes(s).is_some())
+                .expect("a seat owes");
+            at_decision(game, seat, &memories[seat], &mut rng, steps);
+            let action = bots[seat].choose(&game.view(seat));
+            game.apply(seat, action, &mut events)
+                .expect("the random bot plays legally");
+        }
+        for event in events.drain(..) {
+            for memory in &mut memories {
+                memory.observe(&event);
+            }
+        }
+        steps += 1;
+    }
+}
+
+/// Plays `games` games of `G` at random, checking both properties at every decision.
 fn properties<G: Model>(
     make: impl Fn(Arc<Rules>, usize) -> G,
     variant: Variant,
@@ -256,37 +302,17 @@ fn properties<G: Model>(
     let mut checked = 0;
     for number in 0..games {
         let mut game = make(rules.clone(), seats);
-        let mut deal_rng = GameRng::new(number, Stream::Deal(0));
-        let mut rng = GameRng::new(number, Stream::Deal(1));
-        let mut bots: Vec<Builtin> = (0..seats)
-            .map(|s| Builtin::new(Strategy::Random, number + s as u64))
-            .collect();
-        let mut memories: Vec<Memory> = (0..seats).map(|s| Memory::new(s, seats)).collect();
-        let mut events: Vec<Event> = Vec::new();
-        let mut steps = 0;
-        while game.to_move() != ToMove::GameOver {
-            let label = format!("{variant:?} game {number} step {steps}");
-            if game.to_move() == ToMove::Deal {
-                game.deal_random(&mut deal_rng, &mut events)
-                    .expect("a deal");
-            } else {
-                checked += check_legal_actions(&game, &label);
-                let seat = (0..seats)
-                    .find(|&s| game.owes(s).is_some())
-                    .expect("a seat owes");
+        play_by(
+            &mut game,
+            number,
+            &[Strategy::Random],
+            |game, seat, memory, rng, steps| {
+                let label = format!("{variant:?} game {number} step {steps}");
+                checked += check_legal_actions(game, &label);
                 let view_rules = Arc::new(game.view(seat).rules.clone());
-                check_determinized(&game, &view_rules, seat, &memories[seat], &mut rng, &label);
-                let action = bots[seat].choose(&game.view(seat));
-                game.apply(seat, action, &mut events)
-                    .expect("the random bot plays legally");
-            }
-            for event in events.drain(..) {
-                for memory in &mut memories {
-                    memory.observe(&event);
-                }
-            }
-            steps += 1;
-        }
+                check_determinized(game, &view_rules, seat, memory, rng, &label);
+            },
+        );
     }
     assert!(checked > 0);
 }
@@ -324,6 +350,55 @@ fn take_a_number_legal_actions_apply_and_determinized_games_match_the_view() {
     }
 }
 
+/// Take a Number: a card revealed this turn, placed before the deciding seat's own and taken
+/// back into a hand with its row, is one a rebuilt game may deal to the others (it once counted
+/// as seen, so no rebuilt game held it, though a seat did).
+#[test]
+fn take_a_number_deals_a_card_revealed_and_taken_back_this_turn() {
+    use take5::variants::take_a_number::TakeANumber;
+    let seats = 4;
+    let rules = Arc::new(Variant::TakeANumber.rules());
+    let mut found = 0;
+    for number in 0..40 {
+        let mut game = TakeANumber::new(rules.clone(), seats).unwrap();
+        play_by(
+            &mut game,
+            number,
+            &[Strategy::Random],
+            |game, seat, memory, rng, _| {
+                let view = game.view(seat);
+                let mid_turn = matches!(
+                    view.decision,
+                    Some(Decision::ChooseRow { .. } | Decision::KeepCard)
+                );
+                // The cards revealed below the seat's own that some other seat holds again.
+                let back: Vec<(Seat, Card)> = (0..seats)
+                    .filter(|&s| s != seat && mid_turn)
+                    .flat_map(|s| game.view(s).hand.to_vec().into_iter().map(move |c| (s, c)))
+                    .filter(|(_, c)| view.revealed.contains(c) && *c < view.revealed[seat])
+                    .collect();
+                let view_rules = Arc::new(view.rules.clone());
+                for (holder, card) in back {
+                    let dealt = (0..500).any(|_| {
+                        let world = TakeANumber::determinize(&view_rules, &view, memory, rng)
+                            .expect("a rebuilt game");
+                        (0..seats).any(|s| s != seat && world.view(s).hand.contains(&card))
+                    });
+                    assert!(
+                        dealt,
+                        "game {number}: {card}, back in seat {holder}'s hand, never dealt"
+                    );
+                    found += 1;
+                }
+            },
+        );
+    }
+    assert!(
+        found > 0,
+        "no card revealed and taken back in the same turn"
+    );
+}
+
 #[test]
 fn circle_legal_actions_apply_and_determinized_games_match_the_view() {
     use take5::variants::circle::Circle;
@@ -359,34 +434,23 @@ fn anniversary_games_rebuilt_mid_turn_play_on_to_the_round_end() {
     for seats in [2, 3, 5] {
         for number in 0..12u64 {
             let mut game = Anniversary::new(rules.clone(), seats).unwrap();
-            let mut deal_rng = GameRng::new(number, Stream::Deal(0));
-            let mut rng = GameRng::new(number, Stream::Deal(1));
+            let mut policies = Policies::new(&McsOptions::default(), number);
             // Random players play special cards at random (Replace among them), the dodger
             // sensibly.
-            let strategy = |s: usize| [Strategy::Random, Strategy::Dodger][s % 2];
-            let mut bots: Vec<Builtin> = (0..seats)
-                .map(|s| Builtin::new(strategy(s), number + s as u64))
-                .collect();
-            let mut memories: Vec<Memory> = (0..seats).map(|s| Memory::new(s, seats)).collect();
-            let mut policies = Policies::new(&McsOptions::default(), number);
-            let mut events: Vec<Event> = Vec::new();
-            let mut steps = 0;
-            while game.to_move() != ToMove::GameOver {
-                if game.to_move() == ToMove::Deal {
-                    game.deal_random(&mut deal_rng, &mut events)
-                        .expect("a deal");
-                }
-                let seat = (0..seats).find(|&s| game.owes(s).is_some());
-                let label = format!("{seats} seats, game {number}, step {steps}");
-                if let Some(s) = seat {
-                    let view_rules = Arc::new(game.view(s).rules.clone());
-                    check_determinized(&game, &view_rules, s, &memories[s], &mut rng, &label);
-                }
-                if let Some(seat) = seat.filter(|&s| !game.view(s).revealed.is_empty()) {
+            let strategies = [Strategy::Random, Strategy::Dodger];
+            play_by(
+                &mut game,
+                number,
+                &strategies,
+                |game, seat, memory, rng, steps| {
+                    let label = format!("{seats} seats, game {number}, step {steps}");
                     let view = game.view(seat);
                     let view_rules = Arc::new(view.rules.clone());
-                    let memory = &memories[seat];
-                    let world = Anniversary::determinize(&view_rules, &view, memory, &mut rng)
+                    check_determinized(game, &view_rules, seat, memory, rng, &label);
+                    if view.revealed.is_empty() {
+                        return;
+                    }
+                    let world = Anniversary::determinize(&view_rules, &view, memory, rng)
                         .unwrap_or_else(|e| panic!("{label}: cannot determinize: {e}"));
                     let mut legal = Vec::new();
                     world.legal_actions(seat, &mut legal);
@@ -400,18 +464,8 @@ fn anniversary_games_rebuilt_mid_turn_play_on_to_the_round_end() {
                         assert!(over || next, "{label}: {action:?}: the round did not end");
                     }
                     rebuilt += 1;
-                }
-                if let Some(seat) = seat {
-                    let action = bots[seat].choose(&game.view(seat));
-                    game.apply(seat, action, &mut events).expect("legal");
-                }
-                for event in events.drain(..) {
-                    for memory in &mut memories {
-                        memory.observe(&event);
-                    }
-                }
-                steps += 1;
-            }
+                },
+            );
         }
     }
     assert!(rebuilt > 100, "only {rebuilt} mid-turn decisions rebuilt");

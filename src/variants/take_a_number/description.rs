@@ -24,8 +24,11 @@ pub const DESCRIPTION: Description = Description {
         ..BASE.house
     },
     // A copy weighs about four rollout decisions (the #-rows). At two seats a tree over
-    // determinizations (docs/mcs.md, "Fifth round: Take a Number and classic at six seats").
-    search: SearchBudget::flat(50_000, 4).tree_two_seats(),
+    // determinizations (docs/mcs.md, "Fifth round: Take a Number and classic at six seats"); at
+    // four a rollout's end scored by the others' mean points ("Seventh round").
+    search: SearchBudget::flat(50_000, 4)
+        .tree_two_seats()
+        .versus_all_from(4),
     selftest: SelftestParts {
         asks: &[("play", true), ("row", true), ("keep", true)],
         takes: true,

@@ -519,9 +519,10 @@ impl Model for TakeANumber {
 
     /// The table is public but for the hands and the #-piles: the #-piles' cards are known
     /// from the event lines (`memory`), and each other hand, of the size the table shows, is
-    /// drawn from the cards in no row, #-row, #-pile or hand of the seat's (taken cards go back
-    /// into their taker's hand, so they stay among the cards drawn). The state is laid out as
-    /// the view shows it, mid-turn included (a row choice or a #-row card due).
+    /// drawn from the cards in no row, #-row, #-pile or hand of the seat's and not revealed and
+    /// still to be placed this turn (taken cards go back into their taker's hand, so they stay
+    /// among the cards drawn: a card revealed this turn as well, once placed). The state is laid
+    /// out as the view shows it, mid-turn included (a row choice or a #-row card due).
     fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<TakeANumber, RuleError> {
         let (rules, view, memory) = (known.rules, known.view, known.memory);
         let seats = view.seats;
@@ -538,7 +539,7 @@ impl Model for TakeANumber {
         let seen = (view.hand.iter().chain(view.rows.iter().flatten()))
             .chain(number.hash_rows.iter().flatten())
             .chain(&number.keep_from)
-            .chain(revealed)
+            .chain(still_to_place(revealed, view.seat, view.decision))
             .chain((0..seats).filter_map(known_pile).flatten());
         let mut unseen = unseen_cards(rules, seen);
         for seat in 0..seats {
@@ -587,4 +588,23 @@ impl Model for TakeANumber {
         };
         Ok(game)
     }
+}
+
+/// Of a turn's `revealed` cards (by seat; empty before the reveal), those not placed yet when
+/// `seat` decides: at a row choice or a #-row card, its own card is being placed, and the cards
+/// above it are still to be (they are placed lowest first); a lower card is in a row, or was
+/// taken back into a hand with the row it went into, so it is not known to be out of the hands.
+fn still_to_place(
+    revealed: &[Card],
+    seat: Seat,
+    decision: Option<Decision>,
+) -> impl Iterator<Item = &Card> {
+    let placing = match decision {
+        Some(Decision::ChooseRow { .. } | Decision::KeepCard) => revealed.get(seat).copied(),
+        _ => None,
+    };
+    // (No two cards are equal.)
+    revealed
+        .iter()
+        .filter(move |&&card| placing.is_none_or(|p| card >= p))
 }
