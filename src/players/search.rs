@@ -112,7 +112,8 @@ pub fn default_tree(variant: Variant, seats: usize) -> bool {
 /// How much the others' mean points and the rival's count against the seat's own by default in
 /// `variant` at a table of `seats`, in percent (`versus`, `rival`): the others' mean, no rival,
 /// where its [`SearchBudget`] says so (classic at six seats: docs/mcs.md, "Sixth round: classic
-/// at six seats"; Take a Number at four: "Seventh round"), else none and [`DEFAULT_RIVAL`].
+/// at six seats"; Take a Number and the circle game from four: "Seventh round"), else none and
+/// [`DEFAULT_RIVAL`].
 ///
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub fn default_weights(variant: Variant, seats: usize) -> (u32, u32) {

@@ -222,13 +222,14 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
         (Some(Strategy::Random), Some(0))
     );
     // (The circle game's prior is filled in too: `prior=`, its own test below; the scoring's
-    // weights and the safe-card player's share, the tests after it.)
+    // weights, the others' mean at four seats, and the safe-card player's share: the tests
+    // after it.)
     let mut prior = named;
     prior.shape.prior = Some(3);
     prior.players.safe = Some(0);
     prior.weights = Weights {
-        versus: Some(0),
-        rival: Some(DEFAULT_RIVAL),
+        versus: Some(100),
+        rival: Some(0),
     };
     assert_eq!(named.resolved(Variant::Circle, 4), prior);
 }
@@ -242,23 +243,22 @@ const NOT_CLASSIC: [Variant; 4] = [
 ];
 
 #[test]
-fn classic_at_six_seats_and_take_a_number_at_four_score_a_rollout_by_the_others_mean() {
-    // Classic at six seats and Take a Number at four: the others' mean points against its own,
-    // no rival; every other table half the rival's (docs/mcs.md, "Sixth round: classic at six
-    // seats", "Seventh round: Take a Number"), unless the weights are named.
+fn classic_at_six_seats_and_others_at_four_score_a_rollout_by_the_others_mean() {
+    // Classic at six seats, Take a Number and the circle game at four: the others' mean points
+    // against its own, no rival; every other table half the rival's (docs/mcs.md, "Sixth round:
+    // classic at six seats", "Seventh round"), unless the weights are named.
     use take5::players::search::default_weights;
     assert_eq!(default_weights(Variant::Classic, 6), (100, 0));
     for seats in 2..=5 {
         assert_eq!(default_weights(Variant::Classic, seats), (0, DEFAULT_RIVAL));
     }
-    assert_eq!(default_weights(Variant::TakeANumber, 4), (100, 0));
-    for seats in 2..=3 {
-        assert_eq!(
-            default_weights(Variant::TakeANumber, seats),
-            (0, DEFAULT_RIVAL)
-        );
+    for variant in [Variant::TakeANumber, Variant::Circle] {
+        assert_eq!(default_weights(variant, 4), (100, 0));
+        for seats in 2..=3 {
+            assert_eq!(default_weights(variant, seats), (0, DEFAULT_RIVAL));
+        }
     }
-    for variant in [Variant::Pro, Variant::Circle, Variant::Anniversary] {
+    for variant in [Variant::Pro, Variant::Anniversary] {
         for seats in [2, 4, 6] {
             assert_eq!(default_weights(variant, seats), (0, DEFAULT_RIVAL));
         }

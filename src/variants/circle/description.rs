@@ -60,12 +60,14 @@ pub const DESCRIPTION: Description = Description {
     // the turn: against the plain search at 10 times the steps 11 points a game better at two
     // seats and at four on the tuning seeds, 3-4 on held-out deals, still behind it; at the
     // dodger's table no loss shown over 60 deals (docs/mcs.md, "Fourth round: the circle game").
+    // From four seats a rollout's end scored by the others' mean points (docs/mcs.md,
+    // "Seventh round: the circle game").
     search: SearchBudget {
         steps_two_seats: 20_000,
         own_random_up_to: 2,
         others_random_up_to: 2,
         prior: 3,
-        ..SearchBudget::flat(12_000, 1)
+        ..SearchBudget::flat(12_000, 1).versus_all_from(4)
     },
     // One kind of question: the games in a row show it.
     selftest: SelftestParts {
