@@ -22,6 +22,7 @@ use crate::game::{Action, Decision, Discard, Event, Game, Seat, ToMove, View};
 use crate::rng::{GameRng, Stream};
 use crate::rules::Rules;
 use crate::seat::GameStart;
+use crate::variants::common::rows::row_for;
 use crate::variants::{Variant, Visitor};
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -965,22 +966,12 @@ impl Policies {
         if !plain || view.decision != Some(Decision::PlayCard) {
             return self.smart.choose(view);
         }
-        // The cards that land on a row with room left ([`DodgerRows::lands_safely`], without
-        // the rows' bullheads, which it does not need: this is asked of most of a rollout's
-        // decisions at a classic table of six).
-        let mut ends: SmallVec<[(Card, bool); 8]> = SmallVec::new();
-        for r in (0..view.rows.len()).filter(|&r| !view.stopped(r)) {
-            let row = &view.rows[r];
-            ends.push((row[row.len() - 1], view.capacity(r) > row.len()));
-        }
+        // The cards that land on a row with room left (as [`DodgerRows::lands_safely`] judges
+        // them, without the rows' bullheads, which it does not need: this is asked of most of a
+        // rollout's decisions at a classic table of six). Classic and Pro rows are never stopped.
+        let ends: SmallVec<[Card; 8]> = view.rows.iter().map(|row| row[row.len() - 1]).collect();
         let lands_safely = |card: Card| {
-            let mut target: Option<(Card, bool)> = None;
-            for &(end, room) in &ends {
-                if end < card && target.is_none_or(|(t, _)| end > t) {
-                    target = Some((end, room));
-                }
-            }
-            target.is_some_and(|(_, room)| room)
+            row_for(&ends, card).is_some_and(|r| view.capacity(r) > view.rows[r].len())
         };
         let safe: SmallVec<[Card; 16]> = view
             .hand
