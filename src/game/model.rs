@@ -62,6 +62,14 @@ pub trait Model: Game + Clone + 'static {
         )
     }
 
+    /// A learnt judgement of this table for `seat`, where the variant has one for the table's
+    /// size: the points (or, lower being better, minus the penalties) it can expect to end
+    /// the game with less the others' mean, and what the judgement costs in a search's steps
+    /// (the circle game's networks: [`crate::variants::circle::value`]).
+    fn judged(&self, _seat: Seat) -> Option<(f64, u64)> {
+        None
+    }
+
     /// What [`Model::determinize`] does: the variant's own part, from what the seat knows.
     fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Self, RuleError>;
 

@@ -61,6 +61,12 @@ pub fn copy_steps(variant: Variant) -> u64 {
     variant.describe().search.copy_steps
 }
 
+/// With a learnt judgement and its first pass ([`SearchBudget::judge_keep`]): the
+/// determinizations that pass judges every action in.
+///
+/// [`SearchBudget::judge_keep`]: crate::variants::registry::SearchBudget
+pub const JUDGED_WORLDS: u32 = 8;
+
 /// The rollouts' policy by default.
 pub const DEFAULT_POLICY: Strategy = Strategy::Random;
 
@@ -286,6 +292,12 @@ pub struct Shape {
     /// game: its special-card placements, [`circle_prior`](super::builtin::circle_prior));
     /// 0: every action.
     pub prior: Option<u32>,
+    /// The weight, in rollouts, of the variant's learnt judgement of the table each action
+    /// leaves (its mean over the determinizations judged) beside the action's rollouts; 0:
+    /// none (the default: the variant's [`SearchBudget`]).
+    ///
+    /// [`SearchBudget`]: crate::variants::registry::SearchBudget
+    pub judge: Option<u32>,
 }
 
 /// An option of `builtin:mcs` that is a whole number from 0 (`infer`: 0 or 1): its name, the
@@ -325,7 +337,7 @@ macro_rules! percent {
 /// The whole-number options, in the order [`McsOptions::spec`] writes them. `versus`, `rival`,
 /// `mix` and `safe` are written whenever they were given: left out, they are the variant's own
 /// defaults at the table.
-const COUNTS: [Count; 9] = [
+const COUNTS: [Count; 10] = [
     count(
         "versus",
         |o| o.weights.versus,
@@ -359,6 +371,7 @@ const COUNTS: [Count; 9] = [
         |o, n| o.shape.tree = Some(n > 0),
     ),
     count("prior", |o| o.shape.prior, |o, n| o.shape.prior = Some(n)),
+    count("judge", |o| o.shape.judge, |o, n| o.shape.judge = Some(n)),
 ];
 
 impl McsOptions {
@@ -393,7 +406,7 @@ impl McsOptions {
                     Some(count) => (count.set)(&mut parsed, number),
                     None => {
                         return Err(format!(
-                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree, prior)"
+                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree, prior, judge)"
                         ));
                     }
                 },
@@ -421,7 +434,7 @@ impl McsOptions {
     }
 
     /// The options with what `variant` decides at a table of `seats` when not named (`own`,
-    /// `mix`, `safe`, `versus`, `rival`, `prior`) filled in.
+    /// `mix`, `safe`, `versus`, `rival`, `prior`, `judge`) filled in.
     pub fn resolved(&self, variant: Variant, seats: usize) -> McsOptions {
         let (players, shape) = (self.players, self.shape);
         let (versus, rival) = self.weights.or_defaults(variant, seats);
@@ -438,6 +451,7 @@ impl McsOptions {
             },
             shape: Shape {
                 prior: Some(shape.prior.unwrap_or(variant.describe().search.prior)),
+                judge: Some(shape.judge.unwrap_or(variant.describe().search.judge)),
                 ..shape
             },
             ..*self
@@ -502,6 +516,8 @@ pub struct McsPlayer {
     /// Reused buffers.
     actions: Vec<Action>,
     totals: Vec<f64>,
+    /// By action, what its learnt judgement has added to `totals`.
+    judged_added: Vec<f64>,
     /// What the last decision's search did.
     searched: Searched,
     /// The tree of a game where nothing is hidden, at a table of two.
@@ -548,6 +564,7 @@ impl McsPlayer {
             style: Style::default(),
             actions: Vec::new(),
             totals: Vec::new(),
+            judged_added: Vec::new(),
             searched: Searched::default(),
             tree: Tree::default(),
         }
@@ -620,6 +637,8 @@ impl McsPlayer {
         let n = self.actions.len();
         self.totals.clear();
         self.totals.resize(n, 0.0);
+        self.judged_added.clear();
+        self.judged_added.resize(n, 0.0);
         // Sequential halving: the budget is spent in stages; after each, the worse half of the
         // actions still in play is dropped, so the close calls get most of the rollouts.
         let stages = n.next_power_of_two().trailing_zeros().max(1);
@@ -698,7 +717,54 @@ impl McsPlayer {
         }
         let mut game = world.clone();
         let mut active: Vec<usize> = (0..n).collect();
+        // The learnt judgement, where the variant has one for the table: by action, the sum
+        // of its tables' judgements over the determinizations judged, and their count.
+        let judge = f64::from(self.options.shape.judge.unwrap_or(0));
+        let judging = judge > 0.0 && world.judged(seat).is_some();
+        let mut judged = vec![(0.0f64, 0u32); if judging { n } else { 0 }];
         let mut fresh = true;
+        let keep = self.variant.describe().search.judge_keep;
+        let (mut stages, mut budget) = (stages, budget);
+        // A first pass of judgements alone, over a few determinizations, keeps the actions
+        // judged best for the rollouts, which the rest of the budget is shared among.
+        if let Budget::Steps(per_stage) = budget
+            && judging
+            && keep > 0
+            && active.len() > keep
+        {
+            let mut work = 0u64;
+            for _ in 0..JUDGED_WORLDS {
+                if !fresh {
+                    world
+                        .determinize_into(rules, view, &self.memory, &mut self.rng)
+                        .ok()?;
+                }
+                fresh = false;
+                work += deal_cost;
+                for &k in &active {
+                    game.clone_from(&world);
+                    if game.apply(seat, self.actions[k], &mut Discard).is_err() {
+                        self.totals[k] = f64::INFINITY;
+                        continue;
+                    }
+                    if let Some((worth, steps)) = game.judged(seat) {
+                        judged[k].0 -= worth;
+                        judged[k].1 += 1;
+                        work += copy_cost + steps;
+                    }
+                }
+            }
+            self.searched.steps += work;
+            let mean = |k: usize| match judged[k] {
+                _ if self.totals[k].is_infinite() => f64::INFINITY,
+                (sum, count) => sum / f64::from(count.max(1)),
+            };
+            active.sort_by(|&a, &b| mean(a).total_cmp(&mean(b)));
+            active.truncate(keep);
+            let left = (per_stage * u64::from(stages)).saturating_sub(work);
+            stages = active.len().next_power_of_two().trailing_zeros().max(1);
+            budget = Budget::Steps(left / u64::from(stages));
+        }
         'stages: for stage in 0..stages {
             let start = Instant::now();
             let mut spent = 0u32;
@@ -724,6 +790,15 @@ impl McsPlayer {
                         self.totals[k] = f64::INFINITY;
                         continue;
                     }
+                    // The first stage's tables are judged too.
+                    if stage == 0
+                        && judging
+                        && let Some((worth, steps)) = game.judged(seat)
+                    {
+                        judged[k].0 -= worth;
+                        judged[k].1 += 1;
+                        work += steps;
+                    }
                     work += copy_cost + rollout(&mut game, &mut self.policies, seat, view.round);
                     self.totals[k] += value(&game, seat, view.scores, &scoring);
                     let p = &mut self.policies;
@@ -748,15 +823,34 @@ impl McsPlayer {
                     break;
                 }
             }
-            // Every action still in play has the same rollouts: their totals compare.
+            // Every action still in play has the same rollouts: their totals compare, with
+            // the learnt judgement counted as `judge` rollouts.
+            self.add_judged(&judged, judge, &active);
             active.sort_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]));
             if stage + 1 < stages {
                 active.truncate(active.len().div_ceil(2).max(1));
             }
         }
+        self.add_judged(&judged, judge, &active);
         // (Already sorted, unless the search stopped early.)
         active.sort_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]));
         Some(self.actions[active[0]])
+    }
+}
+
+impl McsPlayer {
+    /// Counts each active action's mean learnt judgement (`judged`: sums and counts) as
+    /// `judge` rollouts in its total, in place of what was counted before.
+    fn add_judged(&mut self, judged: &[(f64, u32)], judge: f64, active: &[usize]) {
+        if judged.is_empty() {
+            return;
+        }
+        for &k in active {
+            let (sum, count) = judged[k];
+            let added = judge * sum / f64::from(count.max(1));
+            self.totals[k] += added - self.judged_added[k];
+            self.judged_added[k] = added;
+        }
     }
 }
 

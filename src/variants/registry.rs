@@ -162,6 +162,15 @@ pub struct SearchBudget {
     /// seats' rollout decisions not given to the dodger that play a safe card at random by
     /// default (`safe=`) instead of `policy` (`None`: none at any table).
     pub safe_from: Option<(usize, u32)>,
+    /// The weight, in rollouts, of the variant's learnt judgement of the table each action
+    /// leaves ([`Model::judged`]: the circle game's networks) beside the action's rollouts, by
+    /// default (`judge=`; 0: none). Only at tables the variant has a judgement for.
+    ///
+    /// [`Model::judged`]: crate::game::model::Model::judged
+    pub judge: u32,
+    /// With a judgement: the actions a first pass of judgements alone keeps for the rollouts
+    /// (0: no first pass, every action rolled out).
+    pub judge_keep: usize,
 }
 
 impl SearchBudget {
@@ -177,6 +186,8 @@ impl SearchBudget {
             prior: 0,
             versus_all_from: 0,
             safe_from: None,
+            judge: 0,
+            judge_keep: 0,
         }
     }
 

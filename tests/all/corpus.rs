@@ -15,6 +15,9 @@ const H: &str = "builtin:highest";
 /// The search bot with a small budget (a count of steps, so its games are reproducible), to
 /// keep the test quick in a debug build.
 const M: &str = "builtin:mcs:steps=1500";
+/// The search bot with enough steps for the circle game's learnt judgement to narrow the
+/// actions before the rollouts (at two and four seats, where it has a network).
+const MJ: &str = "builtin:mcs:steps=6000";
 const PY: &str = "python3 sdk/python/example_bot.py";
 
 /// One game setting: a name (the record's file name) and the arguments of `take5 play` after
@@ -150,6 +153,16 @@ const CASES: &[Case] = &[
         "circle-mcs-3",
         &[M, D, R],
         &["--variant", "circle", "--seed", "23"],
+    ),
+    case(
+        "circle-mcs-2",
+        &[MJ, R],
+        &["--variant", "circle", "--seed", "32"],
+    ),
+    case(
+        "circle-mcs-4",
+        &[MJ, D, R, MJ],
+        &["--variant", "circle", "--seed", "33"],
     ),
     case(
         "circle-pipe-2",

@@ -226,6 +226,7 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
     // after it.)
     let mut prior = named;
     prior.shape.prior = Some(3);
+    prior.shape.judge = Some(32);
     prior.players.safe = Some(0);
     prior.weights = Weights {
         versus: Some(100),
@@ -357,6 +358,33 @@ fn the_circle_games_prior_narrows_its_special_placements_unless_prior_is_0() {
     let plain = take5::tournament::gauntlet::PLAIN_MC;
     let plain = McsOptions::parse(plain.strip_prefix("builtin:mcs").unwrap()).unwrap();
     assert_eq!(plain.resolved(Variant::Circle, 2).shape.prior, Some(0));
+}
+
+#[test]
+fn the_circle_games_learnt_judgement_counts_as_32_rollouts_unless_judge_is_0() {
+    // By default the circle game's search counts its networks' judgement of the table each
+    // action leaves as 32 rollouts (where the variant has a network for the table: two and
+    // four seats); no other variant has one, and `judge=0` turns it off.
+    let unnamed = McsOptions::parse("").unwrap();
+    assert_eq!(unnamed.shape.judge, None);
+    for seats in [2, 3, 4, 6] {
+        let circle = unnamed.resolved(Variant::Circle, seats).shape.judge;
+        assert_eq!(circle, Some(32));
+        for variant in [Variant::Classic, Variant::Pro, Variant::TakeANumber] {
+            assert_eq!(unnamed.resolved(variant, seats).shape.judge, Some(0));
+        }
+    }
+    let off = McsOptions::parse("judge=0").unwrap();
+    assert_eq!(off.resolved(Variant::Circle, 2).shape.judge, Some(0));
+    // The plain Monte Carlo search of the gauntlet and the defaults of 2026-12-01 judge
+    // nothing.
+    for spec in [
+        take5::tournament::gauntlet::PLAIN_MC,
+        take5::tournament::gauntlet::MCS_DEC1,
+    ] {
+        let options = McsOptions::parse(spec.strip_prefix("builtin:mcs").unwrap()).unwrap();
+        assert_eq!(options.resolved(Variant::Circle, 2).shape.judge, Some(0));
+    }
 }
 
 fn numbers(numbers: &[u16]) -> Vec<Card> {
@@ -548,17 +576,19 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ("tree=5", "mcs:tree=1"),
         ("prior=0", "mcs:prior=0"),
         ("prior=3", "mcs:prior=3"),
+        ("judge=0", "mcs:judge=0"),
+        ("judge=64", "mcs:judge=64"),
         (
             "prior=2:tree=1:recast=40:found=10:safe=5:infer=0:rival=20:mix=30:versus=10:own=random:policy=dodger:ms=9:steps=8:rollouts=7",
             "mcs:rollouts=7:steps=8:ms=9:policy=dodger:versus=10:rival=20:mix=30:infer=0:safe=5:found=10:recast=40:tree=1:prior=2:own=random",
         ),
         (
             PLAIN_MC.strip_prefix("builtin:mcs:").unwrap(),
-            "mcs:versus=0:rival=50:mix=0:infer=0:safe=0:tree=0:prior=0:own=random",
+            "mcs:versus=0:rival=50:mix=0:infer=0:safe=0:tree=0:prior=0:judge=0:own=random",
         ),
         (
             MCS_DEC1.strip_prefix("builtin:mcs:").unwrap(),
-            "mcs:versus=0:rival=50:mix=50:safe=0:found=100:own=dodger",
+            "mcs:versus=0:rival=50:mix=50:safe=0:found=100:judge=0:own=dodger",
         ),
     ] {
         let parsed = McsOptions::parse(given).unwrap_or_else(|e| panic!("{given}: {e}"));
@@ -592,7 +622,7 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ("own=", "mcs option `own`: no built-in bot ``"),
         (
             "speed=3",
-            "unknown mcs option `speed` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree, prior)",
+            "unknown mcs option `speed` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree, prior, judge)",
         ),
     ] {
         assert_eq!(McsOptions::parse(given), Err(error.to_string()), "{given}");

@@ -67,6 +67,8 @@ pub const DESCRIPTION: Description = Description {
         own_random_up_to: 2,
         others_random_up_to: 2,
         prior: 3,
+        judge: 32,
+        judge_keep: 6,
         ..SearchBudget::flat(12_000, 1).versus_all_from(4)
     },
     // One kind of question: the games in a row show it.

@@ -18,6 +18,7 @@
 
 pub mod description;
 pub mod fixture;
+pub mod value;
 
 use super::common::deal::{check_cards, check_deal, check_dealing};
 use super::common::rows::{Rows, row_for};
@@ -724,6 +725,10 @@ clone_field_by_field!(Circle {
 });
 
 impl Model for Circle {
+    fn judged(&self, seat: Seat) -> Option<(f64, u64)> {
+        self.judge(seat)
+    }
+
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let Phase::Turn { seat: turn, placed } = self.phase else {
             return;
