@@ -11,8 +11,9 @@
 //! table after it and what ROLLOUTS random rollouts from it brought the deciding seat (the same
 //! random choices for every action); the network learns each action's worth against the
 //! decision's mean (what tells actions apart, not what the hands are worth), with Adam, and
-//! writes its weights to OUT. The shipped weights: `train 2 40000 32 12` (two_seats.txt) and
-//! `train 4 30000 16 10` (four_seats.txt), about two minutes each.
+//! writes its weights to OUT. The shipped weights (src/variants/circle/weights/), one to three
+//! minutes each, byte for byte: `train 2 40000 32 12` (two_seats.txt), `train 4 30000 16 10`
+//! (four_seats.txt), and `train N 20000 16 10` for N = 3, 5, 6 (three_, five_, six_seats.txt).
 //!
 //! `regret`: on 200 decisions of two-seat random games, how much worse than the best action
 //! (by 256 rollouts an action) the network's choice is, beside a choice by 4 to 64 rollouts an

@@ -16,7 +16,7 @@ const H: &str = "builtin:highest";
 /// keep the test quick in a debug build.
 const M: &str = "builtin:mcs:steps=1500";
 /// The search bot with enough steps for the circle game's learnt judgement to narrow the
-/// actions before the rollouts (at two and four seats, where it has a network).
+/// actions before the rollouts.
 const MJ: &str = "builtin:mcs:steps=6000";
 const PY: &str = "python3 sdk/python/example_bot.py";
 

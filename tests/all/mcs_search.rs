@@ -363,8 +363,8 @@ fn the_circle_games_prior_narrows_its_special_placements_unless_prior_is_0() {
 #[test]
 fn the_circle_games_learnt_judgement_counts_as_32_rollouts_unless_judge_is_0() {
     // By default the circle game's search counts its networks' judgement of the table each
-    // action leaves as 32 rollouts (where the variant has a network for the table: two and
-    // four seats); no other variant has one, and `judge=0` turns it off.
+    // action leaves as 32 rollouts (a network for each table size); no other variant has one,
+    // and `judge=0` turns it off.
     let unnamed = McsOptions::parse("").unwrap();
     assert_eq!(unnamed.shape.judge, None);
     for seats in [2, 3, 4, 6] {
