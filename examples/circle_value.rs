@@ -2,7 +2,7 @@
 //! docs/mcs.md, "Ninth round"):
 //!
 //! ```text
-//! cargo run --release --example circle_value -- train SEATS DECISIONS ROLLOUTS EPOCHS OUT
+//! cargo run --release --example circle_value -- train SEATS DECISIONS ROLLOUTS EPOCHS OUT [DODGER%]
 //! cargo run --release --example circle_value -- regret WEIGHTS [early|late]
 //! cargo run --release --example circle_value -- speed WEIGHTS
 //! ```
@@ -11,7 +11,9 @@
 //! table after it and what ROLLOUTS random rollouts from it brought the deciding seat (the same
 //! random choices for every action); the network learns each action's worth against the
 //! decision's mean (what tells actions apart, not what the hands are worth), with Adam, and
-//! writes its weights to OUT. The shipped weights (src/variants/circle/weights/), one to three
+//! writes its weights to OUT. With DODGER% the games the decisions are drawn from play that
+//! percent of their moves by the dodger, the rest at random (the rollouts stay random: they
+//! are what the search's rollouts measure; docs/mcs.md: tried, not kept). The shipped weights (src/variants/circle/weights/), one to three
 //! minutes each, byte for byte: `train 2 40000 32 12` (two_seats.txt), `train 4 30000 16 10`
 //! (four_seats.txt), and `train N 20000 16 10` for N = 3, 5, 6 (three_, five_, six_seats.txt).
 //!
@@ -22,6 +24,7 @@
 use std::sync::Arc;
 use take5::game::model::Model;
 use take5::game::{Action, Discard, Game, ToMove};
+use take5::players::builtin::{Builtin, Strategy};
 use take5::rng::{GameRng, Stream};
 use take5::variants::circle::value::{
     Features, GLOBAL_FEATURES, HIDDEN, ROW_FEATURES, ValueNet, fast_tanh, fast_tanh_slope,
@@ -53,17 +56,42 @@ fn random_moves(game: &mut Circle, rng: &mut GameRng, actions: &mut Vec<Action>,
 /// `count` decisions of random games at a table of `seats`, each a group: every action's table
 /// after it and the mean of what `rollouts` random rollouts (common random numbers) brought
 /// the deciding seat after it.
-fn decisions(count: u64, seats: usize, seed: u64, rollouts: usize) -> Vec<Vec<Sample>> {
+fn decisions(
+    count: u64,
+    seats: usize,
+    seed: u64,
+    rollouts: usize,
+    dodger: u32,
+) -> Vec<Vec<Sample>> {
     let rules = Arc::new(rules());
     let mut rng = GameRng::new(seed, Stream::Tune(6));
     let (mut actions, mut scratch) = (Vec::new(), Vec::new());
     let mut groups = Vec::new();
+    let mut smart = Builtin::new(Strategy::Dodger, seed);
     while (groups.len() as u64) < count {
         let mut game = Circle::new(rules.clone(), seats).expect("a circle game");
         game.deal_random(&mut rng, &mut Discard).expect("a deal");
         // A point of the game at random, up to about its last moves.
         let stop = rng.below(if seats == 2 { 45 } else { 22 * seats as u32 });
-        random_moves(&mut game, &mut rng, &mut scratch, stop);
+        if dodger == 0 {
+            random_moves(&mut game, &mut rng, &mut scratch, stop);
+        } else {
+            // Each move the dodger's `dodger` percent of the time, else at random.
+            for _ in 0..stop {
+                let ToMove::Seat(seat, _) = game.to_move() else {
+                    break;
+                };
+                let action = if rng.below(100) < dodger {
+                    smart.choose(&game.view(seat))
+                } else {
+                    scratch.clear();
+                    game.legal_actions(seat, &mut scratch);
+                    scratch[rng.below(scratch.len() as u32) as usize]
+                };
+                game.apply(seat, action, &mut Discard)
+                    .expect("a legal action");
+            }
+        }
         let ToMove::Seat(me, _) = game.to_move() else {
             continue;
         };
@@ -167,10 +195,10 @@ fn group_gradient(net: &ValueNet, group: &[Sample], grad: &mut [f32]) -> f32 {
     loss / n
 }
 
-fn train(seats: usize, count: u64, rollouts: usize, epochs: usize, out: &str) {
+fn train(seats: usize, count: u64, rollouts: usize, epochs: usize, out: &str, dodger: u32) {
     let seed = 1;
-    let mut train = decisions(count, seats, seed, rollouts);
-    let test = decisions(count / 10, seats, seed + 1_000_000, rollouts);
+    let mut train = decisions(count, seats, seed, rollouts, dodger);
+    let test = decisions(count / 10, seats, seed + 1_000_000, rollouts, dodger);
     eprintln!(
         "{} decisions to learn from, {} to test",
         train.len(),
@@ -373,6 +401,7 @@ fn main() {
             number(3) as usize,
             number(4) as usize,
             args.get(5).expect("the weights' file to write"),
+            args.get(6).and_then(|a| a.parse().ok()).unwrap_or(0),
         ),
         Some("regret") => regret(&weights(args.get(1)), args.get(2).map_or("any", |p| p)),
         Some("speed") => speed(&weights(args.get(1))),

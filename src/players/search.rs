@@ -747,10 +747,11 @@ impl McsPlayer {
                         self.totals[k] = f64::INFINITY;
                         continue;
                     }
+                    work += copy_cost;
                     if let Some((worth, steps)) = game.judged(seat) {
                         judged[k].0 -= worth;
                         judged[k].1 += 1;
-                        work += copy_cost + steps;
+                        work += steps;
                     }
                 }
             }
