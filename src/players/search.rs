@@ -62,7 +62,8 @@ pub fn copy_steps(variant: Variant) -> u64 {
 }
 
 /// With a learnt judgement and its first pass ([`SearchBudget::judge_keep`]): the
-/// determinizations that pass judges every action in.
+/// determinizations that pass judges every action in, as many as half the decision's steps
+/// allow, up to this.
 ///
 /// [`SearchBudget::judge_keep`]: crate::variants::registry::SearchBudget
 pub const JUDGED_WORLDS: u32 = 8;
@@ -720,20 +721,28 @@ impl McsPlayer {
         // The learnt judgement, where the variant has one for the table: by action, the sum
         // of its tables' judgements over the determinizations judged, and their count.
         let judge = f64::from(self.options.shape.judge.unwrap_or(0));
-        let judging = judge > 0.0 && world.judged(seat).is_some();
+        let judgement_steps = (judge > 0.0)
+            .then(|| world.judged(seat).map(|(_, steps)| steps))
+            .flatten();
+        let judging = judgement_steps.is_some();
         let mut judged = vec![(0.0f64, 0u32); if judging { n } else { 0 }];
         let mut fresh = true;
         let keep = self.variant.describe().search.judge_keep;
         let (mut stages, mut budget) = (stages, budget);
         // A first pass of judgements alone, over a few determinizations, keeps the actions
-        // judged best for the rollouts, which the rest of the budget is shared among.
-        if let Budget::Steps(per_stage) = budget
-            && judging
-            && keep > 0
-            && active.len() > keep
-        {
+        // judged best for the rollouts, which the rest of the budget is shared among. It
+        // takes at most half the budget (a small budget gets fewer determinizations, or
+        // none: then every action is rolled out, the judgement counted beside them).
+        let total = match budget {
+            Budget::Steps(per_stage) => per_stage * u64::from(stages),
+            _ => 0,
+        };
+        let world_steps =
+            deal_cost + active.len() as u64 * (copy_cost + judgement_steps.unwrap_or(0));
+        let worlds = (total / 2 / world_steps).min(u64::from(JUDGED_WORLDS));
+        if judging && keep > 0 && active.len() > keep && worlds > 0 {
             let mut work = 0u64;
-            for _ in 0..JUDGED_WORLDS {
+            for _ in 0..worlds {
                 if !fresh {
                     world
                         .determinize_into(rules, view, &self.memory, &mut self.rng)
@@ -762,7 +771,7 @@ impl McsPlayer {
             };
             active.sort_by(|&a, &b| mean(a).total_cmp(&mean(b)));
             active.truncate(keep);
-            let left = (per_stage * u64::from(stages)).saturating_sub(work);
+            let left = total.saturating_sub(work);
             stages = active.len().next_power_of_two().trailing_zeros().max(1);
             budget = Budget::Steps(left / u64::from(stages));
         }

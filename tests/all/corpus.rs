@@ -17,7 +17,7 @@ const H: &str = "builtin:highest";
 const M: &str = "builtin:mcs:steps=1500";
 /// The search bot with enough steps for the circle game's learnt judgement to narrow the
 /// actions before the rollouts.
-const MJ: &str = "builtin:mcs:steps=6000";
+const MJ: &str = "builtin:mcs:steps=8000";
 const PY: &str = "python3 sdk/python/example_bot.py";
 
 /// One game setting: a name (the record's file name) and the arguments of `take5 play` after

@@ -628,3 +628,35 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         assert_eq!(McsOptions::parse(given), Err(error.to_string()), "{given}");
     }
 }
+
+#[test]
+fn the_judgements_first_pass_is_left_out_when_it_would_take_over_half_a_small_budget() {
+    // The first decision of a two-seat circle game: 14 number cards and the prior's 3 special
+    // placements. With 100 steps a first pass of judgements (even over one determinization)
+    // would take more than half the budget, so there is none: each of the 5 stages of halving
+    // rolls out every action still in play once (17, 9, 5, 3, 2), each judged beside; a pass
+    // would have left 6 for the rollouts.
+    let rules = Arc::new(circle::rules());
+    let mut game = Circle::new(rules.clone(), 2).unwrap();
+    let mut mcs = McsPlayer::new(McsOptions::parse("steps=100").unwrap(), 3);
+    let start = GameStart {
+        number: 0,
+        variant: Variant::Circle,
+        rules: &rules,
+        seats: 2,
+        seat: 0,
+        time_ms: 1000,
+        seed: 3,
+    };
+    mcs.start_game(&start).unwrap();
+    let mut events: Vec<Event> = Vec::new();
+    (game.deal_random(&mut GameRng::new(3, Stream::Deal(0)), &mut events)).unwrap();
+    for event in &events {
+        mcs.observe(0, event).unwrap();
+    }
+    let action = mcs.choose(&game.view(0));
+    let mut legal = Vec::new();
+    game.legal_actions(0, &mut legal);
+    assert!(legal.contains(&action), "{action:?}");
+    assert_eq!(mcs.searched().rollouts, 17 + 9 + 5 + 3 + 2);
+}
