@@ -756,12 +756,7 @@ impl McsPlayer {
                         self.totals[k] = f64::INFINITY;
                         continue;
                     }
-                    work += copy_cost;
-                    if let Some((worth, steps)) = game.judged(seat) {
-                        judged[k].0 -= worth;
-                        judged[k].1 += 1;
-                        work += steps;
-                    }
+                    work += copy_cost + note_judgement(&game, seat, &mut judged[k]);
                 }
             }
             self.searched.steps += work;
@@ -801,13 +796,8 @@ impl McsPlayer {
                         continue;
                     }
                     // The first stage's tables are judged too.
-                    if stage == 0
-                        && judging
-                        && let Some((worth, steps)) = game.judged(seat)
-                    {
-                        judged[k].0 -= worth;
-                        judged[k].1 += 1;
-                        work += steps;
+                    if stage == 0 && judging {
+                        work += note_judgement(&game, seat, &mut judged[k]);
                     }
                     work += copy_cost + rollout(&mut game, &mut self.policies, seat, view.round);
                     self.totals[k] += value(&game, seat, view.scores, &scoring);
@@ -846,9 +836,7 @@ impl McsPlayer {
         active.sort_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]));
         Some(self.actions[active[0]])
     }
-}
 
-impl McsPlayer {
     /// Counts each active action's mean learnt judgement (`judged`: sums and counts) as
     /// `judge` rollouts in its total, in place of what was counted before.
     fn add_judged(&mut self, judged: &[(f64, u32)], judge: f64, active: &[usize]) {
@@ -862,6 +850,17 @@ impl McsPlayer {
             self.judged_added[k] = added;
         }
     }
+}
+
+/// Adds `game`'s learnt judgement for `seat` (lower is better) to `judged`, an action's sum
+/// and count; returns its steps.
+fn note_judgement<G: Model>(game: &G, seat: Seat, judged: &mut (f64, u32)) -> u64 {
+    let Some((worth, steps)) = game.judged(seat) else {
+        return 0;
+    };
+    judged.0 -= worth;
+    judged.1 += 1;
+    steps
 }
 
 /// How a rollout's end is scored for the searching seat.

@@ -282,6 +282,19 @@ impl Circle {
             .sum();
         self.points[me] as f32 - others as f32 / (self.seats - 1).max(1) as f32
     }
+
+    /// [`Model::judged`](crate::game::model::Model::judged): `me`'s standing now and the
+    /// network's worth of the rest, and its steps.
+    pub fn judge(&self, me: Seat) -> Option<(f64, u64)> {
+        let net = network(self.seats)?;
+        if self.phase == Phase::Over {
+            return Some((f64::from(self.standing(me)), 1));
+        }
+        let mut features = Features::default();
+        self.value_features(me, &mut features);
+        let worth = self.standing(me) + net.evaluate(&features);
+        Some((f64::from(worth), judgement_steps(self.rows.len())))
+    }
 }
 
 /// The shipped networks, by the table size each was trained for, read once.
@@ -314,21 +327,6 @@ pub fn network(seats: usize) -> Option<&'static ValueNet> {
 /// moves' time (15 at seven rows, measured by `examples/circle_value.rs speed`).
 pub fn judgement_steps(rows: usize) -> u64 {
     2 + 2 * rows as u64
-}
-
-impl Circle {
-    /// [`Model::judged`](crate::game::model::Model::judged): `me`'s standing now and the
-    /// network's worth of the rest, and its steps.
-    pub fn judge(&self, me: Seat) -> Option<(f64, u64)> {
-        let net = network(self.seats)?;
-        if self.phase == Phase::Over {
-            return Some((f64::from(self.standing(me)), 1));
-        }
-        let mut features = Features::default();
-        self.value_features(me, &mut features);
-        let worth = self.standing(me) + net.evaluate(&features);
-        Some((f64::from(worth), judgement_steps(self.rows.len())))
-    }
 }
 
 /// The network's activation: tanh's rational approximation x(27 + x²)/(27 + 9x²), ±1 from
