@@ -6,7 +6,7 @@
 //! and a linear term the rest (special cards held, hands); the table's worth is their sum.
 //!
 //! A network for each table size, its weights shipped as text beside this file (`weights/`),
-//! trained by `examples/circle_value.rs` on the actions of random games' decisions, each
+//! trained by `examples/learn_judgement.rs` on the actions of random games' decisions, each
 //! action's worth measured by rollouts (docs/mcs.md, "Ninth round").
 //!
 //! [`Model::judged`]: crate::game::model::Model::judged
@@ -14,13 +14,18 @@
 use super::{Circle, Phase, row_for_number, taken_points};
 use crate::cards::Special;
 use crate::game::Seat;
+use crate::variants::common::value::{self, Shipped, ValueNet};
 use smallvec::SmallVec;
 use std::sync::LazyLock;
 
-/// What the network reads of each row, of the rest of the table, and its hidden units.
+/// What the network reads of each row and of the rest of the table.
 pub const ROW_FEATURES: usize = 52;
 pub const GLOBAL_FEATURES: usize = 12;
-pub const HIDDEN: usize = 32;
+
+/// The circle game's network ([`crate::variants::common::value`]), a part a row.
+pub type CircleNet = ValueNet<ROW_FEATURES, GLOBAL_FEATURES>;
+/// A table as [`CircleNet`] reads it, for one seat.
+pub type Features = value::Features<ROW_FEATURES, GLOBAL_FEATURES>;
 
 /// The most rows a dealt circle has (5 and 6 players), kept without allocating.
 const ROWS: usize = 16;
@@ -29,96 +34,8 @@ const ROWS: usize = 16;
 /// and whose it is (1 the seat's, -1 another's).
 type Landing = SmallVec<[(u16, f32); 8]>;
 
-/// A table as the network reads it, for one seat.
-#[derive(Clone, Debug, Default)]
-pub struct Features {
-    pub rows: SmallVec<[[f32; ROW_FEATURES]; ROWS]>,
-    pub global: [f32; GLOBAL_FEATURES],
-}
-
-/// The network's weights.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ValueNet {
-    pub w1: [[f32; ROW_FEATURES]; HIDDEN],
-    pub b1: [f32; HIDDEN],
-    pub w2: [f32; HIDDEN],
-    pub global: [f32; GLOBAL_FEATURES],
-}
-
-impl ValueNet {
-    /// Every weight 0 (training starts from its own draw).
-    pub fn zero() -> ValueNet {
-        ValueNet {
-            w1: [[0.0; ROW_FEATURES]; HIDDEN],
-            b1: [0.0; HIDDEN],
-            w2: [0.0; HIDDEN],
-            global: [0.0; GLOBAL_FEATURES],
-        }
-    }
-
-    /// The worth of `features`' table, in points to come.
-    pub fn evaluate(&self, features: &Features) -> f32 {
-        let mut sum: f32 = dot(&self.global, &features.global);
-        for row in &features.rows {
-            for h in 0..HIDDEN {
-                sum += self.w2[h] * fast_tanh(dot(&self.w1[h], row) + self.b1[h]);
-            }
-        }
-        sum
-    }
-
-    /// The weights as whitespace-separated numbers (w1 by hidden unit, b1, w2, global).
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        for h in 0..HIDDEN {
-            push_line(&mut out, &self.w1[h]);
-        }
-        push_line(&mut out, &self.b1);
-        push_line(&mut out, &self.w2);
-        push_line(&mut out, &self.global);
-        out
-    }
-
-    /// Reads [`ValueNet::to_text`]'s numbers.
-    pub fn from_text(text: &str) -> Option<ValueNet> {
-        let mut numbers = text.split_whitespace().map(|n| n.parse::<f32>().ok());
-        let mut net = ValueNet::zero();
-        for h in 0..HIDDEN {
-            for w in &mut net.w1[h] {
-                *w = numbers.next()??;
-            }
-        }
-        for w in net.b1.iter_mut().chain(&mut net.w2).chain(&mut net.global) {
-            *w = numbers.next()??;
-        }
-        numbers.next().is_none().then_some(net)
-    }
-}
-
-fn push_line(out: &mut String, weights: &[f32]) {
-    let line: Vec<String> = weights.iter().map(|w| format!("{w}")).collect();
-    out.push_str(&line.join(" "));
-    out.push('\n');
-}
-
-/// A dot product in four running sums (in a fixed order, so the same on every machine),
-/// which the compiler turns into vector instructions where one sum in order would not.
-fn dot<const N: usize>(a: &[f32; N], b: &[f32; N]) -> f32 {
-    let mut sums = [0.0f32; 4];
-    let (a4, b4) = (a.chunks_exact(4), b.chunks_exact(4));
-    let rest: f32 = (a4.remainder().iter().zip(b4.remainder()))
-        .map(|(x, y)| x * y)
-        .sum();
-    for (x, y) in a4.zip(b4) {
-        for i in 0..4 {
-            sums[i] += x[i] * y[i];
-        }
-    }
-    (sums[0] + sums[1]) + (sums[2] + sums[3]) + rest
-}
-
 impl Circle {
-    /// The table as [`ValueNet`] reads it for `me` (every hand is read: a determinization's).
+    /// The table as [`CircleNet`] reads it for `me` (every hand is read: a determinization's).
     pub fn value_features(&self, me: Seat, out: &mut Features) {
         let deck = &self.rules.deck;
         let seats = self.seats;
@@ -297,56 +214,26 @@ impl Circle {
     }
 }
 
-/// The shipped networks, by the table size each was trained for, read once.
-static NETWORKS: LazyLock<Vec<(usize, ValueNet)>> = LazyLock::new(|| {
-    [
+/// The shipped networks, read once.
+static NETWORKS: LazyLock<Shipped<ROW_FEATURES, GLOBAL_FEATURES>> = LazyLock::new(|| {
+    Shipped::read(&[
         (2, include_str!("weights/two_seats.txt")),
         (3, include_str!("weights/three_seats.txt")),
         (4, include_str!("weights/four_seats.txt")),
         (5, include_str!("weights/five_seats.txt")),
         (6, include_str!("weights/six_seats.txt")),
-    ]
-    .map(|(seats, text)| {
-        (
-            seats,
-            ValueNet::from_text(text).expect("whole shipped weights"),
-        )
-    })
-    .to_vec()
+    ])
 });
 
 /// The network for a table of `seats`, if there is one.
-pub fn network(seats: usize) -> Option<&'static ValueNet> {
-    NETWORKS
-        .iter()
-        .find(|(s, _)| *s == seats)
-        .map(|(_, net)| net)
+pub fn network(seats: usize) -> Option<&'static CircleNet> {
+    NETWORKS.for_seats(seats)
 }
 
 /// What a judgement counts in steps by the rows it reads: a row's network is about two random
-/// moves' time (15 at seven rows, measured by `examples/circle_value.rs speed`).
+/// moves' time (15 at seven rows, measured by `examples/learn_judgement.rs speed`).
 pub fn judgement_steps(rows: usize) -> u64 {
     2 + 2 * rows as u64
-}
-
-/// The network's activation: tanh's rational approximation x(27 + x²)/(27 + 9x²), ±1 from
-/// |x| = 3 on (within 0.024 of tanh; the network is trained with it). The library's tanh was
-/// half a judgement's time, and this one is plain arithmetic, the same on every machine.
-#[inline]
-pub fn fast_tanh(x: f32) -> f32 {
-    let x = x.clamp(-3.0, 3.0);
-    let x2 = x * x;
-    x * (27.0 + x2) / (27.0 + 9.0 * x2)
-}
-
-/// [`fast_tanh`]'s slope at `x` (for training).
-pub fn fast_tanh_slope(x: f32) -> f32 {
-    if x.abs() >= 3.0 {
-        return 0.0;
-    }
-    let x2 = x * x;
-    let d = 27.0 + 9.0 * x2;
-    ((27.0 + 3.0 * x2) * d - 18.0 * x2 * (27.0 + x2)) / (d * d)
 }
 
 #[cfg(test)]
@@ -362,38 +249,10 @@ mod tests {
     fn the_shipped_networks_are_whole_and_written_back_as_read() {
         for seats in 2..=6 {
             let net = network(seats).expect("a network");
-            assert_eq!(ValueNet::from_text(&net.to_text()).as_ref(), Some(net));
+            assert_eq!(CircleNet::from_text(&net.to_text()).as_ref(), Some(net));
         }
         for seats in [0, 1, 7] {
             assert!(network(seats).is_none(), "{seats} seats");
-        }
-    }
-
-    #[test]
-    fn weights_of_another_shape_or_not_numbers_are_refused() {
-        let text = network(2).expect("a network").to_text();
-        let mut numbers: Vec<&str> = text.split_whitespace().collect();
-        assert!(ValueNet::from_text(&numbers[1..].join(" ")).is_none());
-        assert!(ValueNet::from_text(&format!("{text} 1.5")).is_none());
-        numbers[7] = "seven";
-        assert!(ValueNet::from_text(&numbers.join(" ")).is_none());
-        assert!(ValueNet::from_text("").is_none());
-    }
-
-    #[test]
-    fn the_activation_is_near_tanh_odd_and_its_slope_its_derivative() {
-        for i in -600..=600 {
-            let x = i as f32 / 100.0;
-            assert!((fast_tanh(x) - x.tanh()).abs() < 0.024, "{x}");
-            assert_eq!(fast_tanh(-x), -fast_tanh(x));
-            assert!(fast_tanh(x).abs() <= 1.0 + 1e-6);
-            if x.abs() < 2.99 {
-                let h = 1e-3;
-                let slope = (fast_tanh(x + h) - fast_tanh(x - h)) / (2.0 * h);
-                assert!((fast_tanh_slope(x) - slope).abs() < 1e-2, "{x}");
-            } else if x.abs() > 3.0 {
-                assert_eq!(fast_tanh_slope(x), 0.0);
-            }
         }
     }
 

@@ -20,3 +20,4 @@ pub mod judge;
 pub mod reveal;
 pub mod rows;
 pub mod scoring;
+pub mod value;
