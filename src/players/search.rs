@@ -452,7 +452,9 @@ impl McsOptions {
             },
             shape: Shape {
                 prior: Some(shape.prior.unwrap_or(variant.describe().search.prior)),
-                judge: Some(shape.judge.unwrap_or(variant.describe().search.judge)),
+                judge: Some(
+                    (shape.judge).unwrap_or_else(|| variant.describe().search.judge_at(seats)),
+                ),
                 ..shape
             },
             ..*self

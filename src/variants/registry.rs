@@ -163,11 +163,15 @@ pub struct SearchBudget {
     /// default (`safe=`) instead of `policy` (`None`: none at any table).
     pub safe_from: Option<(usize, u32)>,
     /// The weight, in rollouts, of the variant's learnt judgement of the table each action
-    /// leaves ([`Model::judged`]: the circle game's networks) beside the action's rollouts, by
-    /// default (`judge=`; 0: none). Only at tables the variant has a judgement for.
+    /// leaves ([`Model::judged`]: the circle game's and Take a Number's networks) beside the
+    /// action's rollouts, by default (`judge=`; 0: none), at the tables `judged_at` says the
+    /// variant has a judgement for (0 at the others).
     ///
     /// [`Model::judged`]: crate::game::model::Model::judged
     pub judge: u32,
+    /// Whether the variant has a learnt judgement for a table of this many seats (asked of
+    /// its shipped networks, so that the default and the networks cannot disagree).
+    pub judged_at: fn(usize) -> bool,
     /// With a judgement: the actions a first pass of judgements alone keeps for the rollouts
     /// (0: no first pass, every action rolled out).
     pub judge_keep: usize,
@@ -188,6 +192,7 @@ impl SearchBudget {
             safe_from: None,
             judge: 0,
             judge_keep: 0,
+            judged_at: no_judgement,
         }
     }
 
@@ -217,6 +222,27 @@ impl SearchBudget {
         }
     }
 
+    /// The same, the variant's learnt judgement counted as `judge` rollouts by default at the
+    /// tables `at` says it has one for, a first pass of judgements keeping `keep` actions for
+    /// the rollouts.
+    pub const fn judged(self, judge: u32, keep: usize, at: fn(usize) -> bool) -> SearchBudget {
+        SearchBudget {
+            judge,
+            judge_keep: keep,
+            judged_at: at,
+            ..self
+        }
+    }
+
+    /// The judgement's weight by default at a table of `seats`.
+    pub fn judge_at(&self, seats: usize) -> u32 {
+        if (self.judged_at)(seats) {
+            self.judge
+        } else {
+            0
+        }
+    }
+
     /// The same, the searching seat's own rollout decisions at random by default at tables of
     /// up to `seats`.
     pub const fn own_random_up_to(self, seats: usize) -> SearchBudget {
@@ -225,6 +251,11 @@ impl SearchBudget {
             ..self
         }
     }
+}
+
+/// A variant without a learnt judgement has none at any table.
+const fn no_judgement(_seats: usize) -> bool {
+    false
 }
 
 /// What `take5 selftest` asks of a bot in this variant.

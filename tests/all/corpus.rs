@@ -15,8 +15,8 @@ const H: &str = "builtin:highest";
 /// The search bot with a small budget (a count of steps, so its games are reproducible), to
 /// keep the test quick in a debug build.
 const M: &str = "builtin:mcs:steps=1500";
-/// The search bot with enough steps for the circle game's learnt judgement to narrow the
-/// actions before the rollouts.
+/// The search bot with enough steps for a learnt judgement (the circle game's, Take a
+/// Number's at four seats) to narrow the actions before the rollouts.
 const MJ: &str = "builtin:mcs:steps=8000";
 const PY: &str = "python3 sdk/python/example_bot.py";
 
@@ -116,6 +116,11 @@ const CASES: &[Case] = &[
         "take-a-number-mcs-3",
         &[M, D, R],
         &["--variant", "take-a-number", "--seed", "17"],
+    ),
+    case(
+        "take-a-number-mcs-4",
+        &[MJ, D, R, MJ],
+        &["--variant", "take-a-number", "--seed", "34"],
     ),
     case(
         "take-a-number-pipe-2",

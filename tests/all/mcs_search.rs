@@ -361,21 +361,31 @@ fn the_circle_games_prior_narrows_its_special_placements_unless_prior_is_0() {
 }
 
 #[test]
-fn the_circle_games_learnt_judgement_counts_as_32_rollouts_unless_judge_is_0() {
+fn the_learnt_judgements_count_as_32_rollouts_where_there_is_a_network_unless_judge_is_0() {
     // By default the circle game's search counts its networks' judgement of the table each
-    // action leaves as 32 rollouts (a network for each table size); no other variant has one,
-    // and `judge=0` turns it off.
+    // action leaves as 32 rollouts (a network for each table size), Take a Number's at four
+    // seats (its only network); classic and Pro have none, and `judge=0` turns it off.
     let unnamed = McsOptions::parse("").unwrap();
     assert_eq!(unnamed.shape.judge, None);
     for seats in [2, 3, 4, 6] {
         let circle = unnamed.resolved(Variant::Circle, seats).shape.judge;
         assert_eq!(circle, Some(32));
-        for variant in [Variant::Classic, Variant::Pro, Variant::TakeANumber] {
+        let number = unnamed.resolved(Variant::TakeANumber, seats).shape.judge;
+        assert_eq!(number, Some(if seats == 4 { 32 } else { 0 }));
+        for variant in [Variant::Classic, Variant::Pro] {
             assert_eq!(unnamed.resolved(variant, seats).shape.judge, Some(0));
         }
     }
     let off = McsOptions::parse("judge=0").unwrap();
     assert_eq!(off.resolved(Variant::Circle, 2).shape.judge, Some(0));
+    assert_eq!(off.resolved(Variant::TakeANumber, 4).shape.judge, Some(0));
+    // Asked for at a table without a network, a judgement is simply not there: the option
+    // is kept as given and the search rolls every action out.
+    let asked = McsOptions::parse("judge=32").unwrap();
+    assert_eq!(
+        asked.resolved(Variant::TakeANumber, 2).shape.judge,
+        Some(32)
+    );
     // The plain Monte Carlo search of the gauntlet and the defaults of 2026-12-01 judge
     // nothing.
     for spec in [

@@ -71,9 +71,9 @@ pub const DESCRIPTION: Description = Description {
         own_random_up_to: 2,
         others_random_up_to: 2,
         prior: 3,
-        judge: 32,
-        judge_keep: 6,
-        ..SearchBudget::flat(12_000, 1).versus_all_from(4)
+        ..SearchBudget::flat(12_000, 1)
+            .versus_all_from(4)
+            .judged(32, 6, |seats| super::value::network(seats).is_some())
     },
     // One kind of question: the games in a row show it.
     selftest: SelftestParts {

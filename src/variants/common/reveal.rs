@@ -138,8 +138,20 @@ impl Reveal {
     /// The revealed cards not placed yet, from the `skip`th after the next (one being placed
     /// may already be in its row).
     pub fn to_place(&self, skip: usize) -> impl Iterator<Item = Card> + '_ {
+        self.to_place_by_seat(skip).map(|(_, card)| card)
+    }
+
+    /// [`Reveal::to_place`]'s cards, each with its seat.
+    pub fn to_place_by_seat(&self, skip: usize) -> impl Iterator<Item = (Seat, Card)> + '_ {
         let rest = self.order.get(self.next + skip..).unwrap_or_default();
-        rest.iter().map(|&seat| self.played[seat])
+        rest.iter().map(|&seat| (seat, self.played[seat]))
+    }
+
+    /// The cards chosen face down so far, each with its seat (none once they are revealed).
+    pub fn face_down(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        let chosen = (self.played.iter().zip(&self.chosen).enumerate())
+            .filter_map(|(seat, (&card, &chosen))| chosen.then_some((seat, card)));
+        chosen.filter(|_| !self.face_up)
     }
 
     /// Every card is placed: a new turn, nobody having chosen.

@@ -28,7 +28,8 @@ pub const DESCRIPTION: Description = Description {
     // four a rollout's end scored by the others' mean points ("Seventh round").
     search: SearchBudget::flat(50_000, 4)
         .tree_two_seats()
-        .versus_all_from(4),
+        .versus_all_from(4)
+        .judged(32, 6, |seats| super::value::network(seats).is_some()),
     selftest: SelftestParts {
         asks: &[("play", true), ("row", true), ("keep", true)],
         takes: true,

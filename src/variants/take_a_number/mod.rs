@@ -16,6 +16,7 @@
 
 pub mod description;
 pub mod fixture;
+pub mod value;
 
 use super::common::board::{Board, board_accessors, board_game};
 use super::common::deal::{Table, check_cards, check_dealing, check_round_and_rows, lay_hands};
@@ -511,6 +512,10 @@ clone_field_by_field!(TakeANumber {
 });
 
 impl Model for TakeANumber {
+    fn judged(&self, seat: Seat) -> Option<(f64, u64)> {
+        self.judge(seat)
+    }
+
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if let Some(Decision::KeepCard) = self.board.actions(seat, self.owes(seat), out) {
             out.extend(self.table.keep_from.iter().map(|&card| Action::Keep(card)));

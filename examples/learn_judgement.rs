@@ -1,52 +1,125 @@
-//! Trains and measures the circle game's learnt judgement (src/variants/circle/value.rs,
-//! docs/mcs.md, "Ninth round"):
+//! Trains and measures a variant's learnt judgement (src/variants/common/value.rs; the circle
+//! game's and Take a Number's features in their variants' value.rs; docs/mcs.md, "Ninth round"
+//! and "Tenth round"):
 //!
 //! ```text
-//! cargo run --release --example circle_value -- train SEATS DECISIONS ROLLOUTS EPOCHS OUT [DODGER%]
-//! cargo run --release --example circle_value -- regret WEIGHTS [early|late]
-//! cargo run --release --example circle_value -- speed WEIGHTS
+//! cargo run --release --example learn_judgement -- train VARIANT SEATS DECISIONS ROLLOUTS EPOCHS OUT [DODGER%]
+//! cargo run --release --example learn_judgement -- regret VARIANT SEATS WEIGHTS [early|late]
+//! cargo run --release --example learn_judgement -- speed VARIANT SEATS WEIGHTS
 //! ```
+//!
+//! VARIANT is `circle` (the circle game) or `take-a-number`.
 //!
 //! `train`: decisions of random games at a table of SEATS, each with every legal action's
 //! table after it and what ROLLOUTS random rollouts from it brought the deciding seat (the same
-//! random choices for every action); the network learns each action's worth against the
+//! random choices for every action; to the game's end in the circle game, to the round's in
+//! Take a Number, the search's horizons); the network learns each action's worth against the
 //! decision's mean (what tells actions apart, not what the hands are worth), with Adam, and
 //! writes its weights to OUT. With DODGER% the games the decisions are drawn from play that
 //! percent of their moves by the dodger, the rest at random (the rollouts stay random: they
-//! are what the search's rollouts measure; docs/mcs.md: tried, not kept). The shipped weights (src/variants/circle/weights/), one to three
-//! minutes each, byte for byte: `train 2 40000 32 12` (two_seats.txt), `train 4 30000 16 10`
-//! (four_seats.txt), and `train N 20000 16 10` for N = 3, 5, 6 (three_, five_, six_seats.txt).
+//! are what the search's rollouts measure; docs/mcs.md: tried, not kept). The shipped weights,
+//! one to three minutes each, byte for byte: the circle game's (src/variants/circle/weights/)
+//! `train circle 2 40000 32 12` (two_seats.txt), `train circle 4 30000 16 10` (four_seats.txt),
+//! and `train circle N 20000 16 10` for N = 3, 5, 6 (three_, five_, six_seats.txt); Take a
+//! Number's (src/variants/take_a_number/weights/) `train take-a-number 4 30000 16 10`
+//! (four_seats.txt).
 //!
-//! `regret`: on 200 decisions of two-seat random games, how much worse than the best action
-//! (by 256 rollouts an action) the network's choice is, beside a choice by 4 to 64 rollouts an
-//! action. `speed`: a judgement's time against a random move's.
+//! `regret`: on 200 decisions of seat 0 in random games at a table of SEATS, how much worse
+//! than the best action (by 256 rollouts an action) the network's choice is, beside a choice
+//! by 4 to 64 rollouts an action. `speed`: a judgement's time against a random move's.
 
 use std::sync::Arc;
 use take5::game::model::Model;
-use take5::game::{Action, Discard, Game, ToMove};
+use take5::game::{Action, Discard, Seat, ToMove};
 use take5::players::builtin::{Builtin, Strategy};
+use take5::players::search::{McsOptions, Policies, rollout};
 use take5::rng::{GameRng, Stream};
-use take5::variants::circle::value::{
-    Features, GLOBAL_FEATURES, HIDDEN, ROW_FEATURES, ValueNet, fast_tanh, fast_tanh_slope,
-};
-use take5::variants::circle::{Circle, rules};
+use take5::variants::circle::Circle;
+use take5::variants::common::value::{Features, HIDDEN, ValueNet, fast_tanh, fast_tanh_slope};
+use take5::variants::take_a_number::TakeANumber;
+use take5::variants::{Variant, circle, take_a_number};
+
+/// A variant with a learnt judgement, as training reads it: `R` inputs a part of the table,
+/// `G` for the rest.
+trait Learnable<const R: usize, const G: usize>: Model + Clone {
+    const VARIANT: Variant;
+    /// A game at a table of `seats`, waiting for its deal.
+    fn table(seats: usize) -> Self;
+    /// A decision is drawn from a game after at most this many moves.
+    fn moves(seats: usize) -> u32;
+    fn features(&self, me: Seat, out: &mut Features<R, G>);
+    /// The seat's standing now (more is better), what the judgement adds to.
+    fn standing(&self, me: Seat) -> f32;
+}
+
+impl Learnable<{ circle::value::ROW_FEATURES }, { circle::value::GLOBAL_FEATURES }> for Circle {
+    const VARIANT: Variant = Variant::Circle;
+    fn table(seats: usize) -> Circle {
+        Circle::new(Arc::new(circle::rules()), seats).expect("a circle game")
+    }
+    fn moves(seats: usize) -> u32 {
+        if seats == 2 { 45 } else { 22 * seats as u32 }
+    }
+    fn features(&self, me: Seat, out: &mut circle::value::Features) {
+        self.value_features(me, out);
+    }
+    fn standing(&self, me: Seat) -> f32 {
+        Circle::standing(self, me)
+    }
+}
+
+impl Learnable<{ take_a_number::value::ROW_FEATURES }, { take_a_number::value::GLOBAL_FEATURES }>
+    for TakeANumber
+{
+    const VARIANT: Variant = Variant::TakeANumber;
+    fn table(seats: usize) -> TakeANumber {
+        let rules = Arc::new(take_a_number::rules());
+        TakeANumber::new(rules, seats).expect("a Take a Number game")
+    }
+    // About a round's moves (the rollouts end with the round, as the search's).
+    fn moves(seats: usize) -> u32 {
+        12 * seats as u32
+    }
+    fn features(&self, me: Seat, out: &mut take_a_number::value::Features) {
+        self.value_features(me, out);
+    }
+    fn standing(&self, me: Seat) -> f32 {
+        TakeANumber::standing(self, me)
+    }
+}
 
 /// A table as the network reads it, and the worth it should give it.
-struct Sample {
-    features: Features,
+struct Sample<const R: usize, const G: usize> {
+    features: Features<R, G>,
     target: f32,
 }
 
-/// Plays `game` at random from `rng` for at most `limit` moves, or to its end.
-fn random_moves(game: &mut Circle, rng: &mut GameRng, actions: &mut Vec<Action>, limit: u32) {
+/// The seat that decides next in `game`, if any (during a simultaneous turn, the first that
+/// has not chosen); `actions` is left holding its legal actions.
+fn deciding<M: Model>(game: &M, actions: &mut Vec<Action>) -> Option<Seat> {
+    actions.clear();
+    match game.to_move() {
+        ToMove::Seat(seat, _) => {
+            game.legal_actions(seat, actions);
+            Some(seat)
+        }
+        ToMove::Everyone(_) => (0..game.seats()).find(|&seat| {
+            game.legal_actions(seat, actions);
+            !actions.is_empty()
+        }),
+        ToMove::Deal | ToMove::GameOver => None,
+    }
+}
+
+/// Plays `game` at random from `rng` for at most `limit` moves, or until a deal is due or the
+/// game is over.
+fn random_moves<M: Model>(game: &mut M, rng: &mut GameRng, actions: &mut Vec<Action>, limit: u32) {
     let mut moves = 0;
-    while let ToMove::Seat(seat, _) = game.to_move() {
+    while let Some(seat) = deciding(game, actions) {
         if moves == limit {
             return;
         }
         moves += 1;
-        actions.clear();
-        game.legal_actions(seat, actions);
         let action = actions[rng.below(actions.len() as u32) as usize];
         game.apply(seat, action, &mut Discard)
             .expect("a legal action");
@@ -56,47 +129,43 @@ fn random_moves(game: &mut Circle, rng: &mut GameRng, actions: &mut Vec<Action>,
 /// `count` decisions of random games at a table of `seats`, each a group: every action's table
 /// after it and the mean of what `rollouts` random rollouts (common random numbers) brought
 /// the deciding seat after it.
-fn decisions(
+fn decisions<M: Learnable<R, G>, const R: usize, const G: usize>(
     count: u64,
     seats: usize,
     seed: u64,
     rollouts: usize,
-    dodger: u32,
-) -> Vec<Vec<Sample>> {
-    let rules = Arc::new(rules());
+    (dodger, search): (u32, bool),
+) -> Vec<Vec<Sample<R, G>>> {
+    let options = McsOptions::default().resolved(M::VARIANT, seats);
     let mut rng = GameRng::new(seed, Stream::Tune(6));
     let (mut actions, mut scratch) = (Vec::new(), Vec::new());
     let mut groups = Vec::new();
     let mut smart = Builtin::new(Strategy::Dodger, seed);
     while (groups.len() as u64) < count {
-        let mut game = Circle::new(rules.clone(), seats).expect("a circle game");
+        let mut game = M::table(seats);
         game.deal_random(&mut rng, &mut Discard).expect("a deal");
         // A point of the game at random, up to about its last moves.
-        let stop = rng.below(if seats == 2 { 45 } else { 22 * seats as u32 });
+        let stop = rng.below(M::moves(seats));
         if dodger == 0 {
             random_moves(&mut game, &mut rng, &mut scratch, stop);
         } else {
             // Each move the dodger's `dodger` percent of the time, else at random.
             for _ in 0..stop {
-                let ToMove::Seat(seat, _) = game.to_move() else {
+                let Some(seat) = deciding(&game, &mut scratch) else {
                     break;
                 };
                 let action = if rng.below(100) < dodger {
                     smart.choose(&game.view(seat))
                 } else {
-                    scratch.clear();
-                    game.legal_actions(seat, &mut scratch);
                     scratch[rng.below(scratch.len() as u32) as usize]
                 };
                 game.apply(seat, action, &mut Discard)
                     .expect("a legal action");
             }
         }
-        let ToMove::Seat(me, _) = game.to_move() else {
+        let Some(me) = deciding(&game, &mut actions) else {
             continue;
         };
-        actions.clear();
-        game.legal_actions(me, &mut actions);
         if actions.len() < 2 {
             continue;
         }
@@ -107,13 +176,18 @@ fn decisions(
             after.apply(me, action, &mut Discard).expect("legal");
             let now = after.standing(me);
             let mut features = Features::default();
-            after.value_features(me, &mut features);
+            after.features(me, &mut features);
             let mut sum = 0.0;
             for &future in &futures {
-                let mut rollout = after.clone();
-                let mut rng = GameRng::new(future, Stream::Tune(7));
-                random_moves(&mut rollout, &mut rng, &mut scratch, u32::MAX);
-                sum += rollout.standing(me) - now;
+                let mut played = after.clone();
+                if search {
+                    let mut policies = Policies::new(&options, future);
+                    rollout(&mut played, &mut policies, me, game.view(me).round);
+                } else {
+                    let mut rng = GameRng::new(future, Stream::Tune(7));
+                    random_moves(&mut played, &mut rng, &mut scratch, u32::MAX);
+                }
+                sum += played.standing(me) - now;
             }
             let target = sum / rollouts as f32;
             group.push(Sample { features, target });
@@ -123,39 +197,16 @@ fn decisions(
     groups
 }
 
-const PARAMS: usize = HIDDEN * ROW_FEATURES + HIDDEN + HIDDEN + GLOBAL_FEATURES;
-
-fn flatten(net: &ValueNet) -> Vec<f32> {
-    let mut p = Vec::with_capacity(PARAMS);
-    for h in 0..HIDDEN {
-        p.extend_from_slice(&net.w1[h]);
-    }
-    p.extend_from_slice(&net.b1);
-    p.extend_from_slice(&net.w2);
-    p.extend_from_slice(&net.global);
-    p
-}
-
-fn unflatten(p: &[f32]) -> ValueNet {
-    let mut net = ValueNet::zero();
-    let mut i = 0;
-    for h in 0..HIDDEN {
-        net.w1[h].copy_from_slice(&p[i..i + ROW_FEATURES]);
-        i += ROW_FEATURES;
-    }
-    net.b1.copy_from_slice(&p[i..i + HIDDEN]);
-    i += HIDDEN;
-    net.w2.copy_from_slice(&p[i..i + HIDDEN]);
-    i += HIDDEN;
-    net.global.copy_from_slice(&p[i..i + GLOBAL_FEATURES]);
-    net
-}
-
-/// Adds the gradient of (y - target)² for `sample` into `grad` (laid out as [`flatten`]).
-fn gradient(net: &ValueNet, sample: &Sample, grad: &mut [f32]) {
+/// Adds the gradient of (y - target)² for `sample` into `grad` (laid out as
+/// [`ValueNet::flatten`]).
+fn gradient<const R: usize, const G: usize>(
+    net: &ValueNet<R, G>,
+    sample: &Sample<R, G>,
+    grad: &mut [f32],
+) {
     let y = net.evaluate(&sample.features);
     let e = 2.0 * (y - sample.target);
-    let (b1, w2) = (HIDDEN * ROW_FEATURES, HIDDEN * ROW_FEATURES + HIDDEN);
+    let (b1, w2) = (HIDDEN * R, HIDDEN * R + HIDDEN);
     let global = w2 + HIDDEN;
     for row in &sample.features.rows {
         for h in 0..HIDDEN {
@@ -164,7 +215,7 @@ fn gradient(net: &ValueNet, sample: &Sample, grad: &mut [f32]) {
             let d = e * net.w2[h] * fast_tanh_slope(a);
             grad[b1 + h] += d;
             for (i, x) in row.iter().enumerate() {
-                grad[h * ROW_FEATURES + i] += d * x;
+                grad[h * R + i] += d * x;
             }
         }
     }
@@ -175,7 +226,11 @@ fn gradient(net: &ValueNet, sample: &Sample, grad: &mut [f32]) {
 
 /// Adds the gradient of a decision's error, each action's worth against the decision's mean,
 /// into `grad`; returns the mean squared error.
-fn group_gradient(net: &ValueNet, group: &[Sample], grad: &mut [f32]) -> f32 {
+fn group_gradient<const R: usize, const G: usize>(
+    net: &ValueNet<R, G>,
+    group: &[Sample<R, G>],
+    grad: &mut [f32],
+) -> f32 {
     let values: Vec<f32> = group.iter().map(|s| net.evaluate(&s.features)).collect();
     let n = group.len() as f32;
     let value_mean = values.iter().sum::<f32>() / n;
@@ -195,28 +250,36 @@ fn group_gradient(net: &ValueNet, group: &[Sample], grad: &mut [f32]) -> f32 {
     loss / n
 }
 
-fn train(seats: usize, count: u64, rollouts: usize, epochs: usize, out: &str, dodger: u32) {
+fn train<M: Learnable<R, G>, const R: usize, const G: usize>(
+    seats: usize,
+    count: u64,
+    rollouts: usize,
+    epochs: usize,
+    out: &str,
+    games: (u32, bool),
+) {
     let seed = 1;
-    let mut train = decisions(count, seats, seed, rollouts, dodger);
-    let test = decisions(count / 10, seats, seed + 1_000_000, rollouts, dodger);
+    let mut train = decisions::<M, R, G>(count, seats, seed, rollouts, games);
+    let test = decisions::<M, R, G>(count / 10, seats, seed + 1_000_000, rollouts, games);
     eprintln!(
         "{} decisions to learn from, {} to test",
         train.len(),
         test.len()
     );
+    let parameters = ValueNet::<R, G>::PARAMETERS;
     let mut rng = GameRng::new(seed, Stream::Tune(2));
-    let mut net = ValueNet::zero();
+    let mut net = ValueNet::<R, G>::zero();
     for h in 0..HIDDEN {
         for w in &mut net.w1[h] {
             *w = (rng.below(2001) as f32 / 1000.0 - 1.0) * 0.3;
         }
         net.w2[h] = (rng.below(2001) as f32 / 1000.0 - 1.0) * 0.3;
     }
-    let mut params = flatten(&net);
-    let (mut m, mut v, mut t) = (vec![0.0f32; PARAMS], vec![0.0f32; PARAMS], 0);
-    let mut grad = vec![0.0f32; PARAMS];
-    let test_loss = |net: &ValueNet| {
-        let mut g = vec![0.0f32; PARAMS];
+    let mut params = net.flatten();
+    let (mut m, mut v, mut t) = (vec![0.0f32; parameters], vec![0.0f32; parameters], 0);
+    let mut grad = vec![0.0f32; parameters];
+    let test_loss = |net: &ValueNet<R, G>| {
+        let mut g = vec![0.0f32; parameters];
         let sum: f64 = (test.iter())
             .map(|group| f64::from(group_gradient(net, group, &mut g)))
             .sum();
@@ -237,7 +300,7 @@ fn train(seats: usize, count: u64, rollouts: usize, epochs: usize, out: &str, do
             }
             t += 1;
             let (b1, b2) = (0.9f32, 0.999f32);
-            for i in 0..PARAMS {
+            for i in 0..parameters {
                 let g = grad[i] / chunk.len() as f32;
                 m[i] = b1 * m[i] + (1.0 - b1) * g;
                 v[i] = b2 * v[i] + (1.0 - b2) * g * g;
@@ -245,7 +308,7 @@ fn train(seats: usize, count: u64, rollouts: usize, epochs: usize, out: &str, do
                 let v_hat = v[i] / (1.0 - b2.powi(t));
                 params[i] -= rate * m_hat / (v_hat.sqrt() + 1e-8);
             }
-            net = unflatten(&params);
+            net = ValueNet::unflatten(&params);
         }
         eprintln!(
             "epoch {epoch}: error {:.2} learning, {:.2} on the test decisions",
@@ -256,36 +319,42 @@ fn train(seats: usize, count: u64, rollouts: usize, epochs: usize, out: &str, do
     std::fs::write(out, net.to_text()).expect("the weights written");
 }
 
-/// Decisions of seat 0 in two-seat random games, at a point drawn by `phase`.
-fn decisions_of_seat_0(count: usize, phase: &str) -> Vec<Circle> {
-    let rules = Arc::new(rules());
+/// Decisions of seat 0 in random games at a table of `seats`, at a point drawn by `phase`.
+fn decisions_of_seat_0<M: Learnable<R, G>, const R: usize, const G: usize>(
+    seats: usize,
+    count: usize,
+    phase: &str,
+) -> Vec<M> {
     let mut rng = GameRng::new(91, Stream::Tune(4));
     let (mut actions, mut scratch) = (Vec::new(), Vec::new());
     let mut games = Vec::new();
+    let most = M::moves(seats);
     while games.len() < count {
-        let mut game = Circle::new(rules.clone(), 2).expect("a circle game");
+        let mut game = M::table(seats);
         game.deal_random(&mut rng, &mut Discard).expect("a deal");
         let stop = match phase {
-            "early" => rng.below(10),
-            "late" => 20 + rng.below(25),
-            _ => rng.below(40),
+            "early" => rng.below(most / 4),
+            "late" => most / 2 + rng.below(most / 2),
+            _ => rng.below(most),
         };
         random_moves(&mut game, &mut rng, &mut scratch, stop);
-        actions.clear();
-        game.legal_actions(0, &mut actions);
-        if matches!(game.to_move(), ToMove::Seat(0, _)) && actions.len() > 1 {
+        if deciding(&game, &mut actions) == Some(0) && actions.len() > 1 {
             games.push(game);
         }
     }
     games
 }
 
-fn regret(net: &ValueNet, phase: &str) {
+fn regret<M: Learnable<R, G>, const R: usize, const G: usize>(
+    seats: usize,
+    net: &ValueNet<R, G>,
+    phase: &str,
+) {
     let (truth_rollouts, budgets) = (256, [4usize, 8, 16, 32, 64]);
     let mut by_rollouts = vec![0.0f64; budgets.len()];
     let mut by_network = 0.0f64;
     let (mut actions, mut scratch) = (Vec::new(), Vec::new());
-    let games = decisions_of_seat_0(200, phase);
+    let games = decisions_of_seat_0::<M, R, G>(seats, 200, phase);
     for game in &games {
         actions.clear();
         game.legal_actions(0, &mut actions);
@@ -302,9 +371,9 @@ fn regret(net: &ValueNet, phase: &str) {
                 *outcome = f64::from(rollout.standing(0) - base);
             }
             let mut features = Features::default();
-            after.value_features(0, &mut features);
+            after.features(0, &mut features);
             let rest = match after.to_move() {
-                ToMove::Seat(..) => net.evaluate(&features),
+                ToMove::Seat(..) | ToMove::Everyone(_) => net.evaluate(&features),
                 _ => 0.0,
             };
             judged[a] = f64::from(after.standing(0) - base + rest);
@@ -342,14 +411,14 @@ fn regret(net: &ValueNet, phase: &str) {
     );
 }
 
-fn speed(net: &ValueNet) {
-    let games = decisions_of_seat_0(2000, "any");
+fn speed<M: Learnable<R, G>, const R: usize, const G: usize>(seats: usize, net: &ValueNet<R, G>) {
+    let games = decisions_of_seat_0::<M, R, G>(seats, 2000, "any");
     let mut features = Features::default();
     let mut sum = 0.0;
     let start = std::time::Instant::now();
     for _ in 0..50 {
         for game in &games {
-            game.value_features(0, &mut features);
+            game.features(0, &mut features);
             sum += net.evaluate(&features);
         }
     }
@@ -360,9 +429,7 @@ fn speed(net: &ValueNet) {
     for _ in 0..5 {
         for game in &games {
             let mut rollout = game.clone();
-            while let ToMove::Seat(seat, _) = rollout.to_move() {
-                actions.clear();
-                rollout.legal_actions(seat, &mut actions);
+            while let Some(seat) = deciding(&rollout, &mut actions) {
                 let action = actions[rng.below(actions.len() as u32) as usize];
                 rollout
                     .apply(seat, action, &mut Discard)
@@ -382,29 +449,61 @@ fn speed(net: &ValueNet) {
     );
 }
 
-fn weights(path: Option<&String>) -> ValueNet {
+fn weights<const R: usize, const G: usize>(path: Option<&String>) -> ValueNet<R, G> {
     let path = path.expect("the weights' file");
     let text = std::fs::read_to_string(path).expect("the weights' file readable");
     ValueNet::from_text(&text).expect("the weights of this network")
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Runs the command `args` (after the variant's name) for variant `M`.
+fn run<M: Learnable<R, G>, const R: usize, const G: usize>(command: &str, args: &[String]) {
     let number = |i: usize| -> u64 {
         (args.get(i).and_then(|a| a.parse().ok()))
-            .expect("train SEATS DECISIONS ROLLOUTS EPOCHS OUT")
+            .expect("train VARIANT SEATS DECISIONS ROLLOUTS EPOCHS OUT")
     };
-    match args.first().map(String::as_str) {
-        Some("train") => train(
-            number(1) as usize,
-            number(2),
+    let seats = number(0) as usize;
+    match command {
+        "train" => train::<M, R, G>(
+            seats,
+            number(1),
+            number(2) as usize,
             number(3) as usize,
-            number(4) as usize,
-            args.get(5).expect("the weights' file to write"),
-            args.get(6).and_then(|a| a.parse().ok()).unwrap_or(0),
+            args.get(4).expect("the weights' file to write"),
+            (
+                args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0),
+                args.get(6).is_some_and(|a| a == "search"),
+            ),
         ),
-        Some("regret") => regret(&weights(args.get(1)), args.get(2).map_or("any", |p| p)),
-        Some("speed") => speed(&weights(args.get(1))),
-        _ => eprintln!("usage: circle_value train|regret|speed ... (see the file's head)"),
+        "regret" => regret::<M, R, G>(
+            seats,
+            &weights(args.get(1)),
+            args.get(2).map_or("any", |p| p),
+        ),
+        "speed" => speed::<M, R, G>(seats, &weights(args.get(1))),
+        _ => eprintln!("usage: learn_judgement train|regret|speed ... (see the file's head)"),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (command, variant) = (args.first(), args.get(1));
+    let (command, rest) = (
+        command.map_or("", String::as_str),
+        args.get(2..).unwrap_or(&[]),
+    );
+    match variant.map(String::as_str) {
+        Some("circle") => {
+            run::<Circle, { circle::value::ROW_FEATURES }, { circle::value::GLOBAL_FEATURES }>(
+                command, rest,
+            )
+        }
+        Some("take-a-number") => run::<
+            TakeANumber,
+            { take_a_number::value::ROW_FEATURES },
+            { take_a_number::value::GLOBAL_FEATURES },
+        >(command, rest),
+        _ => eprintln!(
+            "usage: learn_judgement train|regret|speed circle|take-a-number ... (see the file's head)"
+        ),
     }
 }
