@@ -3,7 +3,7 @@
 //! and "Tenth round"):
 //!
 //! ```text
-//! cargo run --release --example learn_judgement -- train VARIANT SEATS DECISIONS ROLLOUTS EPOCHS OUT [DODGER%]
+//! cargo run --release --example learn_judgement -- train VARIANT SEATS DECISIONS ROLLOUTS EPOCHS OUT [DODGER% [search]]
 //! cargo run --release --example learn_judgement -- regret VARIANT SEATS WEIGHTS [early|late]
 //! cargo run --release --example learn_judgement -- speed VARIANT SEATS WEIGHTS
 //! ```
@@ -17,7 +17,9 @@
 //! decision's mean (what tells actions apart, not what the hands are worth), with Adam, and
 //! writes its weights to OUT. With DODGER% the games the decisions are drawn from play that
 //! percent of their moves by the dodger, the rest at random (the rollouts stay random: they
-//! are what the search's rollouts measure; docs/mcs.md: tried, not kept). The shipped weights,
+//! are what the search's rollouts measure; docs/mcs.md: tried, not kept). With `search` after
+//! it the rollouts are played by the search's own rollout players at their defaults for the
+//! table instead (docs/mcs.md, "Tenth round": tried, not kept). The shipped weights,
 //! one to three minutes each, byte for byte: the circle game's (src/variants/circle/weights/)
 //! `train circle 2 40000 32 12` (two_seats.txt), `train circle 4 30000 16 10` (four_seats.txt),
 //! and `train circle N 20000 16 10` for N = 3, 5, 6 (three_, five_, six_seats.txt); Take a
