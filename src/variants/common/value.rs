@@ -6,7 +6,8 @@
 //! src/variants/take_a_number/value.rs); the arithmetic is this file's, in a fixed order, so a
 //! judgement is the same on every machine.
 //!
-//! Weights are trained by `examples/learn_judgement.rs` (docs/mcs.md, "Ninth round").
+//! Weights are trained by `examples/learn_judgement.rs` (docs/mcs.md, "Ninth round", "Tenth
+//! round").
 //!
 //! [`Model::judged`]: crate::game::model::Model::judged
 
