@@ -130,9 +130,15 @@ impl Reveal {
         self.next += 1;
     }
 
-    /// The cards chosen so far, face down, by seat.
+    /// The cards chosen so far, by seat.
     pub fn chosen_cards(&self) -> impl Iterator<Item = Card> + '_ {
-        (self.played.iter().zip(&self.chosen)).filter_map(|(&card, &chosen)| chosen.then_some(card))
+        self.chosen_by_seat().map(|(_, card)| card)
+    }
+
+    /// [`Reveal::chosen_cards`], each with its seat.
+    fn chosen_by_seat(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        (self.played.iter().zip(&self.chosen).enumerate())
+            .filter_map(|(seat, (&card, &chosen))| chosen.then_some((seat, card)))
     }
 
     /// The revealed cards not placed yet, from the `skip`th after the next (one being placed
@@ -149,9 +155,7 @@ impl Reveal {
 
     /// The cards chosen face down so far, each with its seat (none once they are revealed).
     pub fn face_down(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        let chosen = (self.played.iter().zip(&self.chosen).enumerate())
-            .filter_map(|(seat, (&card, &chosen))| chosen.then_some((seat, card)));
-        chosen.filter(|_| !self.face_up)
+        self.chosen_by_seat().filter(|_| !self.face_up)
     }
 
     /// Every card is placed: a new turn, nobody having chosen.
@@ -526,5 +530,32 @@ mod tests {
         assert_eq!(placed, [(0, Card(7)), (2, Card(12)), (1, Card(40))]);
         turn.end_turn();
         assert!(turn.revealed().is_empty() && turn.owes(0));
+    }
+
+    /// What a learnt judgement reads of a turn: the cards chosen face down, then those still to
+    /// place, each with its seat.
+    #[test]
+    fn the_cards_still_to_place_and_those_face_down_are_told_with_their_seats() {
+        let mut reveal = Reveal::new(3);
+        let mut hands = [vec![Card(40)], vec![Card(7)], vec![Card(99)]];
+        assert!(!reveal.choose(2, &mut hands[2], 0));
+        assert!(!reveal.choose(0, &mut hands[0], 0));
+        let face_down: Vec<_> = reveal.face_down().collect();
+        assert_eq!(face_down, [(0, Card(40)), (2, Card(99))]);
+        assert_eq!(
+            reveal.chosen_cards().collect::<Vec<_>>(),
+            [Card(40), Card(99)]
+        );
+        assert_eq!(reveal.to_place_by_seat(0).count(), 0);
+        assert!(reveal.choose(1, &mut hands[1], 0));
+        reveal.reveal((1, 1), &mut Emitter::new(&mut Vec::new()));
+        assert_eq!(reveal.face_down().count(), 0);
+        let order: Vec<_> = reveal.to_place_by_seat(0).collect();
+        assert_eq!(order, [(1, Card(7)), (0, Card(40)), (2, Card(99))]);
+        reveal.placed();
+        // The card being placed may already be in its row: skip it.
+        let rest: Vec<_> = reveal.to_place_by_seat(1).collect();
+        assert_eq!(rest, [(2, Card(99))]);
+        assert_eq!(reveal.to_place(0).collect::<Vec<_>>(), [Card(40), Card(99)]);
     }
 }
