@@ -84,17 +84,9 @@ impl<const R: usize, const G: usize> ValueNet<R, G> {
     /// Reads [`ValueNet::to_text`]'s numbers: `None` unless there are exactly as many as the
     /// network has weights, each a number.
     pub fn from_text(text: &str) -> Option<Self> {
-        let mut numbers = text.split_whitespace().map(|n| n.parse::<f32>().ok());
-        let mut net = ValueNet::zero();
-        for h in 0..HIDDEN {
-            for w in &mut net.w1[h] {
-                *w = numbers.next()??;
-            }
-        }
-        for w in net.b1.iter_mut().chain(&mut net.w2).chain(&mut net.global) {
-            *w = numbers.next()??;
-        }
-        numbers.next().is_none().then_some(net)
+        let numbers: Option<Vec<f32>> = text.split_whitespace().map(|n| n.parse().ok()).collect();
+        let numbers = numbers.filter(|numbers| numbers.len() == Self::PARAMETERS)?;
+        Some(Self::unflatten(&numbers))
     }
 
     /// The weights in one list, in [`ValueNet::to_text`]'s order (for training).
