@@ -1,11 +1,13 @@
 //! Measures `builtin:mcs` on duplicate deals (docs/mcs.md). Two modes:
 //!
-//! `cargo run --release --example mcs_strength -- gauntlet [--held-out] [--deals N] [--mcs SPEC]
-//! [--only TEXT] [--quick]` runs the gauntlet (`take5::tournament::gauntlet`): every table of
+//! `cargo run --release --example mcs_strength -- gauntlet [--held-out | --seeds FIRST]
+//! [--deals N] [--mcs SPEC] [--only TEXT] [--quick]` runs the gauntlet (`take5::tournament::gauntlet`): every table of
 //! issue 31 (classic at 2 to 6 seats, Pro, Take a Number, the circle game and the anniversary
 //! variant at 2 and 4, the old target), the measured player (`--mcs`, default `builtin:mcs`)
 //! against a pool of opponents of many styles, on the tuning seeds (100 + the table's number)
 //! or, with `--held-out`, on the held-out seeds (900 + it), for the final figures only.
+//! `--seeds FIRST` plays another range (table `i` plays seed `FIRST + i`: a held-out range
+//! of its own, once the first held-out deals of a table are spent, declared before it is run).
 //! `--only TEXT` plays the tables whose name holds TEXT; `--quick` is the smoke test: one deal
 //! a table, every search's budget a hundredth of its default. Per table and opponent: the
 //! paired difference a game with its 95% interval; the measured player's CPU per decision.
@@ -137,6 +139,7 @@ fn gauntlet(args: &[String]) {
         let mut value = || args.next().expect("a value after the option").clone();
         match arg.as_str() {
             "--held-out" => settings.seeds = HELD_OUT_SEEDS,
+            "--seeds" => settings.seeds = value().parse().expect("--seeds: a number"),
             "--quick" => settings = Settings::quick(&settings.measured),
             "--deals" => settings.deals = value().parse().expect("--deals: a number"),
             "--mcs" => settings.measured = value(),
@@ -144,10 +147,10 @@ fn gauntlet(args: &[String]) {
             other => panic!("gauntlet: unknown option `{other}`"),
         }
     }
-    let range = if settings.seeds == HELD_OUT_SEEDS {
-        "held-out"
-    } else {
-        "tuning"
+    let range = match settings.seeds {
+        HELD_OUT_SEEDS => "held-out".to_string(),
+        TUNING_SEEDS => "tuning".to_string(),
+        first => format!("from {first}"),
     };
     println!(
         "gauntlet of {}, {} seeds, {} deals a table{}",
