@@ -93,23 +93,35 @@ pub(crate) fn ascends_around(ends: &[Card]) -> bool {
 }
 
 /// What taking `cards` with `specials` scores: their green bullheads (times
-/// `green_multiplier`) minus their red ones (times `red_multiplier`), plus `plus` per "+5", the result times `times` per "x2" (a negative result too).
+/// `green_multiplier`) minus their red ones (times `red_multiplier`), plus `plus` per "+5", the
+/// result times `times` per "x2" (a negative result too).
 pub fn taken_points(
     deck: &Deck,
     settings: &CircleRules,
     cards: impl IntoIterator<Item = Card>,
     specials: &[Special],
 ) -> Points {
-    let count = |kind: Special| specials.iter().filter(|&&s| s == kind).count() as u32;
+    let points = cards.into_iter().map(|c| card_points(deck, settings, c));
+    total_points(settings, points, specials)
+}
+
+/// What one card counts when taken: its green bullheads times `green_multiplier`, or minus its
+/// red ones times `red_multiplier`.
+fn card_points(deck: &Deck, settings: &CircleRules, card: Card) -> Points {
     let (green, red) = (settings.green_multiplier, settings.red_multiplier);
-    let green_minus_red: Points = cards
-        .into_iter()
-        .map(|c| {
-            let points = deck.points(c);
-            points.saturating_mul(if points < 0 { red } else { green })
-        })
-        .fold(0, Points::saturating_add);
+    let points = deck.points(card);
+    points.saturating_mul(if points < 0 { red } else { green })
+}
+
+/// [`taken_points`] of cards already counted one by one (`points`, in order).
+fn total_points(
+    settings: &CircleRules,
+    points: impl Iterator<Item = Points>,
+    specials: &[Special],
+) -> Points {
+    let count = |kind: Special| specials.iter().filter(|&&s| s == kind).count() as u32;
     // Saturating: a house deck or setting with huge numbers must not overflow.
+    let green_minus_red: Points = points.fold(0, Points::saturating_add);
     green_minus_red
         .saturating_add(
             settings
@@ -117,6 +129,37 @@ pub fn taken_points(
                 .saturating_mul(count(Special::PlusFive) as Points),
         )
         .saturating_mul(settings.times.saturating_pow(count(Special::Double)))
+}
+
+/// Every card's [`card_points`], looked up by number: a game's piles are summed after every
+/// placement, and a red card is found in the deck by a search.
+#[derive(Clone, Debug)]
+pub(super) struct CardPoints {
+    lowest: u16,
+    points: Arc<[Points]>,
+}
+
+impl CardPoints {
+    fn new(deck: &Deck, settings: &CircleRules) -> CardPoints {
+        let points = deck.cards().map(|c| card_points(deck, settings, c));
+        CardPoints {
+            lowest: deck.lowest,
+            points: points.collect(),
+        }
+    }
+
+    /// [`taken_points`] of `cards` and `specials`.
+    pub(super) fn taken(
+        &self,
+        settings: &CircleRules,
+        cards: &[Card],
+        specials: &[Special],
+    ) -> Points {
+        let points = cards
+            .iter()
+            .map(|c| self.points[usize::from(c.0 - self.lowest)]);
+        total_points(settings, points, specials)
+    }
 }
 
 /// A circle table to start from (fixtures): rows clockwise with their special cards, hands,
@@ -146,6 +189,8 @@ enum Phase {
 pub struct Circle {
     rules: Arc<Rules>,
     settings: CircleRules,
+    /// What each card counts when taken, from the rules' deck and settings.
+    card_points: CardPoints,
     seats: usize,
     hand_size: usize,
     row_count: usize,
@@ -204,6 +249,7 @@ impl Circle {
             (0..seats).map(|_| Vec::new()).collect()
         }
         let mut game = Circle {
+            card_points: CardPoints::new(&rules.deck, &settings),
             settings,
             seats,
             hand_size,
@@ -338,13 +384,8 @@ impl Circle {
     /// `seat`'s points now: what its pile scores, minus `held_penalty` per special card in
     /// hand.
     fn score(&self, seat: Seat) -> Points {
-        let pile = self.piles[seat].iter().copied();
-        taken_points(
-            &self.rules.deck,
-            &self.settings,
-            pile,
-            &self.pile_specials[seat],
-        ) - self.settings.held_penalty * self.table.held[seat].len() as Points
+        let (pile, specials) = (&self.piles[seat], &self.pile_specials[seat]);
+        self.card_points.taken(&self.settings, pile, specials) - self.settings.held_penalty * self.table.held[seat].len() as Points
             // Checked when the extra points were added (see `place_number`).
             + self.extra[seat]
     }
@@ -707,6 +748,7 @@ impl Circle {
 clone_field_by_field!(Circle {
     rules,
     settings,
+    card_points,
     seats,
     hand_size,
     row_count,
@@ -819,6 +861,35 @@ mod tests {
         game.apply(seat, Action::Play(Card(card)), &mut events)
             .unwrap();
         events
+    }
+
+    #[test]
+    fn a_games_table_of_card_points_scores_as_the_deck_does() {
+        let deck = Deck::circle();
+        let every: Vec<Card> = deck.cards().collect();
+        let piles = [&every[..], &every[..5], &every[40..47], &[]];
+        let specials = [
+            &[][..],
+            &[Special::PlusFive],
+            &[Special::Double, Special::PlusFive, Special::Double],
+        ];
+        // The shipped settings, and multipliers a house rule may set, huge ones saturating.
+        for (green, red, times) in [(1, 1, 2), (3, 2, -1), (i32::MAX / 50, 7, i32::MAX)] {
+            let settings = CircleRules {
+                green_multiplier: green,
+                red_multiplier: red,
+                times,
+                ..*rules().circle.expect("circle settings")
+            };
+            let table = CardPoints::new(&deck, &settings);
+            for (pile, specials) in piles.iter().flat_map(|p| specials.map(|s| (p, s))) {
+                assert_eq!(
+                    table.taken(&settings, pile, specials),
+                    taken_points(&deck, &settings, pile.iter().copied(), specials),
+                    "{green} {red} {times} {pile:?} {specials:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //!
 //! [`Model::judged`]: crate::game::model::Model::judged
 
-use super::{Circle, Phase, row_for_number, taken_points};
+use super::{Circle, Phase, row_for_number};
 use crate::cards::Special;
 use crate::game::Seat;
 use crate::variants::common::value::{self, Shipped, ValueNet};
@@ -106,8 +106,8 @@ impl Circle {
         out.rows.clear();
         for (r, cards) in self.rows.iter().enumerate() {
             let specials = &self.table.row_specials[r];
-            let worth = taken_points(deck, &self.settings, cards.iter().copied(), specials);
-            let printed = taken_points(deck, &self.settings, cards.iter().copied(), &[]);
+            let worth = self.card_points.taken(&self.settings, cards, specials);
+            let printed = self.card_points.taken(&self.settings, cards, &[]);
             let n = cards.len();
             let has = |kind: Special| specials.contains(&kind);
             // The card values that land on the row: from its end up to the next end clockwise.
