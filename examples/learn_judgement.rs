@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release --example learn_judgement -- train VARIANT SEATS DECISIONS ROLLOUTS EPOCHS OUT [DODGER% [search]]
 //! cargo run --release --example learn_judgement -- regret VARIANT SEATS WEIGHTS [early|late]
+//! cargo run --release --example learn_judgement -- cut VARIANT SEATS WEIGHTS [early|late]
 //! cargo run --release --example learn_judgement -- speed VARIANT SEATS WEIGHTS
 //! ```
 //!
@@ -28,7 +29,9 @@
 //!
 //! `regret`: on 200 decisions of seat 0 in random games at a table of SEATS, how much worse
 //! than the best action (by 256 rollouts an action) the network's choice is, beside a choice
-//! by 4 to 64 rollouts an action. `speed`: a judgement's time against a random move's.
+//! by 4 to 64 rollouts an action. `cut`: the same for rollouts cut short after the seat's
+//! next moves or turns and judged there (docs/mcs.md, "Eleventh round": not kept). `speed`: a
+//! judgement's time against a random move's.
 
 use std::sync::Arc;
 use take5::game::model::Model;
@@ -413,6 +416,120 @@ fn regret<M: Learnable<R, G>, const R: usize, const G: usize>(
     );
 }
 
+/// Rollouts cut short and judged (docs/mcs.md, "Eleventh round"): on the decisions of
+/// `regret`, how much worse than the best action (by 256 whole rollouts an action) a choice by
+/// N random rollouts an action is when each stops after seat 0's K-th move, or its K-th turn
+/// (its move after which another seat decides), and the network judges the rest, beside whole
+/// rollouts, each alone and with the network's judgement of the action's table counted as 32
+/// rollouts beside them (the search's `judge=32`); and the moves each played (a judgement
+/// is about 2 to 8 moves' time: `speed`).
+fn cut<M: Learnable<R, G>, const R: usize, const G: usize>(
+    seats: usize,
+    net: &ValueNet<R, G>,
+    phase: &str,
+) {
+    const TRUTH: usize = 256;
+    // (K, whether K counts turns rather than moves); K = 0: whole rollouts.
+    let depths = [
+        (0u32, false),
+        (1, false),
+        (3, false),
+        (1, true),
+        (2, true),
+        (3, true),
+    ];
+    let budgets = [4usize, 8, 16, 32];
+    let most = *budgets.last().expect("budgets");
+    // By depth, budget and with the judgement beside or not: the regret summed.
+    let mut lost = vec![vec![[0.0f64; 2]; budgets.len()]; depths.len()];
+    let mut moves = vec![0u64; depths.len()];
+    let mut rollouts = 0u64;
+    let (mut actions, mut scratch, mut next) = (Vec::new(), Vec::new(), Vec::new());
+    let games = decisions_of_seat_0::<M, R, G>(seats, 200, phase);
+    let judged = |game: &M, base: f32| -> f64 {
+        let mut features = Features::default();
+        game.features(0, &mut features);
+        let rest = match game.to_move() {
+            ToMove::Seat(..) | ToMove::Everyone(_) => net.evaluate(&features),
+            _ => 0.0,
+        };
+        f64::from(game.standing(0) - base + rest)
+    };
+    for game in &games {
+        actions.clear();
+        game.legal_actions(0, &mut actions);
+        let base = game.standing(0);
+        let mut truth = vec![0.0f64; actions.len()];
+        let mut table = vec![0.0f64; actions.len()];
+        rollouts += (actions.len() * most) as u64;
+        // By depth, action and rollout: what it brought seat 0.
+        let mut outcomes = vec![vec![vec![0.0f64; most]; actions.len()]; depths.len()];
+        for (a, &action) in actions.iter().enumerate() {
+            let mut after = game.clone();
+            after.apply(0, action, &mut Discard).expect("legal");
+            table[a] = judged(&after, base);
+            for j in 0..TRUTH {
+                let mut rollout = after.clone();
+                let mut rng = GameRng::new(j as u64, Stream::Tune(5));
+                random_moves(&mut rollout, &mut rng, &mut scratch, u32::MAX);
+                truth[a] += f64::from(rollout.standing(0) - base) / TRUTH as f64;
+            }
+            for (d, &(depth, turns)) in depths.iter().enumerate() {
+                for (j, outcome) in outcomes[d][a].iter_mut().enumerate() {
+                    let mut rollout = after.clone();
+                    let mut rng = GameRng::new(j as u64, Stream::Tune(9));
+                    let mut own = 0;
+                    while let Some(seat) = deciding(&rollout, &mut scratch) {
+                        if depth > 0 && own == depth {
+                            break;
+                        }
+                        let action = scratch[rng.below(scratch.len() as u32) as usize];
+                        rollout.apply(seat, action, &mut Discard).expect("legal");
+                        moves[d] += 1;
+                        let mut counted = seat == 0;
+                        if turns && counted {
+                            counted = deciding(&rollout, &mut next) != Some(0);
+                        }
+                        own += u32::from(counted);
+                    }
+                    *outcome = judged(&rollout, base);
+                }
+            }
+        }
+        let best = truth.iter().copied().fold(f64::MIN, f64::max);
+        for (d, by_action) in outcomes.iter().enumerate() {
+            for (b, &n) in budgets.iter().enumerate() {
+                for (with, beside) in [0.0, 32.0].into_iter().enumerate() {
+                    let sums: Vec<f64> = (by_action.iter().zip(&table))
+                        .map(|(o, t)| o[..n].iter().sum::<f64>() + beside * t)
+                        .collect();
+                    let chosen = (0..sums.len())
+                        .max_by(|&x, &y| sums[x].total_cmp(&sums[y]))
+                        .expect("two actions or more");
+                    lost[d][b][with] += best - truth[chosen];
+                }
+            }
+        }
+    }
+    let count = games.len() as f64;
+    for (d, &(depth, turns)) in depths.iter().enumerate() {
+        let length = moves[d] as f64 / rollouts as f64;
+        let name = match (depth, turns) {
+            (0, _) => "whole rollouts".to_string(),
+            (k, false) => format!("cut after {k} own moves"),
+            (k, true) => format!("cut after {k} own turns"),
+        };
+        let regrets: Vec<String> = (budgets.iter().zip(&lost[d]))
+            .map(|(n, l)| format!("{n}: {:.2} / {:.2}", l[0] / count, l[1] / count))
+            .collect();
+        println!(
+            "{name:<24} {length:5.1} moves a rollout; regret by rollouts an action (alone / \
+             with the judgement as 32) {}",
+            regrets.join(", ")
+        );
+    }
+}
+
 fn speed<M: Learnable<R, G>, const R: usize, const G: usize>(seats: usize, net: &ValueNet<R, G>) {
     let games = decisions_of_seat_0::<M, R, G>(seats, 2000, "any");
     let mut features = Features::default();
@@ -481,8 +598,13 @@ fn run<M: Learnable<R, G>, const R: usize, const G: usize>(command: &str, args: 
             &weights(args.get(1)),
             args.get(2).map_or("any", |p| p),
         ),
+        "cut" => cut::<M, R, G>(
+            seats,
+            &weights(args.get(1)),
+            args.get(2).map_or("any", |p| p),
+        ),
         "speed" => speed::<M, R, G>(seats, &weights(args.get(1))),
-        _ => eprintln!("usage: learn_judgement train|regret|speed ... (see the file's head)"),
+        _ => eprintln!("usage: learn_judgement train|regret|cut|speed ... (see the file's head)"),
     }
 }
 
@@ -505,7 +627,7 @@ fn main() {
             { take_a_number::value::GLOBAL_FEATURES },
         >(command, rest),
         _ => eprintln!(
-            "usage: learn_judgement train|regret|speed circle|take-a-number ... (see the file's head)"
+            "usage: learn_judgement train|regret|cut|speed circle|take-a-number ... (see the file's head)"
         ),
     }
 }
