@@ -131,8 +131,8 @@ fn total_points(
         .saturating_mul(settings.times.saturating_pow(count(Special::Double)))
 }
 
-/// Every card's [`card_points`], looked up by number: a game's piles are summed after every
-/// placement, and a red card is found in the deck by a search.
+/// Every card's [`card_points`], looked up by number, made once for a game: its piles are
+/// summed after every placement, and [`Deck::points`] finds a red card by a search.
 #[derive(Clone, Debug)]
 pub(super) struct CardPoints {
     lowest: u16,
@@ -385,9 +385,9 @@ impl Circle {
     /// hand.
     fn score(&self, seat: Seat) -> Points {
         let (pile, specials) = (&self.piles[seat], &self.pile_specials[seat]);
-        self.card_points.taken(&self.settings, pile, specials) - self.settings.held_penalty * self.table.held[seat].len() as Points
-            // Checked when the extra points were added (see `place_number`).
-            + self.extra[seat]
+        let held = self.settings.held_penalty * self.table.held[seat].len() as Points;
+        // The extra points were checked when they were added (see `place_number`).
+        self.card_points.taken(&self.settings, pile, specials) - held + self.extra[seat]
     }
 
     fn update_all(&mut self) {
