@@ -1,13 +1,14 @@
 //! Measures `builtin:mcs` on duplicate deals (docs/mcs.md). Two modes:
 //!
 //! `cargo run --release --example mcs_strength -- gauntlet [--held-out | --seeds FIRST]
-//! [--deals N] [--mcs SPEC] [--only TEXT] [--quick]` runs the gauntlet (`take5::tournament::gauntlet`): every table of
-//! issue 31 (classic at 2 to 6 seats, Pro, Take a Number, the circle game and the anniversary
-//! variant at 2 and 4, the old target), the measured player (`--mcs`, default `builtin:mcs`)
-//! against a pool of opponents of many styles, on the tuning seeds (100 + the table's number)
-//! or, with `--held-out`, on the held-out seeds (900 + it), for the final figures only.
-//! `--seeds FIRST` plays another range (table `i` plays seed `FIRST + i`: a held-out range
-//! of its own, once the first held-out deals of a table are spent, declared before it is run).
+//! [--deals N] [--mcs SPEC] [--only TEXT] [--quick]` runs the gauntlet
+//! (`take5::tournament::gauntlet`): every table of issue 31 (classic at 2 to 6 seats, Pro,
+//! Take a Number, the circle game and the anniversary variant at 2 and 4, the old target), the
+//! measured player (`--mcs`, default `builtin:mcs`) against a pool of opponents of many styles,
+//! on the tuning seeds (100 + the table's number) or, with `--held-out`, on the held-out seeds
+//! (900 + it), for the final figures only. `--seeds FIRST` plays another range (table `i`
+//! plays seed `FIRST + i`: a held-out range of its own, once the first held-out deals of a
+//! table are spent, declared before it is run; after `--quick`, which plays the tuning seeds).
 //! `--only TEXT` plays the tables whose name holds TEXT; `--quick` is the smoke test: one deal
 //! a table, every search's budget a hundredth of its default. Per table and opponent: the
 //! paired difference a game with its 95% interval; the measured player's CPU per decision.
@@ -148,12 +149,12 @@ fn gauntlet(args: &[String]) {
         }
     }
     let range = match settings.seeds {
-        HELD_OUT_SEEDS => "held-out".to_string(),
-        TUNING_SEEDS => "tuning".to_string(),
-        first => format!("from {first}"),
+        HELD_OUT_SEEDS => "held-out seeds".to_string(),
+        TUNING_SEEDS => "tuning seeds".to_string(),
+        first => format!("seeds from {first}"),
     };
     println!(
-        "gauntlet of {}, {} seeds, {} deals a table{}",
+        "gauntlet of {}, {}, {} deals a table{}",
         settings.measured,
         range,
         settings.deals,
