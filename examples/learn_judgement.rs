@@ -350,6 +350,22 @@ fn decisions_of_seat_0<M: Learnable<R, G>, const R: usize, const G: usize>(
     games
 }
 
+/// What `net` judges `game` worth to seat 0 since its standing was `base`: its standing now,
+/// and the network's worth of the rest while the game goes on.
+fn judged_by<M: Learnable<R, G>, const R: usize, const G: usize>(
+    net: &ValueNet<R, G>,
+    game: &M,
+    base: f32,
+) -> f64 {
+    let mut features = Features::default();
+    game.features(0, &mut features);
+    let rest = match game.to_move() {
+        ToMove::Seat(..) | ToMove::Everyone(_) => net.evaluate(&features),
+        _ => 0.0,
+    };
+    f64::from(game.standing(0) - base + rest)
+}
+
 fn regret<M: Learnable<R, G>, const R: usize, const G: usize>(
     seats: usize,
     net: &ValueNet<R, G>,
@@ -375,13 +391,7 @@ fn regret<M: Learnable<R, G>, const R: usize, const G: usize>(
                 random_moves(&mut rollout, &mut rng, &mut scratch, u32::MAX);
                 *outcome = f64::from(rollout.standing(0) - base);
             }
-            let mut features = Features::default();
-            after.features(0, &mut features);
-            let rest = match after.to_move() {
-                ToMove::Seat(..) | ToMove::Everyone(_) => net.evaluate(&features),
-                _ => 0.0,
-            };
-            judged[a] = f64::from(after.standing(0) - base + rest);
+            judged[a] = judged_by(net, &after, base);
         }
         let truth: Vec<f64> = (outcomes.iter())
             .map(|o| o.iter().sum::<f64>() / truth_rollouts as f64)
@@ -446,15 +456,6 @@ fn cut<M: Learnable<R, G>, const R: usize, const G: usize>(
     let mut rollouts = 0u64;
     let (mut actions, mut scratch, mut next) = (Vec::new(), Vec::new(), Vec::new());
     let games = decisions_of_seat_0::<M, R, G>(seats, 200, phase);
-    let judged = |game: &M, base: f32| -> f64 {
-        let mut features = Features::default();
-        game.features(0, &mut features);
-        let rest = match game.to_move() {
-            ToMove::Seat(..) | ToMove::Everyone(_) => net.evaluate(&features),
-            _ => 0.0,
-        };
-        f64::from(game.standing(0) - base + rest)
-    };
     for game in &games {
         actions.clear();
         game.legal_actions(0, &mut actions);
@@ -467,7 +468,7 @@ fn cut<M: Learnable<R, G>, const R: usize, const G: usize>(
         for (a, &action) in actions.iter().enumerate() {
             let mut after = game.clone();
             after.apply(0, action, &mut Discard).expect("legal");
-            table[a] = judged(&after, base);
+            table[a] = judged_by(net, &after, base);
             for j in 0..TRUTH {
                 let mut rollout = after.clone();
                 let mut rng = GameRng::new(j as u64, Stream::Tune(5));
@@ -492,7 +493,7 @@ fn cut<M: Learnable<R, G>, const R: usize, const G: usize>(
                         }
                         own += u32::from(counted);
                     }
-                    *outcome = judged(&rollout, base);
+                    *outcome = judged_by(net, &rollout, base);
                 }
             }
         }

@@ -480,25 +480,24 @@ impl Circle {
         events.emit(|| Event::Place { seat, card, row });
         if self.rows[row].len() > self.rules.row_capacity {
             if self.house.any() {
-                let (deck, settings) = (&self.rules.deck, &self.settings);
-                let printed = taken_points(deck, settings, self.rows[row].iter().copied(), &[]);
+                let printed = (self.card_points).taken(&self.settings, &self.rows[row], &[]);
                 let (table, cards) = (circle_view!(self), &self.rows[row]);
                 let extra = &mut self.extra[seat];
                 (self.house).row_taken_extra(&table, (seat, row, cards), printed, extra)?;
             }
             let cards = self.rows.remove(row);
             let specials = self.table.row_specials.remove(row);
-            let (deck, settings) = (&self.rules.deck, &self.settings);
+            let (points, settings) = (&self.card_points, &self.settings);
             events.emit(|| Event::Collect {
                 seat,
                 row,
                 cards: cards.clone(),
                 specials: specials.clone(),
-                points: taken_points(deck, settings, cards.iter().copied(), &[]),
+                points: points.taken(settings, &cards, &[]),
             });
             if self.house.any() {
                 // The row has left the circle (it is no longer in `t.rows`).
-                let points = taken_points(deck, settings, cards.iter().copied(), &specials);
+                let points = points.taken(settings, &cards, &specials);
                 let args = [
                     Arg::Number(row as i64),
                     Arg::Cards(&cards),
