@@ -3,7 +3,7 @@
 //! and "Tenth round"):
 //!
 //! ```text
-//! cargo run --release --example learn_judgement -- train VARIANT SEATS DECISIONS ROLLOUTS EPOCHS OUT [DODGER% [search]]
+//! cargo run --release --example learn_judgement -- train VARIANT SEATS DECISIONS ROLLOUTS EPOCHS OUT [DODGER% [search] | played=N]
 //! cargo run --release --example learn_judgement -- regret VARIANT SEATS WEIGHTS [early|late]
 //! cargo run --release --example learn_judgement -- cut VARIANT SEATS WEIGHTS [early|late]
 //! cargo run --release --example learn_judgement -- speed VARIANT SEATS WEIGHTS
@@ -20,7 +20,10 @@
 //! percent of their moves by the dodger, the rest at random (the rollouts stay random: they
 //! are what the search's rollouts measure; docs/mcs.md: tried, not kept). With `search` after
 //! it the rollouts are played by the search's own rollout players at their defaults for the
-//! table instead (docs/mcs.md, "Tenth round": tried, not kept). The shipped weights,
+//! table instead (docs/mcs.md, "Tenth round": tried, not kept). With `played=N` the games
+//! the decisions are drawn from are played by a Monte Carlo search that sees every hand, N
+//! random rollouts an action, so the tables are those of competent play (docs/mcs.md,
+//! "Twelfth round": tried, not kept). The shipped weights,
 //! one to three minutes each, byte for byte: the circle game's (src/variants/circle/weights/)
 //! `train circle 2 40000 32 12` (two_seats.txt), `train circle 4 30000 16 10` (four_seats.txt),
 //! and `train circle N 20000 16 10` for N = 3, 5, 6 (three_, five_, six_seats.txt); Take a
@@ -131,6 +134,42 @@ fn random_moves<M: Model>(game: &mut M, rng: &mut GameRng, actions: &mut Vec<Act
     }
 }
 
+/// Plays `game` for at most `limit` moves, or until a deal is due or the game is over, each
+/// move chosen by a Monte Carlo search that sees every hand: the action whose `per_action`
+/// random rollouts (the same for every action) bring the deciding seat most.
+fn searched_moves<M: Learnable<R, G>, const R: usize, const G: usize>(
+    game: &mut M,
+    rng: &mut GameRng,
+    actions: &mut Vec<Action>,
+    limit: u32,
+    per_action: usize,
+) {
+    let mut scratch = Vec::new();
+    for _ in 0..limit {
+        let Some(seat) = deciding(game, actions) else {
+            return;
+        };
+        let futures: Vec<u64> = (0..per_action).map(|_| u64::from(rng.next_u32())).collect();
+        let mut best = (f32::NEG_INFINITY, actions[0]);
+        for &action in actions.iter() {
+            let mut after = game.clone();
+            after.apply(seat, action, &mut Discard).expect("legal");
+            let mut sum = 0.0;
+            for &future in &futures {
+                let mut played = after.clone();
+                let mut rng = GameRng::new(future, Stream::Tune(8));
+                random_moves(&mut played, &mut rng, &mut scratch, u32::MAX);
+                sum += played.standing(seat);
+            }
+            if sum > best.0 {
+                best = (sum, action);
+            }
+        }
+        game.apply(seat, best.1, &mut Discard)
+            .expect("a legal action");
+    }
+}
+
 /// `count` decisions of random games at a table of `seats`, each a group: every action's table
 /// after it and the mean of what `rollouts` random rollouts (common random numbers) brought
 /// the deciding seat after it.
@@ -139,7 +178,7 @@ fn decisions<M: Learnable<R, G>, const R: usize, const G: usize>(
     seats: usize,
     seed: u64,
     rollouts: usize,
-    (dodger, search): (u32, bool),
+    (dodger, search, played_by_search): (u32, bool, usize),
 ) -> Vec<Vec<Sample<R, G>>> {
     let options = McsOptions::default().resolved(M::VARIANT, seats);
     let mut rng = GameRng::new(seed, Stream::Tune(6));
@@ -151,7 +190,9 @@ fn decisions<M: Learnable<R, G>, const R: usize, const G: usize>(
         game.deal_random(&mut rng, &mut Discard).expect("a deal");
         // A point of the game at random, up to about its last moves.
         let stop = rng.below(M::moves(seats));
-        if dodger == 0 {
+        if played_by_search > 0 {
+            searched_moves::<M, R, G>(&mut game, &mut rng, &mut scratch, stop, played_by_search);
+        } else if dodger == 0 {
             random_moves(&mut game, &mut rng, &mut scratch, stop);
         } else {
             // Each move the dodger's `dodger` percent of the time, else at random.
@@ -261,7 +302,7 @@ fn train<M: Learnable<R, G>, const R: usize, const G: usize>(
     rollouts: usize,
     epochs: usize,
     out: &str,
-    games: (u32, bool),
+    games: (u32, bool, usize),
 ) {
     let seed = 1;
     let mut train = decisions::<M, R, G>(count, seats, seed, rollouts, games);
@@ -592,6 +633,9 @@ fn run<M: Learnable<R, G>, const R: usize, const G: usize>(command: &str, args: 
             (
                 args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0),
                 args.get(6).is_some_and(|a| a == "search"),
+                (args.get(5).and_then(|a| a.strip_prefix("played=")))
+                    .and_then(|a| a.parse().ok())
+                    .unwrap_or(0),
             ),
         ),
         "regret" => regret::<M, R, G>(
