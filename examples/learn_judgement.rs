@@ -634,8 +634,7 @@ fn run<M: Learnable<R, G>, const R: usize, const G: usize>(command: &str, args: 
                 args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0),
                 args.get(6).is_some_and(|a| a == "search"),
                 (args.get(5).and_then(|a| a.strip_prefix("played=")))
-                    .and_then(|a| a.parse().ok())
-                    .unwrap_or(0),
+                    .map_or(0, |n| n.parse().expect("played=N: N rollouts an action")),
             ),
         ),
         "regret" => regret::<M, R, G>(
