@@ -617,6 +617,19 @@ fn weights<const R: usize, const G: usize>(path: Option<&String>) -> ValueNet<R,
 }
 
 /// Runs the command `args` (after the variant's name) for variant `M`.
+/// How `train`'s games are played, from what follows OUT: `DODGER%` (else 0) or `played=N`
+/// (else 0), and `search` after it.
+fn games(args: &[String]) -> (u32, bool, usize) {
+    let search = args.get(6).is_some_and(|a| a == "search");
+    match args.get(5).map(String::as_str) {
+        Some(arg) if arg.starts_with("played=") => {
+            let rollouts = arg["played=".len()..].parse();
+            (0, search, rollouts.expect("played=N: N rollouts an action"))
+        }
+        dodger => (dodger.and_then(|a| a.parse().ok()).unwrap_or(0), search, 0),
+    }
+}
+
 fn run<M: Learnable<R, G>, const R: usize, const G: usize>(command: &str, args: &[String]) {
     let number = |i: usize| -> u64 {
         (args.get(i).and_then(|a| a.parse().ok()))
@@ -630,12 +643,7 @@ fn run<M: Learnable<R, G>, const R: usize, const G: usize>(command: &str, args: 
             number(2) as usize,
             number(3) as usize,
             args.get(4).expect("the weights' file to write"),
-            (
-                args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0),
-                args.get(6).is_some_and(|a| a == "search"),
-                (args.get(5).and_then(|a| a.strip_prefix("played=")))
-                    .map_or(0, |n| n.parse().expect("played=N: N rollouts an action")),
-            ),
+            games(args),
         ),
         "regret" => regret::<M, R, G>(
             seats,
