@@ -25,7 +25,7 @@ use super::common::rows::{Rows, row_for};
 use crate::cards::{Card, Deck, Special};
 use crate::game::clone_field_by_field;
 use crate::game::house::{Arg, Hook, Hooks, HouseHooks, Table};
-use crate::game::model::{Knowledge, Model, draw_hand, unseen_cards};
+use crate::game::model::{Knowledge, Model, draw_hand_into, unseen_cards};
 use crate::game::{
     Action, CircleTable, Deal, Decision, Emitter, Event, Game, Outcome, Points, RuleError, Seat,
     ToMove, View, check_seat,
@@ -798,6 +798,29 @@ impl Model for Circle {
     /// card are public): they are drawn from the cards in no row, in no hand of the seat's and
     /// not collected. The collected piles come from the event lines (`memory`).
     fn resample(known: &Knowledge, rng: &mut GameRng) -> Result<Circle, RuleError> {
+        let mut game = Circle::new(known.rules.clone(), known.view.seats)
+            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
+        game.lay_known(known, rng)?;
+        Ok(game)
+    }
+
+    /// A search rebuilds thousands of games a decision: a game of the same rules and seats is
+    /// laid again in place, its tables (the cards' points, the deck) kept.
+    fn resample_into(&mut self, known: &Knowledge, rng: &mut GameRng) -> Result<(), RuleError> {
+        if !Arc::ptr_eq(&self.rules, known.rules) || self.seats != known.view.seats {
+            *self = Circle::resample(known, rng)?;
+            return Ok(());
+        }
+        self.house = Hooks::default();
+        self.restart();
+        self.lay_known(known, rng)
+    }
+}
+
+impl Circle {
+    /// Lays the table `known` shows onto this game, just restarted, the other seats' hands
+    /// drawn from the cards nobody is known to hold.
+    fn lay_known(&mut self, known: &Knowledge, rng: &mut GameRng) -> Result<(), RuleError> {
         let (rules, view, memory) = (known.rules, known.view, known.memory);
         let table = view.circle.ok_or_else(|| {
             RuleError::Setup(SetupError::BadDeal("not a circle game's view".into()))
@@ -805,30 +828,28 @@ impl Model for Circle {
         let Some(Decision::Place { placed, .. }) = view.decision else {
             return Err(SetupError::BadDeal("no placement due".into()).into());
         };
-        let seats = view.seats;
-        let mut game = Circle::new(rules.clone(), seats)
-            .map_err(|e| RuleError::Setup(SetupError::BadDeal(e.to_string())))?;
         let seen = (view.hand.iter().chain(view.rows.iter().flatten())).chain(&memory.taken);
         let mut unseen = unseen_cards(rules, seen);
-        for seat in 0..seats {
-            game.hands[seat] = match seat == view.seat {
-                true => view.hand.to_vec(),
-                false => draw_hand(rng, &mut unseen, table.hand_sizes[seat]),
-            };
+        for seat in 0..self.seats {
+            let hand = &mut self.hands[seat];
+            match seat == view.seat {
+                true => hand.extend_from_slice(view.hand),
+                false => draw_hand_into(rng, &mut unseen, table.hand_sizes[seat], hand),
+            }
             if let Some((cards, specials)) = memory.collected.get(seat) {
-                game.piles[seat].clone_from(cards);
-                game.pile_specials[seat].clone_from(specials);
+                self.piles[seat].clone_from(cards);
+                self.pile_specials[seat].clone_from(specials);
             }
         }
-        game.rows.lay(view.rows);
-        game.table.clone_from(table);
-        game.turn = view.turn;
-        game.phase = Phase::Turn {
+        self.rows.lay(view.rows);
+        self.table.clone_from(table);
+        self.turn = view.turn;
+        self.phase = Phase::Turn {
             seat: view.seat,
             placed,
         };
-        game.update_all();
-        Ok(game)
+        self.update_all();
+        Ok(())
     }
 }
 
