@@ -3,11 +3,11 @@
 
 use super::{Answer, Legality, Player};
 use crate::cards::{Card, Special};
-use crate::game::{Action, Decision, SpecialPlay, View};
+use crate::game::{Action, Decision, Points, SpecialPlay, View};
 use crate::rng::{GameRng, Stream};
 use crate::seat::GameStart;
 use crate::variants::anniversary::{byte, legal_plays};
-use crate::variants::circle::{row_for_number, taken_points};
+use crate::variants::circle::{card_points, row_for_number, taken_points, total_points};
 use smallvec::SmallVec;
 
 /// The built-in strategies, named `builtin:<name>` on the command line.
@@ -165,11 +165,7 @@ impl Builtin {
                 Action::Pick(*view.pool.last().expect("a pool to pick from"))
             }
             (Strategy::Dodger, Some(Decision::Pick)) => Action::Pick(dodger_pick(view)),
-            (Strategy::Random, Some(Decision::Place { .. })) => {
-                let count = circle_moves(view).count();
-                let pick = self.rng.below(count as u32) as usize;
-                circle_moves(view).nth(pick).expect("a move to pick")
-            }
+            (Strategy::Random, Some(Decision::Place { .. })) => circle_random(view, &mut self.rng),
             (Strategy::Highest, Some(Decision::Place { placed: 0, .. }))
                 if !view.rows.is_empty() =>
             {
@@ -385,6 +381,40 @@ pub fn circle_moves<'a>(view: &View<'a>) -> impl Iterator<Item = Action> + 'a {
         .chain(end)
 }
 
+/// One of [`circle_moves`] at random: the same move as counting them and taking the one at a
+/// random place, found without listing them (the hot path of the search's rollouts).
+pub fn circle_random(view: &View, rng: &mut GameRng) -> Action {
+    let cards: &[Card] = if view.rows.is_empty() { &[] } else { view.hand };
+    let held = view.special_hand;
+    let row_specials = view.row_specials();
+    // Each kind held once (they are sorted), into every row without one of its kind.
+    let kinds = || {
+        let firsts = held.iter().enumerate();
+        firsts.filter(|&(i, kind)| i == 0 || held[i - 1] != *kind)
+    };
+    let rows_for = |kind: Special| row_specials.iter().filter(move |r| !r.contains(&kind));
+    let placements: usize = kinds().map(|(_, &kind)| rows_for(kind).count()).sum();
+    let end = usize::from(matches!(
+        view.decision,
+        Some(Decision::Place { placed: 1.., .. })
+    ));
+    let count = cards.len() + placements + end;
+    let mut pick = rng.below(count as u32) as usize;
+    if let Some(&card) = cards.get(pick) {
+        return Action::Play(card);
+    }
+    pick -= cards.len();
+    for (_, &special) in kinds() {
+        let rows = row_specials.iter().enumerate();
+        let open = rows.filter(|(_, in_row)| !in_row.contains(&special));
+        match open.map(|(row, _)| row).nth(pick) {
+            Some(row) => return Action::PlaceSpecial { special, row },
+            None => pick -= rows_for(special).count(),
+        }
+    }
+    Action::EndTurn
+}
+
 /// The dodger in the circle game: the move worth most by [`circle_value`]; the first such
 /// move on a tie (number cards come first, ascending, then special cards, then the end of the
 /// turn).
@@ -402,6 +432,71 @@ pub fn circle_greedy(view: &View) -> Action {
         }
     }
     best
+}
+
+/// The circle game's safe player (`builtin:mcs`'s rollouts, `safe=` and `own_safe=`): when a
+/// number card takes a row worth points, the one that takes the row worth most (the first of a
+/// tie); else any move at random (from `rng`) but a number card that takes a row worth less
+/// than nothing, or any move at all when every move is one of those.
+pub fn circle_safe(view: &View, rng: &mut GameRng) -> Action {
+    let moves = || circle_moves(view);
+    let capacity = view.rules.row_capacity;
+    let full = |row: &Vec<Card>| row.len() >= capacity;
+    let (Some(circle), true) = (view.rules.circle.as_ref(), view.rows.iter().any(full)) else {
+        // No card takes a row: every move is safe.
+        return circle_random(view, rng);
+    };
+    let ends: SmallVec<[Card; 16]> = view.rows.iter().map(|r| r[r.len() - 1]).collect();
+    let row_specials = view.row_specials();
+    // The cards that take a row, by the row's worth with them: the best (the lowest card of a
+    // tie) and the costly ones.
+    let mut best: Option<(Points, Card)> = None;
+    let mut costly: SmallVec<[Card; 16]> = SmallVec::new();
+    let deck = &view.rules.deck;
+    let points = |card: Card| card_points(deck, circle, card);
+    // By row, its cards' points summed once, in the order `taken_points` sums them.
+    let mut printed: SmallVec<[Option<Points>; 16]> = SmallVec::from_elem(None, ends.len());
+    for &card in view.hand {
+        let row = row_for_number(&ends, card);
+        let cards = &view.rows[row];
+        if !full(cards) {
+            continue;
+        }
+        let sum = || {
+            cards
+                .iter()
+                .map(|&c| points(c))
+                .fold(0, Points::saturating_add)
+        };
+        let printed = *printed[row].get_or_insert_with(sum);
+        let taken = [printed, points(card)].into_iter();
+        let worth = total_points(circle, taken, &row_specials[row]);
+        // (The hand ascends: the first card of a tie is the lowest.)
+        if worth > 0 && best.is_none_or(|(most, _)| worth > most) {
+            best = Some((worth, card));
+        } else if worth < 0 {
+            costly.push(card);
+        }
+    }
+    if let Some((_, card)) = best {
+        return Action::Play(card);
+    }
+    if costly.is_empty() {
+        return circle_random(view, rng);
+    }
+    let allowed = |action: &Action| !matches!(action, Action::Play(c) if costly.contains(c));
+    let safe_moves = || moves().filter(allowed);
+    match safe_moves().next() {
+        Some(_) => pick_at_random(rng, safe_moves),
+        None => pick_at_random(rng, moves),
+    }
+}
+
+/// One of the actions `moves` lists, at random (`moves` is asked twice: to count, to pick).
+fn pick_at_random<I: Iterator<Item = Action>>(rng: &mut GameRng, moves: impl Fn() -> I) -> Action {
+    let count = moves().count();
+    let pick = rng.below(count as u32) as usize;
+    moves().nth(pick).expect("a move to pick")
 }
 
 /// What a circle move is worth to its player, in tenths of a point: taking a row wins its

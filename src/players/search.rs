@@ -13,7 +13,7 @@
 //! (Pro) kept from one decision to the next, else over determinizations. docs/mcs.md has the
 //! figures.
 
-use super::builtin::{Builtin, DodgerRows, Strategy, fallback};
+use super::builtin::{Builtin, DodgerRows, Strategy, circle_safe, fallback};
 use super::tree::{self, Tree};
 use super::{Answer, Legality, Player};
 use crate::cards::Card;
@@ -152,17 +152,23 @@ pub const DEFAULT_INFER: bool = true;
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub const DEFAULT_SAFE: u32 = 0;
 
-/// The safe-card player's percent of the other seats' rollout decisions not given to the
-/// dodger by default in `variant` at a table of `seats`: its [`SearchBudget`]'s share at
-/// tables of its size or more (classic at six seats, half: docs/mcs.md, "Seventh round:
-/// classic at six seats"), else [`DEFAULT_SAFE`].
+/// The safe player's percent of the other seats' rollout decisions not given to the dodger
+/// by default in `variant` at a table of `seats`: its [`SearchBudget`]'s share there (classic
+/// at six seats, half: docs/mcs.md, "Seventh round: classic at six seats"; the circle game at
+/// two seats, all: "Thirteenth round"), else [`DEFAULT_SAFE`] (0).
 ///
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub fn default_safe(variant: Variant, seats: usize) -> u32 {
-    match variant.describe().search.safe_from {
-        Some((from, share)) if seats >= from => share,
-        _ => DEFAULT_SAFE,
-    }
+    variant.describe().search.safe.at(seats)
+}
+
+/// The safe player's percent of the searching seat's own rollout decisions by default in
+/// `variant` at a table of `seats`: its [`SearchBudget`]'s share there (the circle game at two
+/// seats, all: docs/mcs.md, "Thirteenth round"), else 0: `own` plays them all.
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
+pub fn default_own_safe(variant: Variant, seats: usize) -> u32 {
+    variant.describe().search.own_safe.at(seats)
 }
 
 /// With `infer`, the most a seat found not to be the dodger (a card the dodger would not have
@@ -219,10 +225,13 @@ pub struct RolloutPlayers {
     /// Percent of the other seats' rollout decisions made by the dodger instead of `policy`;
     /// `None`: the variant's default ([`default_mix`]).
     pub mix: Option<u32>,
-    /// Percent of the other seats' rollout decisions not given to the dodger that play a
-    /// random card of those that land safely (classic and Pro; the dodger's card if none
-    /// does), instead of `policy`; `None`: the variant's default ([`default_safe`]).
+    /// Percent of the other seats' rollout decisions not given to the dodger that the safe
+    /// player makes (`safe_choice`) instead of `policy`; `None`: the variant's
+    /// default ([`default_safe`]).
     pub safe: Option<u32>,
+    /// Percent of the searching seat's own rollout decisions that the safe player makes
+    /// instead of `own`; `None`: the variant's default ([`default_own_safe`]).
+    pub own_safe: Option<u32>,
 }
 
 impl Default for RolloutPlayers {
@@ -232,6 +241,7 @@ impl Default for RolloutPlayers {
             own: None,
             mix: None,
             safe: None,
+            own_safe: None,
         }
     }
 }
@@ -336,9 +346,9 @@ macro_rules! percent {
 }
 
 /// The whole-number options, in the order [`McsOptions::spec`] writes them. `versus`, `rival`,
-/// `mix` and `safe` are written whenever they were given: left out, they are the variant's own
+/// `mix`, `safe` and `own_safe` are written whenever they were given: left out, they are the variant's own
 /// defaults at the table.
-const COUNTS: [Count; 10] = [
+const COUNTS: [Count; 11] = [
     count(
         "versus",
         |o| o.weights.versus,
@@ -363,6 +373,11 @@ const COUNTS: [Count; 10] = [
         "safe",
         |o| o.players.safe,
         |o, n| o.players.safe = Some(n.min(100)),
+    ),
+    count(
+        "own_safe",
+        |o| o.players.own_safe,
+        |o, n| o.players.own_safe = Some(n.min(100)),
     ),
     percent!(reading.found, DEFAULT_FOUND),
     percent!(reading.recast, DEFAULT_RECAST),
@@ -407,7 +422,7 @@ impl McsOptions {
                     Some(count) => (count.set)(&mut parsed, number),
                     None => {
                         return Err(format!(
-                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree, prior, judge)"
+                            "unknown mcs option `{name}` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, own_safe, found, recast, tree, prior, judge)"
                         ));
                     }
                 },
@@ -435,7 +450,7 @@ impl McsOptions {
     }
 
     /// The options with what `variant` decides at a table of `seats` when not named (`own`,
-    /// `mix`, `safe`, `versus`, `rival`, `prior`, `judge`) filled in.
+    /// `mix`, `safe`, `own_safe`, `versus`, `rival`, `prior`, `judge`) filled in.
     pub fn resolved(&self, variant: Variant, seats: usize) -> McsOptions {
         let (players, shape) = (self.players, self.shape);
         let (versus, rival) = self.weights.or_defaults(variant, seats);
@@ -448,6 +463,9 @@ impl McsOptions {
                 own: Some(players.own.unwrap_or_else(|| default_own(variant, seats))),
                 mix: Some(players.mix.unwrap_or_else(|| default_mix(variant, seats))),
                 safe: Some(players.safe.unwrap_or_else(|| default_safe(variant, seats))),
+                own_safe: Some(
+                    (players.own_safe).unwrap_or_else(|| default_own_safe(variant, seats)),
+                ),
                 ..players
             },
             shape: Shape {
@@ -1005,9 +1023,10 @@ impl Style {
     }
 }
 
-/// The built-in bots that play a rollout: `own` at the searching seat; at the others `others`,
-/// or, for `mix` percent of their decisions (drawn from `others`' generator), `smart`, and of
-/// the rest `safe` percent a safe card at random ([`Policies::safe_choice`]).
+/// The built-in bots that play a rollout: `own` at the searching seat, or for `own_safe` percent
+/// of its decisions (drawn from `own`'s generator) the safe player (`safe_choice`);
+/// at the others `others`, or, for `mix` percent of their decisions (drawn from `others`'
+/// generator), `smart`, and of the rest `safe` percent the safe player.
 pub struct Policies {
     pub own: Builtin,
     pub others: Builtin,
@@ -1018,6 +1037,9 @@ pub struct Policies {
     pub safe: u32,
     /// By seat, the percent for the safe-card player instead of `safe` (empty: `safe`).
     pub safes: Vec<u32>,
+    /// The percent of the searching seat's decisions the safe player makes (100: all, none
+    /// drawn).
+    pub own_safe: u32,
 }
 
 impl Policies {
@@ -1035,6 +1057,7 @@ impl Policies {
             mixes: Vec::new(),
             safe: players.safe.unwrap_or(DEFAULT_SAFE),
             safes: Vec::new(),
+            own_safe: players.own_safe.unwrap_or(0),
         }
     }
 
@@ -1045,11 +1068,19 @@ impl Policies {
     fn choose(&mut self, view: &View, seat: Seat, me: Seat) -> Action {
         let share = |by_seat: &[u32], all| by_seat.get(seat).copied().unwrap_or(all);
         let bot = if seat == me {
+            let own_safe = match self.own_safe {
+                0 => false,
+                100.. => true,
+                share => self.own.rng().below(100) < share,
+            };
+            if own_safe {
+                return safe_choice(view, self.own.rng(), &mut self.smart);
+            }
             &mut self.own
         } else if self.drawn(share(&self.mixes, self.mix)) {
             &mut self.smart
         } else if self.drawn(share(&self.safes, self.safe)) {
-            return self.safe_choice(view);
+            return safe_choice(view, self.others.rng(), &mut self.smart);
         } else {
             &mut self.others
         };
@@ -1061,35 +1092,40 @@ impl Policies {
     fn drawn(&mut self, percent: u32) -> bool {
         percent > 0 && self.others.rng().below(100) < percent
     }
+}
 
-    /// A competent player that is not the dodger: in classic and Pro rounds, a card at random
-    /// of those that take no row (the dodger's card when none does); every other decision the
-    /// dodger's. (Not inlined: a rollout without a safe share does not carry it.)
-    #[inline(never)]
-    fn safe_choice(&mut self, view: &View) -> Action {
-        let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
-        if !plain || view.decision != Some(Decision::PlayCard) {
-            return self.smart.choose(view);
-        }
-        // The cards that land on a row with room left (as [`DodgerRows::lands_safely`] judges
-        // them, without the rows' bullheads, which it does not need: this is asked of most of a
-        // rollout's decisions at a classic table of six). Classic and Pro rows are never stopped.
-        let ends: SmallVec<[Card; 8]> = view.rows.iter().map(|row| row[row.len() - 1]).collect();
-        let lands_safely = |card: Card| {
-            row_for(&ends, card).is_some_and(|r| view.capacity(r) > view.rows[r].len())
-        };
-        let safe: SmallVec<[Card; 16]> = view
-            .hand
-            .iter()
-            .copied()
-            .filter(|&c| lands_safely(c))
-            .collect();
-        if safe.is_empty() {
-            return self.smart.choose(view);
-        }
-        let pick = self.others.rng().below(safe.len() as u32) as usize;
-        Action::Play(safe[pick])
+/// The safe player, a competent player that is not the dodger: in classic and Pro rounds, a
+/// card at random of those that take no row (the dodger's card when none does); in the circle
+/// game, the best row worth taking, else a move at random but one that takes a row worth less
+/// than nothing ([`circle_safe`]); every other decision the dodger's (`smart`). Its draws come
+/// from `rng`, the generator of the seat it plays. (Not inlined: a rollout without a safe
+/// share does not carry it.)
+#[inline(never)]
+fn safe_choice(view: &View, rng: &mut GameRng, smart: &mut Builtin) -> Action {
+    if view.circle.is_some() && matches!(view.decision, Some(Decision::Place { .. })) {
+        return circle_safe(view, rng);
     }
+    let plain = view.number.is_none() && view.circle.is_none() && view.specials.is_none();
+    if !plain || view.decision != Some(Decision::PlayCard) {
+        return smart.choose(view);
+    }
+    // The cards that land on a row with room left (as [`DodgerRows::lands_safely`] judges
+    // them, without the rows' bullheads, which it does not need: this is asked of most of a
+    // rollout's decisions at a classic table of six). Classic and Pro rows are never stopped.
+    let ends: SmallVec<[Card; 8]> = view.rows.iter().map(|row| row[row.len() - 1]).collect();
+    let lands_safely =
+        |card: Card| row_for(&ends, card).is_some_and(|r| view.capacity(r) > view.rows[r].len());
+    let safe: SmallVec<[Card; 16]> = view
+        .hand
+        .iter()
+        .copied()
+        .filter(|&c| lands_safely(c))
+        .collect();
+    if safe.is_empty() {
+        return smart.choose(view);
+    }
+    let pick = rng.below(safe.len() as u32) as usize;
+    Action::Play(safe[pick])
 }
 
 /// Plays `game` to the end of round `round` (or of the game) with `policies`, `me` being the
@@ -1175,6 +1211,7 @@ impl Player for McsPlayer {
             .set_strategy(self.options.players.own.unwrap_or(DEFAULT_OWN));
         self.policies.mix = self.options.players.mix.unwrap_or(DEFAULT_MIX);
         self.policies.safe = self.options.players.safe.unwrap_or(DEFAULT_SAFE);
+        self.policies.own_safe = self.options.players.own_safe.unwrap_or(0);
         self.policies.own.start_game(start)?;
         self.policies.others.start_game(start)?;
         self.variant = start.variant;

@@ -35,15 +35,16 @@ pub const HELD_OUT_SEEDS: u64 = 900;
 /// searched (`prior=0`: no variant's prior narrows them, as the circle game's does by default
 /// since the fourth round, docs/mcs.md), a rollout's end scored as every round measured it
 /// (`versus=0:rival=50`: not by the others' mean, as classic's default at six seats is since
-/// the sixth round), no safe-card player in its rollouts (`safe=0`, classic's default at six
-/// seats being half since the seventh), no learnt judgement (`judge=0`, the circle game's
-/// default since the ninth).
-pub const PLAIN_MC: &str = "builtin:mcs:own=random:policy=random:mix=0:infer=0:tree=0:prior=0:versus=0:rival=50:safe=0:judge=0";
+/// the sixth round), no safe player in its rollouts (`safe=0`, classic's default at six
+/// seats being half since the seventh; `own_safe=0`, the circle game's default at two seats
+/// being all since the thirteenth), no learnt judgement (`judge=0`, the circle game's default
+/// since the ninth).
+pub const PLAIN_MC: &str = "builtin:mcs:own=random:policy=random:mix=0:infer=0:tree=0:prior=0:versus=0:rival=50:safe=0:own_safe=0:judge=0";
 /// `builtin:mcs`'s defaults of 2026-12-01 (the dodger in its rollouts, seats read as the
 /// dodger, half the rival's points against its own at every table of three or more, no
 /// safe-card player, no learnt judgement), spelt out so that the spec keeps naming them when
 /// the defaults change.
-pub const MCS_DEC1: &str = "builtin:mcs:own=dodger:policy=random:mix=50:infer=1:versus=0:rival=50:found=100:safe=0:judge=0";
+pub const MCS_DEC1: &str = "builtin:mcs:own=dodger:policy=random:mix=50:infer=1:versus=0:rival=50:found=100:safe=0:own_safe=0:judge=0";
 /// The bots of other styles (scripts/bots, on the Python kit) and the kit's example bot.
 pub const EXAMPLE_PY: &str = "python3 sdk/python/example_bot.py";
 pub const PLAIN_PY: &str = "python3 scripts/bots/python_bot.py";

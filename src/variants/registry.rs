@@ -158,10 +158,13 @@ pub struct SearchBudget {
     /// seat's own points less the others' mean (`versus=100`, `rival=0`) instead of less half
     /// the points of the other seat doing best so far (0: at no table).
     pub versus_all_from: usize,
-    /// At tables of at least this many seats (the first), the percent (the second) of the other
-    /// seats' rollout decisions not given to the dodger that play a safe card at random by
-    /// default (`safe=`) instead of `policy` (`None`: none at any table).
-    pub safe_from: Option<(usize, u32)>,
+    /// The percent of the other seats' rollout decisions not given to the dodger that the safe
+    /// player plays by default (`safe=`) instead of `policy` (a random safe card in classic;
+    /// `safe_choice` in src/players/search.rs), by table size.
+    pub safe: ShareAt,
+    /// The percent of the searching seat's own rollout decisions that the safe player plays by
+    /// default (`own_safe=`) instead of `own`, by table size.
+    pub own_safe: ShareAt,
     /// The weight, in rollouts, of the variant's learnt judgement of the table each action
     /// leaves ([`Model::judged`]: the circle game's and Take a Number's networks) beside the
     /// action's rollouts, by default (`judge=`; 0: none), at the tables `judged_at` says the
@@ -177,6 +180,32 @@ pub struct SearchBudget {
     pub judge_keep: usize,
 }
 
+/// A share of rollout decisions, in percent, by default at tables of `from` to `up_to` seats
+/// (0 at the others).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShareAt {
+    pub from: usize,
+    pub up_to: usize,
+    pub percent: u32,
+}
+
+impl ShareAt {
+    /// None at any table.
+    pub const NONE: ShareAt = ShareAt {
+        from: 0,
+        up_to: 0,
+        percent: 0,
+    };
+
+    /// The share at a table of `seats`.
+    pub fn at(self, seats: usize) -> u32 {
+        match (self.from..=self.up_to).contains(&seats) {
+            true => self.percent,
+            false => 0,
+        }
+    }
+}
+
 impl SearchBudget {
     /// `steps` a decision at a table of any size, a copy of the game counting `copy_steps`.
     pub const fn flat(steps: u64, copy_steps: u64) -> SearchBudget {
@@ -189,7 +218,8 @@ impl SearchBudget {
             tree_two_seats: false,
             prior: 0,
             versus_all_from: 0,
-            safe_from: None,
+            safe: ShareAt::NONE,
+            own_safe: ShareAt::NONE,
             judge: 0,
             judge_keep: 0,
             judged_at: no_judgement,
@@ -217,7 +247,26 @@ impl SearchBudget {
     /// played by the safe-card player by default at tables of `seats` or more.
     pub const fn safe_from(self, seats: usize, share: u32) -> SearchBudget {
         SearchBudget {
-            safe_from: Some((seats, share)),
+            safe: ShareAt {
+                from: seats,
+                up_to: usize::MAX,
+                percent: share,
+            },
+            ..self
+        }
+    }
+
+    /// The same, every seat's rollout decisions (the searching seat's and the others') played
+    /// by the safe player by default at tables of up to `seats`.
+    pub const fn all_safe_up_to(self, seats: usize) -> SearchBudget {
+        let every = ShareAt {
+            from: 0,
+            up_to: seats,
+            percent: 100,
+        };
+        SearchBudget {
+            safe: every,
+            own_safe: every,
             ..self
         }
     }

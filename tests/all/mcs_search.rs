@@ -228,6 +228,7 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
     prior.shape.prior = Some(3);
     prior.shape.judge = Some(32);
     prior.players.safe = Some(0);
+    prior.players.own_safe = Some(0);
     prior.weights = Weights {
         versus: Some(100),
         rival: Some(0),
@@ -301,7 +302,17 @@ fn classic_at_six_seats_gives_the_safe_card_player_half_the_others_non_dodger_pl
     }
     for variant in NOT_CLASSIC {
         for seats in [2, 4, 6] {
-            assert_eq!(default_safe(variant, seats), 0, "{variant:?} at {seats}");
+            // The circle game at two seats: every rollout decision the safe player's.
+            let share = if (variant, seats) == (Variant::Circle, 2) {
+                100
+            } else {
+                0
+            };
+            assert_eq!(
+                default_safe(variant, seats),
+                share,
+                "{variant:?} at {seats}"
+            );
         }
     }
     let safe = |o: &McsOptions, seats| o.resolved(Variant::Classic, seats).players.safe;
@@ -332,6 +343,53 @@ fn classic_at_six_seats_gives_the_safe_card_player_half_the_others_non_dodger_pl
             (Some(0), Some(50)),
             "{spec}"
         );
+    }
+}
+
+#[test]
+fn the_circle_game_at_two_seats_gives_every_rollout_decision_to_the_safe_player_unless_named() {
+    // At two circle seats the searching seat's own rollout decisions and the other's are the
+    // safe player's (docs/mcs.md, "Thirteenth round"); at every other table `own` plays the
+    // searching seat's.
+    use take5::players::search::default_own_safe;
+    use take5::tournament::gauntlet::{MCS_DEC1, PLAIN_MC};
+    for variant in [
+        Variant::Classic,
+        Variant::Pro,
+        Variant::TakeANumber,
+        Variant::Anniversary,
+    ] {
+        for seats in [2, 4, 6] {
+            assert_eq!(
+                default_own_safe(variant, seats),
+                0,
+                "{variant:?} at {seats}"
+            );
+        }
+    }
+    assert_eq!(default_own_safe(Variant::Circle, 2), 100);
+    assert_eq!(default_own_safe(Variant::Circle, 3), 0);
+    let players = |o: &McsOptions, seats| o.resolved(Variant::Circle, seats).players;
+    let unnamed = McsOptions::parse("").unwrap();
+    assert_eq!(unnamed.players.own_safe, None);
+    let two = players(&unnamed, 2);
+    assert_eq!((two.safe, two.own_safe), (Some(100), Some(100)));
+    let four = players(&unnamed, 4);
+    assert_eq!((four.safe, four.own_safe), (Some(0), Some(0)));
+    // Named, it holds at every table, and the spec says so (0 too).
+    let named = McsOptions::parse("own_safe=0").unwrap();
+    assert_eq!(players(&named, 2).own_safe, Some(0));
+    assert_eq!(named.spec(), "mcs:own_safe=0");
+    assert_eq!(
+        McsOptions::parse("own_safe=250").unwrap().spec(),
+        "mcs:own_safe=100"
+    );
+    // The gauntlet's plain search and the defaults of 2026-12-01 name theirs: at two circle
+    // seats they play as they did.
+    for spec in [PLAIN_MC, MCS_DEC1] {
+        let pinned = McsOptions::parse(spec.strip_prefix("builtin:mcs").unwrap()).unwrap();
+        let two = players(&pinned, 2);
+        assert_eq!((two.safe, two.own_safe), (Some(0), Some(0)), "{spec}");
     }
 }
 
@@ -578,6 +636,8 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ("safe=0", "mcs:safe=0"),
         ("safe=20", "mcs:safe=20"),
         ("safe=300", "mcs:safe=100"),
+        ("own_safe=0", "mcs:own_safe=0"),
+        ("own_safe=300", "mcs:own_safe=100"),
         ("found=0", "mcs"),
         ("found=100", "mcs:found=100"),
         ("recast=100", "mcs"),
@@ -589,16 +649,16 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ("judge=0", "mcs:judge=0"),
         ("judge=64", "mcs:judge=64"),
         (
-            "prior=2:tree=1:recast=40:found=10:safe=5:infer=0:rival=20:mix=30:versus=10:own=random:policy=dodger:ms=9:steps=8:rollouts=7",
-            "mcs:rollouts=7:steps=8:ms=9:policy=dodger:versus=10:rival=20:mix=30:infer=0:safe=5:found=10:recast=40:tree=1:prior=2:own=random",
+            "prior=2:tree=1:recast=40:found=10:own_safe=6:safe=5:infer=0:rival=20:mix=30:versus=10:own=random:policy=dodger:ms=9:steps=8:rollouts=7",
+            "mcs:rollouts=7:steps=8:ms=9:policy=dodger:versus=10:rival=20:mix=30:infer=0:safe=5:own_safe=6:found=10:recast=40:tree=1:prior=2:own=random",
         ),
         (
             PLAIN_MC.strip_prefix("builtin:mcs:").unwrap(),
-            "mcs:versus=0:rival=50:mix=0:infer=0:safe=0:tree=0:prior=0:judge=0:own=random",
+            "mcs:versus=0:rival=50:mix=0:infer=0:safe=0:own_safe=0:tree=0:prior=0:judge=0:own=random",
         ),
         (
             MCS_DEC1.strip_prefix("builtin:mcs:").unwrap(),
-            "mcs:versus=0:rival=50:mix=50:safe=0:found=100:judge=0:own=dodger",
+            "mcs:versus=0:rival=50:mix=50:safe=0:own_safe=0:found=100:judge=0:own=dodger",
         ),
     ] {
         let parsed = McsOptions::parse(given).unwrap_or_else(|e| panic!("{given}: {e}"));
@@ -632,7 +692,7 @@ fn every_mcs_option_is_written_back_as_parsed_and_its_default_left_out() {
         ("own=", "mcs option `own`: no built-in bot ``"),
         (
             "speed=3",
-            "unknown mcs option `speed` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, found, recast, tree, prior, judge)",
+            "unknown mcs option `speed` (known: rollouts, steps, ms, policy, own, versus, mix, rival, infer, safe, own_safe, found, recast, tree, prior, judge)",
         ),
     ] {
         assert_eq!(McsOptions::parse(given), Err(error.to_string()), "{given}");
@@ -669,4 +729,79 @@ fn the_judgements_first_pass_is_left_out_when_it_would_take_over_half_a_small_bu
     game.legal_actions(0, &mut legal);
     assert!(legal.contains(&action), "{action:?}");
     assert_eq!(mcs.searched().rollouts, 17 + 9 + 5 + 3 + 2);
+}
+
+#[test]
+fn the_circle_games_safe_player_takes_the_best_paying_row_and_never_a_costly_one() {
+    // The safe player of the circle game's rollouts (docs/mcs.md, "Thirteenth round"), at
+    // every decision of random games of two and four seats, checked against the engine: each
+    // number card played on a copy of the table shows whether it takes a row and what that
+    // row is worth (its cards and special cards as a pile of their own: what the safe player,
+    // like the dodger, judges a row by).
+    use take5::players::builtin::{circle_moves, circle_random, circle_safe};
+    use take5::variants::circle::taken_points;
+    let rules = Arc::new(circle::rules());
+    let settings = rules.circle.as_deref().unwrap();
+    let (mut paying, mut avoided) = (0, 0);
+    for seats in [2, 4] {
+        for seed in 0..12 {
+            let mut game = Circle::new(rules.clone(), seats).unwrap();
+            let mut deals = GameRng::new(seed, Stream::Deal(0));
+            let mut safe_rng = GameRng::new(seed, Stream::Deal(1));
+            let mut random = Builtin::new(Strategy::Random, seed);
+            while game.outcome().is_none() {
+                let seat = match game.to_move() {
+                    ToMove::Deal => {
+                        game.deal_random(&mut deals, &mut Vec::<Event>::new())
+                            .unwrap();
+                        continue;
+                    }
+                    ToMove::Seat(seat, _) => seat,
+                    other => panic!("{other:?}"),
+                };
+                let view = game.view(seat);
+                let moves: Vec<Action> = circle_moves(&view).collect();
+                // What each move takes: the points of the row it collects, if any.
+                let taken = |action: Action| {
+                    let mut copy = game.clone();
+                    let mut events: Vec<Event> = Vec::new();
+                    copy.apply(seat, action, &mut events).unwrap();
+                    events.iter().find_map(|e| match e {
+                        Event::Collect {
+                            cards, specials, ..
+                        } => Some(taken_points(&rules.deck, settings, cards.clone(), specials)),
+                        _ => None,
+                    })
+                };
+                let worths: Vec<Option<i32>> = moves.iter().map(|&a| taken(a)).collect();
+                // The random move drawn without listing the moves is the listed one.
+                let mut listed = safe_rng.clone();
+                let count = moves.len() as u32;
+                let drawn = circle_random(&view, &mut safe_rng.clone());
+                assert_eq!(drawn, moves[listed.below(count) as usize], "{view:?}");
+                let chosen = circle_safe(&view, &mut safe_rng);
+                let at = moves
+                    .iter()
+                    .position(|&a| a == chosen)
+                    .expect("a legal move");
+                let best = worths.iter().flatten().copied().filter(|&w| w > 0).max();
+                if let Some(best) = best {
+                    // The first (lowest) card taking the row worth most.
+                    let first = worths.iter().position(|&w| w == Some(best)).unwrap();
+                    assert_eq!(at, first, "{view:?}");
+                    paying += 1;
+                } else if worths.iter().any(|w| w.is_none_or(|w| w >= 0)) {
+                    assert!(worths[at].is_none_or(|w| w >= 0), "{view:?}");
+                    avoided += usize::from(worths.iter().any(|w| w.is_some_and(|w| w < 0)));
+                }
+                let action = random.choose(&view);
+                game.apply(seat, action, &mut Vec::<Event>::new()).unwrap();
+            }
+        }
+    }
+    // Both cases came up often enough to mean something.
+    assert!(
+        paying > 20 && avoided > 20,
+        "{paying} paying, {avoided} avoided"
+    );
 }

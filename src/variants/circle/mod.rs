@@ -107,14 +107,14 @@ pub fn taken_points(
 
 /// What one card counts when taken: its green bullheads times `green_multiplier`, or minus its
 /// red ones times `red_multiplier`.
-fn card_points(deck: &Deck, settings: &CircleRules, card: Card) -> Points {
+pub(crate) fn card_points(deck: &Deck, settings: &CircleRules, card: Card) -> Points {
     let (green, red) = (settings.green_multiplier, settings.red_multiplier);
     let points = deck.points(card);
     points.saturating_mul(if points < 0 { red } else { green })
 }
 
 /// [`taken_points`] of cards already counted one by one (`points`, in order).
-fn total_points(
+pub(crate) fn total_points(
     settings: &CircleRules,
     points: impl Iterator<Item = Points>,
     specials: &[Special],
