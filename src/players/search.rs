@@ -162,9 +162,16 @@ pub fn default_safe(variant: Variant, seats: usize) -> u32 {
     variant.describe().search.safe.at(seats)
 }
 
+/// Percent of the searching seat's own rollout decisions that the safe player makes instead of
+/// `own`, by default, unless the variant's [`SearchBudget`] says otherwise at the table
+/// ([`default_own_safe`]): none, `own` plays them all.
+///
+/// [`SearchBudget`]: crate::variants::registry::SearchBudget
+pub const DEFAULT_OWN_SAFE: u32 = 0;
+
 /// The safe player's percent of the searching seat's own rollout decisions by default in
 /// `variant` at a table of `seats`: its [`SearchBudget`]'s share there (the circle game at two
-/// seats, all: docs/mcs.md, "Thirteenth round"), else 0: `own` plays them all.
+/// seats, all: docs/mcs.md, "Thirteenth round"), else [`DEFAULT_OWN_SAFE`] (0).
 ///
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub fn default_own_safe(variant: Variant, seats: usize) -> u32 {
@@ -346,8 +353,8 @@ macro_rules! percent {
 }
 
 /// The whole-number options, in the order [`McsOptions::spec`] writes them. `versus`, `rival`,
-/// `mix`, `safe` and `own_safe` are written whenever they were given: left out, they are the variant's own
-/// defaults at the table.
+/// `mix`, `safe` and `own_safe` are written whenever they were given: left out, they are the
+/// variant's own defaults at the table.
 const COUNTS: [Count; 11] = [
     count(
         "versus",
@@ -1057,7 +1064,7 @@ impl Policies {
             mixes: Vec::new(),
             safe: players.safe.unwrap_or(DEFAULT_SAFE),
             safes: Vec::new(),
-            own_safe: players.own_safe.unwrap_or(0),
+            own_safe: players.own_safe.unwrap_or(DEFAULT_OWN_SAFE),
         }
     }
 
@@ -1211,7 +1218,7 @@ impl Player for McsPlayer {
             .set_strategy(self.options.players.own.unwrap_or(DEFAULT_OWN));
         self.policies.mix = self.options.players.mix.unwrap_or(DEFAULT_MIX);
         self.policies.safe = self.options.players.safe.unwrap_or(DEFAULT_SAFE);
-        self.policies.own_safe = self.options.players.own_safe.unwrap_or(0);
+        self.policies.own_safe = (self.options.players.own_safe).unwrap_or(DEFAULT_OWN_SAFE);
         self.policies.own.start_game(start)?;
         self.policies.others.start_game(start)?;
         self.variant = start.variant;

@@ -191,8 +191,9 @@ fn the_dodger_is_read_from_its_play_and_its_hand_is_never_ruled_out() {
 
 #[test]
 fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named() {
-    // Pro hides nothing: random at every table; the circle game: plain rollouts (random at
-    // every seat) at two seats.
+    // Pro hides nothing: random at every table; the circle game at two seats: random at every
+    // seat, though there the safe player makes every rollout move (`own_safe`, `safe`: their
+    // own test below).
     assert_eq!(default_own(Variant::Circle, 2), Strategy::Random);
     assert_eq!(default_mix(Variant::Circle, 2), 0);
     for seats in [2, 4, 6] {
@@ -351,8 +352,9 @@ fn the_circle_game_at_two_seats_gives_every_rollout_decision_to_the_safe_player_
     // At two circle seats the searching seat's own rollout decisions and the other's are the
     // safe player's (docs/mcs.md, "Thirteenth round"); at every other table `own` plays the
     // searching seat's.
-    use take5::players::search::default_own_safe;
+    use take5::players::search::{DEFAULT_OWN_SAFE, default_own_safe};
     use take5::tournament::gauntlet::{MCS_DEC1, PLAIN_MC};
+    assert_eq!(DEFAULT_OWN_SAFE, 0);
     for variant in [
         Variant::Classic,
         Variant::Pro,
