@@ -143,9 +143,9 @@ pub struct SearchBudget {
     /// dodger at every table): where nothing is hidden (Pro) the dodger there plays one fixed
     /// plan in every rollout of an action, which cost 25 points a game (docs/mcs.md).
     pub own_random_up_to: usize,
-    /// At tables of up to this many seats the other seats' rollout decisions are all played
-    /// by `policy` (random) by default, none by the dodger (`mix=0`; 0: the even mix at every
-    /// table).
+    /// At tables of up to this many seats none of the other seats' rollout decisions are the
+    /// dodger's by default (`mix=0`; 0: the even mix at every table): all `policy`'s (random),
+    /// or the safe player's where `safe` says so.
     pub others_random_up_to: usize,
     /// At a table of two: a tree over the next decisions instead of the flat search (`tree=`;
     /// Pro, where nothing is hidden, over the one world; Take a Number over determinizations).
@@ -257,7 +257,9 @@ impl SearchBudget {
     }
 
     /// The same, every seat's rollout decisions (the searching seat's and the others') played
-    /// by the safe player by default at tables of up to `seats`.
+    /// by the safe player by default at tables of up to `seats`: none by the dodger (`mix=0`,
+    /// as `others_random_up_to`), all the others' by the safe player (`safe=100`), all the
+    /// searching seat's too (`own_safe=100`).
     pub const fn all_safe_up_to(self, seats: usize) -> SearchBudget {
         let every = ShareAt {
             from: 0,
@@ -265,6 +267,7 @@ impl SearchBudget {
             percent: 100,
         };
         SearchBudget {
+            others_random_up_to: seats,
             safe: every,
             own_safe: every,
             ..self

@@ -191,16 +191,20 @@ fn the_dodger_is_read_from_its_play_and_its_hand_is_never_ruled_out() {
 
 #[test]
 fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named() {
-    // Pro hides nothing: random at every table; the circle game at two seats: random at every
-    // seat, though there the safe player makes every rollout move (`own_safe`, `safe`: their
-    // own test below).
+    // Pro hides nothing: random at every table; the circle game: random at two seats, and no
+    // dodger among the others up to four, where the safe player makes every rollout move
+    // (`own_safe`, `safe`: their own test below).
     assert_eq!(default_own(Variant::Circle, 2), Strategy::Random);
-    assert_eq!(default_mix(Variant::Circle, 2), 0);
+    for seats in 2..=4 {
+        assert_eq!(default_mix(Variant::Circle, seats), 0);
+    }
     for seats in [2, 4, 6] {
         assert_eq!(default_own(Variant::Pro, seats), Strategy::Random);
         assert_eq!(default_mix(Variant::Pro, seats), DEFAULT_MIX);
         if seats > 2 {
             assert_eq!(default_own(Variant::Circle, seats), Strategy::Dodger);
+        }
+        if seats > 4 {
             assert_eq!(default_mix(Variant::Circle, seats), DEFAULT_MIX);
         }
         for variant in [Variant::Classic, Variant::TakeANumber, Variant::Anniversary] {
@@ -234,7 +238,7 @@ fn the_searching_seats_own_rollout_player_is_the_variants_default_unless_named()
         versus: Some(100),
         rival: Some(0),
     };
-    assert_eq!(named.resolved(Variant::Circle, 4), prior);
+    assert_eq!(named.resolved(Variant::Circle, 5), prior);
 }
 
 /// Every variant but classic (whose defaults at six seats differ from its others).
@@ -303,8 +307,8 @@ fn classic_at_six_seats_gives_the_safe_card_player_half_the_others_non_dodger_pl
     }
     for variant in NOT_CLASSIC {
         for seats in [2, 4, 6] {
-            // The circle game at two seats: every rollout decision the safe player's.
-            let share = if (variant, seats) == (Variant::Circle, 2) {
+            // The circle game at two to four seats: every rollout decision the safe player's.
+            let share = if variant == Variant::Circle && seats <= 4 {
                 100
             } else {
                 0
@@ -348,10 +352,10 @@ fn classic_at_six_seats_gives_the_safe_card_player_half_the_others_non_dodger_pl
 }
 
 #[test]
-fn the_circle_game_at_two_seats_gives_every_rollout_decision_to_the_safe_player_unless_named() {
-    // At two circle seats the searching seat's own rollout decisions and the other's are the
-    // safe player's (docs/mcs.md, "Thirteenth round"); at every other table `own` plays the
-    // searching seat's.
+fn the_circle_game_up_to_four_seats_gives_every_rollout_decision_to_the_safe_player_unless_named() {
+    // At two to four circle seats the searching seat's own rollout decisions and the others'
+    // are the safe player's, none the dodger's (docs/mcs.md, "Thirteenth round"); at every
+    // other table `own` plays the searching seat's.
     use take5::players::search::{DEFAULT_OWN_SAFE, default_own_safe};
     use take5::tournament::gauntlet::{MCS_DEC1, PLAIN_MC};
     assert_eq!(DEFAULT_OWN_SAFE, 0);
@@ -369,15 +373,22 @@ fn the_circle_game_at_two_seats_gives_every_rollout_decision_to_the_safe_player_
             );
         }
     }
-    assert_eq!(default_own_safe(Variant::Circle, 2), 100);
-    assert_eq!(default_own_safe(Variant::Circle, 3), 0);
+    for (seats, share) in [(2, 100), (3, 100), (4, 100), (5, 0), (6, 0)] {
+        assert_eq!(default_own_safe(Variant::Circle, seats), share, "{seats}");
+    }
     let players = |o: &McsOptions, seats| o.resolved(Variant::Circle, seats).players;
     let unnamed = McsOptions::parse("").unwrap();
     assert_eq!(unnamed.players.own_safe, None);
-    let two = players(&unnamed, 2);
-    assert_eq!((two.safe, two.own_safe), (Some(100), Some(100)));
     let four = players(&unnamed, 4);
-    assert_eq!((four.safe, four.own_safe), (Some(0), Some(0)));
+    assert_eq!(
+        (four.mix, four.safe, four.own_safe),
+        (Some(0), Some(100), Some(100))
+    );
+    let five = players(&unnamed, 5);
+    assert_eq!(
+        (five.mix, five.safe, five.own_safe),
+        (Some(DEFAULT_MIX), Some(0), Some(0))
+    );
     // Named, it holds at every table, and the spec says so (0 too).
     let named = McsOptions::parse("own_safe=0").unwrap();
     assert_eq!(players(&named, 2).own_safe, Some(0));
@@ -386,12 +397,14 @@ fn the_circle_game_at_two_seats_gives_every_rollout_decision_to_the_safe_player_
         McsOptions::parse("own_safe=250").unwrap().spec(),
         "mcs:own_safe=100"
     );
-    // The gauntlet's plain search and the defaults of 2026-12-01 name theirs: at two circle
-    // seats they play as they did.
+    // The gauntlet's plain search and the defaults of 2026-12-01 name theirs: at two and four
+    // circle seats they play as they did.
     for spec in [PLAIN_MC, MCS_DEC1] {
         let pinned = McsOptions::parse(spec.strip_prefix("builtin:mcs").unwrap()).unwrap();
-        let two = players(&pinned, 2);
-        assert_eq!((two.safe, two.own_safe), (Some(0), Some(0)), "{spec}");
+        for seats in [2, 4] {
+            let both = players(&pinned, seats);
+            assert_eq!((both.safe, both.own_safe), (Some(0), Some(0)), "{spec}");
+        }
     }
 }
 
