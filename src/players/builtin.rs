@@ -357,23 +357,11 @@ struct OpenRow {
 /// turn once a card is placed. An iterator, so a bot's decision allocates nothing.
 pub fn circle_moves<'a>(view: &View<'a>) -> impl Iterator<Item = Action> + 'a {
     let cards: &[Card] = if view.rows.is_empty() { &[] } else { view.hand };
-    let held = view.special_hand;
     let row_specials = view.row_specials();
-    // The special cards held are sorted, so each kind is offered once.
-    let kinds = held
-        .iter()
-        .enumerate()
-        .filter(move |&(i, kind)| i == 0 || held[i - 1] != *kind)
-        .map(|(_, &kind)| kind);
-    let specials = kinds.flat_map(move |special| {
-        row_specials
-            .iter()
-            .enumerate()
-            .filter(move |(_, in_row)| !in_row.contains(&special))
-            .map(move |(row, _)| Action::PlaceSpecial { special, row })
+    let specials = held_kinds(view.special_hand).flat_map(move |special| {
+        open_rows(row_specials, special).map(move |row| Action::PlaceSpecial { special, row })
     });
-    let end = matches!(view.decision, Some(Decision::Place { placed: 1.., .. }))
-        .then_some(Action::EndTurn);
+    let end = can_end_turn(view).then_some(Action::EndTurn);
     cards
         .iter()
         .map(|&card| Action::Play(card))
@@ -381,35 +369,44 @@ pub fn circle_moves<'a>(view: &View<'a>) -> impl Iterator<Item = Action> + 'a {
         .chain(end)
 }
 
+/// Each kind of special card `held` holds, once (they are sorted).
+fn held_kinds(held: &[Special]) -> impl Iterator<Item = Special> + '_ {
+    let firsts = held.iter().enumerate();
+    firsts
+        .filter(|&(i, kind)| i == 0 || held[i - 1] != *kind)
+        .map(|(_, &kind)| kind)
+}
+
+/// The rows (by index) without a special card of kind `special`, where it may go.
+fn open_rows(row_specials: &[Vec<Special>], special: Special) -> impl Iterator<Item = usize> + '_ {
+    let rows = row_specials.iter().enumerate();
+    rows.filter(move |(_, in_row)| !in_row.contains(&special))
+        .map(|(row, _)| row)
+}
+
+/// Whether the seat may end its turn: once it has placed a card.
+fn can_end_turn(view: &View) -> bool {
+    matches!(view.decision, Some(Decision::Place { placed: 1.., .. }))
+}
+
 /// One of [`circle_moves`] at random: the same move as counting them and taking the one at a
 /// random place, found without listing them (the hot path of the search's rollouts).
 pub fn circle_random(view: &View, rng: &mut GameRng) -> Action {
     let cards: &[Card] = if view.rows.is_empty() { &[] } else { view.hand };
-    let held = view.special_hand;
-    let row_specials = view.row_specials();
-    // Each kind held once (they are sorted), into every row without one of its kind.
-    let kinds = || {
-        let firsts = held.iter().enumerate();
-        firsts.filter(|&(i, kind)| i == 0 || held[i - 1] != *kind)
-    };
-    let rows_for = |kind: Special| row_specials.iter().filter(move |r| !r.contains(&kind));
-    let placements: usize = kinds().map(|(_, &kind)| rows_for(kind).count()).sum();
-    let end = usize::from(matches!(
-        view.decision,
-        Some(Decision::Place { placed: 1.., .. })
-    ));
-    let count = cards.len() + placements + end;
+    let (held, row_specials) = (view.special_hand, view.row_specials());
+    let placements: usize = held_kinds(held)
+        .map(|kind| open_rows(row_specials, kind).count())
+        .sum();
+    let count = cards.len() + placements + usize::from(can_end_turn(view));
     let mut pick = rng.below(count as u32) as usize;
     if let Some(&card) = cards.get(pick) {
         return Action::Play(card);
     }
     pick -= cards.len();
-    for (_, &special) in kinds() {
-        let rows = row_specials.iter().enumerate();
-        let open = rows.filter(|(_, in_row)| !in_row.contains(&special));
-        match open.map(|(row, _)| row).nth(pick) {
+    for special in held_kinds(held) {
+        match open_rows(row_specials, special).nth(pick) {
             Some(row) => return Action::PlaceSpecial { special, row },
-            None => pick -= rows_for(special).count(),
+            None => pick -= open_rows(row_specials, special).count(),
         }
     }
     Action::EndTurn

@@ -155,7 +155,7 @@ pub const DEFAULT_SAFE: u32 = 0;
 /// The safe player's percent of the other seats' rollout decisions not given to the dodger
 /// by default in `variant` at a table of `seats`: its [`SearchBudget`]'s share there (classic
 /// at six seats, half: docs/mcs.md, "Seventh round: classic at six seats"; the circle game at
-/// two seats, all: "Thirteenth round"), else [`DEFAULT_SAFE`] (0).
+/// two to four seats, all: "Thirteenth round"), else [`DEFAULT_SAFE`] (0).
 ///
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub fn default_safe(variant: Variant, seats: usize) -> u32 {
@@ -171,7 +171,7 @@ pub const DEFAULT_OWN_SAFE: u32 = 0;
 
 /// The safe player's percent of the searching seat's own rollout decisions by default in
 /// `variant` at a table of `seats`: its [`SearchBudget`]'s share there (the circle game at two
-/// seats, all: docs/mcs.md, "Thirteenth round"), else [`DEFAULT_OWN_SAFE`] (0).
+/// to four seats, all: docs/mcs.md, "Thirteenth round"), else [`DEFAULT_OWN_SAFE`] (0).
 ///
 /// [`SearchBudget`]: crate::variants::registry::SearchBudget
 pub fn default_own_safe(variant: Variant, seats: usize) -> u32 {

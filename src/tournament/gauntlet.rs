@@ -36,9 +36,9 @@ pub const HELD_OUT_SEEDS: u64 = 900;
 /// since the fourth round, docs/mcs.md), a rollout's end scored as every round measured it
 /// (`versus=0:rival=50`: not by the others' mean, as classic's default at six seats is since
 /// the sixth round), no safe player in its rollouts (`safe=0`, classic's default at six
-/// seats being half since the seventh; `own_safe=0`, the circle game's default at two seats
-/// being all since the thirteenth), no learnt judgement (`judge=0`, the circle game's default
-/// since the ninth).
+/// seats being half since the seventh; `own_safe=0`, the circle game's default at two to
+/// four seats being all since the thirteenth), no learnt judgement (`judge=0`, the circle
+/// game's default since the ninth).
 pub const PLAIN_MC: &str = "builtin:mcs:own=random:policy=random:mix=0:infer=0:tree=0:prior=0:versus=0:rival=50:safe=0:own_safe=0:judge=0";
 /// `builtin:mcs`'s defaults of 2026-12-01 (the dodger in its rollouts, seats read as the
 /// dodger, half the rival's points against its own at every table of three or more, no
